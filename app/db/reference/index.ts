@@ -1,0 +1,4 @@
+export * from "./sectors";
+export * from "./professions";
+export * from "./departments";
+export * from "./colleges";

@@ -1,0 +1,317 @@
+// The product's own tables (spec §3). Money is whole euros in bigint; dates are `date`;
+// every timestamp is timestamptz.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import {
+  appRoleEnum,
+  collegeEnum,
+  connectionEventEnum,
+  dealStatusEnum,
+  maUsageEnum,
+  mandateStatusEnum,
+  mandateTypeEnum,
+  matchRequestStatusEnum,
+  membershipTypeEnum,
+  messageTypeEnum,
+  onboardingStatusEnum,
+  paymentStatusEnum,
+  professionEnum,
+  profileStatusEnum,
+  projectTimelineEnum,
+  targetBuyerTypeEnum,
+} from "./enums";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const euros = (name: string) => bigint(name, { mode: "number" });
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    company: text("company").notNull(),
+    profession: professionEnum("profession").notNull(),
+    college: collegeEnum("college").notNull(),
+    onboardingStatus: onboardingStatusEnum("onboarding_status").notNull().default("account_created"),
+    charterSignedAt: ts("charter_signed_at"),
+    linkedinUrl: text("linkedin_url"),
+    experienceDescription: text("experience_description"),
+    recentOperations: text("recent_operations"),
+    locationCity: text("location_city"),
+    locationDepartment: text("location_department"),
+    fullAddress: text("full_address"),
+    specializationSectors: text("specialization_sectors").array().notNull().default(sql`'{}'::text[]`),
+    detailedPresentation: text("detailed_presentation"),
+    internalPresentation: text("internal_presentation"),
+    logoUrl: text("logo_url"),
+    photoUrl: text("photo_url"),
+    conseilType: text("conseil_type"),
+    membershipType: membershipTypeEnum("membership_type").notNull().default("freemium"),
+    profileStatus: profileStatusEnum("profile_status").notNull().default("pending_validation"),
+    validatedAt: ts("validated_at"),
+    validatedBy: text("validated_by").references(() => user.id, { onDelete: "set null" }),
+    rejectionReason: text("rejection_reason"),
+    suspendedAt: ts("suspended_at"),
+    // Unaccented, lower-cased text of name, company, profession and sector names, maintained by
+    // the profiles feature on every write; indexed with trigrams for the directory search.
+    searchText: text("search_text").notNull().default(""),
+    notifyMessages: boolean("notify_messages").notNull().default(true),
+    notifyMatchRequests: boolean("notify_match_requests").notNull().default(true),
+    notifyMatchAlerts: boolean("notify_match_alerts").notNull().default(true),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("profiles_user_id_key").on(t.userId),
+    // Directory order: premium/founding first, then newest; restricted to validated profiles.
+    index("profiles_directory_idx")
+      .on(sql`(${t.membershipType} = 'freemium')`, t.createdAt.desc())
+      .where(sql`${t.profileStatus} = 'validated'`),
+    index("profiles_department_idx").on(t.locationDepartment).where(sql`${t.profileStatus} = 'validated'`),
+    index("profiles_sectors_idx").using("gin", t.specializationSectors),
+    index("profiles_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("profiles_status_created_idx").on(t.profileStatus, t.createdAt.desc()),
+  ],
+);
+
+export const certifiedDeals = pgTable(
+  "certified_deals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    sector: text("sector").notNull(),
+    acquirerCedant: text("acquirer_cedant").notNull(),
+    dealDescription: text("deal_description"),
+    status: dealStatusEnum("status").notNull().default("pending"),
+    rejectionReason: text("rejection_reason"),
+    validatedAt: ts("validated_at"),
+    validatedBy: text("validated_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("certified_deals_profile_idx").on(t.profileId, t.year.desc()),
+    index("certified_deals_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("certified_deals_year_check", sql`${t.year} between 1900 and 2200`),
+  ],
+);
+
+export const recommendations = pgTable(
+  "recommendations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    sponsorName: text("sponsor_name").notNull(),
+    sponsorEmail: text("sponsor_email").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    confirmedAt: ts("confirmed_at"),
+  },
+  (t) => [
+    unique("recommendations_profile_sponsor_key").on(t.profileId, t.sponsorEmail),
+    index("recommendations_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    senderId: uuid("sender_id").references(() => profiles.id, { onDelete: "set null" }),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    content: text("content").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    senderName: text("sender_name").notNull(),
+    senderEmail: text("sender_email").notNull(),
+    messageType: messageTypeEnum("message_type").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_recipient_idx").on(t.recipientId, t.createdAt.desc()),
+    index("messages_sender_idx").on(t.senderId),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: appRoleEnum("role").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("user_roles_user_role_key").on(t.userId, t.role)],
+);
+
+export const mandates = pgTable(
+  "mandates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    mandateType: mandateTypeEnum("mandate_type").notNull(),
+    isExclusive: boolean("is_exclusive").notNull().default(false),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    clientCode: text("client_code").notNull(),
+    clientName: text("client_name").notNull(),
+    clientAddress: text("client_address").notNull(),
+    description: text("description"),
+    status: mandateStatusEnum("status").notNull().default("active"),
+    // Buyer criteria
+    searchSectors: text("search_sectors").array(),
+    searchTerritories: text("search_territories").array(),
+    targetAmountMin: euros("target_amount_min"),
+    targetAmountMax: euros("target_amount_max"),
+    contributionMin: euros("contribution_min"),
+    contributionMax: euros("contribution_max"),
+    maUsage: maUsageEnum("ma_usage"),
+    // Seller information
+    companySector: text("company_sector"),
+    companyTerritory: text("company_territory"),
+    companyDescription: text("company_description"),
+    valuationAmount: euros("valuation_amount"),
+    requiredContributionMin: euros("required_contribution_min"),
+    requiredContributionMax: euros("required_contribution_max"),
+    projectTimeline: projectTimelineEnum("project_timeline"),
+    targetBuyerTypes: targetBuyerTypeEnum("target_buyer_types").array(),
+    expiryReminderSentAt: ts("expiry_reminder_sent_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("mandates_profile_created_idx").on(t.profileId, t.createdAt.desc()),
+    // Candidate set of the matcher: active mandates of one type that have not ended.
+    index("mandates_matching_idx").on(t.mandateType, t.endDate).where(sql`${t.status} = 'active'`),
+    index("mandates_company_sector_idx").on(t.companySector).where(sql`${t.status} = 'active'`),
+    index("mandates_search_sectors_idx").using("gin", t.searchSectors),
+    check("mandates_dates_check", sql`${t.endDate} > ${t.startDate}`),
+    check(
+      "mandates_amounts_check",
+      sql`coalesce(${t.targetAmountMin}, 0) >= 0 and coalesce(${t.targetAmountMax}, 0) >= 0
+        and coalesce(${t.contributionMin}, 0) >= 0 and coalesce(${t.contributionMax}, 0) >= 0
+        and coalesce(${t.valuationAmount}, 0) >= 0 and coalesce(${t.requiredContributionMin}, 0) >= 0
+        and coalesce(${t.requiredContributionMax}, 0) >= 0`,
+    ),
+  ],
+);
+
+export const mandateMatchRequests = pgTable(
+  "mandate_match_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requesterMandateId: uuid("requester_mandate_id")
+      .notNull()
+      .references(() => mandates.id, { onDelete: "cascade" }),
+    targetMandateId: uuid("target_mandate_id")
+      .notNull()
+      .references(() => mandates.id, { onDelete: "cascade" }),
+    requesterProfileId: uuid("requester_profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    message: text("message"),
+    status: matchRequestStatusEnum("status").notNull().default("pending"),
+    respondedAt: ts("responded_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("mandate_match_requests_pair_key").on(t.requesterMandateId, t.targetMandateId),
+    index("mandate_match_requests_target_idx").on(t.targetMandateId),
+    index("mandate_match_requests_requester_profile_idx").on(t.requesterProfileId),
+    check("mandate_match_requests_distinct_check", sql`${t.requesterMandateId} <> ${t.targetMandateId}`),
+  ],
+);
+
+// Introduction log: every step of a connection, with its actor — the evidence of who
+// introduced whom.
+export const connectionEvents = pgTable(
+  "connection_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    matchRequestId: uuid("match_request_id")
+      .notNull()
+      .references(() => mandateMatchRequests.id, { onDelete: "cascade" }),
+    actorProfileId: uuid("actor_profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    event: connectionEventEnum("event").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("connection_events_request_idx").on(t.matchRequestId, t.createdAt)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    checkoutSessionId: text("checkout_session_id").notNull(),
+    status: paymentStatusEnum("status").notNull().default("pending"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    paidAt: ts("paid_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("payments_provider_session_key").on(t.provider, t.checkoutSessionId),
+    index("payments_profile_idx").on(t.profileId),
+  ],
+);
+
+// Webhook events already processed (idempotency on the provider's event id).
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});

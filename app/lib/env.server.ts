@@ -1,0 +1,78 @@
+// Environment, validated once at start (DESIGN §4.8). A wrong value stops the server with a
+// message naming the variable.
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  optionalString.refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
+    message: hint,
+  });
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  APP_NAME: z.string().trim().min(1).max(80).default("Réseau Transmission"),
+  APP_URL: optionalUrl(/^https?:$/, "doit être une URL http(s), par ex. https://reseau.example.fr"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, "doit être une URL postgres://utilisateur@hôte:port/base"),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: "doit contenir au moins 32 caractères",
+  }),
+  SMTP_URL: optionalUrl(/^smtps?:$/, "doit être une URL smtp:// ou smtps://"),
+  MAIL_FROM: optionalString.refine((v) => v === undefined || /^(.+<[^@\s]+@[^@\s]+>|[^@\s]+@[^@\s]+)$/.test(v), {
+    message: "doit être une adresse e-mail, éventuellement sous la forme « Nom <adresse> »",
+  }),
+  CONTACT_EMAIL: z.email({ message: "doit être une adresse e-mail" }).default("contact@reseau-transmission.local"),
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
+    message: "doit commencer par sk_test_, sk_live_, rk_test_ ou rk_live_",
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith("whsec_"), {
+    message: "doit commencer par whsec_",
+  }),
+  TRUST_PROXY: boolish,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {}
+
+/** Pure: parses a raw environment; throws EnvError naming every bad variable. */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"} : ${i.message}`);
+    throw new EnvError(`Configuration invalide :\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new EnvError("Configuration invalide :\n  - STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini");
+  }
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, APP_URL: appUrl };
+}
+
+const holder = globalThis as unknown as { __rtEnv?: Env };
+
+export function getEnv(): Env {
+  holder.__rtEnv ??= parseEnv(process.env);
+  return holder.__rtEnv;
+}
+
+/** For tests and boot: replaces the cached environment. */
+export function setEnv(env: Env) {
+  holder.__rtEnv = env;
+}

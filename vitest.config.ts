@@ -1,0 +1,44 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+const shared = {
+  environment: "node" as const,
+  globalSetup: ["tests/integration/global-setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+// Unit and integration tests run on embedded PGlite; when TEST_DATABASE_URL is set the
+// integration tests run a second time against that real PostgreSQL server.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    pool: "forks",
+    maxWorkers: 2,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          ...shared,
+          name: "pglite",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          env: { NODE_ENV: "test", TEST_DB_DRIVER: "pglite" },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                ...shared,
+                name: "postgres",
+                include: ["tests/integration/**/*.test.ts"],
+                env: { NODE_ENV: "test", TEST_DB_DRIVER: "pg" },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
