@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "~/db/query.server";
 import { user, profiles } from "~/db/schema";
 import { useTestDatabase } from "../support/db";
 
@@ -11,10 +12,10 @@ async function makeUser(id: string) {
 
 describe("schema", () => {
   it("has every table of the product", async () => {
-    const rows = await t.db!.execute<{ table_name: string }>(
+    const rows = await queryRows<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     );
-    const names = rows.rows.map((r) => r.table_name);
+    const names = rows.map((r) => r.table_name);
     for (const n of [
       "user", "session", "account", "verification", "two_factor", "rate_limit",
       "profiles", "certified_deals", "recommendations", "messages", "user_roles", "mandates",
@@ -26,10 +27,10 @@ describe("schema", () => {
   });
 
   it("has the unaccent wrapper and trigram extension", async () => {
-    const r = await t.db!.execute<{ v: string }>(sql`select f_unaccent(lower('Société Générale')) as v`);
-    expect(r.rows[0].v).toBe("societe generale");
-    const s = await t.db!.execute<{ s: number }>(sql`select similarity('transmission', 'transmision') as s`);
-    expect(Number(s.rows[0].s)).toBeGreaterThan(0.5);
+    const [r] = await queryRows<{ v: string }>(sql`select f_unaccent(lower('Société Générale')) as v`);
+    expect(r.v).toBe("societe generale");
+    const [s] = await queryRows<{ s: number }>(sql`select similarity('transmission', 'transmision') as s`);
+    expect(Number(s.s)).toBeGreaterThan(0.5);
   });
 
   it("rejects an invalid enum value", async () => {

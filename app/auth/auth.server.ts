@@ -1,0 +1,95 @@
+// better-auth: e-mail + password, e-mail verification, password reset, database sessions and
+// rate limits, argon2id, TOTP two-factor. Mounted at /api/auth (routes/api/auth.ts).
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
+import { db } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { sendResetPasswordEmail, sendVerificationEmail } from "~/lib/mail/render.server";
+import { getAppSecret } from "~/lib/secrets.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+export const CLIENT_IP_HEADER = "x-rt-client-ip";
+
+function createAuth() {
+  const env = getEnv();
+  return betterAuth({
+    appName: env.APP_NAME,
+    baseURL: env.APP_URL,
+    basePath: "/api/auth",
+    secret: getAppSecret(),
+    trustedOrigins: [env.APP_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, url }) => {
+        await sendResetPasswordEmail(user.email, url);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendVerificationEmail(user.email, url);
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 15 * 60, max: 20 },
+        "/sign-up/email": { window: 60 * 60, max: 10 },
+        "/request-password-reset": { window: 60 * 60, max: 10 },
+        "/two-factor/verify-totp": { window: 15 * 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: env.APP_URL.startsWith("https://"),
+      cookiePrefix: "rt",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // Set by server.ts from the socket (or from X-Forwarded-For only when TRUST_PROXY is on).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [twoFactor({ issuer: env.APP_NAME })],
+    logger: {
+      log: (level, message) => {
+        const lvl = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
+        logger[lvl]({ source: "better-auth" }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const g = globalThis as unknown as { __rtAuth?: Auth };
+
+export function getAuth(): Auth {
+  g.__rtAuth ??= createAuth();
+  return g.__rtAuth;
+}

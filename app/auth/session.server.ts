@@ -1,0 +1,82 @@
+// Guards used by every loader and action (DESIGN §4.1). A failed lookup counts as "no".
+import { and, eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { db } from "~/db/client.server";
+import { profiles, userRoles } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { getAuth } from "./auth.server";
+
+export type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  try {
+    const result = await getAuth().api.getSession({ headers: request.headers });
+    if (!result) return null;
+    const u = result.user as typeof result.user & { twoFactorEnabled?: boolean | null };
+    return { id: u.id, email: u.email, emailVerified: u.emailVerified, twoFactorEnabled: Boolean(u.twoFactorEnabled) };
+  } catch (error) {
+    logger.warn({ err: error }, "session lookup failed");
+    return null;
+  }
+}
+
+export async function isAdmin(userId: string): Promise<boolean> {
+  try {
+    const rows = await db
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+      .limit(1);
+    return rows.length === 1;
+  } catch (error) {
+    logger.warn({ err: error }, "admin check failed");
+    return false;
+  }
+}
+
+export async function getProfileByUserId(userId: string) {
+  const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export type Profile = NonNullable<Awaited<ReturnType<typeof getProfileByUserId>>>;
+
+function isMutation(request: Request) {
+  return request.method !== "GET" && request.method !== "HEAD";
+}
+
+/** Signed in, or sent to /auth (403 for a mutation: no redirect dance for a POST). */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    if (isMutation(request)) throw data({ message: "Authentification requise" }, { status: 401 });
+    throw redirect("/auth");
+  }
+  return user;
+}
+
+export async function requireAnonymous(request: Request, to = "/onboarding") {
+  const user = await getSessionUser(request);
+  if (user) throw redirect(to);
+}
+
+/** A validated, non-suspended member; others go to /onboarding (or /auth when signed out). */
+export async function requireMember(request: Request): Promise<{ user: SessionUser; profile: Profile }> {
+  const user = await requireUser(request);
+  const profile = await getProfileByUserId(user.id);
+  if (!profile || profile.profileStatus !== "validated") {
+    if (isMutation(request)) throw data({ message: "Accès réservé aux membres validés" }, { status: 403 });
+    throw redirect("/onboarding");
+  }
+  return { user, profile };
+}
+
+/** An admin (a user_roles row with role admin). Others: redirect to / for pages, 403 for actions. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user || !(await isAdmin(user.id))) {
+    if (isMutation(request)) throw data({ message: "Accès refusé" }, { status: 403 });
+    throw redirect("/");
+  }
+  return user;
+}

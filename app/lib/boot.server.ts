@@ -1,0 +1,21 @@
+// Process start: environment, secret, database (with migrations), mail dispatcher.
+import { hostname } from "node:os";
+import { initDatabase } from "~/db/client.server";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { createMailDispatcher, createSmtpTransport, LocalMailboxTransport } from "./mail/dispatcher.server";
+import { getAppSecret } from "./secrets.server";
+
+export async function boot() {
+  const env = getEnv();
+  getAppSecret();
+  const database = await initDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+  logger.info({ driver: database.driver }, "database ready");
+  const dispatcher = createMailDispatcher({
+    transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : new LocalMailboxTransport(),
+    workerId: `${hostname()}:${process.pid}`,
+    intervalMs: env.MAIL_DISPATCH_INTERVAL_MS,
+  });
+  dispatcher.start();
+  return { env, database, dispatcher };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.APP_NAME).toBe("Réseau Transmission");
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it("derives APP_URL from PORT and strips a trailing slash", () => {
+    expect(parseEnv({ PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ APP_URL: "https://reseau.example.fr/" }).APP_URL).toBe("https://reseau.example.fr");
+  });
+
+  it("treats empty strings as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", SMTP_URL: " ", STRIPE_SECRET_KEY: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+    [{ APP_URL: "ftp://example.fr" }, "APP_URL"],
+    [{ SMTP_URL: "http://mail.example.fr" }, "SMTP_URL"],
+    [{ BETTER_AUTH_SECRET: "short" }, "BETTER_AUTH_SECRET"],
+    [{ CONTACT_EMAIL: "pas-un-email" }, "CONTACT_EMAIL"],
+    [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
+    [{ TRUST_PROXY: "peut-etre" }, "TRUST_PROXY"],
+    [{ STRIPE_SECRET_KEY: "pk_test_123" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  ])("rejects %o naming %s", (raw, variable) => {
+    expect(() => parseEnv(raw)).toThrow(EnvError);
+    expect(() => parseEnv(raw)).toThrow(variable);
+  });
+
+  it("accepts a complete production configuration", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      PORT: "3000",
+      APP_URL: "https://reseau.example.fr",
+      DATABASE_URL: "postgres://app:pw@db.internal:5432/reseau",
+      BETTER_AUTH_SECRET: "x".repeat(40),
+      SMTP_URL: "smtps://user:pw@smtp.example.fr:465",
+      MAIL_FROM: "Réseau Transmission <no-reply@example.fr>",
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      TRUST_PROXY: "true",
+    });
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.DATABASE_URL).toContain("db.internal");
+  });
+});

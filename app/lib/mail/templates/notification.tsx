@@ -1,0 +1,46 @@
+// Generic notification other features reuse (match request accepted, profile validated…).
+// Every string may carry user content: React escapes it in the HTML version.
+import {
+  defineEmailTemplate,
+  EmailButton,
+  EmailFallbackLink,
+  EmailHeading,
+  EmailParagraph,
+} from "./layout";
+
+export type NotificationProps = {
+  /** Heading, also the subject. */
+  title: string;
+  intro: string;
+  /** Further paragraphs. */
+  lines?: string[];
+  /** The call to action appears only when both are given. */
+  ctaLabel?: string;
+  ctaUrl?: string;
+  /** The footer line ("Vous recevez cet e-mail car …"); a generic one by default. */
+  footer?: string;
+};
+
+export const notification = defineEmailTemplate<NotificationProps>({
+  kind: "notification",
+  subject: ({ title }) => title.replace(/\s+/g, " ").trim(),
+  preheader: ({ intro }) => intro.replace(/\s+/g, " ").trim().slice(0, 140),
+  reason: ({ footer }, ctx) => footer ?? `Vous recevez cet e-mail car vous êtes inscrit sur ${ctx.appName}.`,
+  body: ({ title, intro, lines = [], ctaLabel, ctaUrl }) => (
+    <>
+      <EmailHeading>{title}</EmailHeading>
+      <EmailParagraph>{intro}</EmailParagraph>
+      {lines.map((line, i) => (
+        <EmailParagraph key={i}>{line}</EmailParagraph>
+      ))}
+      {ctaLabel && ctaUrl ? (
+        <>
+          <EmailButton href={ctaUrl}>{ctaLabel}</EmailButton>
+          <EmailFallbackLink href={ctaUrl} />
+        </>
+      ) : null}
+    </>
+  ),
+  text: ({ title, intro, lines = [], ctaLabel, ctaUrl }) =>
+    [title, intro, ...lines, ...(ctaLabel && ctaUrl ? [`${ctaLabel} : ${ctaUrl}`] : [])].join("\n\n"),
+});

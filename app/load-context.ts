@@ -1,0 +1,11 @@
+// What the Node server hands to every loader and action (see server.ts).
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    nonce: string;
+    requestId: string;
+  }
+}
+
+export {};

@@ -1,0 +1,144 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getSessionUser, isAdmin } from "~/auth/session.server";
+import { getEnv } from "~/lib/env.server";
+import { getToast } from "~/lib/toast.server";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Button } from "~/components/ui/button";
+import { useNonce } from "~/lib/request-context";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = getEnv();
+  const sessionUser = await getSessionUser(request);
+  const { toast, headers } = await getToast(request);
+  return data(
+    {
+      appName: env.APP_NAME,
+      year: new Date().getFullYear(),
+      localMail: !env.SMTP_URL,
+      requestId: context.requestId,
+      user: sessionUser ? { email: sessionUser.email, isAdmin: await isAdmin(sessionUser.id) } : null,
+      toast,
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const appName = root?.appName ?? "Réseau Transmission";
+  return (
+    <>
+      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        Aller au contenu
+      </a>
+      {root?.localMail ? (
+        <div className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900">
+          Mode local : les e-mails ne sont pas envoyés.{" "}
+          <a className="underline" href="/dev/mailbox">
+            Consulter la boîte mail locale
+          </a>
+        </div>
+      ) : null}
+      <SiteHeader appName={appName} user={root?.user ?? null} />
+      <main id="contenu" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter appName={appName} year={root?.year ?? new Date().getFullYear()} />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : toast.type === "info" ? showToast.info : showToast.success;
+    show(toast.title, { description: toast.description });
+  }, [toast]);
+  return (
+    <Shell>
+      <Outlet />
+      <Toaster richColors position="top-center" closeButton />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  let title = "Une erreur est survenue";
+  let message = "Nous n'avons pas pu afficher cette page. Notre équipe a été prévenue ; veuillez réessayer dans un instant.";
+  let status = 500;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    if (status === 404) {
+      title = "Page introuvable";
+      message = "La ressource demandée n'existe pas ou n'est plus disponible.";
+    } else if (status === 403 || status === 401) {
+      title = "Accès refusé";
+      message = "Vous n'avez pas les droits nécessaires pour effectuer cette action.";
+    } else if (status === 429) {
+      title = "Trop de tentatives";
+      message = "Veuillez patienter quelques minutes avant de réessayer.";
+    } else if (status === 503) {
+      title = "Service momentanément indisponible";
+      message = "Le service est en cours de rétablissement. Veuillez réessayer dans quelques instants.";
+    } else if (status < 500) {
+      title = "Requête invalide";
+      const body = error.data as { message?: unknown } | string | undefined;
+      message = typeof body === "object" && typeof body?.message === "string" ? body.message : message;
+    }
+  }
+  return (
+    <Shell>
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <p className="text-6xl font-bold text-primary">{status}</p>
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="text-muted-foreground">{message}</p>
+        {status >= 500 && root?.requestId ? (
+          <p className="text-xs text-muted-foreground">
+            Référence de l'incident : <code>{root.requestId}</code>
+          </p>
+        ) : null}
+        <Button asChild>
+          <Link to="/">Retour à l'accueil</Link>
+        </Button>
+      </section>
+    </Shell>
+  );
+}

@@ -1,0 +1,43 @@
+// THE URL map, explicit, in the order of the spec's route list (§2), then the routes the
+// self-hosted product needs (auth API, password reset, sign-out, health, dev mailbox).
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/public/landing.tsx"),
+  route("annuaire", "routes/public/annuaire.tsx"),
+  route("consultant/:slug", "routes/public/consultant.tsx"),
+  route("auth", "routes/public/auth.tsx"),
+  route("onboarding", "routes/member/onboarding.tsx"),
+  route("join-founder", "routes/public/join-founder.tsx"),
+  route("dashboard", "routes/member/dashboard.tsx"),
+  route("premium", "routes/member/premium.tsx"),
+  route("admin", "routes/admin/admin.tsx"),
+  route("mandates", "routes/member/mandates.tsx"),
+  route("confirm-recommendation", "routes/public/confirm-recommendation.tsx"),
+  route("concept", "routes/public/concept.tsx"),
+  route("tiers-confiance", "routes/public/tiers-confiance.tsx"),
+  route("mentions-legales", "routes/public/mentions-legales.tsx"),
+  route("cgu", "routes/public/cgu.tsx"),
+  route("politique-confidentialite", "routes/public/politique-confidentialite.tsx"),
+  route("contact", "routes/public/contact.tsx"),
+  route("faq", "routes/public/faq.tsx"),
+  route("support", "routes/public/support.tsx"),
+  route("cookies", "routes/public/cookies.tsx"),
+
+  // Account: password reset and sign-out.
+  route("auth/mot-de-passe-oublie", "routes/public/forgot-password.tsx"),
+  route("auth/nouveau-mot-de-passe", "routes/public/reset-password.tsx"),
+  route("logout", "routes/api/logout.ts"),
+
+  // Machine endpoints.
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("healthz", "routes/api/healthz.ts"),
+  route("readyz", "routes/api/readyz.ts"),
+
+  // Built-in mailbox when no SMTP server is configured (404 otherwise).
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
+  route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
+
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { getAuth } from "~/auth/auth.server";
+import type { Route } from "./+types/logout";
+
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const headers = new Headers();
+  try {
+    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    for (const cookie of result.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  } catch {
+    // No session: nothing to end.
+  }
+  return redirect("/", { headers });
+}

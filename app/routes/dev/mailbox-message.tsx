@@ -1,0 +1,98 @@
+// One message of the built-in mailbox: headers, the HTML body in a sandboxed frame (no
+// scripts, no same-origin access; links open in the top window on a click), and the text body.
+import { isRouteErrorResponse, Link } from "react-router";
+import { formatDateTime } from "~/lib/format";
+import { getMailboxMessage, requireLocalMailbox } from "~/lib/mail/outbox.server";
+import type { Route } from "./+types/mailbox-message";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.message.subject} — Boîte mail locale` : "Boîte mail locale" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params }: Route.LoaderArgs) {
+  requireLocalMailbox();
+  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
+  const message = Number.isSafeInteger(id) ? await getMailboxMessage(id) : null;
+  if (!message) throw new Response("Not Found", { status: 404 });
+  return {
+    message: {
+      id: message.id,
+      to: message.to,
+      replyTo: message.replyTo,
+      subject: message.subject,
+      kind: message.kind,
+      status: message.status,
+      attempts: message.attempts,
+      lastError: message.lastError,
+      createdAt: formatDateTime(message.createdAt),
+      sentAt: formatDateTime(message.sentAt),
+      html: message.html,
+      text: message.text,
+    },
+  };
+}
+
+// Links in the message must leave the frame: the app itself refuses to be framed.
+function withTopTarget(html: string): string {
+  const base = '<base target="_top">';
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => m + base) : base + html;
+}
+
+export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
+  const { message } = loaderData;
+  const headers: [string, string | null][] = [
+    ["Objet", message.subject],
+    ["Destinataire", message.to],
+    ["Répondre à", message.replyTo],
+    ["Type", message.kind],
+    ["Créé le", message.createdAt],
+    ["Délivré le", message.sentAt || null],
+    ["Statut", `${message.status} (${message.attempts} tentative${message.attempts > 1 ? "s" : ""})`],
+    ["Dernière erreur", message.lastError],
+  ];
+  return (
+    <div className="mx-auto max-w-5xl p-6">
+      <Link to="/dev/mailbox" className="text-sm underline">
+        ← Boîte mail locale
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold break-words">{message.subject}</h1>
+      <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {headers
+          .filter((h): h is [string, string] => Boolean(h[1]))
+          .map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold">{label}</dt>
+              <dd className="break-all">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <h2 className="mt-6 text-lg font-semibold">Version HTML</h2>
+      <iframe
+        title={`Contenu HTML du message « ${message.subject} »`}
+        sandbox="allow-top-navigation-by-user-activation allow-popups"
+        srcDoc={withTopTarget(message.html)}
+        className="mt-2 h-[600px] w-full rounded border bg-white"
+      />
+      <h2 className="mt-6 text-lg font-semibold">Version texte</h2>
+      <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded border bg-muted p-4 text-sm">{message.text}</pre>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-5xl p-6">
+      <h1 className="text-2xl font-bold">{notFound ? "Message introuvable" : "Une erreur est survenue"}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {notFound
+          ? "Ce message n’existe pas, ou la boîte mail locale est désactivée car un serveur SMTP est configuré."
+          : "Le message n’a pas pu être affiché. Veuillez réessayer dans un instant."}
+      </p>
+      <Link to="/dev/mailbox" className="mt-4 inline-block underline">
+        Retour à la boîte mail locale
+      </Link>
+    </div>
+  );
+}

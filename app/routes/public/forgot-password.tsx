@@ -1,0 +1,75 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { requestPasswordReset } from "~/auth/account.server";
+import { forgotPasswordSchema, MESSAGES } from "~/auth/auth.schema";
+import { requireAnonymous } from "~/auth/session.server";
+import { TextField } from "~/components/form-field";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Mot de passe oublié");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const outcome = await requestPasswordReset(request, submission.value.email);
+  if (!outcome.ok) {
+    return data({ result: submission.reply({ formErrors: [outcome.message] }), sent: false }, { status: outcome.status });
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold leading-tight">Mot de passe oublié ?</h1>
+          <CardDescription>Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour le réinitialiser.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" {...getFormProps(form)} className="grid gap-4">
+            {actionData?.sent ? (
+              <Alert variant="success">
+                <AlertDescription>{MESSAGES.resetRequested}</AlertDescription>
+              </Alert>
+            ) : null}
+            {form.errors?.length ? (
+              <Alert variant="destructive" id={form.errorId}>
+                <AlertDescription>{form.errors[0]}</AlertDescription>
+              </Alert>
+            ) : null}
+            <TextField
+              label="Email"
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
+              errors={fields.email.errors}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Envoi en cours..." : "Recevoir le lien"}
+            </Button>
+            <Link to="/auth" className="text-center text-sm text-primary hover:underline">
+              Retour à la connexion
+            </Link>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

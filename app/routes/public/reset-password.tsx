@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { resetPassword } from "~/auth/account.server";
+import { MESSAGES, resetPasswordSchema } from "~/auth/auth.schema";
+import { requireAnonymous } from "~/auth/session.server";
+import { TextField } from "~/components/form-field";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Nouveau mot de passe");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  const url = new URL(request.url);
+  // better-auth redirects here with ?token=… (or ?error=INVALID_TOKEN for a bad link).
+  const token = url.searchParams.get("token");
+  return { token: token && !url.searchParams.get("error") ? token : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  const outcome = await resetPassword(request, submission.value);
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password", "confirmPassword"] }) },
+      { status: outcome.status },
+    );
+  }
+  return redirectWithToast("/auth", { type: "success", title: MESSAGES.resetDone });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold leading-tight">Choisir un nouveau mot de passe</h1>
+          <CardDescription>6 caractères minimum.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {loaderData.token ? (
+            <Form method="post" {...getFormProps(form)} className="grid gap-4">
+              <input type="hidden" name="token" value={loaderData.token} />
+              {form.errors?.length ? (
+                <Alert variant="destructive" id={form.errorId}>
+                  <AlertDescription>{form.errors[0]}</AlertDescription>
+                </Alert>
+              ) : null}
+              <TextField
+                label="Nouveau mot de passe"
+                inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", key: fields.password.key }}
+                errors={fields.password.errors}
+              />
+              <TextField
+                label="Confirmer le mot de passe"
+                inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", key: fields.confirmPassword.key }}
+                errors={fields.confirmPassword.errors}
+              />
+              <Button type="submit" disabled={busy}>
+                {busy ? "Enregistrement..." : "Enregistrer le mot de passe"}
+              </Button>
+            </Form>
+          ) : (
+            <div className="grid gap-4">
+              <Alert variant="destructive">
+                <AlertDescription>{MESSAGES.resetLinkInvalid}</AlertDescription>
+              </Alert>
+              <Button asChild variant="outline">
+                <Link to="/auth/mot-de-passe-oublie">Demander un nouveau lien</Link>
+              </Button>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

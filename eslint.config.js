@@ -1,0 +1,30 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "test-results/**", "playwright-report/**", "drizzle/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-console": ["error", { allow: ["warn", "error", "log"] }],
+    },
+  },
+  {
+    // Test helpers named use* are vitest fixtures, not React hooks.
+    files: ["tests/**/*.ts", "**/*.test.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    files: ["app/**/*.tsx", "app/**/*.ts"],
+    ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/**/*.test.ts"],
+    rules: { "no-console": "error" },
+  },
+);

@@ -1,0 +1,328 @@
+// Demo data for the whole product: validated members of every tier, certified deals,
+// recommendations, messages, buyer and seller mandates that match each other, and a few
+// applicants waiting for validation. Deterministic for a given seed (ids included); fast enough
+// for 100 000 members: one argon2 hash shared by every account, ids generated here so that
+// children never wait for their parents, multi-row INSERTs, one transaction (all or nothing).
+import { eq, getTableColumns } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { hashPassword } from "~/auth/password.server";
+import type { Db } from "~/db/client.server";
+import { account, certifiedDeals, mandates, messages, profiles, recommendations, user } from "~/db/schema";
+import {
+  buildCredentialAccount,
+  buildDeal,
+  buildMandate,
+  buildMessage,
+  buildProfile,
+  buildRecommendation,
+  faker,
+  seedFactories,
+  slugify,
+  type NewAccount,
+  type NewDeal,
+  type NewMandate,
+  type NewMessage,
+  type NewProfile,
+  type NewRecommendation,
+  type NewUser,
+} from "../tests/support/factories";
+
+export const DEMO_DOMAIN = "demo.reseau-transmission.fr";
+export const DEFAULT_DEMO_PASSWORD = "demo-transmission-2026";
+
+export type DemoLoginKind = "fondateur" | "premium" | "freemium" | "candidat";
+
+export type DemoLogin = { kind: DemoLoginKind; label: string; email: string; password: string };
+
+export type SeedOptions = {
+  /** Validated members (the three member demo logins included). */
+  members: number;
+  /** Mandates, half buyers half sellers (default: as many as members). */
+  mandates?: number;
+  seed?: number;
+  password?: string;
+  /** Progress lines (the CLI prints them). */
+  log?: (line: string) => void;
+};
+
+export type SeedCounts = {
+  users: number;
+  members: number;
+  foundingMembers: number;
+  premiumMembers: number;
+  freemiumMembers: number;
+  applicants: number;
+  recommendations: number;
+  certifiedDeals: number;
+  messages: number;
+  mandates: number;
+  buyerMandates: number;
+  sellerMandates: number;
+};
+
+export type SeedResult = {
+  /** True when this seed's demo data was already there (nothing inserted). */
+  skipped: boolean;
+  seed: number;
+  logins: DemoLogin[];
+  counts: SeedCounts;
+  elapsedMs: number;
+};
+
+const LOGIN_LABELS: Record<DemoLoginKind, string> = {
+  fondateur: "Membre fondateur",
+  premium: "Membre premium",
+  freemium: "Membre freemium",
+  candidat: "Candidat en attente de validation",
+};
+
+// The demo personas have fixed names so that a walkthrough can refer to them.
+const PERSONAS: Record<DemoLoginKind, { firstName: string; lastName: string }> = {
+  fondateur: { firstName: "Hélène", lastName: "Marchand" },
+  premium: { firstName: "Thomas", lastName: "Garnier" },
+  freemium: { firstName: "Julie", lastName: "Morel" },
+  candidat: { firstName: "Antoine", lastName: "Leroy" },
+};
+
+/** Seed 1 keeps the plain addresses; other seeds tag them so several seeds can share a database. */
+function emailTag(seed: number): string {
+  return seed === 1 ? "" : `+s${seed}`;
+}
+
+export function demoLoginEmail(kind: DemoLoginKind, seed = 1): string {
+  return `${kind}${emailTag(seed)}@${DEMO_DOMAIN}`;
+}
+
+export function demoLogins(seed = 1, password = DEFAULT_DEMO_PASSWORD): DemoLogin[] {
+  return (["fondateur", "premium", "freemium", "candidat"] as const).map((kind) => ({
+    kind,
+    label: LOGIN_LABELS[kind],
+    email: demoLoginEmail(kind, seed),
+    password,
+  }));
+}
+
+/** Applicants waiting for validation: a few, growing slowly with the size of the demo. */
+export function applicantCount(members: number): number {
+  return Math.min(50, Math.max(3, Math.ceil(members / 2000)));
+}
+
+function emptyCounts(): SeedCounts {
+  return {
+    users: 0, members: 0, foundingMembers: 0, premiumMembers: 0, freemiumMembers: 0, applicants: 0,
+    recommendations: 0, certifiedDeals: 0, messages: 0, mandates: 0, buyerMandates: 0, sellerMandates: 0,
+  };
+}
+
+// PostgreSQL accepts at most 65 535 bind parameters per statement; drizzle binds at most one per
+// column and row.
+function batchSize(table: PgTable): number {
+  const columns = Object.keys(getTableColumns(table)).length;
+  return Math.max(1, Math.min(5000, Math.floor(60_000 / columns)));
+}
+
+async function insertAll<R>(rows: readonly R[], size: number, insert: (batch: R[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+const DAY_MS = 86_400_000;
+const MEMBER_CHUNK = 5000;
+
+type Author = { profileId: string; name: string; email: string; premium: boolean };
+
+export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const seed = options.seed ?? 1;
+  const password = options.password ?? DEFAULT_DEMO_PASSWORD;
+  const memberCount = Math.max(3, Math.floor(options.members));
+  const mandateCount = Math.max(0, Math.floor(options.mandates ?? memberCount));
+  const log = options.log ?? (() => {});
+  const logins = demoLogins(seed, password);
+  const counts = emptyCounts();
+
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, logins[0].email)).limit(1);
+  if (existing) return { skipped: true, seed, logins, counts, elapsedMs: performance.now() - started };
+
+  seedFactories(seed);
+  const passwordHash = await hashPassword(password);
+  const tag = emailTag(seed);
+
+  const sizes = {
+    user: batchSize(user),
+    account: batchSize(account),
+    profile: batchSize(profiles),
+    rec: batchSize(recommendations),
+    deal: batchSize(certifiedDeals),
+    message: batchSize(messages),
+    mandate: batchSize(mandates),
+  };
+
+  await db.transaction(async (tx) => {
+    const authors: Author[] = [];
+    const premiumIdx: number[] = [];
+
+    // One person: user + credential account + profile + two sponsors (+ deals for paid tiers).
+    type Batch = { users: NewUser[]; accounts: NewAccount[]; profiles: NewProfile[]; recs: NewRecommendation[]; deals: NewDeal[] };
+    const newBatch = (): Batch => ({ users: [], accounts: [], profiles: [], recs: [], deals: [] });
+    const flush = async (b: Batch) => {
+      await insertAll(b.users, sizes.user, (rows) => tx.insert(user).values(rows));
+      await insertAll(b.accounts, sizes.account, (rows) => tx.insert(account).values(rows));
+      await insertAll(b.profiles, sizes.profile, (rows) => tx.insert(profiles).values(rows));
+      await insertAll(b.recs, sizes.rec, (rows) => tx.insert(recommendations).values(rows));
+      await insertAll(b.deals, sizes.deal, (rows) => tx.insert(certifiedDeals).values(rows));
+    };
+    const addPerson = (
+      b: Batch,
+      email: (p: { firstName: string; lastName: string }) => string,
+      profileOverrides: Partial<NewProfile>,
+      confirmedSponsors: number,
+    ) => {
+      const userId = faker.string.uuid();
+      const profile = buildProfile({ ...profileOverrides, userId });
+      const createdAt = profile.createdAt instanceof Date ? profile.createdAt : new Date();
+      const mail = email({ firstName: profile.firstName, lastName: profile.lastName });
+      const signedUp = new Date(createdAt.getTime() - 7 * DAY_MS);
+      b.users.push({ id: userId, name: `${profile.firstName} ${profile.lastName}`, email: mail, emailVerified: true, createdAt: signedUp, updatedAt: signedUp });
+      b.accounts.push(buildCredentialAccount(userId, passwordHash, { createdAt: signedUp }));
+      b.profiles.push(profile);
+      const sponsorsAsked = new Date(createdAt.getTime() - 5 * DAY_MS);
+      const r1 = buildRecommendation({ profileId: profile.id, createdAt: sponsorsAsked });
+      const r2 = buildRecommendation({ profileId: profile.id, createdAt: sponsorsAsked });
+      if (r2.sponsorEmail === r1.sponsorEmail) r2.sponsorEmail = `2.${r2.sponsorEmail}`;
+      if (confirmedSponsors < 2) r2.confirmedAt = null;
+      if (confirmedSponsors < 1) r1.confirmedAt = null;
+      b.recs.push(r1, r2);
+      counts.users++;
+      counts.recommendations += 2;
+      return { profile, email: mail };
+    };
+
+    // Validated members.
+    let batch = newBatch();
+    for (let i = 0; i < memberCount; i++) {
+      const kind: DemoLoginKind | undefined = i === 0 ? "fondateur" : i === 1 ? "premium" : i === 2 ? "freemium" : undefined;
+      const overrides: Partial<NewProfile> = kind
+        ? { ...PERSONAS[kind], membershipType: kind === "fondateur" ? "founding_member" : kind }
+        : {};
+      const { profile, email } = addPerson(
+        batch,
+        (p) => (kind ? demoLoginEmail(kind, seed) : `${slugify(p.firstName)}.${slugify(p.lastName)}.${i}${tag}@${DEMO_DOMAIN}`),
+        overrides,
+        2,
+      );
+      const membership = profile.membershipType ?? "freemium";
+      const premium = membership !== "freemium";
+      if (membership === "founding_member") counts.foundingMembers++;
+      else if (membership === "premium") counts.premiumMembers++;
+      else counts.freemiumMembers++;
+      if (premium) premiumIdx.push(i);
+      authors.push({ profileId: profile.id, name: `${profile.firstName} ${profile.lastName}`, email, premium });
+
+      // Certified deals: about half of the paid members have some; the demo personas always do.
+      if (premium && (kind !== undefined || faker.datatype.boolean())) {
+        const statuses: NewDeal["status"][] = kind
+          ? ["validated", "validated", "pending"]
+          : Array.from({ length: faker.number.int({ min: 1, max: 4 }) }, () => undefined);
+        for (const status of statuses) batch.deals.push(buildDeal({ profileId: profile.id, ...(status ? { status } : {}) }));
+        counts.certifiedDeals += statuses.length;
+      }
+      if (batch.profiles.length >= MEMBER_CHUNK) {
+        await flush(batch);
+        batch = newBatch();
+        log(`  membres : ${i + 1} / ${memberCount}`);
+      }
+    }
+    await flush(batch);
+    counts.members = memberCount;
+
+    // Applicants: onboarding finished, waiting for the team.
+    batch = newBatch();
+    const applicants = applicantCount(memberCount);
+    for (let a = 0; a < applicants; a++) {
+      const first = a === 0;
+      const confirmed = first ? 2 : faker.helpers.weightedArrayElement([
+        { value: 2, weight: 60 },
+        { value: 1, weight: 25 },
+        { value: 0, weight: 15 },
+      ]);
+      const recent = new Date(Date.now() - faker.number.int({ min: 1, max: 20 }) * DAY_MS);
+      addPerson(
+        batch,
+        (p) => (first ? demoLoginEmail("candidat", seed) : `${slugify(p.firstName)}.${slugify(p.lastName)}.c${a}${tag}@${DEMO_DOMAIN}`),
+        {
+          ...(first ? PERSONAS.candidat : {}),
+          membershipType: first || faker.number.int({ min: 0, max: 3 }) > 0 ? "freemium" : "premium",
+          profileStatus: "pending_validation",
+          onboardingStatus: "payment_completed",
+          internalPresentation: null,
+          validatedAt: null,
+          createdAt: recent,
+          updatedAt: recent,
+        },
+        confirmed,
+      );
+    }
+    await flush(batch);
+    counts.applicants = applicants;
+
+    // Mandates: owners cycle through the members (the demo personas own the first ones),
+    // buyers and sellers alternate; the factory draws sectors and territories from the same
+    // concentrated distributions so that many buyer/seller pairs score.
+    let mandateRows: NewMandate[] = [];
+    for (let j = 0; j < mandateCount; j++) {
+      const mandateType = j % 2 === 0 ? "buyer" : "seller";
+      mandateRows.push(buildMandate({ profileId: authors[j % memberCount].profileId, mandateType }));
+      if (mandateType === "buyer") counts.buyerMandates++;
+      else counts.sellerMandates++;
+      if (mandateRows.length >= MEMBER_CHUNK) {
+        await insertAll(mandateRows, sizes.mandate, (rows) => tx.insert(mandates).values(rows));
+        mandateRows = [];
+        log(`  mandats : ${j + 1} / ${mandateCount}`);
+      }
+    }
+    await insertAll(mandateRows, sizes.mandate, (rows) => tx.insert(mandates).values(rows));
+    counts.mandates = mandateCount;
+
+    // Messages: internal ones between paid members (internal messaging is a paid feature),
+    // public contact ones from visitors to anyone. Each persona gets a few.
+    const messageCount = Math.max(12, Math.round(memberCount * 0.3));
+    const randomPremium = (not: number): number | undefined => {
+      if (premiumIdx.length === 0) return undefined;
+      for (let tries = 0; tries < 8; tries++) {
+        const idx = premiumIdx[faker.number.int({ min: 0, max: premiumIdx.length - 1 })];
+        if (idx !== not) return idx;
+      }
+      return undefined;
+    };
+    let messageRows: NewMessage[] = [];
+    for (let k = 0; k < messageCount; k++) {
+      let recipient: number;
+      let internal: boolean;
+      if (k < 9) {
+        recipient = Math.floor(k / 3);
+        internal = recipient !== 2 && k % 3 !== 2;
+      } else {
+        internal = faker.number.int({ min: 0, max: 9 }) < 6;
+        recipient = internal ? (randomPremium(-1) ?? 0) : faker.number.int({ min: 0, max: memberCount - 1 });
+      }
+      const senderIdx = internal ? randomPremium(recipient) : undefined;
+      const to = authors[recipient].profileId;
+      if (senderIdx === undefined) {
+        messageRows.push(buildMessage({ recipientId: to, messageType: "public_contact", senderId: null }));
+      } else {
+        const sender = authors[senderIdx];
+        messageRows.push(
+          buildMessage({ recipientId: to, messageType: "internal", senderId: sender.profileId, senderName: sender.name, senderEmail: sender.email }),
+        );
+      }
+      if (messageRows.length >= MEMBER_CHUNK) {
+        await insertAll(messageRows, sizes.message, (rows) => tx.insert(messages).values(rows));
+        messageRows = [];
+      }
+    }
+    await insertAll(messageRows, sizes.message, (rows) => tx.insert(messages).values(rows));
+    counts.messages = messageCount;
+  });
+
+  return { skipped: false, seed, logins, counts, elapsedMs: performance.now() - started };
+}

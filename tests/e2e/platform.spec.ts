@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "./fixtures";
+
+test("health and readiness endpoints", async ({ request }) => {
+  const health = await request.get("/healthz");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: "ok" });
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready" });
+});
+
+test("security headers with a per-request CSP nonce", async ({ request, page }) => {
+  const first = await request.get("/");
+  const second = await request.get("/");
+  const csp = first.headers()["content-security-policy"];
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(second.headers()["content-security-policy"]).not.toEqual(csp);
+  expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(first.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  // The page hydrates under that CSP: no violation reported, client navigation works.
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto("/");
+  await page.getByRole("link", { name: "Trouver un expert" }).click();
+  await expect(page).toHaveURL(/\/annuaire$/);
+  expect(violations).toEqual([]);
+});
+
+test("a cross-origin POST is refused and a same-origin one is not", async ({ request }) => {
+  const evil = await request.post("/auth", {
+    headers: { origin: "https://evil.example", "content-type": "text/plain" },
+    data: "intent=sign-in&email=a@b.fr&password=x",
+  });
+  expect(evil.status()).toBe(403);
+  const ok = await request.post("/auth", {
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    form: { intent: "sign-in", email: E2E_ADMIN.email, password: "wrong-password" },
+  });
+  expect(ok.status()).toBe(401);
+});
+
+test("session cookie is httpOnly and SameSite=Lax", async ({ page, context }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name.includes("session_token"));
+  expect(session).toBeDefined();
+  expect(session!.httpOnly).toBe(true);
+  expect(session!.sameSite).toBe("Lax");
+});
