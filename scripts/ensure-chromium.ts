@@ -14,7 +14,7 @@ function found() {
 let path = found();
 if (!path) {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  let hasApt = false;
+  let hasApt: boolean;
   try {
     execSync("command -v apt-get", { stdio: "ignore" });
     hasApt = true;

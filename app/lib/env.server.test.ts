@@ -16,7 +16,8 @@ describe("parseEnv", () => {
 
   it("derives APP_URL from PORT and strips a trailing slash", () => {
     expect(parseEnv({ PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
-    expect(parseEnv({ APP_URL: "https://reseau.example.fr/" }).APP_URL).toBe("https://reseau.example.fr");
+    const https = { SMTP_URL: "smtp://mail.example.fr:587", MAIL_FROM: "no-reply@example.fr" };
+    expect(parseEnv({ ...https, APP_URL: "https://reseau.example.fr/" }).APP_URL).toBe("https://reseau.example.fr");
   });
 
   it("treats empty strings as unset", () => {
@@ -40,6 +41,8 @@ describe("parseEnv", () => {
     [{ STRIPE_SECRET_KEY: "pk_test_123" }, "STRIPE_SECRET_KEY"],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ SMTP_URL: "smtp://mail.example.fr:587" }, "MAIL_FROM"],
+    [{ APP_URL: "https://reseau.example.fr" }, "SMTP_URL"],
   ])("rejects %o naming %s", (raw, variable) => {
     expect(() => parseEnv(raw)).toThrow(EnvError);
     expect(() => parseEnv(raw)).toThrow(variable);

@@ -61,6 +61,14 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new EnvError("Configuration invalide :\n  - STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini");
   }
+  if (env.SMTP_URL && !env.MAIL_FROM) {
+    throw new EnvError("Configuration invalide :\n  - MAIL_FROM : obligatoire quand SMTP_URL est défini (adresse d'expédition acceptée par votre serveur SMTP)");
+  }
+  // The built-in mailbox shows every e-mail (sign-in and reset links included) to anyone: a
+  // public HTTPS deployment must send real mail.
+  if (env.APP_URL?.startsWith("https://") && !env.SMTP_URL) {
+    throw new EnvError("Configuration invalide :\n  - SMTP_URL : obligatoire quand APP_URL est en https (sinon la boîte mail locale exposerait les liens de connexion)");
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, APP_URL: appUrl };
 }

@@ -77,6 +77,14 @@ export function requireLocalMailbox(): void {
 
 export const MAILBOX_LIMIT = 200;
 
+/** French labels of the outbox statuses, for the mailbox pages. */
+export const MAILBOX_STATUS_LABELS: Record<MailboxListItem["status"], string> = {
+  pending: "En attente",
+  sending: "En cours d’envoi",
+  sent: "Délivré",
+  failed: "Échec",
+};
+
 const mailboxListColumns = {
   id: mailOutbox.id,
   to: mailOutbox.toAddress,

@@ -2,7 +2,7 @@
 // scripts, no same-origin access; links open in the top window on a click), and the text body.
 import { isRouteErrorResponse, Link } from "react-router";
 import { formatDateTime } from "~/lib/format";
-import { getMailboxMessage, requireLocalMailbox } from "~/lib/mail/outbox.server";
+import { getMailboxMessage, MAILBOX_STATUS_LABELS, requireLocalMailbox } from "~/lib/mail/outbox.server";
 import type { Route } from "./+types/mailbox-message";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -22,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       replyTo: message.replyTo,
       subject: message.subject,
       kind: message.kind,
-      status: message.status,
+      status: MAILBOX_STATUS_LABELS[message.status],
       attempts: message.attempts,
       lastError: message.lastError,
       createdAt: formatDateTime(message.createdAt),

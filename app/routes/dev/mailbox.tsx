@@ -2,7 +2,7 @@
 // can be read here (404 as soon as SMTP_URL is set).
 import { isRouteErrorResponse, Link } from "react-router";
 import { formatDateTime } from "~/lib/format";
-import { listMailbox, MAILBOX_LIMIT, requireLocalMailbox } from "~/lib/mail/outbox.server";
+import { listMailbox, MAILBOX_LIMIT, MAILBOX_STATUS_LABELS, requireLocalMailbox } from "~/lib/mail/outbox.server";
 import type { Route } from "./+types/mailbox";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,32 +14,26 @@ export async function loader(_args: Route.LoaderArgs) {
   requireLocalMailbox();
   const rows = await listMailbox({ limit: MAILBOX_LIMIT });
   return {
+    limit: MAILBOX_LIMIT,
     messages: rows.map((m) => ({
       id: m.id,
       to: m.to,
       subject: m.subject,
       kind: m.kind,
-      status: m.status,
+      status: MAILBOX_STATUS_LABELS[m.status],
       createdAt: formatDateTime(m.createdAt),
     })),
   };
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  pending: "En attente",
-  sending: "En cours",
-  sent: "Délivré",
-  failed: "Échec",
-};
-
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
-  const { messages } = loaderData;
+  const { messages, limit } = loaderData;
   return (
     <div className="mx-auto max-w-5xl p-6">
       <h1 className="text-2xl font-bold">Boîte mail locale</h1>
       <p className="mt-2 text-sm text-muted-foreground">
         Aucun serveur SMTP n’est configuré (variable SMTP_URL) : les e-mails ne sont pas réellement envoyés. Ils sont
-        conservés ici pour être consultés. Les {MAILBOX_LIMIT} derniers messages sont affichés, du plus récent au plus
+        conservés ici pour être consultés. Les {limit} derniers messages sont affichés, du plus récent au plus
         ancien.
       </p>
       {messages.length === 0 ? (
@@ -67,7 +61,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </td>
                   <td className="px-2 py-2">{m.kind}</td>
-                  <td className="px-2 py-2">{STATUS_LABELS[m.status] ?? m.status}</td>
+                  <td className="px-2 py-2">{m.status}</td>
                 </tr>
               ))}
             </tbody>

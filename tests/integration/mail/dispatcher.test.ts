@@ -48,10 +48,11 @@ async function makeDue(id: number) {
 }
 
 async function isInFuture(id: number) {
-  const r = await t.db!.execute<{ future: boolean }>(
-    sql`select next_attempt_at > now() as future from mail_outbox where id = ${id}`,
-  );
-  return r.rows[0].future;
+  const [r] = await t.db!
+    .select({ future: sql<boolean>`${mailOutbox.nextAttemptAt} > now()` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id));
+  return r.future;
 }
 
 describe("enqueueMail", () => {
@@ -244,6 +245,26 @@ describe("dispatcher with a real SMTP server", () => {
 });
 
 describe("dispatcher", () => {
+  it("never hands the same message to two of many competing dispatchers", async () => {
+    for (let i = 0; i < 60; i++) await enqueueMail(mail(i));
+    const seen: string[] = [];
+    const transport: MailTransport = {
+      async send(msg) {
+        seen.push(msg.subject);
+        await new Promise((r) => setTimeout(r, 1));
+      },
+    };
+    const dispatchers = ["w1", "w2", "w3", "w4"].map((workerId) => createMailDispatcher({ transport, workerId, batchSize: 2 }));
+    for (let round = 0; round < 60; round++) {
+      const counts = await Promise.all(dispatchers.map((d) => d.runOnce()));
+      if (counts.every((n) => n === 0)) break;
+    }
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
+    const rows = await t.db!.select().from(mailOutbox);
+    expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+
   it("does not overwrite a row that was reclaimed by another worker meanwhile", async () => {
     const id = (await enqueueMail(mail(1)))!;
     const transport: MailTransport = {

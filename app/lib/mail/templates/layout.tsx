@@ -68,8 +68,6 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
           <td style={{ borderRadius: "6px", backgroundColor: BRAND }}>
             <a
               href={url}
-              target="_blank"
-              rel="noopener noreferrer"
               style={{
                 display: "inline-block",
                 padding: "12px 24px",
@@ -97,7 +95,7 @@ export function EmailFallbackLink({ href }: { href: string }) {
   return (
     <p style={emailStyles.muted}>
       Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br />
-      <a href={url} target="_blank" rel="noopener noreferrer" style={emailStyles.link}>
+      <a href={url} style={emailStyles.link}>
         {url}
       </a>
     </p>
