@@ -68,12 +68,12 @@ function Shell({ children }: { children: React.ReactNode }) {
         Aller au contenu
       </a>
       {root?.localMail ? (
-        <div className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900">
+        <aside aria-label="Mode local" className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900">
           Mode local : les e-mails ne sont pas envoyés.{" "}
           <a className="underline" href="/dev/mailbox">
             Consulter la boîte mail locale
           </a>
-        </div>
+        </aside>
       ) : null}
       <SiteHeader appName={appName} user={root?.user ?? null} />
       <main id="contenu" className="flex-1">

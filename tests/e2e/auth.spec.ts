@@ -119,7 +119,7 @@ test("unknown path shows the 404 page", async ({ page }) => {
 test("the header works at 360 px with the mobile menu", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
-  await page.getByText("Ouvrir le menu").click();
+  await page.locator("summary").filter({ hasText: "Ouvrir le menu" }).click();
   const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
   await expect(mobileNav.getByRole("link", { name: "Annuaire" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Devenir membre" }).last()).toBeVisible();
