@@ -1,9 +1,164 @@
-import { UpcomingPage } from "~/components/page";
+import { Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { toast } from "sonner";
+import { PageContainer, PageTitle } from "~/components/page";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { DEPARTMENTS, PROFESSIONS, SECTORS } from "~/db/reference";
+import { DirectoryCard } from "~/features/directory/components/directory-card";
+import { directoryQueryString, parseDirectoryQuery } from "~/features/directory/directory.schema";
+import { searchDirectory } from "~/features/directory/directory.server";
+import { countLabel } from "~/lib/format";
+import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/annuaire";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Annuaire des professionnels agréés");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Annuaire des professionnels agréés",
+    "Trouvez un avocat, un expert-comptable, un notaire ou un conseil en cession agréé par ses pairs pour vendre ou reprendre une entreprise ou un commerce.",
+  );
 
-export default function Page() {
-  return <UpcomingPage title="Annuaire des professionnels agréés" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Public page: no guard needed beyond the public projection the feature returns.
+  const query = parseDirectoryQuery(new URL(request.url).searchParams);
+  try {
+    const result = await searchDirectory(query);
+    return { query, ...result, failed: false };
+  } catch (error) {
+    logger.error({ err: error, requestId: context.requestId }, "directory load failed");
+    return { query, cards: [], total: 0, page: 1, pageCount: 1, failed: true };
+  }
+}
+
+export default function Annuaire({ loaderData }: Route.ComponentProps) {
+  const { query, cards, total, page, pageCount, failed } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/annuaire";
+
+  useEffect(() => {
+    if (failed) toast.error("Erreur", { description: "Impossible de charger l'annuaire" });
+  }, [failed]);
+
+  const autoSubmit = () => {
+    if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+  };
+  const filtered = Boolean(query.q || query.departement || query.secteur || query.profession);
+
+  return (
+    <PageContainer>
+      <PageTitle>Annuaire des professionnels agréés</PageTitle>
+      <p className="mt-2 max-w-3xl text-muted-foreground">
+        Des professionnels de la transmission cooptés par leurs pairs, engagés par une charte de déontologie. Chefs
+        d'entreprise, trouvez l'expert qui vous accompagnera pour céder ou reprendre une entreprise.
+      </p>
+
+      <Form ref={formRef} method="get" role="search" aria-label="Rechercher un professionnel" className="mt-8 grid gap-4 rounded-lg border bg-muted/50 p-4 md:grid-cols-4">
+        <div className="grid gap-2 md:col-span-4">
+          <Label htmlFor="q">Recherche</Label>
+          <div className="flex gap-2">
+            <Input id="q" name="q" type="search" defaultValue={query.q} key={query.q} placeholder="Nom, cabinet, profession, secteur…" maxLength={100} />
+            <Button type="submit">
+              <Search aria-hidden="true" />
+              Rechercher
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="departement">Département</Label>
+          <NativeSelect id="departement" name="departement" defaultValue={query.departement ?? "all"} key={`d-${query.departement}`} onChange={autoSubmit}>
+            <option value="all">Tous les départements</option>
+            {DEPARTMENTS.map((d) => (
+              <option key={d.code} value={d.code}>
+                {d.code} - {d.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="secteur">Secteur</Label>
+          <NativeSelect id="secteur" name="secteur" defaultValue={query.secteur ?? "all"} key={`s-${query.secteur}`} onChange={autoSubmit}>
+            <option value="all">Tous les secteurs</option>
+            {SECTORS.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.code} - {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="profession">Profession</Label>
+          <NativeSelect id="profession" name="profession" defaultValue={query.profession ?? "all"} key={`p-${query.profession}`} onChange={autoSubmit}>
+            <option value="all">Toutes les professions</option>
+            {PROFESSIONS.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex items-end">
+          <Button asChild variant="outline" className="w-full">
+            <Link to="/annuaire">Réinitialiser</Link>
+          </Button>
+        </div>
+      </Form>
+
+      <div className="mt-6 flex items-center justify-between" aria-live="polite">
+        <p className="font-medium" data-testid="result-count">
+          {loading ? "Chargement..." : countLabel(total, "professionnel trouvé", "professionnels trouvés")}
+        </p>
+        {pageCount > 1 ? (
+          <p className="text-sm text-muted-foreground">
+            Page {page} sur {pageCount}
+          </p>
+        ) : null}
+      </div>
+
+      {cards.length === 0 ? (
+        <Card className="mt-6 flex flex-col items-center gap-3 p-10 text-center">
+          <h2 className="text-xl font-semibold">Aucun professionnel trouvé</h2>
+          <p className="text-muted-foreground">
+            {filtered ? "Essayez de modifier vos critères de recherche ou de réinitialiser les filtres." : "L'annuaire sera bientôt enrichi de nouveaux membres."}
+          </p>
+          <p className="mt-2 text-sm">Vous êtes un professionnel de la transmission ?</p>
+          <Button asChild variant="accent">
+            <Link to="/join-founder">Rejoindre le réseau</Link>
+          </Button>
+        </Card>
+      ) : (
+        <ul className={`mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
+          {cards.map((card) => (
+            <li key={card.id}>
+              <DirectoryCard card={card} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
+          {page > 1 ? (
+            <Button asChild variant="outline">
+              <Link to={`/annuaire${directoryQueryString({ ...query, page: page - 1 })}`} rel="prev">
+                Page précédente
+              </Link>
+            </Button>
+          ) : null}
+          {page < pageCount ? (
+            <Button asChild variant="outline">
+              <Link to={`/annuaire${directoryQueryString({ ...query, page: page + 1 })}`} rel="next">
+                Page suivante
+              </Link>
+            </Button>
+          ) : null}
+        </nav>
+      ) : null}
+    </PageContainer>
+  );
 }

@@ -1,9 +1,139 @@
-import { UpcomingPage } from "~/components/page";
+import { Link, useRouteLoaderData } from "react-router";
+import { BackLink, PageContainer, PageTitle } from "~/components/page";
+import { LEGAL_LAST_UPDATED } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/cookies";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Politique de cookies");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Politique de cookies",
+    "Les cookies utilisés par le site : uniquement des cookies strictement nécessaires (session de connexion, message de confirmation), leurs finalités et leurs durées.",
+  );
 
-export default function Page() {
-  return <UpcomingPage title="Politique de cookies" />;
+const linkClass = "font-medium text-primary underline underline-offset-2";
+
+const COOKIE_KINDS: { name: string; description: string }[] = [
+  {
+    name: "Cookies de session",
+    description: "Ils sont supprimés automatiquement à la fermeture du navigateur.",
+  },
+  {
+    name: "Cookies persistants",
+    description: "Ils restent sur votre terminal jusqu'à leur date d'expiration, qui ne peut dépasser 13 mois.",
+  },
+  {
+    name: "Cookies de mesure d'audience",
+    description:
+      "Ils permettent de produire des statistiques de fréquentation ; leur durée de conservation ne peut dépasser 25 mois.",
+  },
+];
+
+const SITE_COOKIES: { name: string; purpose: string; duration: string }[] = [
+  {
+    name: "Cookie de session de connexion",
+    purpose:
+      "Maintenir votre connexion à l'espace membre de manière sécurisée et protéger votre compte contre les usages frauduleux.",
+    duration: "14 jours au maximum ; supprimé dès que vous vous déconnectez.",
+  },
+  {
+    name: "Cookie de message de confirmation",
+    purpose:
+      "Afficher, sur la page suivante, le message confirmant une action (par exemple l'envoi d'un message ou l'enregistrement de votre profil).",
+    duration: "Cookie de session : effacé dès que le message est affiché, et au plus tard à la fermeture du navigateur.",
+  },
+];
+
+export default function Cookies() {
+  const root = useRouteLoaderData("root") as { appName?: string } | undefined;
+  const appName = root?.appName ?? "Réseau Transmission";
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <BackLink to="/" label="Retour" />
+      <PageTitle className="break-words">Politique de cookies</PageTitle>
+      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour : {LEGAL_LAST_UPDATED}</p>
+
+      <div className="mt-10 space-y-10 text-foreground">
+        <section aria-labelledby="cookies-what" className="space-y-3">
+          <h2 id="cookies-what" className="text-xl font-semibold">
+            Qu'est-ce qu'un cookie ?
+          </h2>
+          <p>
+            Un cookie est un petit fichier texte déposé sur votre ordinateur, votre tablette ou votre téléphone lors de
+            la consultation d'un site. Il permet au site de reconnaître votre navigateur pendant une durée limitée.
+          </p>
+        </section>
+
+        <section aria-labelledby="cookies-kinds" className="space-y-3">
+          <h2 id="cookies-kinds" className="text-xl font-semibold">
+            Types de cookies et durées maximales
+          </h2>
+          <ul className="list-disc space-y-2 pl-6">
+            {COOKIE_KINDS.map((kind) => (
+              <li key={kind.name}>
+                <strong>{kind.name}</strong> : {kind.description}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="cookies-site" className="space-y-3">
+          <h2 id="cookies-site" className="text-xl font-semibold">
+            Les cookies utilisés par {appName}
+          </h2>
+          <p>
+            Le site n'utilise que des cookies strictement nécessaires à son fonctionnement. Il ne dépose aucun cookie
+            publicitaire, de mesure d'audience ou de réseau social, et aucun cookie tiers.
+          </p>
+          <ul className="space-y-4">
+            {SITE_COOKIES.map((cookie) => (
+              <li key={cookie.name} className="rounded-lg border p-4">
+                <h3 className="font-semibold">{cookie.name}</h3>
+                <dl className="mt-2 space-y-2 text-sm">
+                  <div>
+                    <dt className="font-medium">Finalité</dt>
+                    <dd className="text-muted-foreground">{cookie.purpose}</dd>
+                  </div>
+                  <div>
+                    <dt className="font-medium">Durée</dt>
+                    <dd className="text-muted-foreground">{cookie.duration}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="cookies-consent" className="space-y-3">
+          <h2 id="cookies-consent" className="text-xl font-semibold">
+            Consentement
+          </h2>
+          <p>
+            Conformément à l'article 82 de la loi « Informatique et Libertés » et aux recommandations de la CNIL, les
+            cookies strictement nécessaires sont dispensés de consentement. C'est pourquoi aucun bandeau ne vous est
+            présenté. Si le site venait à utiliser d'autres cookies, votre accord serait recueilli au préalable et
+            cette page serait mise à jour.
+          </p>
+        </section>
+
+        <section aria-labelledby="cookies-settings" className="space-y-3">
+          <h2 id="cookies-settings" className="text-xl font-semibold">
+            Paramétrer votre navigateur
+          </h2>
+          <p>
+            Vous pouvez à tout moment supprimer les cookies ou les bloquer depuis les réglages de votre navigateur. Le
+            blocage des cookies strictement nécessaires empêche toutefois la connexion à l'espace membre.
+          </p>
+          <p>
+            Pour en savoir plus sur le traitement de vos données, consultez notre{" "}
+            <Link to="/politique-confidentialite" className={linkClass}>
+              politique de confidentialité
+            </Link>
+            .
+          </p>
+        </section>
+      </div>
+    </PageContainer>
+  );
 }

@@ -1,9 +1,154 @@
-import { UpcomingPage } from "~/components/page";
+import { Link, useRouteLoaderData } from "react-router";
+import { BackLink, PageContainer, PageTitle } from "~/components/page";
+import { isLegalPlaceholder, LEGAL_IDENTITY, LEGAL_LAST_UPDATED } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mentions-legales";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Mentions légales");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Mentions légales",
+    "Mentions légales du site : éditeur, directeur de la publication, hébergeur, propriété intellectuelle et responsabilité.",
+  );
 
-export default function Page() {
-  return <UpcomingPage title="Mentions légales" />;
+/** An operator identifier; still-unset values are highlighted so they cannot go live unnoticed. */
+function Identifier({ value }: { value: string }) {
+  if (!isLegalPlaceholder(value)) return <>{value}</>;
+  return <mark className="rounded bg-amber-100 px-1 text-amber-900">{value}</mark>;
+}
+
+const PUBLISHER_ROWS: { label: string; value: string }[] = [
+  { label: "Raison sociale", value: LEGAL_IDENTITY.companyName },
+  { label: "Forme juridique", value: LEGAL_IDENTITY.legalForm },
+  { label: "Capital social", value: LEGAL_IDENTITY.shareCapital },
+  { label: "Immatriculation", value: LEGAL_IDENTITY.rcs },
+  { label: "SIRET", value: LEGAL_IDENTITY.siret },
+  { label: "TVA intracommunautaire", value: LEGAL_IDENTITY.vatNumber },
+  { label: "Siège social", value: LEGAL_IDENTITY.headOffice },
+  { label: "Directeur de la publication", value: LEGAL_IDENTITY.publicationDirector },
+  { label: "Contact", value: LEGAL_IDENTITY.contactEmail },
+];
+
+const HOST_ROWS: { label: string; value: string }[] = [
+  { label: "Hébergeur", value: LEGAL_IDENTITY.hostName },
+  { label: "Adresse", value: LEGAL_IDENTITY.hostAddress },
+];
+
+function IdentityList({ rows }: { rows: { label: string; value: string }[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+      {rows.map((row) => (
+        <div key={row.label} className="contents">
+          <dt className="font-medium text-foreground">{row.label}</dt>
+          <dd className="break-words text-muted-foreground">
+            <Identifier value={row.value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function MentionsLegales() {
+  const root = useRouteLoaderData("root") as { appName?: string } | undefined;
+  const appName = root?.appName ?? "Réseau Transmission";
+  const linkClass = "font-medium text-primary underline underline-offset-2";
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <BackLink to="/" label="Retour" />
+      <PageTitle className="break-words">Mentions légales</PageTitle>
+      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour : {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-6 text-foreground">
+        Conformément à l'article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie numérique,
+        les informations suivantes sont portées à la connaissance des utilisateurs du site {appName}.
+      </p>
+
+      <div className="mt-10 space-y-10">
+        <section aria-labelledby="publisher-title" className="space-y-4">
+          <h2 id="publisher-title" className="text-xl font-semibold text-foreground">
+            Éditeur du site
+          </h2>
+          <IdentityList rows={PUBLISHER_ROWS} />
+        </section>
+
+        <section aria-labelledby="host-title" className="space-y-4">
+          <h2 id="host-title" className="text-xl font-semibold text-foreground">
+            Hébergement
+          </h2>
+          <IdentityList rows={HOST_ROWS} />
+        </section>
+
+        <section aria-labelledby="ip-title" className="space-y-3 text-foreground">
+          <h2 id="ip-title" className="text-xl font-semibold">
+            Propriété intellectuelle
+          </h2>
+          <p>
+            La structure du site, ses textes, sa charte graphique, ses logos et ses bases de données sont la propriété
+            exclusive de l'éditeur ou font l'objet d'une autorisation d'utilisation. Toute reproduction, représentation
+            ou extraction, totale ou partielle, sans autorisation écrite préalable est interdite et constitue une
+            contrefaçon sanctionnée par le Code de la propriété intellectuelle.
+          </p>
+          <p>
+            Les contenus publiés par les membres (présentations, logos, photographies, références d'opérations) restent
+            leur propriété ; ils en concèdent à l'éditeur le droit de les afficher sur le site pour la durée de leur
+            adhésion.
+          </p>
+        </section>
+
+        <section aria-labelledby="liability-title" className="space-y-3 text-foreground">
+          <h2 id="liability-title" className="text-xl font-semibold">
+            Responsabilité
+          </h2>
+          <p>
+            {appName} est une plateforme de mise en relation entre professionnels. L'éditeur n'est partie à aucune
+            opération de cession ou d'acquisition conclue entre membres ou avec leurs clients et n'exerce aucune mission
+            de conseil juridique, fiscal, comptable ou financier.
+          </p>
+          <p>
+            Les informations figurant sur les profils et dans les mandats sont publiées sous la seule responsabilité des
+            membres qui les renseignent. L'éditeur vérifie les profils avant leur publication mais ne peut garantir
+            l'exhaustivité ni l'actualité de chaque information. Les indicateurs chiffrés présentés sur le site sont
+            fournis à titre informatif et ne constituent pas une garantie de résultat.
+          </p>
+          <p>
+            L'éditeur s'efforce d'assurer l'accessibilité du site en permanence, sans pouvoir exclure des interruptions
+            pour maintenance ou en cas de force majeure.
+          </p>
+        </section>
+
+        <section aria-labelledby="data-title" className="space-y-3 text-foreground">
+          <h2 id="data-title" className="text-xl font-semibold">
+            Données personnelles et cookies
+          </h2>
+          <p>
+            Le traitement de vos données personnelles est décrit dans notre{" "}
+            <Link to="/politique-confidentialite" className={linkClass}>
+              politique de confidentialité
+            </Link>
+            . L'utilisation des cookies est détaillée dans notre{" "}
+            <Link to="/cookies" className={linkClass}>
+              politique de cookies
+            </Link>
+            . L'usage du site est régi par les{" "}
+            <Link to="/cgu" className={linkClass}>
+              conditions générales d'utilisation
+            </Link>
+            .
+          </p>
+        </section>
+
+        <section aria-labelledby="law-title" className="space-y-3 text-foreground">
+          <h2 id="law-title" className="text-xl font-semibold">
+            Droit applicable
+          </h2>
+          <p>
+            Les présentes mentions légales sont régies par le droit français. Tout litige relatif à l'utilisation du
+            site relève, à défaut de résolution amiable, de la compétence des juridictions du ressort du siège social
+            de l'éditeur, sous réserve des règles impératives contraires.
+          </p>
+        </section>
+      </div>
+    </PageContainer>
+  );
 }

@@ -1,9 +1,219 @@
-import { UpcomingPage } from "~/components/page";
+import { Link, useRouteLoaderData } from "react-router";
+import { BackLink, PageContainer, PageTitle } from "~/components/page";
+import { isLegalPlaceholder, LEGAL_IDENTITY, LEGAL_LAST_UPDATED } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/politique-confidentialite";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Politique de confidentialité");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Politique de confidentialité",
+    "Quelles données personnelles nous traitons, pourquoi, pendant combien de temps, avec quels sous-traitants, et comment exercer vos droits RGPD.",
+  );
 
-export default function Page() {
-  return <UpcomingPage title="Politique de confidentialité" />;
+/** An operator identifier; still-unset values are highlighted so they cannot go live unnoticed. */
+function Identifier({ value }: { value: string }) {
+  if (!isLegalPlaceholder(value)) return <>{value}</>;
+  return <mark className="rounded bg-amber-100 px-1 text-amber-900">{value}</mark>;
+}
+
+const linkClass = "font-medium text-primary underline underline-offset-2";
+
+const RETENTION: { data: string; duration: string }[] = [
+  {
+    data: "Compte, profil professionnel, mandats et messages",
+    duration: "pendant toute la durée de l'adhésion, puis suppression à la clôture du compte",
+  },
+  {
+    data: "Candidatures non abouties",
+    duration: "12 mois à compter du dernier échange avec le candidat",
+  },
+  {
+    data: "Recommandations (nom et e-mail des parrains)",
+    duration: "pendant la durée de l'adhésion du membre recommandé",
+  },
+  {
+    data: "Messages reçus via les formulaires de contact",
+    duration: "3 ans à compter du dernier échange",
+  },
+  {
+    data: "Factures et données comptables d'adhésion",
+    duration: "10 ans, conformément aux obligations comptables",
+  },
+  {
+    data: "Journaux de connexion et de sécurité",
+    duration: "12 mois",
+  },
+];
+
+export default function PolitiqueConfidentialite() {
+  const root = useRouteLoaderData("root") as { appName?: string } | undefined;
+  const appName = root?.appName ?? "Réseau Transmission";
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <BackLink to="/" label="Retour" />
+      <PageTitle className="break-words">Politique de confidentialité</PageTitle>
+      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour : {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-6 text-foreground">
+        La confidentialité est au cœur de {appName}. Cette politique explique comment vos données personnelles sont
+        traitées, conformément au règlement (UE) 2016/679 du 27 avril 2016 (RGPD) et à la loi n° 78-17 du 6 janvier
+        1978 modifiée, dite « Informatique et Libertés ».
+      </p>
+
+      <div className="mt-10 space-y-10 text-foreground">
+        <section aria-labelledby="privacy-1" className="space-y-3">
+          <h2 id="privacy-1" className="text-xl font-semibold">
+            1. Responsable du traitement
+          </h2>
+          <p>
+            Le responsable du traitement est <Identifier value={LEGAL_IDENTITY.companyName} />,{" "}
+            <Identifier value={LEGAL_IDENTITY.legalForm} /> dont le siège social est situé{" "}
+            <Identifier value={LEGAL_IDENTITY.headOffice} />, immatriculée sous le numéro{" "}
+            <Identifier value={LEGAL_IDENTITY.rcs} />.
+          </p>
+          <p>
+            Pour toute question relative à vos données, écrivez à <Identifier value={LEGAL_IDENTITY.privacyEmail} />.
+          </p>
+        </section>
+
+        <section aria-labelledby="privacy-2" className="space-y-3">
+          <h2 id="privacy-2" className="text-xl font-semibold">
+            2. Données collectées et finalités
+          </h2>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              <strong>Compte et adhésion</strong> : adresse e-mail, mot de passe (conservé uniquement sous forme
+              de condensat irréversible), nom, prénom, cabinet, profession, collège, acceptation de la charte, formule d'adhésion. Base
+              légale : exécution du contrat d'adhésion.
+            </li>
+            <li>
+              <strong>Profil professionnel</strong> : ville, département, adresse, secteurs d'expertise, expérience,
+              opérations récentes, présentations, lien LinkedIn, logo, photographie, références d'opérations. Les
+              informations du profil public sont publiées dans l'annuaire. Base légale : exécution du contrat.
+            </li>
+            <li>
+              <strong>Mandats et mises en relation</strong> : caractéristiques des mandats, code client, nom et adresse
+              du client (visibles du seul membre mandataire jusqu'à l'acceptation mutuelle d'une mise en relation),
+              demandes de mise en relation. Base légale : exécution du contrat.
+            </li>
+            <li>
+              <strong>Parrainage</strong> : nom et adresse e-mail des deux confrères recommandant un candidat, afin de
+              recueillir leur confirmation. Base légale : intérêt légitime à vérifier les candidatures.
+            </li>
+            <li>
+              <strong>Messages</strong> : messages internes entre membres et messages envoyés par les visiteurs via les
+              formulaires de contact (nom, e-mail, société, objet, contenu). Base légale : exécution du contrat ou
+              intérêt légitime à répondre aux demandes.
+            </li>
+            <li>
+              <strong>Paiement</strong> : statut et historique de l'adhésion payante, données de facturation ; les
+              données de carte bancaire sont saisies directement chez le prestataire de paiement. Base légale :
+              exécution du contrat et obligations comptables.
+            </li>
+            <li>
+              <strong>Sécurité</strong> : adresse IP, journaux de connexion, limitation des tentatives. Base légale :
+              intérêt légitime à protéger le service et les comptes.
+            </li>
+          </ul>
+          <p>Vos données ne sont ni vendues ni louées, et ne sont jamais utilisées à des fins publicitaires.</p>
+        </section>
+
+        <section aria-labelledby="privacy-3" className="space-y-3">
+          <h2 id="privacy-3" className="text-xl font-semibold">
+            3. Destinataires et sous-traitants
+          </h2>
+          <p>
+            Les données sont accessibles à l'équipe habilitée de l'éditeur et, pour les informations qui leur sont
+            destinées, aux autres membres et aux visiteurs de l'annuaire public. Elles sont également traitées par les
+            sous-traitants suivants, liés par contrat conformément à l'article 28 du RGPD :
+          </p>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              <strong>Hébergement</strong> du site et de la base de données : <Identifier value={LEGAL_IDENTITY.hostName} />
+            </li>
+            <li>
+              <strong>Envoi des e-mails</strong> (confirmations, notifications, parrainages) :{" "}
+              <Identifier value={LEGAL_IDENTITY.emailProvider} />
+            </li>
+            <li>
+              <strong>Paiement en ligne</strong> des adhésions : <Identifier value={LEGAL_IDENTITY.paymentProvider} />
+            </li>
+          </ul>
+          <p>
+            Lorsqu'un sous-traitant transfère des données hors de l'Union européenne, ce transfert est encadré par une
+            décision d'adéquation de la Commission européenne ou par des clauses contractuelles types.
+          </p>
+        </section>
+
+        <section aria-labelledby="privacy-4" className="space-y-3">
+          <h2 id="privacy-4" className="text-xl font-semibold">
+            4. Durées de conservation
+          </h2>
+          <ul className="space-y-3">
+            {RETENTION.map((row) => (
+              <li key={row.data} className="rounded-lg border p-4">
+                <p className="font-medium">{row.data}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{row.duration}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="privacy-5" className="space-y-3">
+          <h2 id="privacy-5" className="text-xl font-semibold">
+            5. Sécurité des données
+          </h2>
+          <p>
+            Les échanges avec le site sont chiffrés, les mots de passe sont stockés sous forme de condensats, les
+            fichiers déposés sont contrôlés et réencodés, et l'accès aux données est limité aux personnes habilitées.
+            Les cookies utilisés sont strictement nécessaires au fonctionnement du site, comme l'explique notre{" "}
+            <Link to="/cookies" className={linkClass}>
+              politique de cookies
+            </Link>
+            .
+          </p>
+        </section>
+
+        <section aria-labelledby="privacy-6" className="space-y-3">
+          <h2 id="privacy-6" className="text-xl font-semibold">
+            6. Vos droits
+          </h2>
+          <p>Conformément au RGPD, vous disposez des droits suivants sur vos données :</p>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              <strong>Droit d'accès</strong> : obtenir la confirmation que vos données sont traitées et en recevoir une
+              copie.
+            </li>
+            <li>
+              <strong>Droit de rectification</strong> : corriger des données inexactes ou incomplètes, notamment depuis
+              votre profil.
+            </li>
+            <li>
+              <strong>Droit à l'effacement</strong> : obtenir la suppression de votre compte et des données associées,
+              sous réserve des durées de conservation imposées par la loi.
+            </li>
+            <li>
+              <strong>Droit à la portabilité</strong> : recevoir l'export de vos données dans un format structuré,
+              couramment utilisé et lisible par machine.
+            </li>
+            <li>
+              <strong>Droit d'opposition</strong> : vous opposer aux traitements fondés sur notre intérêt légitime.
+            </li>
+            <li>
+              <strong>Droit à la limitation</strong> du traitement et droit de définir des directives relatives au
+              sort de vos données après votre décès.
+            </li>
+          </ul>
+          <p>
+            Pour exercer ces droits, écrivez à <Identifier value={LEGAL_IDENTITY.privacyEmail} /> en précisant
+            l'adresse e-mail de votre compte. Nous répondons dans un délai d'un mois. Si vous estimez, après nous avoir
+            contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission
+            nationale de l'informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07,
+            ou en ligne sur www.cnil.fr.
+          </p>
+        </section>
+      </div>
+    </PageContainer>
+  );
 }

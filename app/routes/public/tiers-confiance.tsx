@@ -1,9 +1,191 @@
-import { UpcomingPage } from "~/components/page";
+import {
+  ArrowRight,
+  BadgeCheck,
+  CircleCheck,
+  FileText,
+  Handshake,
+  Lock,
+  Scale,
+  ShieldCheck,
+  Star,
+  UserCheck,
+  type LucideIcon,
+} from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
+import { PageContainer, PageTitle } from "~/components/page";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/tiers-confiance";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Tiers de confiance");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Tiers de confiance",
+    "Neutralité, confidentialité, validation des profils et médiation : les garanties d'un tiers de confiance au service des professionnels de la transmission.",
+  );
 
-export default function Page() {
-  return <UpcomingPage title="Tiers de confiance" />;
+type Item = { icon: LucideIcon; title: string; text: string };
+
+const PILLARS: Item[] = [
+  {
+    icon: Scale,
+    title: "Neutralité",
+    text: "Le réseau n'est partie à aucune opération : il ne représente ni cédant ni acquéreur et n'intervient pas dans les négociations. Il garantit les mêmes règles pour tous ses membres.",
+  },
+  {
+    icon: Lock,
+    title: "Confidentialité",
+    text: "Les mandats circulent sous un code client. Le nom et l'adresse du client ne sont communiqués qu'après l'acceptation de la mise en relation par les deux professionnels.",
+  },
+  {
+    icon: UserCheck,
+    title: "Validation des profils",
+    text: "Aucun profil n'est publié sans contrôle : vérification en cinq étapes, cooptation par deux confrères et validation finale par notre équipe.",
+  },
+  {
+    icon: Handshake,
+    title: "Médiation",
+    text: "Si un désaccord survient entre membres, par exemple sur un partage d'honoraires, le réseau propose une médiation amiable et impartiale.",
+  },
+];
+
+const ADVANTAGES = [
+  "Un profil agréé publié dans l'annuaire public, consulté par les chefs d'entreprise qui cherchent un conseil",
+  "L'accès aux mandats d'acquéreurs et de cédants déposés par vos confrères, selon votre formule d'adhésion",
+  "Des propositions de rapprochement calculées selon le secteur, le territoire, la valorisation et l'apport",
+  "Une messagerie interne pour échanger entre confrères en toute discrétion",
+  "Des références d'opérations certifiées par notre équipe, affichées sur votre profil",
+  "Pour les membres fondateurs : un badge à vie, une mise en avant dans l'annuaire et l'accès en avant-première aux nouveautés",
+];
+
+const GUARANTEES: Item[] = [
+  {
+    icon: UserCheck,
+    title: "Vérification en 5 étapes",
+    text: "Identité professionnelle, signature de la charte, expérience et opérations récentes, cooptation par deux confrères, puis contrôle par notre équipe.",
+  },
+  {
+    icon: FileText,
+    title: "Charte éthique signée",
+    text: "Chaque membre s'engage par écrit sur la loyauté, la confidentialité et le respect des mandats confiés par ses confrères.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Assurance responsabilité civile professionnelle",
+    text: "Les membres exercent sous couvert d'une assurance responsabilité civile professionnelle adaptée à leur activité.",
+  },
+  {
+    icon: Star,
+    title: "Notation des membres",
+    text: "Les évaluations entre confrères valorisent les collaborations réussies et signalent les manquements aux engagements.",
+  },
+  {
+    icon: Scale,
+    title: "Médiation en cas de différend",
+    text: "Une médiation neutre est proposée avant tout autre recours, pour préserver la relation entre confrères et l'intérêt des clients.",
+  },
+  {
+    icon: BadgeCheck,
+    title: "Références certifiées",
+    text: "Les opérations affichées sur les profils sont examinées par notre équipe avant publication : seules les références validées sont visibles.",
+  },
+];
+
+export default function TiersConfiance() {
+  const root = useRouteLoaderData("root") as { appName?: string } | undefined;
+  const appName = root?.appName ?? "Réseau Transmission";
+
+  return (
+    <PageContainer className="space-y-16">
+      <header className="max-w-3xl">
+        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Tiers de confiance</p>
+        <PageTitle className="mt-2 break-words">Un tiers de confiance neutre entre professionnels de la transmission</PageTitle>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Partager un mandat, c'est confier à un confrère une part de la relation avec son client. {appName} encadre
+          chaque collaboration par des règles claires, des profils vérifiés et une stricte confidentialité.
+        </p>
+      </header>
+
+      <section aria-labelledby="pillars-title">
+        <h2 id="pillars-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
+          Nos quatre piliers
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {PILLARS.map((pillar) => (
+            <li key={pillar.title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <pillar.icon className="h-8 w-8 text-primary" aria-hidden="true" />
+                  <h3 className="mt-2 text-lg font-semibold break-words">{pillar.title}</h3>
+                </CardHeader>
+                <CardContent>
+                  <p className="text-sm text-muted-foreground">{pillar.text}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="advantages-title">
+        <h2 id="advantages-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
+          Les avantages pour les membres
+        </h2>
+        <ul className="mt-8 grid gap-4 md:grid-cols-2">
+          {ADVANTAGES.map((advantage) => (
+            <li key={advantage} className="flex gap-3 text-foreground">
+              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
+              <span>{advantage}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="guarantees-title">
+        <h2 id="guarantees-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
+          Nos six garanties
+        </h2>
+        <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {GUARANTEES.map((guarantee) => (
+            <li key={guarantee.title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <guarantee.icon className="h-8 w-8 text-primary" aria-hidden="true" />
+                  <h3 className="mt-2 text-lg font-semibold break-words">{guarantee.title}</h3>
+                </CardHeader>
+                <CardContent>
+                  <p className="text-sm text-muted-foreground">{guarantee.text}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
+        <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">
+          Rejoignez un réseau où la confiance se vérifie
+        </h2>
+        <p className="mt-3">
+          Professionnel de la transmission, devenez membre. Chef d'entreprise, trouvez le conseil agréé qui vous
+          accompagnera.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+            <Link to="/join-founder">
+              Rejoindre les membres fondateurs
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
+            <Link to="/annuaire">Consulter les professionnels agréés</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
+            <Link to="/concept">Comprendre le fonctionnement du réseau</Link>
+          </Button>
+        </div>
+      </section>
+    </PageContainer>
+  );
 }
