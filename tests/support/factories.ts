@@ -21,6 +21,7 @@ import {
   userRoles,
 } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
+import { slugify as slugifyText } from "~/lib/slug";
 
 export const faker = fakerFR;
 
@@ -125,17 +126,8 @@ function pickDistinct<T>(items: readonly T[], min: number, max: number): T[] {
   return faker.helpers.arrayElements(items, { min, max });
 }
 
-/** Lower-case ASCII slug: "Hélène Lefèvre" → "helene-lefevre". */
-export function slugify(value: string): string {
-  return value
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/œ/g, "oe")
-    .replace(/æ/g, "ae")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+/** Lower-case ASCII slug for e-mail local parts: "Hélène Lefèvre" → "helene-lefevre". */
+export const slugify = (value: string) => slugifyText(value).replace(/[^a-z0-9-]/g, "");
 
 function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
@@ -318,10 +310,13 @@ function businessOf(sector: string): string {
   return pick(SECTOR_BUSINESSES[sector] ?? SECTOR_BUSINESSES.C);
 }
 
-/** "de" + business with the elision French requires: "d'une PME…". */
+/** "de" with the elision French requires: "d'une PME", "d'Albi", "de Lyon". */
+function de(word: string): string {
+  return /^[aeiouyàâéèêëîïôûüh]/i.test(word) ? `d'${word}` : `de ${word}`;
+}
+
 function ofBusiness(sector: string): string {
-  const b = businessOf(sector);
-  return /^[aeiouyéh]/i.test(b) ? `d'${b}` : `de ${b}`;
+  return de(businessOf(sector));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +388,7 @@ function recentOperations(sectors: readonly string[], city: string): string {
   for (let i = 0; i < count; i++) {
     const sector = pick(sectors.length > 0 ? sectors : ["C"]);
     const year = new Date().getFullYear() - int(0, 3);
-    const where = chance(0.5) ? `près de ${city}` : `au profit ${pick(BUYER_KINDS)}`;
+    const where = chance(0.5) ? `près ${de(city)}` : `au profit ${pick(BUYER_KINDS)}`;
     lines.push(`${pick(OPERATION_KINDS)} ${ofBusiness(sector)} ${where} (${year})`);
   }
   return lines.join(" ; ") + ".";
@@ -401,7 +396,7 @@ function recentOperations(sectors: readonly string[], city: string): string {
 
 function presentation(p: { firstName: string; company: string; profession: ProfessionCode; city: string; years: number }): string {
   return [
-    `Fondateur·rice de ${p.company} à ${p.city}, j'interviens depuis ${p.years} ans en ${EXPERTISE[p.profession]}.`,
+    `Au sein ${de(p.company)} à ${p.city}, j'interviens depuis ${p.years} ans en ${EXPERTISE[p.profession]}.`,
     pick([
       "J'accompagne les dirigeants à chaque étape : préparation, valorisation, recherche de contreparties, négociation et closing.",
       "Mon approche : une relation de confiance avec le dirigeant, une préparation rigoureuse du dossier et un réseau d'acquéreurs qualifiés.",

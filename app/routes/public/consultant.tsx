@@ -1,14 +1,286 @@
-import { data, Link } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Briefcase, Building2, ExternalLink, MapPin } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { getProfileByUserId, getSessionUser } from "~/auth/session.server";
+import { Avatar } from "~/components/avatar";
 import { PageContainer } from "~/components/page";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { departmentName, professionLabel, sectorName } from "~/db/reference";
+import { profileBadges } from "~/features/directory/card-rules";
+import { ProfileBadges } from "~/features/directory/components/profile-badges";
+import { ContactDialog, type ContactActionData } from "~/features/messages/components/contact-dialog";
+import { publicContactSchema } from "~/features/messages/messages.schema";
+import { createMessage } from "~/features/messages/messages.server";
+import { getPublicProfile } from "~/features/profiles/public-profile.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { metaDescription, serializeJsonLd } from "~/lib/seo";
+import { profileIdFromSlug } from "~/lib/slug";
 import type { Route } from "./+types/consultant";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Profil non trouvé");
+/** The validated profile behind a slug; 404 when unknown, malformed or not public. */
+async function loadProfile(slug: string) {
+  const id = profileIdFromSlug(slug);
+  let profile = null;
+  try {
+    profile = id ? await getPublicProfile(id) : null;
+  } catch (error) {
+    // The spec shows the not-found page when loading fails too.
+    logger.error({ err: error, slug }, "public profile load failed");
+  }
+  if (!profile) throw data({ message: "Profil non trouvé" }, { status: 404 });
+  return profile;
+}
 
-export async function loader() {
-  // Public profiles arrive with the directory; until then every slug is unknown.
-  throw data(null, { status: 404 });
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const profile = await loadProfile(params.slug);
+  // An outdated name part (the member renamed) redirects to the current slug.
+  if (profile.slug !== params.slug) throw redirect(`/consultant/${profile.slug}`, 301);
+  const viewer = await getSessionUser(request);
+  return { profile, origin: getEnv().APP_URL, viewerEmail: viewer?.email ?? null };
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  // Public action: anyone may contact a professional; abuse is limited per IP and by a honeypot.
+  const profile = await loadProfile(params.slug);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: publicContactSchema });
+  if (submission.status !== "success") {
+    const honeypot = typeof formData.get("website") === "string" && formData.get("website") !== "";
+    // Bots filling the hidden field get a success and nothing is stored.
+    if (honeypot) return { ok: true } satisfies ContactActionData;
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "Veuillez remplir tous les champs";
+    return data({ ok: false, error: first } satisfies ContactActionData, { status: 400 });
+  }
+  const limit = await consumeRateLimit(`contact-profile:ip:${getClientIp(request)}`, RATE_LIMITS.contactIp);
+  if (!limit.allowed) {
+    return data(
+      { ok: false, error: "Trop de messages envoyés. Veuillez réessayer plus tard." } satisfies ContactActionData,
+      { status: 429, headers: { "retry-after": String(limit.retryAfter) } },
+    );
+  }
+  try {
+    const viewer = await getSessionUser(request);
+    const senderProfile = viewer ? await getProfileByUserId(viewer.id) : null;
+    const v = submission.value;
+    const created = await createMessage({
+      recipientProfileId: profile.id,
+      senderProfileId: senderProfile?.profileStatus === "validated" ? senderProfile.id : null,
+      senderName: v.fullName,
+      senderEmail: v.email.toLowerCase(),
+      subject: v.subject,
+      content: v.message,
+      messageType: "public_contact",
+    });
+    if (!created) throw new Error("recipient unavailable");
+    return { ok: true } satisfies ContactActionData;
+  } catch (error) {
+    logger.error({ err: error }, "public contact message failed");
+    return data({ ok: false, error: "Erreur lors de l'envoi du message" } satisfies ContactActionData, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const appName = (matches.find((m) => m?.id === "root")?.loaderData as { appName?: string } | undefined)?.appName ?? "Réseau Transmission";
+  if (!loaderData) return [{ title: `Profil non trouvé — ${appName}` }, { name: "robots", content: "noindex" }];
+  const p = loaderData.profile;
+  const fullName = `${p.firstName} ${p.lastName}`;
+  const profession = professionLabel(p.profession);
+  const title = `${fullName} - ${profession} | ${appName}`;
+  const description =
+    metaDescription(p.detailedPresentation || p.experienceDescription) ||
+    `${fullName}, ${profession} chez ${p.company}${p.locationCity ? ` à ${p.locationCity}` : ""}.`;
+  const url = `${loaderData.origin}/consultant/${p.slug}`;
+  const keywords = [...p.specializationSectors.slice(0, 5).map((c) => sectorName(c)), profession, "transmission d'entreprise"];
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: keywords.join(", ") },
+    { name: "author", content: fullName },
+    { name: "robots", content: "index, follow" },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "profile" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: appName },
+    { property: "og:locale", content: "fr_FR" },
+    ...(p.photoUrl ? [{ property: "og:image", content: new URL(p.photoUrl, loaderData.origin).toString() }] : []),
+    { property: "profile:first_name", content: p.firstName },
+    { property: "profile:last_name", content: p.lastName },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+};
+
+function personJsonLd(p: Route.ComponentProps["loaderData"]["profile"], origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Person",
+    name: `${p.firstName} ${p.lastName}`,
+    givenName: p.firstName,
+    familyName: p.lastName,
+    jobTitle: professionLabel(p.profession),
+    worksFor: { "@type": "Organization", name: p.company },
+    url: `${origin}/consultant/${p.slug}`,
+    ...(p.photoUrl ? { image: new URL(p.photoUrl, origin).toString() } : {}),
+    ...(p.locationCity || p.locationDepartment
+      ? {
+          address: {
+            "@type": "PostalAddress",
+            ...(p.locationCity ? { addressLocality: p.locationCity } : {}),
+            ...(p.locationDepartment ? { addressRegion: departmentName(p.locationDepartment) } : {}),
+            addressCountry: "FR",
+          },
+        }
+      : {}),
+    ...(p.linkedinUrl ? { sameAs: [p.linkedinUrl] } : {}),
+    knowsAbout: p.specializationSectors.map((c) => sectorName(c)),
+  };
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <div className="space-y-3 break-words text-foreground">
+      {text.split(/\n{2,}/).map((para, i) => (
+        <p key={i} className="whitespace-pre-line">
+          {para}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
+  const { profile: p, origin } = loaderData;
+  const fullName = `${p.firstName} ${p.lastName}`;
+  const cityLine = [p.locationCity, p.locationDepartment ? `${departmentName(p.locationDepartment)} (${p.locationDepartment})` : null]
+    .filter(Boolean)
+    .join(", ");
+  const showAddress = p.fullAddress && p.fullAddress.trim() !== "" && p.fullAddress.trim() !== cityLine;
+  const premium = p.membershipType !== "freemium";
+  const badges = profileBadges({
+    membershipType: p.membershipType,
+    certifiedDealsCount: p.certifiedDeals.length,
+    sectorsCount: p.specializationSectors.length,
+  });
+  return (
+    <PageContainer className="max-w-4xl">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(personJsonLd(p, origin)) }} />
+      <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-muted-foreground">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/annuaire" className="hover:underline">
+              Annuaire
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-foreground">
+            {fullName}
+          </li>
+        </ol>
+      </nav>
+      <Card className="p-6">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+          <Avatar firstName={p.firstName} lastName={p.lastName} photoUrl={p.photoUrl} size="lg" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <h1 className="text-3xl font-bold text-primary">{fullName}</h1>
+            <p className="flex items-center gap-2 font-medium">
+              <Briefcase className="h-4 w-4" aria-hidden="true" />
+              {professionLabel(p.profession)}
+            </p>
+            <p className="flex items-center gap-2 text-muted-foreground">
+              <Building2 className="h-4 w-4" aria-hidden="true" />
+              {p.company}
+            </p>
+            {cityLine ? (
+              <p className="flex items-center gap-2 text-muted-foreground">
+                <MapPin className="h-4 w-4" aria-hidden="true" />
+                {cityLine}
+              </p>
+            ) : null}
+            {showAddress ? <p className="text-sm text-muted-foreground">{p.fullAddress}</p> : null}
+            <ProfileBadges badges={badges} />
+            <div className="flex flex-wrap items-center gap-3 pt-2">
+              <ContactDialog professionalName={fullName} defaults={loaderData.viewerEmail ? { email: loaderData.viewerEmail } : undefined} />
+              {p.linkedinUrl ? (
+                <Button asChild variant="outline" size="lg">
+                  <a href={p.linkedinUrl} target="_blank" rel="noopener noreferrer nofollow">
+                    <ExternalLink aria-hidden="true" />
+                    LinkedIn
+                  </a>
+                </Button>
+              ) : null}
+            </div>
+          </div>
+          {premium && p.logoUrl ? (
+            <img src={p.logoUrl} alt={`Logo ${p.company}`} className="h-20 w-20 shrink-0 rounded object-contain" width={80} height={80} />
+          ) : null}
+        </div>
+      </Card>
+
+      <div className="mt-6 grid gap-6">
+        {p.specializationSectors.length > 0 ? (
+          <Section title="Secteurs d'expertise">
+            <ul className="flex flex-wrap gap-2">
+              {p.specializationSectors.map((code) => (
+                <li key={code}>
+                  <Badge variant="outline" className="font-normal">
+                    {sectorName(code)}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+        {premium && p.detailedPresentation ? (
+          <Section title="Présentation">
+            <Paragraphs text={p.detailedPresentation} />
+          </Section>
+        ) : null}
+        {p.experienceDescription ? (
+          <Section title="Expérience">
+            <Paragraphs text={p.experienceDescription} />
+          </Section>
+        ) : null}
+        {p.recentOperations ? (
+          <Section title="Opérations récentes">
+            <Paragraphs text={p.recentOperations} />
+          </Section>
+        ) : null}
+        {p.certifiedDeals.length > 0 ? (
+          <Section title="Transactions M&A Certifiées">
+            <ul className="divide-y">
+              {p.certifiedDeals.map((d) => (
+                <li key={d.id} className="py-3">
+                  <p className="font-medium">
+                    {d.year} · {sectorName(d.sector)}
+                  </p>
+                  <p className="text-sm">{d.acquirerCedant}</p>
+                  {d.dealDescription ? <p className="text-sm text-muted-foreground">{d.dealDescription}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+      </div>
+    </PageContainer>
+  );
 }
 
 export function ErrorBoundary() {
@@ -21,8 +293,4 @@ export function ErrorBoundary() {
       </Button>
     </PageContainer>
   );
-}
-
-export default function Page() {
-  return null;
 }

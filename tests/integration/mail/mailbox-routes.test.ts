@@ -9,7 +9,7 @@ import { useTestDatabase } from "../../support/db";
 useTestDatabase();
 
 const localEnv = parseEnv({ ...process.env, SMTP_URL: "" });
-const smtpEnv = parseEnv({ ...process.env, SMTP_URL: "smtp://127.0.0.1:2525" });
+const smtpEnv = parseEnv({ ...process.env, SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "no-reply@exemple.fr" });
 const original = getEnv();
 
 type JsonArgs = Parameters<typeof jsonLoader>[0];

@@ -1,0 +1,111 @@
+import { Building2, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { sectorName } from "~/db/reference";
+import { cn } from "~/lib/utils";
+import { dealsSummary, presentationExcerpt, profileBadges, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "../card-rules";
+import type { DirectoryCard as Card_ } from "../directory.server";
+import { ProfileBadges } from "./profile-badges";
+
+function Location({ city, department }: { city: string | null; department: string | null }) {
+  if (!city && !department) return null;
+  return (
+    <p className="flex items-center gap-1 text-sm text-muted-foreground">
+      <MapPin className="h-4 w-4" aria-hidden="true" />
+      {[city, department ? `(${department})` : null].filter(Boolean).join(" ")}
+    </p>
+  );
+}
+
+function SectorList({ sectors, maxLabel }: { sectors: string[]; maxLabel?: number }) {
+  const chips = sectorChips(sectors, maxLabel);
+  if (chips.shown.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Secteurs d'expertise">
+      {chips.shown.map((s, i) => (
+        <li key={`${s}-${i}`}>
+          <Badge variant="outline" className="font-normal" title={sectorName(sectors[i])}>
+            {s}
+          </Badge>
+        </li>
+      ))}
+      {chips.moreLabel ? (
+        <li>
+          <Badge variant="secondary" className="font-normal" title={chips.hidden.join(", ")}>
+            {chips.moreLabel}
+          </Badge>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+export function DirectoryCard({ card }: { card: Card_ }) {
+  const fullName = `${card.firstName} ${card.lastName}`;
+  const href = `/consultant/${card.slug}`;
+  const badges = profileBadges({
+    membershipType: card.membershipType,
+    certifiedDealsCount: card.dealsCount,
+    sectorsCount: card.sectors.length,
+  });
+  const excerpt = card.premium ? presentationExcerpt(card.presentation) : null;
+  const deals = dealsSummary(card.deals, card.dealsCount);
+  return (
+    <Card className={cn("flex h-full flex-col gap-4 p-5", card.premium && "border-amber-300 ring-1 ring-amber-200")}>
+      <div className="flex items-start gap-4">
+        <Avatar firstName={card.firstName} lastName={card.lastName} photoUrl={card.photoUrl} />
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-semibold leading-tight">
+            <Link to={href} className="hover:underline">
+              {fullName}
+            </Link>
+          </h2>
+          <p className="text-sm font-medium text-primary">{card.professionLabel}</p>
+          <p className="flex items-center gap-1 text-sm text-muted-foreground">
+            <Building2 className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{card.company}</span>
+          </p>
+          <Location city={card.locationCity} department={card.locationDepartment} />
+        </div>
+        {card.premium && card.logoUrl ? (
+          <img src={card.logoUrl} alt={`Logo ${card.company}`} className="h-12 w-12 shrink-0 rounded object-contain" width={48} height={48} loading="lazy" />
+        ) : null}
+      </div>
+      <ProfileBadges badges={badges} />
+      {excerpt?.text ? (
+        <p className="break-words text-sm text-foreground">
+          {excerpt.text}{" "}
+          {excerpt.truncated ? (
+            <Link to={href} className="font-medium text-primary hover:underline" aria-label={`Lire la suite de la présentation de ${fullName}`}>
+              Lire la suite
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      <SectorList sectors={card.sectors} maxLabel={card.premium ? undefined : STANDARD_SECTOR_LABEL_MAX} />
+      {card.premium && deals.shown.length > 0 ? (
+        <div>
+          <h3 className="mb-1 text-sm font-semibold">Transactions certifiées</h3>
+          <ul className="space-y-1 text-sm text-muted-foreground">
+            {deals.shown.map((d, i) => (
+              <li key={i}>
+                {d.year} · {sectorName(d.sector)} · {d.acquirerCedant}
+              </li>
+            ))}
+          </ul>
+          {deals.moreLabel ? <p className="mt-1 text-sm font-medium text-primary">{deals.moreLabel}</p> : null}
+        </div>
+      ) : null}
+      <div className="mt-auto pt-2">
+        <Button asChild variant={card.premium ? "default" : "outline"} className="w-full">
+          <Link to={href} aria-label={`Voir le profil de ${fullName}`}>
+            Voir le profil
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+// The public directory: search, filters, sort and pagination run in SQL (the prototype
+// downloaded every profile and filtered in the browser). Only the public projection leaves.
+import { type SQL, sql } from "drizzle-orm";
+import { queryRows } from "~/db/query.server";
+import { professionLabel } from "~/db/reference";
+import { normalizeSearchText } from "~/db/search-text";
+import { isPremium } from "~/auth/permissions";
+import { profileSlug } from "~/lib/slug";
+import { DIRECTORY_PAGE_SIZE, type DirectoryQuery } from "./directory.schema";
+
+export type DirectoryDeal = { year: number; sector: string; acquirerCedant: string };
+
+/** A directory card: the public projection of spec §3 "Public profile", trimmed for a card. */
+export type DirectoryCard = {
+  id: string;
+  slug: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  profession: string;
+  professionLabel: string;
+  locationCity: string | null;
+  locationDepartment: string | null;
+  photoUrl: string | null;
+  logoUrl: string | null;
+  membershipType: "freemium" | "premium" | "founding_member";
+  premium: boolean;
+  presentation: string | null;
+  sectors: string[];
+  deals: DirectoryDeal[];
+  dealsCount: number;
+};
+
+export type DirectoryPage = { cards: DirectoryCard[]; total: number; page: number; pageCount: number };
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function directoryWhere(query: Pick<DirectoryQuery, "q" | "departement" | "secteur" | "profession">): SQL {
+  const parts: SQL[] = [sql`p.profile_status = 'validated'`];
+  const q = normalizeSearchText(query.q ?? "");
+  if (q) parts.push(sql`p.search_text like ${`%${escapeLike(q)}%`}`);
+  if (query.departement) parts.push(sql`p.location_department = ${query.departement}`);
+  if (query.secteur) parts.push(sql`p.specialization_sectors @> array[${query.secteur}]::text[]`);
+  if (query.profession) {
+    parts.push(sql`(p.profession::text = ${query.profession} or p.conseil_type = ${query.profession})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+type Row = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  company: string;
+  profession: string;
+  location_city: string | null;
+  location_department: string | null;
+  photo_url: string | null;
+  logo_url: string | null;
+  membership_type: DirectoryCard["membershipType"];
+  detailed_presentation: string | null;
+  specialization_sectors: string[];
+  deals_count: number | string;
+  deals: Array<{ year: number; sector: string; acquirer_cedant: string }> | string | null;
+};
+
+export async function searchDirectory(query: DirectoryQuery): Promise<DirectoryPage> {
+  const where = directoryWhere(query);
+  const [{ total }] = await queryRows<{ total: number | string }>(
+    sql`select count(*)::int as total from profiles p where ${where}`,
+  );
+  const totalCount = Number(total);
+  const pageCount = Math.max(1, Math.ceil(totalCount / DIRECTORY_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const offset = (page - 1) * DIRECTORY_PAGE_SIZE;
+  if (totalCount === 0) return { cards: [], total: 0, page: 1, pageCount: 1 };
+  // Certified deals are a premium feature (spec §6): only premium cards carry them.
+  const rows = await queryRows<Row>(sql`
+    select p.id, p.first_name, p.last_name, p.company, p.profession::text as profession,
+           p.location_city, p.location_department, p.photo_url, p.logo_url,
+           p.membership_type::text as membership_type,
+           case when p.membership_type <> 'freemium' then p.detailed_presentation end as detailed_presentation,
+           p.specialization_sectors,
+           case when p.membership_type = 'freemium' then 0 else
+             (select count(*) from certified_deals d where d.profile_id = p.id and d.status = 'validated') end
+             as deals_count,
+           case when p.membership_type = 'freemium' then null else
+             (select json_agg(x) from (
+                select d.year, d.sector, d.acquirer_cedant from certified_deals d
+                where d.profile_id = p.id and d.status = 'validated'
+                order by d.year desc, d.created_at desc limit 3) x) end as deals
+    from profiles p
+    where ${where}
+    order by (p.membership_type = 'freemium'), p.created_at desc, p.id
+    limit ${DIRECTORY_PAGE_SIZE} offset ${offset}`);
+  return { cards: rows.map(toCard), total: totalCount, page, pageCount };
+}
+
+function toCard(r: Row): DirectoryCard {
+  const deals = typeof r.deals === "string" ? (JSON.parse(r.deals) as NonNullable<Exclude<Row["deals"], string>>) : r.deals;
+  return {
+    id: r.id,
+    slug: profileSlug({ firstName: r.first_name, lastName: r.last_name, profession: r.profession, id: r.id }),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    company: r.company,
+    profession: r.profession,
+    professionLabel: professionLabel(r.profession),
+    locationCity: r.location_city,
+    locationDepartment: r.location_department,
+    photoUrl: r.photo_url,
+    logoUrl: r.logo_url,
+    membershipType: r.membership_type,
+    premium: isPremium(r.membership_type),
+    presentation: r.detailed_presentation,
+    sectors: r.specialization_sectors ?? [],
+    deals: (deals ?? []).map((d) => ({ year: d.year, sector: d.sector, acquirerCedant: d.acquirer_cedant })),
+    dealsCount: Number(r.deals_count),
+  };
+}

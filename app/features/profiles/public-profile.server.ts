@@ -1,0 +1,102 @@
+// The public profile page: the explicit projection of spec §3 "Public profile". Never the
+// internal presentation, user id, e-mail or status.
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { certifiedDeals, profiles } from "~/db/schema";
+import { isPremium } from "~/auth/permissions";
+import { profileSlug } from "~/lib/slug";
+
+export type PublicDeal = { id: string; year: number; sector: string; acquirerCedant: string; dealDescription: string | null };
+
+export type PublicProfile = {
+  id: string;
+  slug: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  profession: string;
+  locationCity: string | null;
+  locationDepartment: string | null;
+  fullAddress: string | null;
+  photoUrl: string | null;
+  logoUrl: string | null;
+  linkedinUrl: string | null;
+  detailedPresentation: string | null;
+  experienceDescription: string | null;
+  recentOperations: string | null;
+  specializationSectors: string[];
+  conseilType: string | null;
+  membershipType: "freemium" | "premium" | "founding_member";
+  createdAt: string;
+  certifiedDeals: PublicDeal[];
+};
+
+export const PUBLIC_PROFILE_KEYS = [
+  "id", "slug", "firstName", "lastName", "company", "profession", "locationCity", "locationDepartment",
+  "fullAddress", "photoUrl", "logoUrl", "linkedinUrl", "detailedPresentation", "experienceDescription",
+  "recentOperations", "specializationSectors", "conseilType", "membershipType", "createdAt", "certifiedDeals",
+] as const satisfies ReadonlyArray<keyof PublicProfile>;
+
+/** Only http(s) links are ever rendered as links. */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function getPublicProfile(id: string): Promise<PublicProfile | null> {
+  const rows = await db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      company: profiles.company,
+      profession: profiles.profession,
+      locationCity: profiles.locationCity,
+      locationDepartment: profiles.locationDepartment,
+      fullAddress: profiles.fullAddress,
+      photoUrl: profiles.photoUrl,
+      logoUrl: profiles.logoUrl,
+      linkedinUrl: profiles.linkedinUrl,
+      detailedPresentation: profiles.detailedPresentation,
+      experienceDescription: profiles.experienceDescription,
+      recentOperations: profiles.recentOperations,
+      specializationSectors: profiles.specializationSectors,
+      conseilType: profiles.conseilType,
+      membershipType: profiles.membershipType,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.profileStatus, "validated")))
+    .limit(1);
+  const p = rows[0];
+  if (!p) return null;
+  const premium = isPremium(p.membershipType);
+  // Presentation and certified deals are premium features (spec §2, §6).
+  const deals = premium
+    ? await db
+        .select({
+          id: certifiedDeals.id,
+          year: certifiedDeals.year,
+          sector: certifiedDeals.sector,
+          acquirerCedant: certifiedDeals.acquirerCedant,
+          dealDescription: certifiedDeals.dealDescription,
+        })
+        .from(certifiedDeals)
+        .where(and(eq(certifiedDeals.profileId, id), eq(certifiedDeals.status, "validated")))
+        .orderBy(desc(certifiedDeals.year), desc(certifiedDeals.createdAt))
+    : [];
+  return {
+    ...p,
+    slug: profileSlug({ firstName: p.firstName, lastName: p.lastName, profession: p.profession, id: p.id }),
+    linkedinUrl: safeHttpUrl(p.linkedinUrl),
+    detailedPresentation: premium ? p.detailedPresentation : null,
+    specializationSectors: p.specializationSectors ?? [],
+    createdAt: p.createdAt.toISOString(),
+    certifiedDeals: deals,
+  };
+}

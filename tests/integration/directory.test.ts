@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseDirectoryQuery } from "~/features/directory/directory.schema";
+import { searchDirectory } from "~/features/directory/directory.server";
+import { getPublicProfile, PUBLIC_PROFILE_KEYS } from "~/features/profiles/public-profile.server";
+import { profileIdFromSlug } from "~/lib/slug";
+import { createDeal, createMember, seedFactories } from "../support/factories";
+import { useTestDatabase } from "../support/db";
+
+const t = useTestDatabase();
+const q = (s: string) => parseDirectoryQuery(new URLSearchParams(s));
+const names = (cards: { lastName: string }[]) => cards.map((c) => c.lastName);
+
+let ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  seedFactories(42);
+  const db = t.db!;
+  const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+  const base = { profileStatus: "validated" as const, onboardingStatus: "validated" as const, conseilType: null };
+  const members = [
+    { key: "dupre", firstName: "Élodie", lastName: "Dupré", company: "Société Générale de Conseil", profession: "avocat_affaires" as const, membershipType: "freemium" as const, locationDepartment: "75", specializationSectors: ["C", "G"], createdAt: day(10) },
+    { key: "martin", firstName: "Paul", lastName: "Martin", company: "Martin & Associés", profession: "expert_comptable" as const, membershipType: "premium" as const, locationDepartment: "69", specializationSectors: ["I"], createdAt: day(5) },
+    { key: "leroy", firstName: "Anne", lastName: "Leroy", company: "Étude Leroy", profession: "notaire" as const, membershipType: "founding_member" as const, locationDepartment: "2A", specializationSectors: ["L", "F", "G", "I", "K"], createdAt: day(1) },
+    { key: "bernard", firstName: "Luc", lastName: "Bernard", company: "Cession Commerce Conseil", profession: "conseil_cession_commerce" as const, membershipType: "freemium" as const, locationDepartment: "75", specializationSectors: ["G"], createdAt: day(20) },
+  ];
+  for (const m of members) {
+    const { key, ...profile } = m;
+    const created = await createMember(db, { profile: { ...base, ...profile } });
+    ids[key] = created.profile.id;
+  }
+  const pending = await createMember(db, { profile: { ...base, lastName: "Attente", company: "Société En Attente", profileStatus: "pending_validation" } });
+  const suspended = await createMember(db, { profile: { ...base, lastName: "Suspendu", company: "Société Suspendue", profileStatus: "suspended" } });
+  ids = { ...ids, pending: pending.profile.id, suspended: suspended.profile.id };
+  await createDeal(db, ids.martin, { status: "validated", year: 2024, sector: "I", acquirerCedant: "Cession d'un groupe hôtelier" });
+  await createDeal(db, ids.martin, { status: "pending", year: 2025 });
+  await createDeal(db, ids.dupre, { status: "validated", year: 2023 });
+});
+
+describe("directory search", () => {
+  it("lists only validated profiles, premium and founding first, then newest", async () => {
+    const page = await searchDirectory(q(""));
+    expect(page.total).toBe(4);
+    expect(names(page.cards)).toEqual(["Martin", "Leroy", "Bernard", "Dupré"]);
+  });
+
+  it.each([
+    ["q=societe", ["Dupré"]],
+    ["q=SOCIÉTÉ", ["Dupré"]],
+    ["q=elodie dupre", ["Dupré"]],
+    ["q=notaire", ["Leroy"]],
+    ["q=hébergement", ["Martin", "Leroy"]],
+    ["q=commerce", ["Leroy", "Bernard", "Dupré"]],
+    ["q=100%25", []],
+    ["q=zzzz", []],
+    ["departement=75", ["Bernard", "Dupré"]],
+    ["departement=2A", ["Leroy"]],
+    ["secteur=G", ["Leroy", "Bernard", "Dupré"]],
+    ["profession=expert_comptable", ["Martin"]],
+    ["departement=75&secteur=C", ["Dupré"]],
+    ["q=conseil&departement=75", ["Bernard", "Dupré"]],
+    ["departement=all&secteur=all&profession=all", ["Martin", "Leroy", "Bernard", "Dupré"]],
+    ["departement=99&secteur=Z&profession=pirate", ["Martin", "Leroy", "Bernard", "Dupré"]],
+  ])("%s → %j", async (query, expected) => {
+    const page = await searchDirectory(q(query));
+    expect(names(page.cards)).toEqual(expected);
+    expect(page.total).toBe(expected.length);
+  });
+
+  it("never shows pending or suspended profiles, even by name", async () => {
+    expect((await searchDirectory(q("q=attente"))).total).toBe(0);
+    expect((await searchDirectory(q("q=suspendu"))).total).toBe(0);
+  });
+
+  it("carries validated deals only for premium cards", async () => {
+    const page = await searchDirectory(q(""));
+    const martin = page.cards.find((c) => c.lastName === "Martin")!;
+    expect(martin.dealsCount).toBe(1);
+    expect(martin.deals).toEqual([{ year: 2024, sector: "I", acquirerCedant: "Cession d'un groupe hôtelier" }]);
+    const dupre = page.cards.find((c) => c.lastName === "Dupré")!;
+    expect(dupre.dealsCount).toBe(0);
+    expect(dupre.presentation).toBeNull();
+    expect(profileIdFromSlug(martin.slug)).toBe(martin.id);
+  });
+
+  it("paginates 24 per page and clamps the page number", async () => {
+    const db = t.db!;
+    for (let i = 0; i < 26; i++) {
+      await createMember(db, { profile: { profileStatus: "validated", company: `Cabinet Pagination ${i}`, membershipType: "freemium" } });
+    }
+    const first = await searchDirectory(q("q=pagination"));
+    expect(first.total).toBe(26);
+    expect(first.pageCount).toBe(2);
+    expect(first.cards).toHaveLength(24);
+    const second = await searchDirectory(q("q=pagination&page=2"));
+    expect(second.cards).toHaveLength(2);
+    const beyond = await searchDirectory(q("q=pagination&page=40"));
+    expect(beyond.page).toBe(2);
+    const all = new Set([...first.cards, ...second.cards].map((c) => c.id));
+    expect(all.size).toBe(26);
+  });
+
+  it("uses the trigram index for the text search", async () => {
+    const db = t.db!;
+    await db.execute(sql`set enable_seqscan = off`);
+    const plan = await db.execute(sql`explain select id from profiles p where p.search_text like '%societe%'`);
+    await db.execute(sql`set enable_seqscan = on`);
+    expect(JSON.stringify(plan), JSON.stringify(plan)).toContain("profiles_search_trgm_idx");
+  });
+});
+
+describe("public profile projection", () => {
+  it("has exactly the allowed keys and nothing internal", async () => {
+    const p = await getPublicProfile(ids.martin);
+    expect(p).not.toBeNull();
+    expect(Object.keys(p!).sort()).toEqual([...PUBLIC_PROFILE_KEYS].sort());
+    const json = JSON.stringify(p);
+    expect(json).not.toMatch(/internalPresentation|userId|email|profileStatus|searchText/);
+    expect(p!.certifiedDeals.map((d) => d.year)).toEqual([2024]);
+  });
+
+  it("is null for pending and suspended profiles", async () => {
+    expect(await getPublicProfile(ids.pending)).toBeNull();
+    expect(await getPublicProfile(ids.suspended)).toBeNull();
+  });
+
+  it("hides the presentation and deals of freemium members", async () => {
+    const p = await getPublicProfile(ids.dupre);
+    expect(p!.detailedPresentation).toBeNull();
+    expect(p!.certifiedDeals).toEqual([]);
+  });
+});
