@@ -21,7 +21,8 @@ export function normalizeSearchText(value: string): string {
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")
     .replace(/[œæß]/g, (c) => LIGATURES[c] ?? c)
-    .replace(/[’‘`]/g, "'")
+    // Hyphens and apostrophes separate words: "expert comptable" finds "Expert-comptable".
+    .replace(/[-‐‑–—'’‘`]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }

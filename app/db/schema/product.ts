@@ -1,4 +1,5 @@
 // The product's own tables (spec §3). Money is whole euros in bigint; dates are `date`;
+// Note: `.desc()` in an index is DESC NULLS LAST; queries meant to use it say `desc nulls last`.
 // every timestamp is timestamptz.
 import { sql } from "drizzle-orm";
 import {
@@ -83,9 +84,14 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex("profiles_user_id_key").on(t.userId),
     // Directory order: premium/founding first, then newest; restricted to validated profiles.
+    // The id makes the order total, so a filtered page can walk this index and stop at 24 rows.
     index("profiles_directory_idx")
-      .on(sql`(${t.membershipType} = 'freemium')`, t.createdAt.desc())
+      .on(sql`(${t.membershipType} = 'freemium')`, t.createdAt.desc(), t.id)
       .where(sql`${t.profileStatus} = 'validated'`),
+    index("profiles_profession_idx").on(t.profession).where(sql`${t.profileStatus} = 'validated'`),
+    index("profiles_conseil_type_idx")
+      .on(t.conseilType)
+      .where(sql`${t.profileStatus} = 'validated' and ${t.conseilType} is not null`),
     index("profiles_department_idx").on(t.locationDepartment).where(sql`${t.profileStatus} = 'validated'`),
     index("profiles_sectors_idx").using("gin", t.specializationSectors),
     index("profiles_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),

@@ -39,12 +39,13 @@ function escapeLike(value: string) {
 
 export function directoryWhere(query: Pick<DirectoryQuery, "q" | "departement" | "secteur" | "profession">): SQL {
   const parts: SQL[] = [sql`p.profile_status = 'validated'`];
-  const q = normalizeSearchText(query.q ?? "");
-  if (q) parts.push(sql`p.search_text like ${`%${escapeLike(q)}%`}`);
+  // Every word must appear (in any order), each matched with the trigram index.
+  const words = normalizeSearchText(query.q ?? "").split(" ").filter(Boolean).slice(0, 6);
+  for (const word of words) parts.push(sql`p.search_text like ${`%${escapeLike(word)}%`}`);
   if (query.departement) parts.push(sql`p.location_department = ${query.departement}`);
   if (query.secteur) parts.push(sql`p.specialization_sectors @> array[${query.secteur}]::text[]`);
   if (query.profession) {
-    parts.push(sql`(p.profession::text = ${query.profession} or p.conseil_type = ${query.profession})`);
+    parts.push(sql`(p.profession = ${query.profession}::profession or p.conseil_type = ${query.profession})`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -93,7 +94,7 @@ export async function searchDirectory(query: DirectoryQuery): Promise<DirectoryP
                 order by d.year desc, d.created_at desc limit 3) x) end as deals
     from profiles p
     where ${where}
-    order by (p.membership_type = 'freemium'), p.created_at desc, p.id
+    order by (p.membership_type = 'freemium'), p.created_at desc nulls last, p.id
     limit ${DIRECTORY_PAGE_SIZE} offset ${offset}`);
   return { cards: rows.map(toCard), total: totalCount, page, pageCount };
 }
