@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-import { E2E_ADMIN } from "./tests/e2e/fixtures";
+import { E2E_ADMIN, E2E_SEED } from "./tests/e2e/fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -33,8 +33,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    // The production build, as users get it.
-    command: `npm run build && npm run admin:create -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run serve`,
+    // The production build, as users get it, with French demo members for the public directory
+    // (seed 7: validated members with random names; demo logins such as premium+s7@demo…).
+    command: `npm run build && npm run admin:create -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run seed -- --members ${E2E_SEED.members} --seed ${E2E_SEED.seed} && npm run serve`,
     url: `${BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

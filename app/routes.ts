@@ -33,11 +33,17 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("healthz", "routes/api/healthz.ts"),
   route("readyz", "routes/api/readyz.ts"),
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
 
   // Built-in mailbox when no SMTP server is configured (404 otherwise).
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
   route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
+
+  // Payments: provider webhook, and the local test checkout when Stripe is not configured (404 otherwise).
+  route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),
+  route("paiement-test/:sessionId", "routes/member/test-checkout.tsx"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

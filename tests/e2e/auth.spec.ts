@@ -13,8 +13,8 @@ import {
 test("sign up, confirm by e-mail, land signed in on /onboarding", async ({ page }) => {
   const email = uniqueEmail();
   await signUpAndVerify(page, email, "secret-123");
-  await expect(page.getByRole("heading", { name: "Votre adhésion" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Rejoindre le réseau" })).toBeVisible();
+  await expect(page.getByText("Créez votre profil")).toBeVisible();
   // Signed in: the header offers the dashboard and sign-out, and /auth sends back to /onboarding.
   await expect(page.getByRole("button", { name: "Déconnexion" }).first()).toBeAttached();
   await page.goto("/auth");

@@ -5,6 +5,14 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 /** Created by `npm run admin:create` before the server starts (playwright.config.ts). */
 export const E2E_ADMIN = { email: "admin-e2e@exemple.fr", password: "admin-e2e-secret" };
 
+/** Demo data loaded by `npm run seed` before the server starts (playwright.config.ts). */
+export const E2E_SEED = {
+  members: 40,
+  seed: 7,
+  /** The premium demo persona (scripts/seed-lib.ts), a validated member with a public profile. */
+  premium: { name: "Thomas Garnier", email: "premium+s7@demo.reseau-transmission.fr" },
+} as const;
+
 export function uniqueEmail(prefix = "membre") {
   return `${prefix}-${randomBytes(4).toString("hex")}@exemple.fr`;
 }

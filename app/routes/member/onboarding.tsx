@@ -1,25 +1,460 @@
-import { redirect } from "react-router";
-import { UpcomingPage } from "~/components/page";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Circle, Clock } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { getProfileByUserId, requireUser } from "~/auth/session.server";
+import { TextField } from "~/components/form-field";
+import { PageContainer } from "~/components/page";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox, FieldError, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { COLLEGES, PROFESSIONS } from "~/db/reference";
+import { PaymentError, startFoundingCheckout } from "~/features/membership/membership.server";
+import { CharterText } from "~/features/onboarding/components/charter-text";
+import {
+  charterSchema,
+  detailsSchema,
+  ONBOARDING_MESSAGES,
+  profileCreationSchema,
+  sponsorsSchema,
+} from "~/features/onboarding/onboarding.schema";
+import {
+  chooseFreeStart,
+  getOnboardingState,
+  saveDetails,
+  saveProfileIdentity,
+  saveSponsors,
+  signCharter,
+} from "~/features/onboarding/onboarding.server";
+import { formatDate } from "~/lib/format";
+import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/onboarding";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Adhésion");
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Adhésion"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = await getProfileByUserId(user.id);
-  if (profile?.profileStatus === "validated") throw redirect("/dashboard");
-  return { email: user.email };
+  const url = new URL(request.url);
+  const payment = url.searchParams.get("payment");
+  if (payment === "success") {
+    throw await redirectWithToast("/onboarding", {
+      type: "success",
+      title: "Paiement réussi !",
+      description: "Votre adhésion sera activée après validation de votre profil.",
+    });
+  }
+  if (payment === "canceled") {
+    throw await redirectWithToast("/onboarding", {
+      type: "info",
+      title: "Paiement annulé",
+      description: "Vous pouvez reprendre le processus de paiement à tout moment.",
+    });
+  }
+  const state = await getOnboardingState(user, url.searchParams.get("etape"));
+  if (state.current === "done" || state.profile?.profileStatus === "validated") throw redirect("/dashboard");
+  return { ...state, email: user.email };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+type ActionResult = { intent: string; result: SubmissionResult<string[]> };
+
+function failure(intent: string, submission: { reply: (o?: { formErrors?: string[] }) => SubmissionResult<string[]> }, message?: string, status = 400) {
+  return data({ intent, result: submission.reply(message ? { formErrors: [message] } : undefined) } satisfies ActionResult, { status });
+}
+
+function commandMessage(error: unknown): string {
+  if (error && typeof error === "object" && "data" in error) {
+    const body = (error as { data?: { message?: unknown } }).data;
+    if (typeof body?.message === "string") return body.message;
+  }
+  return ONBOARDING_MESSAGES.fallback;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const existing = await getProfileByUserId(user.id);
+  if (existing?.profileStatus === "validated") throw redirect("/dashboard");
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const run = async (fn: () => Promise<unknown>, submission: Parameters<typeof failure>[1]) => {
+    try {
+      await fn();
+    } catch (error) {
+      if (!(error && typeof error === "object" && "data" in error)) logger.error({ err: error, intent }, "onboarding step failed");
+      return failure(intent, submission, commandMessage(error), 409);
+    }
+    return redirect("/onboarding");
+  };
+  switch (intent) {
+    case "profile": {
+      const submission = parseWithZod(formData, { schema: profileCreationSchema });
+      if (submission.status !== "success") return failure(intent, submission);
+      return run(() => saveProfileIdentity(user, submission.value), submission);
+    }
+    case "charter": {
+      const submission = parseWithZod(formData, { schema: charterSchema });
+      if (submission.status !== "success") return failure(intent, submission);
+      return run(() => signCharter(user), submission);
+    }
+    case "details": {
+      const submission = parseWithZod(formData, { schema: detailsSchema });
+      if (submission.status !== "success") return failure(intent, submission);
+      return run(() => saveDetails(user, submission.value), submission);
+    }
+    case "sponsors": {
+      const submission = parseWithZod(formData, { schema: sponsorsSchema(user.email) });
+      if (submission.status !== "success") return failure(intent, submission);
+      return run(() => saveSponsors(user, submission.value), submission);
+    }
+    case "free": {
+      const submission = parseWithZod(formData, { schema: charterSchema.partial() });
+      return run(() => chooseFreeStart(user), submission);
+    }
+    case "founding": {
+      const submission = parseWithZod(formData, { schema: charterSchema.partial() });
+      try {
+        const { url } = await startFoundingCheckout(user);
+        return redirect(url);
+      } catch (error) {
+        const message =
+          error instanceof PaymentError && error.code === "no-url"
+            ? "Aucune URL de paiement reçue"
+            : error instanceof PaymentError
+              ? "Une erreur est survenue lors du paiement"
+              : commandMessage(error);
+        return failure(intent, submission, message, error instanceof PaymentError ? 502 : 409);
+      }
+    }
+    default:
+      throw data({ message: "Action inconnue" }, { status: 400 });
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function FormAlert({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
   return (
-    <UpcomingPage title="Votre adhésion">
-      <p>
-        Vous êtes connecté avec l'adresse <strong>{loaderData.email}</strong>. Le parcours d'adhésion (profil, charte,
-        recommandations, paiement) s'affichera ici.
+    <Alert variant="destructive" id={id}>
+      <AlertDescription>{errors[0]}</AlertDescription>
+    </Alert>
+  );
+}
+
+function useStepForm<S extends Parameters<typeof parseWithZod>[1]["schema"]>(intent: string, schema: S, actionData: ActionResult | undefined, defaultValue?: Record<string, string>) {
+  return useForm({
+    id: `onboarding-${intent}`,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+function SubmitButton({ label, intent }: { label: string; intent: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <Button type="submit" name="intent" value={intent} disabled={busy} size="lg">
+      {busy ? "Enregistrement..." : label}
+    </Button>
+  );
+}
+
+function ProfileStep({ state, actionData }: { state: LoaderData; actionData?: ActionResult }) {
+  const p = state.profile;
+  const [form, fields] = useStepForm("profile", profileCreationSchema, actionData, p ? { firstName: p.firstName, lastName: p.lastName, company: p.company, profession: p.profession, college: p.college } : undefined);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+      <FormAlert errors={form.errors} id={form.errorId} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Prénom" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", key: fields.firstName.key }} errors={fields.firstName.errors} />
+        <TextField label="Nom" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name", key: fields.lastName.key }} errors={fields.lastName.errors} />
+      </div>
+      <TextField label="Société / cabinet" inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization", key: fields.company.key }} errors={fields.company.errors} />
+      <div className="grid gap-2">
+        <Label htmlFor={fields.profession.id}>Profession</Label>
+        <NativeSelect {...getSelectProps(fields.profession)} key={fields.profession.key} aria-invalid={fields.profession.errors ? true : undefined}>
+          <option value="">Sélectionnez votre profession</option>
+          {PROFESSIONS.map((pr) => (
+            <option key={pr.code} value={pr.code}>
+              {pr.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldError errors={fields.profession.errors} />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Collège</legend>
+        {COLLEGES.map((c) => (
+          <label key={c.code} className="flex items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-blue-50">
+            <input type="radio" name={fields.college.name} value={c.code} defaultChecked={fields.college.initialValue === c.code} className="h-4 w-4 accent-primary" />
+            {c.label}
+          </label>
+        ))}
+        <FieldError errors={fields.college.errors} />
+      </fieldset>
+      <div>
+        <SubmitButton label={state.revisiting ? "Enregistrer les modifications" : "Continuer"} intent="profile" />
+      </div>
+    </Form>
+  );
+}
+
+function CharterStep({ actionData }: { actionData?: ActionResult }) {
+  const root = useRouteLoaderData("root") as { appName?: string } | undefined;
+  const [form, fields] = useStepForm("charter", charterSchema, actionData);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+      <FormAlert errors={form.errors} id={form.errorId} />
+      <CharterText appName={root?.appName ?? "Réseau Transmission"} />
+      <div className="grid gap-2">
+        <label className="flex items-start gap-3 text-sm">
+          <Checkbox name={fields.accept.name} id={fields.accept.id} className="mt-0.5" aria-invalid={fields.accept.errors ? true : undefined} />
+          <span>J'ai lu et j'accepte la charte d'engagement des membres.</span>
+        </label>
+        <FieldError errors={fields.accept.errors} />
+      </div>
+      <div>
+        <SubmitButton label="Signer la charte et continuer" intent="charter" />
+      </div>
+    </Form>
+  );
+}
+
+function DetailsStep({ state, actionData }: { state: LoaderData; actionData?: ActionResult }) {
+  const p = state.profile;
+  const [form, fields] = useStepForm("details", detailsSchema, actionData, p ? { experienceDescription: p.experienceDescription, recentOperations: p.recentOperations, linkedinUrl: p.linkedinUrl } : undefined);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+      <FormAlert errors={form.errors} id={form.errorId} />
+      <div className="grid gap-2">
+        <Label htmlFor={fields.experienceDescription.id}>Votre expérience</Label>
+        <Textarea {...getTextareaProps(fields.experienceDescription)} key={fields.experienceDescription.key} rows={5} aria-invalid={fields.experienceDescription.errors ? true : undefined} />
+        <p className="text-xs text-muted-foreground">Votre parcours, vos spécialités et le type d'opérations que vous accompagnez.</p>
+        <FieldError errors={fields.experienceDescription.errors} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={fields.recentOperations.id}>Opérations récentes</Label>
+        <Textarea {...getTextareaProps(fields.recentOperations)} key={fields.recentOperations.key} rows={5} aria-invalid={fields.recentOperations.errors ? true : undefined} />
+        <p className="text-xs text-muted-foreground">Décrivez 2 à 3 opérations récentes sans nommer les entreprises concernées (secteur, taille, type d'opération, année).</p>
+        <FieldError errors={fields.recentOperations.errors} />
+      </div>
+      <TextField
+        label="Profil LinkedIn (facultatif)"
+        hint="Par exemple : https://www.linkedin.com/in/votre-nom"
+        inputProps={{ ...getInputProps(fields.linkedinUrl, { type: "url" }), key: fields.linkedinUrl.key }}
+        errors={fields.linkedinUrl.errors}
+      />
+      <div>
+        <SubmitButton label={state.revisiting ? "Enregistrer les modifications" : "Continuer"} intent="details" />
+      </div>
+    </Form>
+  );
+}
+
+function SponsorsStep({ state, actionData }: { state: LoaderData; actionData?: ActionResult }) {
+  const s = state.sponsors;
+  const [form, fields] = useForm({
+    id: "onboarding-sponsors",
+    lastResult: actionData?.intent === "sponsors" ? actionData.result : undefined,
+    defaultValue: {
+      sponsor1Name: s[0]?.name ?? "",
+      sponsor1Email: s[0]?.email ?? "",
+      sponsor2Name: s[1]?.name ?? "",
+      sponsor2Email: s[1]?.email ?? "",
+    },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sponsorsSchema(state.email) }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+      <p className="text-sm text-muted-foreground">
+        Indiquez deux confrères qui connaissent votre pratique professionnelle. Chacun recevra un e-mail pour confirmer sa
+        recommandation.
       </p>
-    </UpcomingPage>
+      <FormAlert errors={[...(form.errors ?? []), ...Object.values(form.allErrors).flat()].slice(0, 1)} id={form.errorId} />
+      {[1, 2].map((n) => {
+        const name = n === 1 ? fields.sponsor1Name : fields.sponsor2Name;
+        const email = n === 1 ? fields.sponsor1Email : fields.sponsor2Email;
+        return (
+          <fieldset key={n} className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-semibold">Parrain {n}</legend>
+            <TextField label="Nom complet" inputProps={{ ...getInputProps(name, { type: "text" }), key: name.key }} />
+            <TextField label="Email" inputProps={{ ...getInputProps(email, { type: "email" }), key: email.key }} />
+          </fieldset>
+        );
+      })}
+      <div>
+        <SubmitButton label={state.revisiting ? "Enregistrer et renvoyer les invitations" : "Envoyer les demandes de recommandation"} intent="sponsors" />
+      </div>
+    </Form>
+  );
+}
+
+function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: ActionResult }) {
+  const errors = actionData && (actionData.intent === "free" || actionData.intent === "founding") ? actionData.result.error?.[""] : undefined;
+  return (
+    <div className="grid gap-5">
+      <FormAlert errors={errors ?? undefined} />
+      <div className="grid gap-5 md:grid-cols-2">
+        <Card className="flex flex-col">
+          <CardHeader>
+            <CardTitle>Démarrage gratuit</CardTitle>
+            <CardDescription>0 € — accès limité</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-1 flex-col gap-4">
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              <li>Profil de base dans l'annuaire</li>
+              <li>3 mandats par semestre</li>
+              <li>Messagerie et statistiques réservées aux membres Premium</li>
+            </ul>
+            <Form method="post" className="mt-auto">
+              <SubmitButton label="Commencer gratuitement" intent="free" />
+            </Form>
+          </CardContent>
+        </Card>
+        <Card className="flex flex-col border-amber-300 ring-1 ring-amber-200">
+          <CardHeader>
+            <CardTitle>Membre fondateur</CardTitle>
+            <CardDescription>250 €/an — tarif garanti 3 ans, satisfait ou remboursé 30 jours</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-1 flex-col gap-4">
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              <li>Badge fondateur à vie et mise en avant dans l'annuaire</li>
+              <li>Mandats illimités, messagerie interne, statistiques</li>
+              <li>Présentation enrichie, logo et transactions certifiées</li>
+            </ul>
+            <p className="text-sm text-muted-foreground">Plus que {state.places} places de membre fondateur.</p>
+            <Form method="post" className="mt-auto">
+              <SubmitButton label="Devenir membre fondateur — 250 €/an" intent="founding" />
+            </Form>
+          </CardContent>
+        </Card>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Le paiement ne sera encaissé qu'une fois ; votre adhésion est activée après validation de votre profil par l'équipe.
+      </p>
+    </div>
+  );
+}
+
+function WaitingStep({ state }: { state: LoaderData }) {
+  return (
+    <div className="grid gap-6">
+      <Alert variant="info">
+        <AlertDescription>
+          Votre dossier est complet. Votre profil sera validé sous 5 jours ouvrés après la confirmation de vos parrains et la
+          vérification par notre équipe.
+        </AlertDescription>
+      </Alert>
+      <section>
+        <h3 className="mb-3 font-semibold">Prochaines étapes</h3>
+        <ol className="list-decimal space-y-1 pl-5 text-sm">
+          <li>Vos deux parrains confirment leur recommandation depuis l'e-mail reçu.</li>
+          <li>Notre équipe vérifie votre profil et vos références.</li>
+          <li>Vous recevez un e-mail de bienvenue et accédez à votre espace membre.</li>
+        </ol>
+      </section>
+      <section>
+        <h3 className="mb-3 font-semibold">Vos parrains</h3>
+        <ul className="grid gap-2">
+          {state.sponsors.map((s) => (
+            <li key={s.email} className="flex items-center gap-3 rounded-md border p-3 text-sm">
+              {s.confirmedAt ? <CheckCircle2 className="h-5 w-5 text-success" aria-hidden="true" /> : <Clock className="h-5 w-5 text-muted-foreground" aria-hidden="true" />}
+              <span className="flex-1">
+                <span className="font-medium">{s.name}</span> — {s.email}
+              </span>
+              <span className={s.confirmedAt ? "text-success" : "text-muted-foreground"}>
+                {s.confirmedAt ? `Confirmée le ${formatDate(s.confirmedAt)}` : "En attente de confirmation"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+const STEPS = [
+  { key: "profile", label: "Profil", param: "profil" },
+  { key: "charter", label: "Charte", param: null },
+  { key: "details", label: "Expérience", param: "details" },
+  { key: "recommendations", label: "Parrainage", param: "recommandations" },
+  { key: "payment", label: "Adhésion", param: null },
+  { key: "waiting", label: "Validation", param: null },
+] as const;
+
+const TITLES: Record<string, { title: string; description: string }> = {
+  profile: { title: "Créez votre profil", description: "Ces informations apparaîtront sur votre fiche professionnelle." },
+  charter: { title: "Charte d'engagement", description: "Lisez et acceptez la charte qui lie les membres du réseau." },
+  details: { title: "Votre expérience", description: "Aidez l'équipe et vos futurs confrères à connaître votre pratique." },
+  recommendations: { title: "Vos deux parrains", description: "Le réseau fonctionne par cooptation : deux confrères doivent vous recommander." },
+  payment: { title: "Choisissez votre adhésion", description: "Démarrez gratuitement ou rejoignez les membres fondateurs." },
+  waiting: { title: "Dossier en cours de validation", description: "Merci ! Voici où en est votre adhésion." },
+};
+
+export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
+  const state = loaderData;
+  const current = STEPS.findIndex((s) => s.key === state.current);
+  const heading = TITLES[state.step] ?? TITLES.profile;
+  const ad = actionData as ActionResult | undefined;
+  return (
+    <PageContainer className="max-w-3xl">
+      <header className="mb-8 grid gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-3xl font-bold text-primary">Rejoindre le réseau</h1>
+          <p className="text-sm font-medium text-accent">Plus que {state.places} places de membre fondateur</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Progression de l'adhésion" aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.progress}>
+            <div className="h-full bg-primary transition-all" style={{ width: `${state.progress}%` }} />
+          </div>
+          <span className="w-12 text-right text-sm font-semibold">{state.progress} %</span>
+        </div>
+        <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Étapes">
+          {STEPS.map((s, i) => {
+            const done = i < current;
+            const editable = done && s.param && current <= 4;
+            return (
+              <li key={s.key} className="flex items-center gap-1" aria-current={s.key === state.step ? "step" : undefined}>
+                {done ? <CheckCircle2 className="h-3.5 w-3.5 text-success" aria-hidden="true" /> : <Circle className="h-3.5 w-3.5" aria-hidden="true" />}
+                {editable ? (
+                  <Link to={`/onboarding?etape=${s.param}`} className="underline hover:text-foreground" aria-label={`Modifier l'étape ${s.label}`}>
+                    {s.label}
+                  </Link>
+                ) : (
+                  <span className={s.key === state.step ? "font-semibold text-foreground" : undefined}>{s.label}</span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </header>
+      <Card>
+        <CardHeader>
+          <CardTitle>{heading.title}</CardTitle>
+          <CardDescription>{heading.description}</CardDescription>
+          {state.revisiting ? (
+            <p className="text-sm">
+              <Link to="/onboarding" className="text-primary underline">
+                Revenir à l'étape en cours sans modifier
+              </Link>
+            </p>
+          ) : null}
+        </CardHeader>
+        <CardContent>
+          {state.step === "profile" ? <ProfileStep state={state} actionData={ad} /> : null}
+          {state.step === "charter" ? <CharterStep actionData={ad} /> : null}
+          {state.step === "details" ? <DetailsStep state={state} actionData={ad} /> : null}
+          {state.step === "recommendations" ? <SponsorsStep state={state} actionData={ad} /> : null}
+          {state.step === "payment" ? <PaymentStep state={state} actionData={ad} /> : null}
+          {state.step === "waiting" ? <WaitingStep state={state} /> : null}
+        </CardContent>
+      </Card>
+    </PageContainer>
   );
 }

@@ -1,15 +1,225 @@
-import { UpcomingPage } from "~/components/page";
+import { Check, Crown, ShieldCheck } from "lucide-react";
+import type * as React from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
+import { BackLink, PageContainer, PageTitle } from "~/components/page";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
+import {
+  getFoundingPlacesLeft,
+  getPaymentState,
+  PaymentError,
+  startFoundingCheckout,
+} from "~/features/membership/membership.server";
+import { PAYMENT_MESSAGES, paymentReturnFlag } from "~/features/membership/payment-messages";
+import { FOUNDING_PRICE_EUROS, GUARANTEE_DAYS, PRICE_GUARANTEE_YEARS, regularPriceRange } from "~/features/membership/pricing";
+import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
+import { countLabel, formatEuros } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/premium";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Premium");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  return null;
+  const { profile } = await requireMember(request);
+  const flag = paymentReturnFlag(new URL(request.url));
+  if (flag === "canceled") {
+    throw await redirectWithToast("/premium", {
+      type: "info",
+      title: PAYMENT_MESSAGES.canceledTitle,
+      description: PAYMENT_MESSAGES.canceledDescription,
+    });
+  }
+  if (flag === "success") {
+    // The member is already validated: the plan is active as soon as the provider confirms.
+    const active = profile.membershipType !== "freemium";
+    throw await redirectWithToast("/premium", {
+      type: "success",
+      title: PAYMENT_MESSAGES.successTitle,
+      description: active
+        ? "Votre adhésion membre fondateur est active."
+        : "Votre adhésion sera activée dès la confirmation de votre paiement.",
+    });
+  }
+  const [places, payment] = await Promise.all([getFoundingPlacesLeft(), getPaymentState(profile.id)]);
+  return { membershipType: profile.membershipType, places, paymentStatus: payment.status };
 }
 
-export default function Page() {
-  return <UpcomingPage title="Premium" />;
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireMember(request);
+  try {
+    const { url } = await startFoundingCheckout(user);
+    return redirect(url);
+  } catch (error) {
+    if (error instanceof PaymentError) return data({ error: error.message }, { status: 502 });
+    throw error;
+  }
+}
+
+const FREEMIUM_FEATURES = [
+  "3 opportunités par semestre",
+  "3 nouveaux mandats par semestre",
+  "Profil de base dans l'annuaire",
+  "Accès à l'annuaire interne",
+];
+
+const PREMIUM_FEATURES = [
+  "Opportunités illimitées dans votre collège",
+  "Mandats illimités",
+  "Profil enrichi : logo, photo et présentations",
+  "Deals certifiés visibles sur votre profil",
+  "Messagerie interne entre confrères",
+  "Statistiques, modèles de documents et webinaires",
+  "Mise en avant en tête de l'annuaire",
+  "Badge de membre fondateur à vie",
+];
+
+const FAQ = [
+  {
+    q: "Qu'est-ce que l'offre membre fondateur ?",
+    a: `Les ${FOUNDING_PLACES} premiers membres du réseau accèdent à toutes les fonctionnalités Premium pour ${formatEuros(FOUNDING_PRICE_EUROS)} par an, un tarif garanti ${PRICE_GUARANTEE_YEARS.premium} ans, et conservent à vie le badge de membre fondateur.`,
+  },
+  {
+    q: "Quand mon adhésion est-elle activée ?",
+    a: "Dès que le paiement est confirmé par notre prestataire de paiement, en général en quelques secondes. Votre badge et vos fonctionnalités Premium apparaissent alors dans votre espace membre.",
+  },
+  {
+    q: "Puis-je être remboursé ?",
+    a: `Oui : si le réseau ne vous convient pas, vous êtes intégralement remboursé sur simple demande dans les ${GUARANTEE_DAYS} jours qui suivent votre paiement.`,
+  },
+  {
+    q: "Le paiement est-il sécurisé ?",
+    a: "Le paiement par carte est traité par un prestataire certifié. Vos coordonnées bancaires ne transitent jamais par nos serveurs.",
+  },
+];
+
+function Feature({ children }: { children: React.ReactNode }) {
+  return (
+    <li className="flex gap-2 text-sm">
+      <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
+      <span>{children}</span>
+    </li>
+  );
+}
+
+export default function Premium({ loaderData, actionData }: Route.ComponentProps) {
+  const { membershipType, places, paymentStatus } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const isPremium = membershipType !== "freemium";
+  const range = regularPriceRange();
+  return (
+    <PageContainer className="max-w-5xl">
+      <BackLink to="/dashboard" label="Retour au tableau de bord" />
+      <PageTitle>Passez Premium</PageTitle>
+      <p className="mt-4 max-w-3xl text-muted-foreground">
+        Développez votre activité avec toutes les fonctionnalités du réseau.
+      </p>
+
+      <Alert variant="info" className="mt-6 flex gap-3">
+        <Crown className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        <AlertDescription>
+          <strong>Offre membre fondateur</strong> réservée aux {FOUNDING_PLACES} premiers membres
+          {places === null ? "." : ` : plus que ${countLabel(places, "place disponible", "places disponibles")}.`}
+        </AlertDescription>
+      </Alert>
+
+      {isPremium ? (
+        <Alert variant="success" className="mt-4">
+          <AlertDescription>
+            Vous bénéficiez déjà de l'offre {membershipType === "founding_member" ? "membre fondateur" : "Premium"} : toutes
+            les fonctionnalités sont incluses dans votre adhésion.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {!isPremium && paymentStatus === "paid" ? (
+        <Alert variant="info" className="mt-4">
+          <AlertDescription>Votre paiement a bien été reçu : votre adhésion est en cours d'activation.</AlertDescription>
+        </Alert>
+      ) : null}
+      {actionData?.error ? (
+        <Alert variant="destructive" className="mt-4">
+          <AlertDescription>{actionData.error}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <Card className="flex flex-col">
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-xl font-semibold">Freemium</h2>
+              {!isPremium ? <Badge variant="secondary">Plan actuel</Badge> : null}
+            </div>
+            <p className="text-3xl font-bold">
+              {formatEuros(0)} <span className="text-base font-normal text-muted-foreground">/ an</span>
+            </p>
+          </CardHeader>
+          <CardContent className="flex-1">
+            <ul className="space-y-2">
+              {FREEMIUM_FEATURES.map((f) => (
+                <Feature key={f}>{f}</Feature>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+
+        <Card className="flex flex-col border-2 border-primary">
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-xl font-semibold">Premium</h2>
+              {isPremium ? <Badge variant="secondary">Plan actuel</Badge> : <Badge variant="accent">Offre fondateur</Badge>}
+            </div>
+            <p className="text-3xl font-bold text-primary">
+              {formatEuros(FOUNDING_PRICE_EUROS)} <span className="text-base font-normal text-muted-foreground">/ an</span>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              Tarif futur : <span className="line-through">{formatEuros(range.min)} à {formatEuros(range.max)} par an</span> selon
+              le collège. Tarif fondateur garanti {PRICE_GUARANTEE_YEARS.premium} ans.
+            </p>
+          </CardHeader>
+          <CardContent className="flex-1">
+            <ul className="space-y-2">
+              {PREMIUM_FEATURES.map((f) => (
+                <Feature key={f}>{f}</Feature>
+              ))}
+            </ul>
+          </CardContent>
+          <CardFooter className="flex flex-col items-stretch gap-3">
+            {isPremium ? (
+              <p className="text-center text-sm font-medium text-success">Vous bénéficiez déjà de ce plan.</p>
+            ) : paymentStatus === "paid" ? (
+              <p className="text-center text-sm font-medium text-success">Paiement reçu : activation en cours.</p>
+            ) : (
+              <Form method="post">
+                <Button type="submit" size="lg" className="w-full" disabled={busy}>
+                  {busy ? "Redirection vers le paiement..." : "Rejoindre l'offre fondateur"}
+                </Button>
+              </Form>
+            )}
+            <p className="flex items-center justify-center gap-2 text-xs text-muted-foreground">
+              <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+              Satisfait ou remboursé pendant {GUARANTEE_DAYS} jours
+            </p>
+          </CardFooter>
+        </Card>
+      </div>
+
+      <section aria-labelledby="faq-title" className="mt-12">
+        <h2 id="faq-title" className="text-2xl font-bold tracking-tight">
+          Questions fréquentes
+        </h2>
+        <div className="mt-4 divide-y rounded-lg border">
+          {FAQ.map((item) => (
+            <details key={item.q} className="group p-4">
+              <summary className="cursor-pointer font-medium">{item.q}</summary>
+              <p className="mt-2 text-sm text-muted-foreground">{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </PageContainer>
+  );
 }

@@ -1,9 +1,220 @@
-import { UpcomingPage } from "~/components/page";
+import {
+  ArrowRight,
+  BadgeCheck,
+  BarChart3,
+  CalendarHeart,
+  Crown,
+  FileCheck2,
+  Infinity as InfinityIcon,
+  Megaphone,
+  MessagesSquare,
+  Rocket,
+  ShieldCheck,
+  Sparkles,
+  type LucideIcon,
+} from "lucide-react";
+import { Link } from "react-router";
+import { PageContainer, PageTitle } from "~/components/page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { getFoundingPlacesLeft } from "~/features/membership/membership.server";
+import {
+  FOUNDING_PRICE_EUROS,
+  foundingSaving,
+  GUARANTEE_DAYS,
+  PRICE_GUARANTEE_YEARS,
+  REGULAR_PRICES,
+  type College,
+} from "~/features/membership/pricing";
+import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
+import { countLabel, formatEuros } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/join-founder";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Devenir membre fondateur");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Devenir membre fondateur",
+    `Rejoignez le réseau parmi les ${FOUNDING_PLACES} premiers membres fondateurs : ${FOUNDING_PRICE_EUROS} €/an, tarif garanti ${PRICE_GUARANTEE_YEARS.onboarding} ans, satisfait ou remboursé ${GUARANTEE_DAYS} jours.`,
+  );
 
-export default function Page() {
-  return <UpcomingPage title="Devenir membre fondateur" />;
+export async function loader() {
+  // Public page: no guard. The figure is computed on the server, or omitted if unavailable.
+  return { places: await getFoundingPlacesLeft() };
+}
+
+type Benefit = { icon: LucideIcon; title: string; text: string };
+
+const BENEFITS: Benefit[] = [
+  { icon: Crown, title: "Badge de membre fondateur à vie", text: "Votre profil porte pour toujours la mention « Founding Member », visible de vos confrères et des visiteurs." },
+  { icon: Sparkles, title: "Mise en avant automatique dans l'annuaire", text: "Votre profil apparaît en tête des résultats de l'annuaire public et de l'annuaire interne, avec une carte enrichie." },
+  { icon: Rocket, title: "Accès en avant-première", text: "Vous découvrez et testez les nouvelles fonctionnalités avant tous les autres membres." },
+  { icon: Megaphone, title: "Communication pionnière", text: "Vous êtes présenté comme membre pionnier dans nos communications de lancement." },
+  { icon: CalendarHeart, title: "Invitation à l'événement annuel", text: "Chaque année, vous êtes invité à la rencontre des membres du réseau." },
+  { icon: InfinityIcon, title: "Mandats illimités", text: "Déposez autant de mandats d'acquéreurs et de cédants que nécessaire, sans quota semestriel." },
+  { icon: MessagesSquare, title: "Messagerie interne", text: "Échangez directement et en toute confidentialité avec les autres membres du réseau." },
+  { icon: FileCheck2, title: "Deals certifiés", text: "Vos références d'opérations, vérifiées par notre équipe, sont affichées sur votre profil public." },
+  { icon: BarChart3, title: "Statistiques", text: "Suivez l'activité de vos mandats, vos mises en relation et les échéances à venir." },
+];
+
+const COLLEGES: { college: College; label: string }[] = [
+  { college: "transmission_entreprises", label: "Collège Entreprises" },
+  { college: "transmission_commerces", label: "Collège Commerces" },
+];
+
+const perYear = (euros: number) => `${formatEuros(euros)}/an`;
+
+export default function JoinFounder({ loaderData }: Route.ComponentProps) {
+  const { places } = loaderData;
+  return (
+    <>
+      <PageContainer className="py-16">
+        <section aria-labelledby="offer-title" className="max-w-3xl">
+          <Badge variant="accent">Offre de lancement</Badge>
+          <PageTitle id="offer-title" className="mt-3">
+            Devenez membre fondateur du réseau
+          </PageTitle>
+          <p className="mt-6 text-lg text-muted-foreground">
+            Les {FOUNDING_PLACES} premiers professionnels admis dans le réseau bénéficient d'un tarif unique de{" "}
+            <strong className="text-foreground">{perYear(FOUNDING_PRICE_EUROS)}</strong>, garanti{" "}
+            {PRICE_GUARANTEE_YEARS.onboarding} ans, et d'avantages réservés à vie.
+          </p>
+          <p className="mt-4 text-base font-semibold text-primary" data-testid="founding-places">
+            {places === null
+              ? `Offre limitée aux ${FOUNDING_PLACES} premiers membres.`
+              : `Plus que ${countLabel(places, "place disponible", "places disponibles")} sur ${FOUNDING_PLACES}.`}
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild size="lg" variant="accent">
+              <Link to="/auth?mode=inscription">
+                Devenir membre fondateur
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/auth">Déjà inscrit ? Se connecter</Link>
+            </Button>
+          </div>
+        </section>
+      </PageContainer>
+
+      <section aria-labelledby="benefits-title" className="bg-muted py-16">
+        <PageContainer className="py-0">
+          <h2 id="benefits-title" className="text-3xl font-bold tracking-tight break-words">
+            Les avantages des membres fondateurs
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {BENEFITS.map((benefit) => {
+              const Icon = benefit.icon;
+              return (
+                <li key={benefit.title}>
+                  <Card className="h-full">
+                    <CardHeader>
+                      <Icon className="h-8 w-8 text-primary" aria-hidden="true" />
+                      <h3 className="mt-2 text-lg font-semibold leading-tight break-words">{benefit.title}</h3>
+                    </CardHeader>
+                    <CardContent>
+                      <p className="text-sm text-muted-foreground">{benefit.text}</p>
+                    </CardContent>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        </PageContainer>
+      </section>
+
+      <section aria-labelledby="prices-title" className="py-16">
+        <PageContainer className="py-0">
+          <h2 id="prices-title" className="text-3xl font-bold tracking-tight break-words">
+            Comparez les tarifs
+          </h2>
+          <p className="mt-4 max-w-3xl text-muted-foreground">
+            Tarifs annuels appliqués aux nouveaux membres à partir de 2025, comparés au tarif membre fondateur.
+          </p>
+          <div className="mt-8 overflow-x-auto">
+            <table className="w-full min-w-[32rem] border-collapse text-left">
+              <caption className="sr-only">Tarif futur, tarif membre fondateur et économie annuelle par collège</caption>
+              <thead>
+                <tr className="border-b text-sm text-muted-foreground">
+                  <th scope="col" className="py-3 pr-4 font-medium">Collège</th>
+                  <th scope="col" className="py-3 pr-4 font-medium">Tarif futur</th>
+                  <th scope="col" className="py-3 pr-4 font-medium">Tarif fondateur</th>
+                  <th scope="col" className="py-3 font-medium">Votre économie</th>
+                </tr>
+              </thead>
+              <tbody>
+                {COLLEGES.map(({ college, label }) => (
+                  <tr key={college} className="border-b">
+                    <th scope="row" className="py-4 pr-4 font-semibold">{label}</th>
+                    <td className="py-4 pr-4 text-muted-foreground line-through decoration-1">{perYear(REGULAR_PRICES[college])}</td>
+                    <td className="py-4 pr-4 text-lg font-bold text-primary">{perYear(FOUNDING_PRICE_EUROS)}</td>
+                    <td className="py-4">
+                      <Badge variant="success">{formatEuros(foundingSaving(college))} économisés par an</Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="mt-10 grid gap-6 md:grid-cols-2">
+            <li>
+              <Card className="h-full">
+                <CardContent className="flex gap-4 p-6">
+                  <ShieldCheck className="h-8 w-8 shrink-0 text-success" aria-hidden="true" />
+                  <div>
+                    <h3 className="font-semibold">Satisfait ou remboursé pendant {GUARANTEE_DAYS} jours</h3>
+                    <p className="mt-1 text-sm text-muted-foreground">
+                      Si le réseau ne vous convient pas, nous vous remboursons intégralement dans les {GUARANTEE_DAYS} jours
+                      qui suivent votre paiement.
+                    </p>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+            <li>
+              <Card className="h-full">
+                <CardContent className="flex gap-4 p-6">
+                  <BadgeCheck className="h-8 w-8 shrink-0 text-primary" aria-hidden="true" />
+                  <div>
+                    <h3 className="font-semibold">Tarif garanti {PRICE_GUARANTEE_YEARS.onboarding} ans</h3>
+                    <p className="mt-1 text-sm text-muted-foreground">
+                      Votre cotisation reste à {perYear(FOUNDING_PRICE_EUROS)} pendant {PRICE_GUARANTEE_YEARS.onboarding} ans,
+                      quel que soit votre collège.
+                    </p>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          </ul>
+        </PageContainer>
+      </section>
+
+      <section aria-labelledby="how-title" className="bg-primary py-16 text-primary-foreground">
+        <PageContainer className="grid gap-8 py-0 md:grid-cols-[2fr_1fr] md:items-center">
+          <div>
+            <h2 id="how-title" className="text-3xl font-bold tracking-tight break-words">
+              Comment devenir membre fondateur ?
+            </h2>
+            <ol className="mt-4 list-decimal space-y-1 pl-5">
+              <li>Créez votre compte et votre profil professionnel.</li>
+              <li>Signez la charte d'engagement et présentez votre expérience.</li>
+              <li>Faites-vous recommander par deux confrères.</li>
+              <li>Réglez votre adhésion de {perYear(FOUNDING_PRICE_EUROS)}.</li>
+              <li>Après la confirmation de vos parrains, notre équipe valide votre profil sous 5 jours ouvrés.</li>
+            </ol>
+          </div>
+          <div className="flex flex-col gap-3 md:items-end">
+            <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+              <Link to="/auth?mode=inscription">
+                Commencer mon inscription
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        </PageContainer>
+      </section>
+    </>
+  );
 }

@@ -22,6 +22,9 @@ import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { getFoundingPlacesLeft } from "~/features/membership/membership.server";
+import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
+import { countLabel } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/landing";
 
@@ -137,19 +140,23 @@ function FeatureCard({ feature }: { feature: Feature }) {
   );
 }
 
-/**
- * Founding-offer availability. The remaining-places figure (spec §9) will be added here from the
- * server; until then it states only the fixed size of the offer.
- */
-function FoundingPlacesNotice() {
+export async function loader() {
+  // Public page: no guard. Remaining founding places (spec §9), computed on the server; null
+  // when the count cannot be read, and the figure is then omitted (never an invented one).
+  return { places: await getFoundingPlacesLeft() };
+}
+
+/** Founding-offer availability, with the server-computed remaining places when known. */
+function FoundingPlacesNotice({ places }: { places: number | null }) {
   return (
-    <p className="mt-4 text-sm font-medium text-primary-foreground">
-      Offre réservée aux 250 premiers membres du réseau.
+    <p className="mt-4 text-sm font-medium text-primary-foreground" data-testid="founding-places">
+      Offre réservée aux {FOUNDING_PLACES} premiers membres du réseau
+      {places === null ? "." : ` : plus que ${countLabel(places, "place disponible", "places disponibles")}.`}
     </p>
   );
 }
 
-export default function Landing() {
+export default function Landing({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Réseau Transmission";
 
@@ -339,7 +346,7 @@ export default function Landing() {
               collège Entreprises et 750 €/an pour le collège Commerces. Badge de membre fondateur à vie, mise en avant
               dans l'annuaire et accès en avant-première aux nouvelles fonctionnalités.
             </p>
-            <FoundingPlacesNotice />
+            <FoundingPlacesNotice places={loaderData.places} />
           </div>
           <div className="flex flex-col gap-3 md:items-end">
             <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">

@@ -1,0 +1,142 @@
+// The joining journey (spec §4 "Onboarding"). Every command acts on the signed-in user's own
+// profile only and checks that the step is open; the status never moves backwards.
+import { and, count, eq, ne } from "drizzle-orm";
+import { data } from "react-router";
+import type { SessionUser } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { profiles } from "~/db/schema";
+import { profileSearchText } from "~/db/search-text";
+import { listSponsors, replaceSponsors } from "../recommendations/recommendations.server";
+import { advance, canRevisit, onboardingStep, remainingPlaces, type OnboardingStep } from "./onboarding-steps";
+import type { Sponsor } from "./onboarding.schema";
+import type { z } from "zod";
+import type { detailsSchema, profileCreationSchema } from "./onboarding.schema";
+
+type Profile = typeof profiles.$inferSelect;
+
+async function ownProfile(userId: string): Promise<Profile | null> {
+  const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+function stepClosed(): never {
+  throw data({ message: "Cette étape n'est plus modifiable." }, { status: 409 });
+}
+
+/** The step shown, and whether `requested` may be reopened to be corrected. */
+export function resolveStep(profile: Profile | null, requested?: string | null): { step: OnboardingStep; current: OnboardingStep; progress: number; revisiting: boolean } {
+  const { step: current, progress } = onboardingStep(profile ? profile.onboardingStatus : null);
+  const map: Record<string, OnboardingStep> = { profil: "profile", details: "details", recommandations: "recommendations" };
+  const target = requested ? map[requested] : undefined;
+  if (profile && target && canRevisit(current, target)) return { step: target, current, progress, revisiting: true };
+  return { step: current, current, progress, revisiting: false };
+}
+
+export async function countValidatedPaidMembers(): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.profileStatus, "validated"), ne(profiles.membershipType, "freemium")));
+  return Number(row?.n ?? 0);
+}
+
+export async function getRemainingPlaces(): Promise<number> {
+  return remainingPlaces(await countValidatedPaidMembers());
+}
+
+export async function getOnboardingState(user: SessionUser, requested?: string | null) {
+  const profile = await ownProfile(user.id);
+  const resolved = resolveStep(profile, requested);
+  const [places, sponsors] = await Promise.all([getRemainingPlaces(), profile ? listSponsors(profile.id) : Promise.resolve([])]);
+  return {
+    ...resolved,
+    places,
+    sponsors,
+    profile: profile
+      ? {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          company: profile.company,
+          profession: profile.profession,
+          college: profile.college,
+          experienceDescription: profile.experienceDescription ?? "",
+          recentOperations: profile.recentOperations ?? "",
+          linkedinUrl: profile.linkedinUrl ?? "",
+          charterSignedAt: profile.charterSignedAt?.toISOString() ?? null,
+          profileStatus: profile.profileStatus,
+          membershipType: profile.membershipType,
+        }
+      : null,
+  };
+}
+
+function isOpen(profile: Profile | null, step: OnboardingStep) {
+  return resolveStep(profile, { profile: "profil", details: "details", recommendations: "recommandations" }[step as string]).step === step;
+}
+
+export async function saveProfileIdentity(user: SessionUser, input: z.output<typeof profileCreationSchema>) {
+  const profile = await ownProfile(user.id);
+  const searchText = profileSearchText({ ...input, specializationSectors: profile?.specializationSectors ?? [] });
+  if (!profile) {
+    // New profiles await validation (spec §4); a concurrent double submit hits the unique index.
+    await db
+      .insert(profiles)
+      .values({ ...input, userId: user.id, searchText, onboardingStatus: "account_created", profileStatus: "pending_validation" })
+      .onConflictDoNothing();
+    return;
+  }
+  if (!isOpen(profile, "profile")) stepClosed();
+  await db.update(profiles).set({ ...input, searchText, updatedAt: new Date() }).where(eq(profiles.id, profile.id));
+}
+
+export async function signCharter(user: SessionUser) {
+  const profile = await ownProfile(user.id);
+  if (!profile || !isOpen(profile, "charter")) stepClosed();
+  await db
+    .update(profiles)
+    .set({ onboardingStatus: advance(profile.onboardingStatus, "charter_signed"), charterSignedAt: new Date(), updatedAt: new Date() })
+    .where(eq(profiles.id, profile.id));
+}
+
+export async function saveDetails(user: SessionUser, input: z.output<typeof detailsSchema>) {
+  const profile = await ownProfile(user.id);
+  if (!profile || !isOpen(profile, "details")) stepClosed();
+  await db
+    .update(profiles)
+    .set({
+      experienceDescription: input.experienceDescription,
+      recentOperations: input.recentOperations,
+      linkedinUrl: input.linkedinUrl ?? null,
+      onboardingStatus: advance(profile.onboardingStatus, "profile_completed"),
+      updatedAt: new Date(),
+    })
+    .where(eq(profiles.id, profile.id));
+}
+
+export async function saveSponsors(user: SessionUser, sponsors: Sponsor[]) {
+  const profile = await ownProfile(user.id);
+  if (!profile || !isOpen(profile, "recommendations")) stepClosed();
+  await db.transaction(async (tx) => {
+    await replaceSponsors(tx as unknown as typeof db, { profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName, company: profile.company }, sponsors);
+    await tx
+      .update(profiles)
+      .set({ onboardingStatus: advance(profile.onboardingStatus, "recommendations_pending"), updatedAt: new Date() })
+      .where(eq(profiles.id, profile.id));
+  });
+}
+
+/** Free start: payment_completed with membership freemium (spec §4). */
+export async function chooseFreeStart(user: SessionUser) {
+  const profile = await ownProfile(user.id);
+  if (!profile || onboardingStep(profile.onboardingStatus).step !== "payment") stepClosed();
+  await db
+    .update(profiles)
+    .set({ onboardingStatus: "payment_completed", membershipType: "freemium", updatedAt: new Date() })
+    .where(and(eq(profiles.id, profile.id), eq(profiles.onboardingStatus, "recommendations_pending")));
+}
+
+export async function getOwnProfileForPayment(user: SessionUser) {
+  const profile = await ownProfile(user.id);
+  if (!profile || onboardingStep(profile.onboardingStatus).step !== "payment") stepClosed();
+  return profile;
+}

@@ -1,0 +1,111 @@
+// Sponsor recommendations (spec §3 "Recommendation", §4 "Sponsor request").
+import { and, asc, eq, isNull, notInArray } from "drizzle-orm";
+import { db, type Db } from "~/db/client.server";
+import { profiles, recommendations } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { sendNotificationEmail } from "~/lib/mail/render.server";
+import type { Sponsor } from "../onboarding/onboarding.schema";
+import { recommendationUrl, verifyRecommendationToken } from "./recommendation-link.server";
+
+export type SponsorView = { name: string; email: string; confirmedAt: string | null };
+
+export async function listSponsors(profileId: string, handle: Db = db): Promise<SponsorView[]> {
+  const rows = await handle
+    .select({ name: recommendations.sponsorName, email: recommendations.sponsorEmail, confirmedAt: recommendations.confirmedAt })
+    .from(recommendations)
+    .where(eq(recommendations.profileId, profileId))
+    .orderBy(asc(recommendations.createdAt), asc(recommendations.sponsorEmail));
+  return rows.map((r) => ({ ...r, confirmedAt: r.confirmedAt?.toISOString() ?? null }));
+}
+
+/**
+ * Makes the member's sponsors exactly `sponsors`: removes the unconfirmed ones that are no
+ * longer listed, adds the new ones and e-mails each new sponsor a confirmation link. Sending is
+ * queued in the same transaction; a failure to queue is logged and does not block (spec §7).
+ */
+export async function replaceSponsors(
+  tx: Db,
+  member: { profileId: string; firstName: string; lastName: string; company: string },
+  sponsors: Sponsor[],
+) {
+  const emails = sponsors.map((s) => s.email);
+  await tx
+    .delete(recommendations)
+    .where(
+      and(eq(recommendations.profileId, member.profileId), isNull(recommendations.confirmedAt), notInArray(recommendations.sponsorEmail, emails)),
+    );
+  const inserted = await tx
+    .insert(recommendations)
+    .values(sponsors.map((s) => ({ profileId: member.profileId, sponsorName: s.name, sponsorEmail: s.email })))
+    .onConflictDoNothing()
+    .returning({ email: recommendations.sponsorEmail, name: recommendations.sponsorName });
+  const env = getEnv();
+  const memberName = `${member.firstName} ${member.lastName}`;
+  for (const s of inserted) {
+    try {
+      await sendNotificationEmail(
+        s.email,
+        {
+          title: `${memberName} vous demande de le recommander`,
+          intro: `Bonjour ${s.name}, ${memberName} (${member.company}) souhaite rejoindre ${env.APP_NAME}, le réseau des professionnels de la transmission d'entreprises, et vous a désigné comme parrain.`,
+          lines: [
+            "Le réseau est réservé aux professionnels recommandés par deux confrères. En confirmant, vous attestez connaître son sérieux et sa pratique professionnelle.",
+            "Si vous ne connaissez pas cette personne, ignorez simplement cet e-mail.",
+          ],
+          ctaLabel: "Confirmer ma recommandation",
+          ctaUrl: recommendationUrl(member.profileId, s.email),
+          footer: `Vous recevez cet e-mail car ${memberName} vous a indiqué comme parrain.`,
+        },
+        { kind: "sponsor-request", dedupeKey: `sponsor:${member.profileId}:${s.email}`, tx },
+      );
+    } catch (error) {
+      logger.warn({ err: error, profileId: member.profileId }, "sponsor e-mail could not be queued");
+    }
+  }
+}
+
+export type ConfirmOutcome = "missing" | "not-found" | "confirmed" | "already-confirmed";
+
+/** Looks up a recommendation from a confirmation link. Forged tokens look like unknown ones. */
+export async function findRecommendationFromLink(params: { profile: string | null; email: string | null; token: string | null }) {
+  if (!params.profile || !params.email) return { outcome: "missing" as const };
+  const email = params.email.trim().toLowerCase();
+  if (!/^[0-9a-f-]{36}$/i.test(params.profile) || !verifyRecommendationToken(params.profile, email, params.token)) {
+    return { outcome: "not-found" as const };
+  }
+  const rows = await db
+    .select({
+      id: recommendations.id,
+      confirmedAt: recommendations.confirmedAt,
+      sponsorName: recommendations.sponsorName,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      company: profiles.company,
+    })
+    .from(recommendations)
+    .innerJoin(profiles, eq(profiles.id, recommendations.profileId))
+    .where(and(eq(recommendations.profileId, params.profile), eq(recommendations.sponsorEmail, email)))
+    .limit(1);
+  const r = rows[0];
+  if (!r) return { outcome: "not-found" as const };
+  return {
+    outcome: r.confirmedAt ? ("already-confirmed" as const) : ("pending" as const),
+    id: r.id,
+    sponsorName: r.sponsorName,
+    memberName: `${r.firstName} ${r.lastName}`,
+    company: r.company,
+  };
+}
+
+/** Sets confirmed_at once; an already confirmed recommendation is left unchanged. */
+export async function confirmRecommendation(params: { profile: string | null; email: string | null; token: string | null }): Promise<ConfirmOutcome> {
+  const found = await findRecommendationFromLink(params);
+  if (found.outcome === "missing" || found.outcome === "not-found") return found.outcome;
+  const updated = await db
+    .update(recommendations)
+    .set({ confirmedAt: new Date() })
+    .where(and(eq(recommendations.id, found.id), isNull(recommendations.confirmedAt)))
+    .returning({ id: recommendations.id });
+  return updated.length === 1 ? "confirmed" : "already-confirmed";
+}
