@@ -9,7 +9,14 @@ export default [
   route("auth", "routes/public/auth.tsx"),
   route("onboarding", "routes/member/onboarding.tsx"),
   route("join-founder", "routes/public/join-founder.tsx"),
-  route("dashboard", "routes/member/dashboard.tsx"),
+  route("dashboard", "routes/member/dashboard/layout.tsx", [
+    index("routes/member/dashboard/overview.tsx"),
+    route("messages", "routes/member/dashboard/messages.tsx"),
+    route("annuaire", "routes/member/dashboard/directory.tsx"),
+    route("profil", "routes/member/dashboard/profile.tsx"),
+    route("mandats", "routes/member/dashboard/mandates.tsx"),
+    route("stats", "routes/member/dashboard/stats.tsx"),
+  ]),
   route("premium", "routes/member/premium.tsx"),
   route("admin", "routes/admin/admin.tsx"),
   route("mandates", "routes/member/mandates.tsx"),
@@ -24,7 +31,8 @@ export default [
   route("support", "routes/public/support.tsx"),
   route("cookies", "routes/public/cookies.tsx"),
 
-  // Account: password reset and sign-out.
+  // Account: settings, password reset and sign-out.
+  route("parametres", "routes/member/settings.tsx"),
   route("auth/mot-de-passe-oublie", "routes/public/forgot-password.tsx"),
   route("auth/nouveau-mot-de-passe", "routes/public/reset-password.tsx"),
   route("logout", "routes/api/logout.ts"),
