@@ -21,7 +21,19 @@ export const SITEMAP_PUBLIC_PATHS = [
 ] as const;
 
 /** Areas crawlers have no business in (member screens, APIs, the local mailbox, sign-in). */
-export const ROBOTS_DISALLOWED = ["/dashboard", "/admin", "/mandates", "/onboarding", "/api/", "/dev/", "/auth"] as const;
+export const ROBOTS_DISALLOWED = [
+  "/dashboard",
+  "/admin",
+  "/mandates",
+  "/onboarding",
+  "/premium",
+  "/parametres",
+  "/confirm-recommendation",
+  "/paiement-test/",
+  "/api/",
+  "/dev/",
+  "/auth",
+] as const;
 
 export type SitemapProfile = {
   id: string;
