@@ -1,18 +1,213 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { toast } from "sonner";
+import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { DEPARTMENTS, PROFESSIONS, SECTORS } from "~/db/reference";
+import { directoryQueryString, parseDirectoryQuery } from "~/features/directory/directory.schema";
+import { PeerCard } from "~/features/internal-directory/components/peer-card";
+import { searchInternalDirectory } from "~/features/internal-directory/internal-directory.server";
+import { InternalMessageDialog, type MessageActionData } from "~/features/messages/components/internal-message-dialog";
+import { PremiumUpsellCard } from "~/features/messages/components/premium-upsell";
+import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import { CONTACT_DIALOG_REQUIRED, internalMessageSchema, MESSAGING_ERRORS } from "~/features/messages/messages.schema";
+import { sendInternalMessage } from "~/features/messages/messages.server";
+import { countLabel } from "~/lib/format";
+import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/directory";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  return null;
+const LOAD_FAILED = "Impossible de charger l'annuaire interne";
+const BASE = "/dashboard/annuaire";
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Annuaire Interne"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireMember(request);
+  const query = parseDirectoryQuery(new URL(request.url).searchParams);
+  const canMessage = can(actor.profile.membershipType, "internalMessaging");
+  try {
+    const result = await searchInternalDirectory(actor, query);
+    return { query, ...result, canMessage, failed: false };
+  } catch (error) {
+    logger.error({ err: error, requestId: context.requestId }, "internal directory load failed");
+    return { query, rows: [], total: 0, page: 1, pageCount: 1, canMessage, failed: true };
+  }
 }
 
-export default function Tab() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireMember(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "contact") throw data({ message: "Action inconnue" }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: internalMessageSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? CONTACT_DIALOG_REQUIRED;
+    return data({ ok: false, error: first } satisfies MessageActionData, { status: 400 });
+  }
+  try {
+    await sendInternalMessage(actor, submission.value);
+    return { ok: true } satisfies MessageActionData;
+  } catch (error) {
+    const status = expectedStatus(error);
+    if (status === null) logger.error({ err: error, requestId: context.requestId }, "internal message failed");
+    const retryAfter = retryAfterOf(error);
+    return data({ ok: false, error: expectedMessage(error, MESSAGING_ERRORS.sendFailed) } satisfies MessageActionData, {
+      status: status ?? 500,
+      headers: retryAfter ? { "retry-after": retryAfter } : undefined,
+    });
+  }
+}
+
+export default function InternalDirectory({ loaderData }: Route.ComponentProps) {
+  const { query, rows, total, page, pageCount, canMessage, failed } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const loading = navigation.state === "loading" && navigation.location.pathname === BASE;
+
+  useEffect(() => {
+    if (failed) toast.error("Erreur", { description: LOAD_FAILED });
+  }, [failed]);
+
+  const autoSubmit = () => {
+    if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+  };
+
   return (
-    <section aria-labelledby="tab-title">
-      <h2 id="tab-title" className="text-xl font-semibold">
-        Annuaire Interne
-      </h2>
-      <p className="mt-2 text-muted-foreground">Cette section sera disponible très prochainement.</p>
+    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
+      <div>
+        <h2 id="tab-title" className="text-xl font-semibold">
+          Annuaire Interne
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Les membres validés du réseau, avec leurs mandats en cours. Contactez un confrère pour un co-mandat ou une
+          mise en relation.
+        </p>
+      </div>
+
+      {canMessage ? null : (
+        <PremiumUpsellCard>
+          <p>La messagerie interne entre confrères est réservée aux membres Premium et fondateurs.</p>
+        </PremiumUpsellCard>
+      )}
+
+      <Form
+        ref={formRef}
+        method="get"
+        role="search"
+        aria-label="Rechercher un confrère"
+        className="grid grid-cols-1 gap-4 rounded-lg border bg-muted/50 p-4 md:grid-cols-4"
+      >
+        <div className="grid min-w-0 gap-2 md:col-span-4">
+          <Label htmlFor="q">Recherche</Label>
+          <div className="flex min-w-0 gap-2">
+            <Input id="q" name="q" type="search" defaultValue={query.q} key={query.q} placeholder="Nom, cabinet, profession, secteur…" maxLength={100} />
+            <Button type="submit">
+              <Search aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Rechercher</span>
+            </Button>
+          </div>
+        </div>
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor="departement">Département</Label>
+          <NativeSelect id="departement" name="departement" defaultValue={query.departement ?? "all"} key={`d-${query.departement}`} onChange={autoSubmit}>
+            <option value="all">Tous les départements</option>
+            {DEPARTMENTS.map((d) => (
+              <option key={d.code} value={d.code}>
+                {d.code} - {d.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor="secteur">Secteur (NAF)</Label>
+          <NativeSelect id="secteur" name="secteur" defaultValue={query.secteur ?? "all"} key={`s-${query.secteur}`} onChange={autoSubmit}>
+            <option value="all">Tous les secteurs</option>
+            {SECTORS.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.code} - {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor="profession">Profession</Label>
+          <NativeSelect id="profession" name="profession" defaultValue={query.profession ?? "all"} key={`p-${query.profession}`} onChange={autoSubmit}>
+            <option value="all">Toutes les professions</option>
+            {PROFESSIONS.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex items-end">
+          <Button asChild variant="outline" className="w-full">
+            <Link to={BASE}>Réinitialiser</Link>
+          </Button>
+        </div>
+      </Form>
+
+      {failed ? (
+        <Alert variant="destructive">
+          <AlertTitle>Erreur</AlertTitle>
+          <AlertDescription>{LOAD_FAILED}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-between gap-2" aria-live="polite">
+        <p className="font-medium" data-testid="result-count">
+          {loading ? "Chargement..." : countLabel(total, "confrère trouvé", "confrères trouvés")}
+        </p>
+        {pageCount > 1 ? (
+          <p className="text-sm text-muted-foreground">
+            Page {page} sur {pageCount}
+          </p>
+        ) : null}
+      </div>
+
+      {rows.length === 0 && !failed ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center">
+          <h3 className="text-lg font-semibold">Aucun confrère trouvé</h3>
+          <p className="text-sm text-muted-foreground">Essayez de modifier vos critères de recherche ou de réinitialiser les filtres.</p>
+        </Card>
+      ) : (
+        <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`} aria-label="Confrères">
+          {rows.map((peer) => (
+            <li key={peer.id}>
+              <PeerCard
+                peer={peer}
+                contact={<InternalMessageDialog recipient={{ id: peer.id, name: `${peer.firstName} ${peer.lastName}` }} canMessage={canMessage} />}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
+          {page > 1 ? (
+            <Button asChild variant="outline">
+              <Link to={`${BASE}${directoryQueryString({ ...query, page: page - 1 })}`} rel="prev">
+                Page précédente
+              </Link>
+            </Button>
+          ) : null}
+          {page < pageCount ? (
+            <Button asChild variant="outline">
+              <Link to={`${BASE}${directoryQueryString({ ...query, page: page + 1 })}`} rel="next">
+                Page suivante
+              </Link>
+            </Button>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,140 @@
+// The internal directory 'Annuaire Interne' (spec §2, §3 "Internal directory row"): validated
+// peers other than the actor, with their mandate statistics. Search and filters are the public
+// directory's (directoryWhere: word-wise trigram search on search_text, department, sector,
+// profession), so both directories find the same people. The page, its total and the mandate
+// counts come from ONE query: the page of profiles is cut first, then a lateral aggregate counts
+// the mandates of those rows only (no N+1, no count over the whole table).
+import { sql } from "drizzle-orm";
+import { isPremium } from "~/auth/permissions";
+import { queryRows } from "~/db/query.server";
+import { professionLabel } from "~/db/reference";
+import type { DirectoryQuery } from "~/features/directory/directory.schema";
+import { directoryWhere } from "~/features/directory/directory.server";
+
+export const INTERNAL_DIRECTORY_PAGE_SIZE = 24;
+
+export type InternalDirectoryActor = { profile: { id: string } };
+
+/** The internal directory row of spec §3, as a card needs it. */
+export type InternalDirectoryRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  profession: string;
+  professionLabel: string;
+  locationCity: string | null;
+  locationDepartment: string | null;
+  sectors: string[];
+  membershipType: "freemium" | "premium" | "founding_member";
+  premium: boolean;
+  photoUrl: string | null;
+  /** Premium members only (an enriched-profile field). */
+  logoUrl: string | null;
+  /** Premium members only (spec §2: internal presentation for premium members). */
+  internalPresentation: string | null;
+  createdAt: string;
+  activeBuyerMandates: number;
+  activeSellerMandates: number;
+  last12MonthsBuyerMandates: number;
+  last12MonthsSellerMandates: number;
+};
+
+export type InternalDirectoryPage = { rows: InternalDirectoryRow[]; total: number; page: number; pageCount: number };
+
+type Row = {
+  total: number | string;
+  id: string | null;
+  first_name: string;
+  last_name: string;
+  company: string;
+  profession: string;
+  location_city: string | null;
+  location_department: string | null;
+  specialization_sectors: string[] | null;
+  membership_type: InternalDirectoryRow["membershipType"];
+  photo_url: string | null;
+  logo_url: string | null;
+  internal_presentation: string | null;
+  created_at: string | Date;
+  active_buyer: number | string;
+  active_seller: number | string;
+  recent_buyer: number | string;
+  recent_seller: number | string;
+};
+
+/**
+ * One page of peers. "Active" mandates are those with status active whose end date is not past
+ * (an active mandate past its end date is displayed as expired, spec §4); "last 12 months"
+ * counts the mandates created in the last 12 months, whatever their status.
+ */
+export async function searchInternalDirectory(
+  actor: InternalDirectoryActor,
+  query: Pick<DirectoryQuery, "q" | "departement" | "secteur" | "profession" | "page">,
+): Promise<InternalDirectoryPage> {
+  const where = sql`${directoryWhere(query)} and p.id <> ${actor.profile.id}::uuid`;
+  const requested = Math.max(1, query.page);
+  const offset = (requested - 1) * INTERNAL_DIRECTORY_PAGE_SIZE;
+  // The totals row always comes back (left join), even when the page is empty, so that a page
+  // number past the end is answered without a second round trip in the common case.
+  const rows = await queryRows<Row>(sql`
+    select t.total, pg.id, pg.first_name, pg.last_name, pg.company, pg.profession, pg.location_city,
+           pg.location_department, pg.specialization_sectors, pg.membership_type, pg.photo_url,
+           pg.logo_url, pg.internal_presentation, pg.created_at,
+           coalesce(m.active_buyer, 0) as active_buyer, coalesce(m.active_seller, 0) as active_seller,
+           coalesce(m.recent_buyer, 0) as recent_buyer, coalesce(m.recent_seller, 0) as recent_seller
+    from (select count(*)::int as total from profiles p where ${where}) t
+    left join lateral (
+      select p.id, p.first_name, p.last_name, p.company, p.profession::text as profession,
+             p.location_city, p.location_department, p.specialization_sectors,
+             p.membership_type::text as membership_type, p.photo_url,
+             case when p.membership_type <> 'freemium' then p.logo_url end as logo_url,
+             case when p.membership_type <> 'freemium' then p.internal_presentation end as internal_presentation,
+             p.created_at, (p.membership_type = 'freemium') as standard
+      from profiles p
+      where ${where}
+      order by (p.membership_type = 'freemium'), p.created_at desc nulls last, p.id
+      limit ${INTERNAL_DIRECTORY_PAGE_SIZE} offset ${offset}
+    ) pg on true
+    left join lateral (
+      select count(*) filter (where mm.mandate_type = 'buyer' and mm.status = 'active' and mm.end_date >= current_date)::int as active_buyer,
+             count(*) filter (where mm.mandate_type = 'seller' and mm.status = 'active' and mm.end_date >= current_date)::int as active_seller,
+             count(*) filter (where mm.mandate_type = 'buyer' and mm.created_at >= now() - interval '12 months')::int as recent_buyer,
+             count(*) filter (where mm.mandate_type = 'seller' and mm.created_at >= now() - interval '12 months')::int as recent_seller
+      from mandates mm
+      where mm.profile_id = pg.id
+    ) m on pg.id is not null
+    order by pg.standard, pg.created_at desc nulls last, pg.id`);
+  const total = Number(rows[0]?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / INTERNAL_DIRECTORY_PAGE_SIZE));
+  const found = rows.filter((r) => r.id !== null).map(toRow);
+  if (found.length === 0 && total > 0 && requested > pageCount) {
+    // A stale link past the last page: show the last page instead of an empty list.
+    return searchInternalDirectory(actor, { ...query, page: pageCount });
+  }
+  return { rows: found, total, page: Math.min(requested, pageCount), pageCount };
+}
+
+function toRow(r: Row): InternalDirectoryRow {
+  return {
+    id: r.id!,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    company: r.company,
+    profession: r.profession,
+    professionLabel: professionLabel(r.profession),
+    locationCity: r.location_city,
+    locationDepartment: r.location_department,
+    sectors: r.specialization_sectors ?? [],
+    membershipType: r.membership_type,
+    premium: isPremium(r.membership_type),
+    photoUrl: r.photo_url,
+    logoUrl: r.logo_url,
+    internalPresentation: r.internal_presentation,
+    createdAt: new Date(r.created_at).toISOString(),
+    activeBuyerMandates: Number(r.active_buyer),
+    activeSellerMandates: Number(r.active_seller),
+    last12MonthsBuyerMandates: Number(r.recent_buyer),
+    last12MonthsSellerMandates: Number(r.recent_seller),
+  };
+}

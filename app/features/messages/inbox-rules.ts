@@ -1,0 +1,66 @@
+// What a member sees of a received message, by membership tier (spec §2 "Messages tab", §6).
+// Pure, so that the rule is tested with a table of cases and the server applies it to every
+// message before anything leaves (docs/decisions/004-freemium-inbox.md).
+//
+// The rule ("limited content" for freemium members):
+// - premium and founding members see everything: sender, subject, date, the whole body, the
+//   sender's e-mail for public contact messages, and may reply to internal messages;
+// - freemium members see the sender's name, the subject and the date of every message;
+//   - of a public contact message (a visitor who found them in the public directory) they also
+//     see the sender's e-mail, so that the visitor always gets an answer, and the first 100
+//     characters of the body; the whole body comes with Premium;
+//   - of an internal message (from a peer; internal messaging is a Premium feature) they see no
+//     body at all, and cannot reply; both come with Premium.
+import { can } from "~/auth/permissions";
+import { messagePreview } from "~/lib/format";
+
+export type MessageType = "public_contact" | "internal";
+
+/** The stored fields the rule needs. `content` may be cut to 101 characters (list queries). */
+export type StoredMessage = {
+  senderId: string | null;
+  senderEmail: string;
+  messageType: MessageType;
+  content: string;
+};
+
+export type MessageVisibility = {
+  /** True when part of the message is held back until the member upgrades. */
+  limited: boolean;
+  /** The whole body, or null when the member may not read it. */
+  content: string | null;
+  /** First 100 characters (+ '…'), or null when the member may not read any of the body. */
+  preview: string | null;
+  /** The visitor's address (public contact only), so that the member can answer by e-mail. */
+  senderEmail: string | null;
+  /** An in-app reply: internal messages with a known sender, for members with internal messaging. */
+  canReply: boolean;
+};
+
+export function messageVisibility(message: StoredMessage, membership: string | null | undefined): MessageVisibility {
+  const full = can(membership, "fullInbox");
+  const publicContact = message.messageType === "public_contact";
+  const senderEmail = publicContact ? message.senderEmail : null;
+  if (full) {
+    return {
+      limited: false,
+      content: message.content,
+      preview: messagePreview(message.content),
+      senderEmail,
+      canReply: !publicContact && message.senderId !== null && can(membership, "internalMessaging"),
+    };
+  }
+  return {
+    limited: true,
+    content: null,
+    preview: publicContact ? messagePreview(message.content) : null,
+    senderEmail,
+    canReply: false,
+  };
+}
+
+/** 'Re: subject', without piling up 'Re: Re: …' on a long exchange. */
+export function replySubject(subject: string): string {
+  const base = subject.replace(/^(\s*re\s*:\s*)+/i, "").trim();
+  return `Re: ${base || subject.trim()}`;
+}

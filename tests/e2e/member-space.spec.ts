@@ -1,0 +1,174 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_SEED, expectNoAxeViolations, signIn, waitForMail } from "./fixtures";
+
+// The demo personas of the seed (scripts/seed-lib.ts: demoLoginEmail, DEFAULT_DEMO_PASSWORD).
+const PASSWORD = "demo-transmission-2026";
+const login = (kind: "fondateur" | "premium" | "freemium") => `${kind}+s${E2E_SEED.seed}@demo.reseau-transmission.fr`;
+const FOUNDER = { email: login("fondateur"), name: "Hélène Marchand" };
+const PREMIUM = { email: login("premium"), name: E2E_SEED.premium.name };
+const FREEMIUM = { email: login("freemium"), name: "Julie Morel" };
+
+async function signInAs(page: Page, email: string) {
+  await page.context().clearCookies();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Elements sticking out of the viewport on the right, except inside a scrolling container. */
+function overflowingElements(): string[] {
+  if (document.documentElement.scrollWidth <= window.innerWidth) return [];
+  const scrolls = (el: Element) => ["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(el).overflowX);
+  const out: string[] = [];
+  for (const el of Array.from(document.body.querySelectorAll("*"))) {
+    if (el.getBoundingClientRect().right <= window.innerWidth + 1) continue;
+    let inside = false;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (scrolls(a)) inside = true;
+    if (!inside) out.push(`${el.tagName.toLowerCase()} ${(el.textContent ?? "").trim().slice(0, 40)}`);
+  }
+  return out.slice(0, 10);
+}
+
+/** axe at desktop width and at 360 px, where nothing may overflow horizontally. */
+async function checkAccessibility(page: Page) {
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(overflowingElements)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("overview: founding welcome, tiles and the mandate system card", async ({ page }) => {
+  await signInAs(page, FOUNDER.email);
+  const tab = page.getByRole("main");
+  await expect(tab.getByRole("heading", { level: 2, name: "Bonjour Hélène" })).toBeVisible();
+  await expect(tab.getByRole("heading", { name: "Bienvenue parmi les membres fondateurs !" })).toBeVisible();
+  const tiles = tab.getByRole("list", { name: "Accès rapides" });
+  await expect(tiles.getByRole("link", { name: /Mes mandats/ })).toHaveAttribute("href", "/mandates");
+  await expect(tiles.getByRole("link", { name: /Messages/ })).toHaveAttribute("href", "/dashboard/messages");
+  await expect(tiles.getByRole("link", { name: /Annuaire Interne/ })).toHaveAttribute("href", "/dashboard/annuaire");
+  await expect(tiles.getByRole("link", { name: /Statistiques/ })).toHaveAttribute("href", "/dashboard/stats");
+  await expect(tiles.getByRole("link", { name: /Mon profil/ })).toHaveAttribute("href", "/dashboard/profil");
+  await expect(tab.getByRole("heading", { name: "Nouveau : le système de mandats" })).toBeVisible();
+  await expect(tab.getByRole("link", { name: "Découvrir les mandats" })).toHaveAttribute("href", "/mandates");
+  await checkAccessibility(page);
+  await tiles.getByRole("link", { name: /Annuaire Interne/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/annuaire$/);
+});
+
+test("internal directory → inbox: a premium member's message arrives, is opened (read) and answered", async ({ page }) => {
+  const subject = `Co-mandat ${randomBytes(3).toString("hex")}`;
+  const body = `Bonjour Thomas, j'accompagne un repreneur industriel qui cherche une PME de mécanique en Rhône-Alpes. ${"Seriez-vous ouvert à un co-mandat ? ".repeat(3)}`;
+
+  // The founder finds the premium member in the internal directory.
+  await signInAs(page, FOUNDER.email);
+  await page.goto("/dashboard/annuaire");
+  await expect(page.getByRole("heading", { level: 2, name: "Annuaire Interne" })).toBeVisible();
+  await expect(page.getByTestId("result-count")).toHaveText(/^\d+ confrères trouvés$/);
+  // Own profile excluded.
+  await expect(page.getByRole("heading", { level: 3, name: FOUNDER.name })).toHaveCount(0);
+  await checkAccessibility(page);
+
+  await page.getByLabel("Département").selectOption("976");
+  await expect(page).toHaveURL(/departement=976/);
+  await page.getByRole("link", { name: "Réinitialiser" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/annuaire$/);
+
+  await page.getByLabel("Recherche", { exact: true }).fill(PREMIUM.name);
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await expect(page).toHaveURL(/q=Thomas\+Garnier/);
+  await expect(page.getByTestId("result-count")).toHaveText(/^\d+ confrères? trouvés?$/);
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: PREMIUM.name }) }).first();
+  await expect(card.getByText("Mandats actifs")).toBeVisible();
+  await expect(card.getByText("12 derniers mois")).toBeVisible();
+
+  await card.getByRole("button", { name: `Contacter ${PREMIUM.name}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: `Contacter ${PREMIUM.name}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel("Objet").fill(subject);
+  await dialog.getByLabel("Message", { exact: true }).fill(body);
+  await dialog.getByRole("button", { name: "Envoyer" }).click();
+  await expect(page.getByText("Message envoyé avec succès !")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The notification e-mail: sender, subject, first 100 characters + '…'.
+  const mail = await waitForMail(page.request, PREMIUM.email, new RegExp(subject));
+  expect(mail.subject).toBe(`Nouveau message : ${subject}`);
+  expect(mail.text).toContain(FOUNDER.name);
+  expect(mail.text).toContain(`${body.slice(0, 100)}…`);
+
+  // The premium member sees it on top of the inbox, unread.
+  await signInAs(page, PREMIUM.email);
+  await expect(page.getByRole("link", { name: /Messages/ }).filter({ hasText: /non lu/ })).toBeVisible();
+  await page.goto("/dashboard/messages");
+  await expect(page.getByRole("heading", { level: 2, name: "Messages" })).toBeVisible();
+  const first = page.getByTestId("inbox-item").first();
+  await expect(first).toContainText(subject);
+  await expect(first).toContainText(FOUNDER.name);
+  await expect(first).toContainText("Non lu");
+  await expect(first.locator("time")).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await checkAccessibility(page);
+
+  await first.click();
+  await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
+  const messageUrl = page.url();
+  await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
+  await expect(page.getByTestId("message-body")).toHaveText(body.trim());
+  // Opening it marks it read.
+  await expect(page.getByText("Non lu")).toHaveCount(0);
+  await checkAccessibility(page);
+
+  await page.getByLabel("Votre réponse").fill("Avec plaisir, appelons-nous jeudi.");
+  await page.getByRole("button", { name: "Envoyer la réponse" }).click();
+  await expect(page.getByText("Message envoyé avec succès !")).toBeVisible();
+  const reply = await waitForMail(page.request, FOUNDER.email, new RegExp(`Re: ${subject}`));
+  expect(reply.text).toContain(PREMIUM.name);
+
+  await page.getByRole("link", { name: "Retour aux messages" }).click();
+  await expect(page.getByTestId("inbox-item").first()).toContainText(subject);
+  await expect(page.getByTestId("inbox-item").first()).not.toContainText("Non lu");
+
+  // Still read after a reload; another id is a 404 inside the dashboard.
+  await page.goto(messageUrl);
+  await expect(page.getByText("Non lu")).toHaveCount(0);
+  await page.goto("/dashboard/messages/6f1c3c57-57a3-4c59-9d1e-2d1c8e6f0a11");
+  await expect(page.getByRole("heading", { level: 2, name: "Message introuvable" })).toBeVisible();
+
+  // The founder cannot open the premium member's message.
+  await signInAs(page, FOUNDER.email);
+  await page.goto(messageUrl);
+  await expect(page.getByRole("heading", { level: 2, name: "Message introuvable" })).toBeVisible();
+});
+
+test("freemium: limited inbox with the upsell, and the upsell instead of the contact form", async ({ page }) => {
+  await signInAs(page, FREEMIUM.email);
+  await expect(page.getByRole("heading", { name: "Bienvenue parmi les membres fondateurs !" })).toHaveCount(0);
+  await page.goto("/dashboard/messages");
+  await expect(page.getByText("Contenu limité").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Passez Premium" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Découvrir Premium" })).toHaveAttribute("href", "/premium");
+  await checkAccessibility(page);
+
+  await page.getByTestId("inbox-item").first().click();
+  await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Contenu limité")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Découvrir Premium" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Envoyer la réponse" })).toHaveCount(0);
+  await checkAccessibility(page);
+
+  await page.goto("/dashboard/annuaire");
+  await expect(page.getByRole("heading", { name: "Passez Premium" })).toBeVisible();
+  await page.getByRole("button", { name: /^Contacter / }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Passez Premium" })).toBeVisible();
+  await expect(dialog.getByLabel("Objet")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+
+  // The server refuses it too.
+  const res = await page.request.post("/dashboard/annuaire", {
+    form: { intent: "contact", recipientId: "6f1c3c57-57a3-4c59-9d1e-2d1c8e6f0a11", subject: "Bonjour", message: "Bonjour" },
+  });
+  expect(res.status()).toBe(403);
+});
