@@ -94,7 +94,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Shell>
       <Outlet />
-      <Toaster richColors position="top-center" closeButton />
+      {/* Default (non-rich) colours: dark text on white passes contrast checks; errors in red. */}
+      <Toaster position="top-center" closeButton toastOptions={{ classNames: { error: "!text-destructive", title: "font-semibold" } }} />
     </Shell>
   );
 }

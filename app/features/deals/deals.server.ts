@@ -1,0 +1,115 @@
+// Certified deals, the member's side (spec §3 "Certified deal", §4): a premium member adds,
+// edits and deletes their own M&A references; every new or edited reference goes back to
+// pending; a validated one can no longer be edited, only deleted. Every query is scoped by the
+// actor's profile id, so another member's deal is a 404. Admin review lives in the admin area.
+import { and, count, desc, eq, ne } from "drizzle-orm";
+import { data } from "react-router";
+import { can } from "~/auth/permissions";
+import { db } from "~/db/client.server";
+import { certifiedDeals } from "~/db/schema";
+import type { MemberActor } from "../profiles/actor";
+import { DEAL_LIMITS, DEAL_MESSAGES, type DealInput, type DealStatus } from "./deal.schema";
+
+/** A deal as its owner sees it in the editor (no validator id). */
+export type OwnDeal = {
+  id: string;
+  year: number;
+  sector: string;
+  acquirerCedant: string;
+  dealDescription: string | null;
+  status: DealStatus;
+  rejectionReason: string | null;
+  createdAt: string;
+  validatedAt: string | null;
+};
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notFound(): never {
+  throw data({ message: DEAL_MESSAGES.notFound }, { status: 404 });
+}
+
+function requireDealsEditor(actor: MemberActor) {
+  if (!can(actor.membershipType, "certifiedDeals")) throw data({ message: DEAL_MESSAGES.premiumOnly }, { status: 403 });
+}
+
+function ownDeal(actor: MemberActor, dealId: string) {
+  return and(eq(certifiedDeals.id, dealId), eq(certifiedDeals.profileId, actor.profileId));
+}
+
+export async function listOwnDeals(actor: MemberActor): Promise<OwnDeal[]> {
+  const rows = await db
+    .select({
+      id: certifiedDeals.id,
+      year: certifiedDeals.year,
+      sector: certifiedDeals.sector,
+      acquirerCedant: certifiedDeals.acquirerCedant,
+      dealDescription: certifiedDeals.dealDescription,
+      status: certifiedDeals.status,
+      rejectionReason: certifiedDeals.rejectionReason,
+      createdAt: certifiedDeals.createdAt,
+      validatedAt: certifiedDeals.validatedAt,
+    })
+    .from(certifiedDeals)
+    .where(eq(certifiedDeals.profileId, actor.profileId))
+    .orderBy(desc(certifiedDeals.year), desc(certifiedDeals.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), validatedAt: r.validatedAt?.toISOString() ?? null }));
+}
+
+/** Adds a reference, pending validation by an administrator. */
+export async function createOwnDeal(actor: MemberActor, input: DealInput): Promise<{ id: string }> {
+  requireDealsEditor(actor);
+  const [existing] = await db.select({ n: count() }).from(certifiedDeals).where(eq(certifiedDeals.profileId, actor.profileId));
+  if (Number(existing?.n ?? 0) >= DEAL_LIMITS.perMember) {
+    throw data({ message: DEAL_MESSAGES.tooMany(DEAL_LIMITS.perMember) }, { status: 409 });
+  }
+  const [row] = await db
+    .insert(certifiedDeals)
+    .values({
+      profileId: actor.profileId,
+      year: input.year,
+      sector: input.sector,
+      acquirerCedant: input.acquirerCedant,
+      dealDescription: input.dealDescription ?? null,
+      status: "pending",
+    })
+    .returning({ id: certifiedDeals.id });
+  return row;
+}
+
+/**
+ * Edits a pending or rejected reference, which goes back to pending (its rejection reason and
+ * any validation stamp are cleared). The status test is in the UPDATE itself, so an admin
+ * validating at the same moment cannot be overwritten.
+ */
+export async function updateOwnDeal(actor: MemberActor, dealId: string, input: DealInput): Promise<void> {
+  requireDealsEditor(actor);
+  if (!UUID_PATTERN.test(dealId)) notFound();
+  const updated = await db
+    .update(certifiedDeals)
+    .set({
+      year: input.year,
+      sector: input.sector,
+      acquirerCedant: input.acquirerCedant,
+      dealDescription: input.dealDescription ?? null,
+      status: "pending",
+      rejectionReason: null,
+      validatedAt: null,
+      validatedBy: null,
+      updatedAt: new Date(),
+    })
+    .where(and(ownDeal(actor, dealId), ne(certifiedDeals.status, "validated")))
+    .returning({ id: certifiedDeals.id });
+  if (updated.length === 1) return;
+  const [found] = await db.select({ status: certifiedDeals.status }).from(certifiedDeals).where(ownDeal(actor, dealId)).limit(1);
+  if (!found) notFound();
+  throw data({ message: DEAL_MESSAGES.validatedLocked }, { status: 409 });
+}
+
+/** Deletes one of the member's references, whatever its status. */
+export async function deleteOwnDeal(actor: MemberActor, dealId: string): Promise<void> {
+  requireDealsEditor(actor);
+  if (!UUID_PATTERN.test(dealId)) notFound();
+  const deleted = await db.delete(certifiedDeals).where(ownDeal(actor, dealId)).returning({ id: certifiedDeals.id });
+  if (deleted.length === 0) notFound();
+}

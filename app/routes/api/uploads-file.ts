@@ -1,0 +1,30 @@
+// GET /uploads/{key}: stored images (logos and photos). No guard: public by design, they are
+// shown on public profiles; names are random and unguessable. File names never change content
+// (a new upload gets a new name), so browsers and proxies may keep them for a year.
+// X-Content-Type-Options: nosniff is set on every response by server.ts (repeating it here
+// would send it twice, as the adapter appends headers).
+import { getStorage, isSafeKey } from "~/lib/storage/storage.server";
+import type { Route } from "./+types/uploads-file";
+
+function notFound() {
+  return new Response("Fichier introuvable", {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const key = params["*"] ?? "";
+  // Only the WebP files this app writes are served, whatever else the folder might hold.
+  if (!isSafeKey(key) || !key.endsWith(".webp")) return notFound();
+  const object = await getStorage().getObject(key);
+  if (!object) return notFound();
+  return new Response(new Uint8Array(object.bytes), {
+    headers: {
+      "content-type": "image/webp",
+      "content-length": String(object.bytes.byteLength),
+      "cache-control": "public, max-age=31536000, immutable",
+      "content-disposition": "inline",
+    },
+  });
+}
