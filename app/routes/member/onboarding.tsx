@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox, FieldError, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { COLLEGES, PROFESSIONS } from "~/db/reference";
+import { type ClosedMembership, MembershipClosed } from "~/features/admin/components/membership-closed";
 import { PaymentError, startFoundingCheckout } from "~/features/membership/membership.server";
 import { CharterText } from "~/features/onboarding/components/charter-text";
 import {
@@ -54,8 +55,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   const state = await getOnboardingState(user, url.searchParams.get("etape"));
-  if (state.current === "done" || state.profile?.profileStatus === "validated") throw redirect("/dashboard");
-  return { ...state, email: user.email };
+  // Suspended or rejected by the team: a clear message instead of the steps (and no redirect
+  // loop with /dashboard, whose guard sends a suspended member back here).
+  const status = state.profile?.profileStatus;
+  const closed: ClosedMembership | null =
+    status === "suspended"
+      ? { status, reason: null }
+      : status === "rejected"
+        ? { status, reason: (await getProfileByUserId(user.id))?.rejectionReason ?? null }
+        : null;
+  if (!closed && (state.current === "done" || status === "validated")) throw redirect("/dashboard");
+  return { ...state, email: user.email, closed };
 }
 
 type ActionResult = { intent: string; result: SubmissionResult<string[]> };
@@ -399,6 +409,7 @@ const TITLES: Record<string, { title: string; description: string }> = {
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const state = loaderData;
+  if (state.closed) return <MembershipClosed closed={state.closed} />;
   const current = STEPS.findIndex((s) => s.key === state.current);
   const heading = TITLES[state.step] ?? TITLES.profile;
   const ad = actionData as ActionResult | undefined;

@@ -1,0 +1,78 @@
+// French labels of the back office (statuses, audit actions, payment states). Pure: used by the
+// route components and by the CSV export.
+import type { AuditAction } from "./admin.schema";
+
+export const PROFILE_STATUS_LABELS: Record<string, string> = {
+  pending_validation: "En attente",
+  validated: "Validé",
+  rejected: "Rejeté",
+  suspended: "Suspendu",
+};
+
+export const DEAL_STATUS_LABELS: Record<string, string> = {
+  pending: "En attente",
+  validated: "Validé",
+  rejected: "Rejeté",
+};
+
+export const RECOMMENDATION_STATUS_LABELS = { confirmed: "Confirmée", pending: "En attente" } as const;
+
+export const PAYMENT_STATE_LABELS: Record<string, string> = {
+  none: "Aucun paiement (démarrage gratuit)",
+  pending: "Paiement en cours",
+  paid: "Payé (membre fondateur)",
+  canceled: "Paiement annulé ou expiré",
+};
+
+export const MEMBERSHIP_LABELS: Record<string, string> = {
+  freemium: "Freemium",
+  premium: "Premium",
+  founding_member: "Membre fondateur",
+};
+
+export const ONBOARDING_STATUS_LABELS: Record<string, string> = {
+  account_created: "Compte créé",
+  charter_signed: "Charte signée",
+  profile_completed: "Profil complété",
+  recommendations_pending: "Parrainages demandés",
+  payment_completed: "Dossier complet",
+  validated: "Validé",
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "profile.validate": "Profil validé",
+  "profile.reject": "Profil rejeté",
+  "profile.suspend": "Membre suspendu",
+  "profile.reinstate": "Membre réintégré",
+  "deal.validate": "Deal validé",
+  "deal.reject": "Deal rejeté",
+  "recommendations.export_csv": "Export CSV des recommandations",
+  "recommendations.export_emails": "Export des emails des parrains",
+};
+
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
+export function badgeVariantForStatus(status: string): "success" | "warning" | "destructive" | "secondary" {
+  if (status === "validated" || status === "confirmed") return "success";
+  if (status === "pending_validation" || status === "pending") return "warning";
+  if (status === "rejected" || status === "suspended") return "destructive";
+  return "secondary";
+}
+
+/** Audit details as short French lines (only the keys the back office writes). */
+export function auditDetailLines(details: Record<string, unknown> | null | undefined): string[] {
+  if (!details) return [];
+  const lines: string[] = [];
+  const text = (key: string) => (typeof details[key] === "string" && details[key] !== "" ? (details[key] as string) : null);
+  const reason = text("reason");
+  if (reason) lines.push(`Motif : ${reason}`);
+  const deal = text("deal");
+  if (deal) lines.push(`Transaction : ${deal}`);
+  if (details.foundingApplied === true) lines.push("Adhésion membre fondateur activée");
+  if (typeof details.sessionsEnded === "number") lines.push(`Sessions fermées : ${details.sessionsEnded}`);
+  if ("search" in details) lines.push(`Filtre : ${text("search") ?? "aucun"}`);
+  if (typeof details.count === "number") lines.push(`Lignes exportées : ${details.count}`);
+  return lines;
+}

@@ -1,0 +1,86 @@
+// The admin audit log: every decision and export of the back office leaves one row, written in
+// the same transaction as the change it records. Read-only in the web UI.
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { SessionUser } from "~/auth/session.server";
+import { db, type Db } from "~/db/client.server";
+import { auditLog, user } from "~/db/schema";
+import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "./admin.schema";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Executor = Db | Tx;
+
+export type AuditTargetType = "profile" | "deal" | "recommendations";
+
+export type AuditEntryInput = {
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId?: string | null;
+  /** What an admin reads later: "target" is the human label of the target (name, company). */
+  details?: Record<string, unknown>;
+};
+
+export async function recordAdminAction(handle: Executor, actor: Pick<SessionUser, "id">, entry: AuditEntryInput): Promise<void> {
+  await handle.insert(auditLog).values({
+    actorUserId: actor.id,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    details: entry.details ?? {},
+  });
+}
+
+/** One line of the audit view (explicit projection: no raw row leaves the server). */
+export type AuditEntry = {
+  id: number;
+  createdAt: string;
+  action: string;
+  adminEmail: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  targetLabel: string | null;
+  details: Record<string, unknown>;
+};
+
+export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pageCount: number };
+
+export async function listAuditLog(query: AuditQuery): Promise<AuditPage> {
+  const where: SQL | undefined = query.action ? and(eq(auditLog.action, query.action)) : undefined;
+  const [{ n }] = await db.select({ n: count() }).from(auditLog).where(where);
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      action: auditLog.action,
+      adminEmail: user.email,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  return {
+    entries: rows.map((r) => {
+      const details = r.details ?? {};
+      return {
+        id: r.id,
+        createdAt: r.createdAt.toISOString(),
+        action: r.action,
+        adminEmail: r.adminEmail,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        targetLabel: typeof details.target === "string" ? details.target : null,
+        details,
+      };
+    }),
+    total,
+    page,
+    pageCount,
+  };
+}

@@ -1,0 +1,333 @@
+// Profiles in the back office (spec §2 "Admin", §4 "Profile (admin)"): counts, list, detail and
+// the decisions. Each decision is one conditional UPDATE (the state it starts from is in the
+// WHERE), so two admins deciding at once cannot both win, and it commits together with its
+// side effects: membership, e-mail in the outbox, sessions, audit row.
+import { and, count, desc, eq, like, ne, or, sql, type SQL } from "drizzle-orm";
+import type { SessionUser } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { collegeLabel, professionLabel } from "~/db/reference";
+import { profiles, session, user } from "~/db/schema";
+import { normalizeSearchText } from "~/db/search-text";
+import { getEnv } from "~/lib/env.server";
+import { sendEmail } from "~/lib/mail/render.server";
+import { profileRejected } from "~/lib/mail/templates/profile-rejected";
+import { profileValidated } from "~/lib/mail/templates/profile-validated";
+import { applyFoundingMembershipOnValidation, getPaymentState, type PaymentState } from "../membership/membership.server";
+import { safeHttpUrl } from "../profiles/public-profile.server";
+import { listSponsors, type SponsorView } from "../recommendations/recommendations.server";
+import { AdminActionError } from "./admin-errors";
+import { ADMIN_PAGE_SIZE, PROFILE_STATUS_PARAMS, type ProfileListQuery, type ProfileStatus } from "./admin.schema";
+import { recordAdminAction } from "./audit.server";
+
+export type ProfileCounts = { total: number; pending: number; validated: number; rejected: number; suspended: number };
+
+export async function getProfileCounts(): Promise<ProfileCounts> {
+  const [row] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'pending_validation')`,
+      validated: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'validated')`,
+      rejected: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'rejected')`,
+      suspended: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'suspended')`,
+    })
+    .from(profiles);
+  return {
+    total: Number(row?.total ?? 0),
+    pending: Number(row?.pending ?? 0),
+    validated: Number(row?.validated ?? 0),
+    rejected: Number(row?.rejected ?? 0),
+    suspended: Number(row?.suspended ?? 0),
+  };
+}
+
+/** A row of the profiles table. */
+export type AdminProfileRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  professionLabel: string;
+  collegeLabel: string;
+  status: ProfileStatus;
+  createdAt: string;
+};
+
+export type AdminProfilePage = { rows: AdminProfileRow[]; total: number; page: number; pageCount: number };
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function profileListWhere(query: Pick<ProfileListQuery, "q" | "statut">): SQL | undefined {
+  const parts: SQL[] = [];
+  if (query.statut) parts.push(eq(profiles.profileStatus, PROFILE_STATUS_PARAMS[query.statut]));
+  // Every word must appear in the name, company, profession, sectors or the account's e-mail.
+  const words = normalizeSearchText(query.q).split(" ").filter(Boolean).slice(0, 6);
+  for (const word of words) {
+    const pattern = `%${escapeLike(word)}%`;
+    parts.push(or(like(profiles.searchText, pattern), like(sql`lower(${user.email})`, pattern))!);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listProfilesForAdmin(query: ProfileListQuery): Promise<AdminProfilePage> {
+  const where = profileListWhere(query);
+  const [{ n }] = await db.select({ n: count() }).from(profiles).innerJoin(user, eq(user.id, profiles.userId)).where(where);
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      company: profiles.company,
+      profession: profiles.profession,
+      college: profiles.college,
+      status: profiles.profileStatus,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(where)
+    .orderBy(desc(profiles.createdAt), profiles.id)
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      company: r.company,
+      professionLabel: professionLabel(r.profession),
+      collegeLabel: collegeLabel(r.college),
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+/** Everything the detail overlay shows to help the decision. */
+export type AdminProfileDetail = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  professionLabel: string;
+  collegeLabel: string;
+  linkedinUrl: string | null;
+  experienceDescription: string | null;
+  recentOperations: string | null;
+  status: ProfileStatus;
+  onboardingStatus: string;
+  membershipType: string;
+  charterSignedAt: string | null;
+  createdAt: string;
+  validatedAt: string | null;
+  validatedByEmail: string | null;
+  rejectionReason: string | null;
+  suspendedAt: string | null;
+  sponsors: SponsorView[];
+  payment: PaymentState;
+  /** Validation needs a finished onboarding (charter, details, sponsors, membership choice). */
+  canValidate: boolean;
+  canReject: boolean;
+  canSuspend: boolean;
+  canReinstate: boolean;
+};
+
+export async function getProfileForAdmin(profileId: string, actor?: Pick<SessionUser, "id">): Promise<AdminProfileDetail | null> {
+  const [p] = await db
+    .select({
+      id: profiles.id,
+      userId: profiles.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: user.email,
+      company: profiles.company,
+      profession: profiles.profession,
+      college: profiles.college,
+      linkedinUrl: profiles.linkedinUrl,
+      experienceDescription: profiles.experienceDescription,
+      recentOperations: profiles.recentOperations,
+      status: profiles.profileStatus,
+      onboardingStatus: profiles.onboardingStatus,
+      membershipType: profiles.membershipType,
+      charterSignedAt: profiles.charterSignedAt,
+      createdAt: profiles.createdAt,
+      validatedAt: profiles.validatedAt,
+      validatedBy: profiles.validatedBy,
+      rejectionReason: profiles.rejectionReason,
+      suspendedAt: profiles.suspendedAt,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  if (!p) return null;
+  const [sponsors, payment, validator] = await Promise.all([
+    listSponsors(p.id),
+    getPaymentState(p.id),
+    p.validatedBy
+      ? db.select({ email: user.email }).from(user).where(eq(user.id, p.validatedBy)).limit(1)
+      : Promise.resolve([] as { email: string }[]),
+  ]);
+  const pending = p.status === "pending_validation";
+  return {
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    company: p.company,
+    professionLabel: professionLabel(p.profession),
+    collegeLabel: collegeLabel(p.college),
+    linkedinUrl: safeHttpUrl(p.linkedinUrl),
+    experienceDescription: p.experienceDescription,
+    recentOperations: p.recentOperations,
+    status: p.status,
+    onboardingStatus: p.onboardingStatus,
+    membershipType: p.membershipType,
+    charterSignedAt: p.charterSignedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+    validatedAt: p.validatedAt?.toISOString() ?? null,
+    validatedByEmail: validator[0]?.email ?? null,
+    rejectionReason: p.rejectionReason,
+    suspendedAt: p.suspendedAt?.toISOString() ?? null,
+    sponsors,
+    payment,
+    canValidate: pending && p.onboardingStatus === "payment_completed",
+    canReject: pending,
+    canSuspend: p.status === "validated" && p.userId !== actor?.id,
+    canReinstate: p.status === "suspended",
+  };
+}
+
+// ---- Decisions -------------------------------------------------------------------------------
+
+const memberName = (p: { firstName: string; lastName: string; company: string }) => `${p.firstName} ${p.lastName} (${p.company})`;
+
+/** Why a conditional update matched nothing: the profile is missing (404) or in another state (409). */
+async function refuse(profileId: string, message: string): Promise<never> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
+  throw row ? new AdminActionError(409, message) : new AdminActionError(404, "Profil introuvable");
+}
+
+export type ValidateOutcome = { foundingApplied: boolean };
+
+/**
+ * pending_validation (onboarding finished) → validated: validated_at, validated_by (the admin's
+ * user id), onboarding_status validated, a paid founding membership applied, welcome e-mail.
+ */
+export async function validateProfile(actor: Pick<SessionUser, "id">, profileId: string): Promise<ValidateOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        profileStatus: "validated",
+        onboardingStatus: "validated",
+        validatedAt: now,
+        validatedBy: actor.id,
+        rejectionReason: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(profiles.id, profileId),
+          eq(profiles.profileStatus, "pending_validation"),
+          eq(profiles.onboardingStatus, "payment_completed"),
+        ),
+      )
+      .returning({ id: profiles.id, userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company });
+    if (!row) return null;
+    const foundingApplied = await applyFoundingMembershipOnValidation(row.id, tx);
+    const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1);
+    await sendEmail(
+      profileValidated,
+      { firstName: row.firstName, dashboardUrl: `${getEnv().APP_URL}/dashboard`, foundingMember: foundingApplied },
+      { to: account.email, tx },
+    );
+    await recordAdminAction(tx, actor, {
+      action: "profile.validate",
+      targetType: "profile",
+      targetId: row.id,
+      details: { target: memberName(row), foundingApplied },
+    });
+    return { foundingApplied };
+  });
+  return outcome ?? refuse(profileId, "Seul un profil en attente dont le dossier est complet peut être validé.");
+}
+
+/** pending_validation → rejected, with the optional reason stored and e-mailed. */
+export async function rejectProfile(actor: Pick<SessionUser, "id">, profileId: string, reasonInput?: string | null): Promise<void> {
+  const reason = reasonInput?.trim() || null;
+  const done = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(profiles)
+      .set({ profileStatus: "rejected", rejectionReason: reason, updatedAt: now })
+      .where(and(eq(profiles.id, profileId), eq(profiles.profileStatus, "pending_validation")))
+      .returning({ id: profiles.id, userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company });
+    if (!row) return false;
+    const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1);
+    await sendEmail(
+      profileRejected,
+      { firstName: row.firstName, reason, contactUrl: `${getEnv().APP_URL}/contact` },
+      { to: account.email, tx },
+    );
+    await recordAdminAction(tx, actor, {
+      action: "profile.reject",
+      targetType: "profile",
+      targetId: row.id,
+      details: { target: memberName(row), reason },
+    });
+    return true;
+  });
+  if (!done) await refuse(profileId, "Seul un profil en attente peut être rejeté.");
+}
+
+/**
+ * validated → suspended: every session of the member is deleted (signed out everywhere); the
+ * member space (requireMember) and both directories (validated only) no longer show them.
+ * An admin cannot suspend their own profile.
+ */
+export async function suspendMember(actor: Pick<SessionUser, "id">, profileId: string, reasonInput?: string | null): Promise<{ sessionsEnded: number }> {
+  const reason = reasonInput?.trim() || null;
+  const outcome = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(profiles)
+      .set({ profileStatus: "suspended", suspendedAt: now, updatedAt: now })
+      .where(and(eq(profiles.id, profileId), eq(profiles.profileStatus, "validated"), ne(profiles.userId, actor.id)))
+      .returning({ id: profiles.id, userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company });
+    if (!row) return null;
+    const ended = await tx.delete(session).where(eq(session.userId, row.userId)).returning({ id: session.id });
+    await recordAdminAction(tx, actor, {
+      action: "profile.suspend",
+      targetType: "profile",
+      targetId: row.id,
+      details: { target: memberName(row), reason, sessionsEnded: ended.length },
+    });
+    return { sessionsEnded: ended.length };
+  });
+  return outcome ?? refuse(profileId, "Seul un membre validé peut être suspendu.");
+}
+
+/** suspended → validated (the original validation date and author are kept). */
+export async function reinstateMember(actor: Pick<SessionUser, "id">, profileId: string): Promise<void> {
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({ profileStatus: "validated", suspendedAt: null, updatedAt: new Date() })
+      .where(and(eq(profiles.id, profileId), eq(profiles.profileStatus, "suspended")))
+      .returning({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company });
+    if (!row) return false;
+    await recordAdminAction(tx, actor, { action: "profile.reinstate", targetType: "profile", targetId: row.id, details: { target: memberName(row) } });
+    return true;
+  });
+  if (!done) await refuse(profileId, "Seul un membre suspendu peut être réintégré.");
+}

@@ -1,0 +1,34 @@
+// Welcome e-mail sent when the team validates a profile (admin back office).
+import { defineEmailTemplate, EmailButton, EmailFallbackLink, EmailHeading, EmailNote, EmailParagraph } from "./layout";
+
+export type ProfileValidatedProps = { firstName: string; dashboardUrl: string; foundingMember: boolean };
+
+export const profileValidated = defineEmailTemplate<ProfileValidatedProps>({
+  kind: "profile-validated",
+  subject: (_props, ctx) => `Bienvenue sur ${ctx.appName} : votre profil est validé`,
+  preheader: () => "Votre espace membre est ouvert.",
+  reason: (_props, ctx) => `Vous recevez cet e-mail car vous avez demandé à rejoindre ${ctx.appName}.`,
+  body: ({ firstName, dashboardUrl, foundingMember }, ctx) => (
+    <>
+      <EmailHeading>Bienvenue dans le réseau, {firstName} !</EmailHeading>
+      <EmailParagraph>
+        Notre équipe a validé votre profil : vous êtes désormais membre de {ctx.appName}. Votre espace membre est ouvert
+        et votre fiche apparaît dans l’annuaire des professionnels agréés.
+      </EmailParagraph>
+      {foundingMember ? (
+        <EmailParagraph>Votre adhésion de membre fondateur est active : merci de votre confiance.</EmailParagraph>
+      ) : null}
+      <EmailButton href={dashboardUrl}>Accéder à mon espace membre</EmailButton>
+      <EmailNote>Complétez votre profil (secteurs, département, présentation) pour être trouvé plus facilement.</EmailNote>
+      <EmailFallbackLink href={dashboardUrl} />
+    </>
+  ),
+  text: ({ firstName, dashboardUrl, foundingMember }, ctx) =>
+    [
+      `Bienvenue dans le réseau, ${firstName} !`,
+      `Notre équipe a validé votre profil : vous êtes désormais membre de ${ctx.appName}. Votre espace membre est ouvert et votre fiche apparaît dans l’annuaire des professionnels agréés.`,
+      ...(foundingMember ? ["Votre adhésion de membre fondateur est active : merci de votre confiance."] : []),
+      `Accéder à mon espace membre : ${dashboardUrl}`,
+      "Complétez votre profil (secteurs, département, présentation) pour être trouvé plus facilement.",
+    ].join("\n\n"),
+});
