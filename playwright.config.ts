@@ -48,6 +48,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       MAIL_DISPATCH_INTERVAL_MS: "200",
+      // Every browser of the suite comes from 127.0.0.1: scale the per-IP limits for this run.
+      RATE_LIMIT_SCALE: "50",
       SMTP_URL: "",
       DATABASE_URL: "",
     },

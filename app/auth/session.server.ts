@@ -80,3 +80,24 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   }
   return user;
 }
+
+/** Where an administrator without two-factor authentication is sent to enrol. */
+export const ADMIN_TWO_FACTOR_ENROL_PATH = "/parametres?section=securite&admin=1";
+
+/**
+ * requireAdmin, plus a second factor: an admin whose account has no authenticator app (TOTP)
+ * is sent to the settings page to enrol (pages) or refused with a 403 (mutations).
+ */
+export async function requireAdminWithTwoFactor(request: Request): Promise<SessionUser> {
+  const user = await requireAdmin(request);
+  if (!user.twoFactorEnabled) {
+    if (isMutation(request)) {
+      throw data(
+        { message: "Les administrateurs doivent activer la double authentification pour accéder à l'administration." },
+        { status: 403 },
+      );
+    }
+    throw redirect(ADMIN_TWO_FACTOR_ENROL_PATH);
+  }
+  return user;
+}

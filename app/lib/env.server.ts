@@ -43,6 +43,9 @@ export const envSchema = z.object({
   }),
   TRUST_PROXY: boolish,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Multiplies every rate limit. Only for test runs that send many requests from one address
+  // (the browser suite); leave at 1 in production.
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
 });
 

@@ -1,6 +1,7 @@
 // Fixed-window counters stored in PostgreSQL so that every instance shares them.
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
+import { getEnv } from "./env.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
@@ -17,6 +18,7 @@ export const RATE_LIMITS = {
 
 /** Counts one hit; `allowed` is false once the window's limit is exceeded. */
 export async function consumeRateLimit(key: string, rule: RateLimitRule) {
+  const limit = rule.limit * getEnv().RATE_LIMIT_SCALE;
   const window = `${rule.windowSeconds} seconds`;
   const rows = await queryRows<{ count: number; window_start: string | Date }>(sql`
     insert into rate_limit_counters (key, window_start, count) values (${key}, now(), 1)
@@ -32,7 +34,7 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule) {
     1,
     Math.ceil((new Date(row.window_start).getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000),
   );
-  return { allowed: count <= rule.limit, count, retryAfter };
+  return { allowed: count <= limit, count, retryAfter };
 }
 
 /** The client address as decided by the server (server.ts), never a raw forwarded header. */

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import {
-  E2E_ADMIN,
   expectNoAxeViolations,
   firstLink,
   signIn,
+  signInAsAdmin,
   signUp,
   signUpAndVerify,
   uniqueEmail,
@@ -88,8 +88,8 @@ test("password reset by e-mail, end to end", async ({ page }) => {
 });
 
 test("an admin created by admin:create sees the Admin link and reaches /admin; others are sent to /", async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/onboarding$/);
+  // Admins must use two-factor authentication: signInAsAdmin enrols the e2e admin on first use.
+  await signInAsAdmin(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(/\/admin$/);

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { secretFromOtpauthUri, totpCode } from "../support/totp";
+
+/** The 6-digit TOTP code of a base32 secret (as shown on /parametres), now or at `at` (ms). */
+export { totpCode };
 
 /** Created by `npm run admin:create` before the server starts (playwright.config.ts). */
 export const E2E_ADMIN = { email: "admin-e2e@exemple.fr", password: "admin-e2e-secret" };
@@ -70,4 +77,64 @@ export async function signUpAndVerify(page: Page, email: string, password: strin
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/**
+ * Enrols the signed-in account in two-factor authentication through /parametres and returns
+ * its base32 secret, so that later sign-ins can answer with `totpCode(secret)`. Use it for the
+ * admin (requireAdminWithTwoFactor sends an admin without TOTP to /parametres?section=securite).
+ */
+export async function enableTwoFactor(page: Page, password: string): Promise<{ secret: string; backupCodes: string[] }> {
+  await page.goto("/parametres?section=securite");
+  const section = page.locator("#securite");
+  await section.getByLabel("Mot de passe").fill(password);
+  await section.getByRole("button", { name: "Configurer la double authentification" }).click();
+  const uri = (await section.getByTestId("totp-uri").textContent({ timeout: 10_000 }))?.trim() ?? "";
+  const secret = secretFromOtpauthUri(uri);
+  await section.getByLabel("Code à 6 chiffres").fill(totpCode(secret));
+  await section.getByRole("button", { name: "Activer la double authentification" }).click();
+  const codes = section.getByRole("list", { name: "Codes de secours" }).getByRole("listitem");
+  await expect(codes.first()).toBeVisible();
+  return { secret, backupCodes: (await codes.allTextContents()).map((c) => c.trim()) };
+}
+
+/** Signs in an account that has two-factor authentication (password, then a TOTP code). */
+export async function signInWithTwoFactor(page: Page, email: string, password: string, secret: string) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/etape=2fa/);
+  await page.getByLabel("Code de vérification").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Vérifier" }).click();
+}
+
+// The e2e admin and two-factor authentication. Admin pages guarded by requireAdminWithTwoFactor
+// send an admin without TOTP to /parametres to enrol. The first spec that needs the admin enrols
+// it and keeps the secret in the run's data directory (a fresh database per run); every later
+// admin sign-in answers with a code from that secret. Always sign the admin in with
+// signInAsAdmin once the gate is on.
+function adminSecretFile() {
+  return path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), "e2e-admin-totp-secret.txt");
+}
+
+/** The e2e admin's TOTP secret when it was enrolled earlier in this run, else null. */
+export function adminTotpSecret(): string | null {
+  const file = adminSecretFile();
+  return existsSync(file) ? readFileSync(file, "utf8").trim() || null : null;
+}
+
+export function saveAdminTotpSecret(secret: string) {
+  writeFileSync(adminSecretFile(), `${secret}\n`, { mode: 0o600 });
+}
+
+/** Signs the e2e admin in, enrolling it in two-factor authentication on first use. */
+export async function signInAsAdmin(page: Page) {
+  const secret = adminTotpSecret();
+  if (secret) {
+    await signInWithTwoFactor(page, E2E_ADMIN.email, E2E_ADMIN.password, secret);
+    await expect(page).not.toHaveURL(/\/auth/);
+    return;
+  }
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  const enrolled = await enableTwoFactor(page, E2E_ADMIN.password);
+  saveAdminTotpSecret(enrolled.secret);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "./fixtures";
+import { E2E_ADMIN, signUpAndVerify, uniqueEmail } from "./fixtures";
 
 test("health and readiness endpoints", async ({ request }) => {
   const health = await request.get("/healthz");
@@ -44,11 +44,7 @@ test("a cross-origin POST is refused and a same-origin one is not", async ({ req
 });
 
 test("session cookie is httpOnly and SameSite=Lax", async ({ page, context }) => {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await signUpAndVerify(page, uniqueEmail("cookie"), "secret-123");
   const cookies = await context.cookies();
   const session = cookies.find((c) => c.name.includes("session_token"));
   expect(session).toBeDefined();

@@ -4,11 +4,14 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { signIn, signUp } from "~/auth/account.server";
 import { MESSAGES, signInSchema, signUpSchema } from "~/auth/auth.schema";
 import { requireAnonymous } from "~/auth/session.server";
+import { twoFactorSignInSchema } from "~/auth/two-factor.schema";
+import { getPendingTwoFactorUserId, verifyTwoFactorSignIn } from "~/auth/two-factor.server";
 import { TextField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
 
 type Mode = "connexion" | "inscription";
@@ -17,14 +20,39 @@ const modeOf = (url: URL): Mode => (url.searchParams.get("mode") === "inscriptio
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, new URLSearchParams(location.search).get("mode") === "inscription" ? "Inscription" : "Connexion");
 
+type Step = "password" | "2fa";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  return { mode: modeOf(new URL(request.url)) };
+  const url = new URL(request.url);
+  if (url.searchParams.get("etape") === "2fa") {
+    // The second step only exists while a password sign-in left a pending challenge.
+    if (!(await getPendingTwoFactorUserId(request))) throw redirect("/auth");
+    const method = url.searchParams.get("methode") === "secours" ? ("backup" as const) : ("totp" as const);
+    return { mode: "connexion" as Mode, step: "2fa" as Step, method };
+  }
+  return { mode: modeOf(url), step: "password" as Step, method: "totp" as const };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
+  if (formData.get("intent") === "two-factor") {
+    const submission = parseWithZod(formData, { schema: twoFactorSignInSchema });
+    if (submission.status !== "success") {
+      return data({ intent: "two-factor" as const, result: submission.reply({ hideFields: ["code"] }), signedUp: false }, { status: 400 });
+    }
+    const outcome = await verifyTwoFactorSignIn(request, submission.value);
+    // The challenge is over (expired, too many codes): start again from the password.
+    if (!outcome.ok && outcome.restart) throw await redirectWithToast("/auth", { type: "error", title: outcome.message });
+    if (!outcome.ok) {
+      return data(
+        { intent: "two-factor" as const, result: submission.reply({ formErrors: [outcome.message], hideFields: ["code"] }), signedUp: false },
+        { status: outcome.status },
+      );
+    }
+    return redirect("/onboarding", { headers: outcome.headers });
+  }
   if (formData.get("intent") === "sign-up") {
     const submission = parseWithZod(formData, { schema: signUpSchema });
     if (submission.status !== "success") {
@@ -95,6 +123,60 @@ function SignInForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | 
   );
 }
 
+function TwoFactorForm({ method, lastResult }: { method: "totp" | "backup"; lastResult?: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `two-factor-${method}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorSignInSchema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "two-factor";
+  const totp = method === "totp";
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="two-factor" />
+      <input type="hidden" name="method" value={method} />
+      <p className="text-sm text-muted-foreground">
+        {totp
+          ? "Votre compte est protégé par la double authentification. Saisissez le code à 6 chiffres affiché par votre application d'authentification."
+          : "Saisissez l'un des codes de secours que vous avez conservés lors de l'activation. Chaque code ne peut servir qu'une fois."}
+      </p>
+      {form.errors?.length ? (
+        <Alert variant="destructive" id={form.errorId}>
+          <AlertDescription>{form.errors[0]}</AlertDescription>
+        </Alert>
+      ) : null}
+      <TextField
+        label={totp ? "Code de vérification" : "Code de secours"}
+        hint={totp ? "Le code change toutes les 30 secondes." : "Par exemple : Ab3dE-f7hIj"}
+        inputProps={{
+          ...getInputProps(fields.code, { type: "text" }),
+          key: fields.code.key,
+          autoComplete: "one-time-code",
+          inputMode: totp ? "numeric" : "text",
+          autoFocus: true,
+          spellCheck: false,
+          autoCapitalize: "off",
+        }}
+        errors={fields.code.errors}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Vérification..." : "Vérifier"}
+      </Button>
+      <p className="text-center text-sm">
+        <Link
+          to={totp ? "/auth?mode=connexion&etape=2fa&methode=secours" : "/auth?mode=connexion&etape=2fa"}
+          className="text-primary hover:underline"
+        >
+          {totp ? "Utiliser un code de secours" : "Utiliser l'application d'authentification"}
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
 function SignUpForm({ lastResult, signedUp }: { lastResult?: SubmissionResult<string[]> | null; signedUp: boolean }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -144,6 +226,30 @@ function SignUpForm({ lastResult, signedUp }: { lastResult?: SubmissionResult<st
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const mode = loaderData.mode;
   const signUpMode = mode === "inscription";
+  if (loaderData.step === "2fa") {
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-12">
+        <Card>
+          <CardHeader>
+            <h1 className="text-xl font-semibold leading-tight">Vérification en deux étapes</h1>
+            <CardDescription>Une dernière étape pour accéder à votre espace membre.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <TwoFactorForm
+              key={loaderData.method}
+              method={loaderData.method}
+              lastResult={actionData?.intent === "two-factor" ? actionData.result : undefined}
+            />
+            <p className="text-center text-sm text-muted-foreground">
+              <Link to="/auth" className="font-medium text-primary hover:underline">
+                Revenir à la connexion
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>

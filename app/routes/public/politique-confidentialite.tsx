@@ -206,7 +206,18 @@ export default function PolitiqueConfidentialite() {
             </li>
           </ul>
           <p>
-            Pour exercer ces droits, écrivez à <Identifier value={LEGAL_IDENTITY.privacyEmail} /> en précisant
+            Membre du réseau, vous exercez vous-même plusieurs de ces droits depuis la page{" "}
+            <Link to="/parametres" className={linkClass}>
+              Paramètres du compte
+            </Link>{" "}
+            : <strong>export de vos données</strong> dans un fichier JSON (accès et portabilité),{" "}
+            <strong>suppression de votre compte</strong> (effacement ; les messages que vous avez envoyés restent visibles
+            de leurs destinataires sans votre nom ni votre adresse e-mail), choix des{" "}
+            <strong>e-mails de notification</strong> (opposition, également possible par le lien de désabonnement de chaque
+            notification), ainsi que la gestion de vos sessions et de la double authentification.
+          </p>
+          <p>
+            Pour exercer ces droits autrement, écrivez à <Identifier value={LEGAL_IDENTITY.privacyEmail} /> en précisant
             l'adresse e-mail de votre compte. Nous répondons dans un délai d'un mois. Si vous estimez, après nous avoir
             contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission
             nationale de l'informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07,

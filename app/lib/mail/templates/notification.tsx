@@ -5,7 +5,10 @@ import {
   EmailButton,
   EmailFallbackLink,
   EmailHeading,
+  EmailNote,
   EmailParagraph,
+  emailStyles,
+  safeUrl,
 } from "./layout";
 
 export type NotificationProps = {
@@ -19,14 +22,21 @@ export type NotificationProps = {
   ctaUrl?: string;
   /** The footer line ("Vous recevez cet e-mail car …"); a generic one by default. */
   footer?: string;
+  /**
+   * Link that turns this kind of notification off (features/account unsubscribeUrl). When given,
+   * a last line offers it, in the HTML and the text version.
+   */
+  unsubscribeUrl?: string;
 };
+
+const UNSUBSCRIBE_INTRO = "Vous ne souhaitez plus recevoir ce type d'e-mail ?";
 
 export const notification = defineEmailTemplate<NotificationProps>({
   kind: "notification",
   subject: ({ title }) => title.replace(/\s+/g, " ").trim(),
   preheader: ({ intro }) => intro.replace(/\s+/g, " ").trim().slice(0, 140),
   reason: ({ footer }, ctx) => footer ?? `Vous recevez cet e-mail car vous êtes inscrit sur ${ctx.appName}.`,
-  body: ({ title, intro, lines = [], ctaLabel, ctaUrl }) => (
+  body: ({ title, intro, lines = [], ctaLabel, ctaUrl, unsubscribeUrl }) => (
     <>
       <EmailHeading>{title}</EmailHeading>
       <EmailParagraph>{intro}</EmailParagraph>
@@ -39,8 +49,22 @@ export const notification = defineEmailTemplate<NotificationProps>({
           <EmailFallbackLink href={ctaUrl} />
         </>
       ) : null}
+      {unsubscribeUrl ? (
+        <EmailNote>
+          {UNSUBSCRIBE_INTRO}{" "}
+          <a href={safeUrl(unsubscribeUrl)} style={emailStyles.link}>
+            Se désabonner
+          </a>
+        </EmailNote>
+      ) : null}
     </>
   ),
-  text: ({ title, intro, lines = [], ctaLabel, ctaUrl }) =>
-    [title, intro, ...lines, ...(ctaLabel && ctaUrl ? [`${ctaLabel} : ${ctaUrl}`] : [])].join("\n\n"),
+  text: ({ title, intro, lines = [], ctaLabel, ctaUrl, unsubscribeUrl }) =>
+    [
+      title,
+      intro,
+      ...lines,
+      ...(ctaLabel && ctaUrl ? [`${ctaLabel} : ${ctaUrl}`] : []),
+      ...(unsubscribeUrl ? [`${UNSUBSCRIBE_INTRO} Se désabonner : ${unsubscribeUrl}`] : []),
+    ].join("\n\n"),
 });

@@ -1,0 +1,116 @@
+// "Supprimer mon compte" (GDPR erasure). What happens, in one transaction:
+// - messages the member SENT stay in their recipients' inboxes, anonymised: sender_id null,
+//   sender_name 'Membre supprimé', sender_email '' (done first, before the cascade would only
+//   null sender_id);
+// - deleting the user cascades to sessions, accounts, two-factor, roles, the profile and what
+//   hangs from it: certified deals, recommendations received, messages received, mandates and
+//   their match requests (including requests other members sent to those mandates) and
+//   connection events, payments;
+// - copies of e-mails already sent to the address are removed from the outbox;
+// - one audit_log row records the deletion with counts and, for the accounting retention the
+//   privacy policy announces, the payment records (amounts, dates, provider references; no
+//   personal data).
+// Then the browser's session cookie is expired and a last security notice is sent.
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { authErrorCode } from "~/auth/auth-errors.server";
+import { getAuth } from "~/auth/auth.server";
+import { db } from "~/db/client.server";
+import { mailOutbox, mandates, messages, payments, profiles, user, userRoles } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import {
+  type AccountActor,
+  allowPasswordCheck,
+  type CommandOutcome,
+  cookiesOf,
+  recordAccountEvent,
+  sendSecurityNotice,
+} from "./account.server";
+import { ACCOUNT_MESSAGES } from "./account.schema";
+
+export const DELETED_SENDER_NAME = "Membre supprimé";
+
+async function isLastAdmin(userId: string): Promise<boolean> {
+  const mine = await db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+    .limit(1);
+  if (mine.length === 0) return false;
+  const [row] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, "admin"));
+  return Number(row?.n ?? 0) <= 1;
+}
+
+/** Erases the actor's account after checking their password; on success the headers sign out. */
+export async function deleteAccount(request: Request, actor: AccountActor, password: string): Promise<CommandOutcome> {
+  if (!(await allowPasswordCheck(actor, "delete-account"))) return { ok: false, message: ACCOUNT_MESSAGES.tooManyAttempts, status: 429 };
+  try {
+    await getAuth().api.verifyPassword({ body: { password }, headers: request.headers });
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
+      return { ok: false, message: ACCOUNT_MESSAGES.wrongPassword, status: 400, field: "password" };
+    }
+    logger.error({ err: error, code }, "password check before deletion failed");
+    return { ok: false, message: ACCOUNT_MESSAGES.unexpected, status: 500 };
+  }
+  if (await isLastAdmin(actor.id)) return { ok: false, message: ACCOUNT_MESSAGES.lastAdmin, status: 409 };
+
+  await eraseAccount(actor);
+
+  // The session row is gone with the user; sign-out still expires the browser's cookies.
+  let headers = new Headers();
+  try {
+    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    headers = cookiesOf(result.headers);
+  } catch (error) {
+    logger.warn({ err: error }, "sign-out after deletion failed");
+  }
+  await sendSecurityNotice(actor.email, "account-deleted");
+  return { ok: true, headers };
+}
+
+/** The erasure itself (no password check): see the header comment. */
+export async function eraseAccount(actor: AccountActor): Promise<{ anonymisedMessages: number }> {
+  return db.transaction(async (tx) => {
+    const [profile] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actor.id)).limit(1);
+    let anonymisedMessages = 0;
+    let deletedMandates = 0;
+    let paymentRecords: Array<Record<string, unknown>> = [];
+    if (profile) {
+      const anonymised = await tx
+        .update(messages)
+        .set({ senderId: null, senderName: DELETED_SENDER_NAME, senderEmail: "", updatedAt: new Date() })
+        .where(eq(messages.senderId, profile.id))
+        .returning({ id: messages.id });
+      anonymisedMessages = anonymised.length;
+      const [m] = await tx.select({ n: count() }).from(mandates).where(eq(mandates.profileId, profile.id));
+      deletedMandates = Number(m?.n ?? 0);
+      paymentRecords = await tx
+        .select({
+          provider: payments.provider,
+          checkoutSessionId: payments.checkoutSessionId,
+          status: payments.status,
+          amountCents: payments.amountCents,
+          currency: payments.currency,
+          paidAt: payments.paidAt,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .where(eq(payments.profileId, profile.id));
+    }
+    const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, actor.id)).limit(1);
+    await tx.delete(user).where(eq(user.id, actor.id));
+    if (row) {
+      await tx
+        .delete(mailOutbox)
+        .where(and(eq(sql`lower(${mailOutbox.toAddress})`, row.email.toLowerCase()), inArray(mailOutbox.status, ["sent", "failed"])));
+    }
+    await recordAccountEvent(
+      actor,
+      "account.deleted",
+      { profileId: profile?.id ?? null, anonymisedMessages, deletedMandates, payments: paymentRecords },
+      tx,
+    );
+    return { anonymisedMessages };
+  });
+}

@@ -1,0 +1,111 @@
+// Forms of the account settings page (/parametres) and the notification preference names.
+// Shared by the client (Conform) and the server (parseWithZod).
+import { z } from "zod";
+import { MESSAGES as AUTH_MESSAGES, PASSWORD_MIN } from "~/auth/auth.schema";
+import { TWO_FACTOR_MESSAGES, totpCode } from "~/auth/two-factor.schema";
+
+export const ACCOUNT_MESSAGES = {
+  currentPasswordRequired: "Veuillez saisir votre mot de passe actuel",
+  passwordRequired: "Veuillez saisir votre mot de passe",
+  wrongPassword: "Mot de passe incorrect",
+  passwordTooShort: AUTH_MESSAGES.passwordTooShort,
+  passwordMismatch: AUTH_MESSAGES.passwordMismatch,
+  samePassword: "Le nouveau mot de passe doit être différent de l'actuel",
+  passwordChanged: "Mot de passe modifié",
+  passwordChangedDescription: "Vos autres sessions ont été fermées.",
+  invalidCode: TWO_FACTOR_MESSAGES.invalidCode,
+  twoFactorEnabled: "Double authentification activée",
+  twoFactorDisabled: "Double authentification désactivée",
+  twoFactorCanceled: "Configuration annulée",
+  twoFactorAlreadyEnabled: "La double authentification est déjà activée",
+  backupCodesRegenerated: "Nouveaux codes de secours générés",
+  sessionRevoked: "Session fermée",
+  otherSessionsRevoked: "Toutes vos autres sessions ont été fermées",
+  sessionNotFound: "Session introuvable",
+  preferencesSaved: "Préférences enregistrées",
+  deleteConfirmRequired: "Veuillez confirmer que vous comprenez que la suppression est définitive",
+  lastAdmin:
+    "Vous êtes le seul administrateur : désignez un autre administrateur avant de supprimer votre compte.",
+  accountDeleted: "Votre compte a été supprimé",
+  accountDeletedDescription: "Vos données personnelles ont été effacées. Merci d'avoir fait partie du réseau.",
+  tooManyAttempts: AUTH_MESSAGES.tooManyAttempts,
+  unexpected: AUTH_MESSAGES.unexpected,
+  noProfile: "Cette section est disponible une fois votre profil créé.",
+} as const;
+
+const password = z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(128);
+
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("change-password"),
+    currentPassword: z
+      .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+      .min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
+      .max(128),
+    newPassword: z
+      .string({ error: ACCOUNT_MESSAGES.passwordTooShort })
+      .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordTooShort)
+      .max(128, "Le mot de passe ne doit pas dépasser 128 caractères"),
+    confirmPassword: z.string({ error: ACCOUNT_MESSAGES.passwordMismatch }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: ACCOUNT_MESSAGES.passwordMismatch,
+    path: ["confirmPassword"],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: ACCOUNT_MESSAGES.samePassword,
+    path: ["newPassword"],
+  });
+
+/** Enabling, disabling two-factor and new backup codes all re-ask the password. */
+export const enableTwoFactorSchema = z.object({ intent: z.literal("enable-2fa"), password });
+export const disableTwoFactorSchema = z.object({ intent: z.literal("disable-2fa"), password });
+export const regenerateBackupCodesSchema = z.object({ intent: z.literal("regenerate-backup-codes"), password });
+
+export const verifyTwoFactorSchema = z.object({ intent: z.literal("verify-2fa"), code: totpCode });
+
+export const revokeSessionSchema = z.object({ intent: z.literal("revoke-session"), sessionId: z.string().min(1).max(100) });
+
+export const NOTIFICATION_TYPES = ["messages", "match_requests", "match_alerts"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_LABELS: Record<NotificationType, { label: string; hint: string }> = {
+  messages: {
+    label: "Nouveaux messages",
+    hint: "Un e-mail quand un confrère ou un visiteur vous écrit.",
+  },
+  match_requests: {
+    label: "Demandes de mise en relation",
+    hint: "Un e-mail quand un membre demande une mise en relation avec l'un de vos mandats, ou y répond.",
+  },
+  match_alerts: {
+    label: "Alertes de mandats correspondants",
+    hint: "Un e-mail quand un nouveau mandat correspond à l'un de vos mandats.",
+  },
+};
+
+export function isNotificationType(value: unknown): value is NotificationType {
+  return typeof value === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}
+
+// Checkboxes: a ticked box sends "on", an unticked one sends nothing.
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on");
+
+export const notificationPreferencesSchema = z.object({
+  intent: z.literal("notifications"),
+  messages: checkbox,
+  match_requests: checkbox,
+  match_alerts: checkbox,
+});
+
+export const deleteAccountSchema = z.object({
+  intent: z.literal("delete-account"),
+  password,
+  confirm: z
+    .string({ error: ACCOUNT_MESSAGES.deleteConfirmRequired })
+    .refine((v) => v === "on", ACCOUNT_MESSAGES.deleteConfirmRequired),
+});
+
