@@ -12,13 +12,21 @@ export default [
   route("dashboard", "routes/member/dashboard/layout.tsx", [
     index("routes/member/dashboard/overview.tsx"),
     route("messages", "routes/member/dashboard/messages.tsx"),
+    route("messages/:messageId", "routes/member/dashboard/message.tsx"),
     route("annuaire", "routes/member/dashboard/directory.tsx"),
     route("profil", "routes/member/dashboard/profile.tsx"),
     route("mandats", "routes/member/dashboard/mandates.tsx"),
     route("stats", "routes/member/dashboard/stats.tsx"),
   ]),
   route("premium", "routes/member/premium.tsx"),
-  route("admin", "routes/admin/admin.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/profiles.tsx"),
+    route("deals", "routes/admin/deals.tsx"),
+    route("recommandations", "routes/admin/recommendations.tsx"),
+    route("recommandations/export.csv", "routes/admin/recommendations-csv.ts"),
+    route("recommandations/emails", "routes/admin/recommendations-emails.ts"),
+    route("journal", "routes/admin/journal.tsx"),
+  ]),
   route("mandates", "routes/member/mandates.tsx"),
   route("confirm-recommendation", "routes/public/confirm-recommendation.tsx"),
   route("concept", "routes/public/concept.tsx"),
@@ -31,8 +39,11 @@ export default [
   route("support", "routes/public/support.tsx"),
   route("cookies", "routes/public/cookies.tsx"),
 
-  // Account: settings, password reset and sign-out.
+  // Account: settings (with the data export download), password reset, sign-out and the
+  // unsubscribe links of notification e-mails.
   route("parametres", "routes/member/settings.tsx"),
+  route("parametres/export", "routes/member/settings-export.ts"),
+  route("desabonnement", "routes/public/unsubscribe.tsx"),
   route("auth/mot-de-passe-oublie", "routes/public/forgot-password.tsx"),
   route("auth/nouveau-mot-de-passe", "routes/public/reset-password.tsx"),
   route("logout", "routes/api/logout.ts"),
@@ -43,6 +54,9 @@ export default [
   route("readyz", "routes/api/readyz.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  // Profile images: upload (premium members) and the stored files.
+  route("api/uploads", "routes/api/upload.ts"),
+  route("uploads/*", "routes/api/uploads-file.ts"),
 
   // Built-in mailbox when no SMTP server is configured (404 otherwise).
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
