@@ -66,6 +66,7 @@ test("password reset by e-mail, end to end", async ({ page }) => {
   await page.getByRole("button", { name: "Déconnexion" }).first().click();
   await page.goto("/auth");
   await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+  await expect(page.getByRole("heading", { name: "Mot de passe oublié ?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Recevoir le lien" }).click();
   await expect(page.getByText("Si un compte existe pour cette adresse", { exact: false })).toBeVisible();
@@ -91,7 +92,7 @@ test("an admin created by admin:create sees the Admin link and reaches /admin; o
   // Admins must use two-factor authentication: signInAsAdmin enrols the e2e admin on first use.
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole("link", { name: "Admin" }).click();
+  await page.getByRole("link", { name: "Admin", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Administration" })).toBeVisible();
   await page.getByRole("button", { name: "Déconnexion" }).first().click();
