@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export function DetailOverlay({
   title,

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { ACCEPTED_IMAGE_MIME_TYPES, DEFAULT_MAX_UPLOAD_MB, precheckFile, UPLOAD_MESSAGES } from "~/lib/storage/upload-rules";
 import { PROFILE_MESSAGES, type ImageKind } from "../profile.schema";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 type UploadReply = { ok: true; kind: string; url: string } | { ok: false; title: string; description: string };
 

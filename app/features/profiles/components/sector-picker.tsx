@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useState } from "react";
 import { Checkbox, FieldError } from "~/components/ui/input";
 import { SECTORS, sectorName } from "~/db/reference";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const CHIP_MAX = 40;
 
