@@ -26,6 +26,9 @@ async function main() {
   }
   const { env, dispatcher, database } = booted;
   const { logger } = await import("./app/lib/logger.server");
+  // Background jobs (safe on every instance): the 7-day mandate expiry reminder.
+  const { startExpiryReminderJob } = await import("./app/features/mandates/expiry-reminders.server");
+  const expiryReminders = startExpiryReminderJob();
   const appOrigin = new URL(env.APP_URL).origin;
   const https = appOrigin.startsWith("https://");
 
@@ -127,6 +130,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     server.close(async () => {
+      expiryReminders.stop();
       await dispatcher.stop();
       const { closeDatabase } = await import("./app/db/client.server");
       await closeDatabase();

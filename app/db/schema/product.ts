@@ -219,6 +219,35 @@ export const mandates = pgTable(
     index("mandates_profile_created_idx").on(t.profileId, t.createdAt.desc()),
     // Candidate set of the matcher: active mandates of one type that have not ended.
     index("mandates_matching_idx").on(t.mandateType, t.endDate).where(sql`${t.status} = 'active'`),
+    // Ranking the candidates of one type reads only these columns: with all of them in the key,
+    // scoring 50 000 candidates is an index-only scan (features/matching/matching.server.ts).
+    index("mandates_buyer_candidates_idx")
+      .on(
+        t.endDate,
+        t.id,
+        t.profileId,
+        t.createdAt,
+        t.searchSectors,
+        t.searchTerritories,
+        t.targetAmountMin,
+        t.targetAmountMax,
+        t.contributionMin,
+        t.contributionMax,
+      )
+      .where(sql`${t.status} = 'active' and ${t.mandateType} = 'buyer'`),
+    index("mandates_seller_candidates_idx")
+      .on(
+        t.endDate,
+        t.id,
+        t.profileId,
+        t.createdAt,
+        t.companySector,
+        t.companyTerritory,
+        t.valuationAmount,
+        t.requiredContributionMin,
+        t.requiredContributionMax,
+      )
+      .where(sql`${t.status} = 'active' and ${t.mandateType} = 'seller'`),
     index("mandates_company_sector_idx").on(t.companySector).where(sql`${t.status} = 'active'`),
     index("mandates_search_sectors_idx").using("gin", t.searchSectors),
     check("mandates_dates_check", sql`${t.endDate} > ${t.startDate}`),

@@ -1,0 +1,343 @@
+// 'Matching pour le mandat' (spec §2 "Matching panel"): counters, sent and received requests,
+// confirmed connections with the confidentiality undertaking and the introduction log,
+// 'Proposer un de mes mandats', and the potential mandates with their score and its reasons.
+import { CheckCircle2, Handshake, Send, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/input";
+import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
+import { ScoreBreakdownList, ScorePill } from "~/features/matching/components/score-breakdown";
+import { formatDateTime } from "~/lib/format";
+import { REQUEST_STATUS_LABELS, UNDERTAKING_TEXT, type RequestStatus } from "../connection-rules";
+import type { MatchingPanel as PanelData, PanelRequest, Relation } from "../connections.server";
+
+const STATUS_VARIANT = { pending: "warning", accepted: "success", rejected: "destructive" } as const;
+
+export function RequestStatusBadge({ status }: { status: RequestStatus }) {
+  return <Badge variant={STATUS_VARIANT[status]}>{REQUEST_STATUS_LABELS[status]}</Badge>;
+}
+
+function useBusy(intent: string, key: string, value: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get(key) === value;
+}
+
+function ActionForm({
+  intent,
+  fields,
+  returnTo,
+  children,
+}: {
+  intent: string;
+  fields: Record<string, string>;
+  returnTo: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action="/mandates" preventScrollReset className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {children}
+    </Form>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border bg-muted/40 p-3 text-center">
+      <p className="text-2xl font-bold">{value}</p>
+      <p className="text-xs text-muted-foreground">{label}</p>
+    </div>
+  );
+}
+
+function IntroductionLog({ relation }: { relation: Relation }) {
+  if (relation.log.length === 0) return null;
+  return (
+    <details className="rounded-md border bg-muted/30 p-2 text-sm">
+      <summary className="cursor-pointer font-medium">Historique de la mise en relation</summary>
+      <ol className="mt-2 grid gap-1.5">
+        {relation.log.map((e) => (
+          <li key={e.id} className="grid gap-0.5 sm:grid-cols-[9.5rem_1fr] sm:gap-2">
+            <time dateTime={e.at} className="text-muted-foreground">
+              {formatDateTime(e.at)}
+            </time>
+            <span>
+              {e.label} — {e.byMe ? "vous" : (e.actorName ?? "membre supprimé")}
+              {e.message ? <span className="block whitespace-pre-line text-muted-foreground">« {e.message} »</span> : null}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function RequestMeta({ request, direction }: { request: PanelRequest; direction: "sent" | "received" }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+      <RequestStatusBadge status={request.status} />
+      <span>
+        {direction === "sent" ? "Envoyée" : "Reçue"} le {formatDateTime(request.createdAt)}
+      </span>
+    </div>
+  );
+}
+
+function Connection({ relation, returnTo }: { relation: Relation; returnTo: string }) {
+  const requestId = relation.received?.id ?? relation.sent?.id ?? "";
+  const signing = useBusy("sign-undertaking", "requestId", requestId);
+  const checkboxId = `undertaking-${relation.counterpart.id}`;
+  return (
+    <li className="grid gap-3 rounded-lg border border-green-300 bg-green-50/40 p-3" data-testid="connection">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <CounterpartSummary m={relation.counterpart} />
+        <Badge variant="success" className="gap-1">
+          <CheckCircle2 className="h-3 w-3" aria-hidden="true" />
+          Mise en relation confirmée
+        </Badge>
+      </div>
+      {relation.contactEmail ? (
+        <p className="text-sm">
+          Contact : {relation.counterpart.owner.firstName} {relation.counterpart.owner.lastName},{" "}
+          <a className="underline" href={`mailto:${relation.contactEmail}`}>
+            {relation.contactEmail}
+          </a>
+        </p>
+      ) : null}
+      {relation.client ? (
+        <div className="grid gap-1 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="revealed-client">
+          <p className="font-semibold">Client du confrère (confidentiel)</p>
+          <p>
+            <span className="text-muted-foreground">Nom : </span>
+            {relation.client.name}
+          </p>
+          <p className="whitespace-pre-line">
+            <span className="text-muted-foreground">Adresse : </span>
+            {relation.client.address}
+          </p>
+          {relation.undertaking.mine ? (
+            <p className="text-xs text-muted-foreground">Engagement de confidentialité signé le {formatDateTime(relation.undertaking.mine)}.</p>
+          ) : null}
+        </div>
+      ) : (
+        <ActionForm intent="sign-undertaking" fields={{ requestId }} returnTo={returnTo}>
+          <div className="grid gap-2 rounded-md border bg-background p-3 text-sm">
+            <p className="flex items-center gap-2 font-semibold">
+              <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+              Engagement de confidentialité
+            </p>
+            <p id={`${checkboxId}-text`}>{UNDERTAKING_TEXT}</p>
+            <label className="flex items-start gap-2">
+              <Checkbox id={checkboxId} name="accept" required aria-describedby={`${checkboxId}-text`} className="mt-0.5" />
+              <span>J'accepte cet engagement de confidentialité</span>
+            </label>
+            <div>
+              <Button type="submit" size="sm" disabled={signing}>
+                {signing ? "Signature…" : "Signer et voir l'identité du client"}
+              </Button>
+            </div>
+          </div>
+        </ActionForm>
+      )}
+      <p className="text-xs text-muted-foreground">
+        {relation.undertaking.theirs
+          ? `Votre confrère a signé l'engagement de confidentialité le ${formatDateTime(relation.undertaking.theirs)}.`
+          : "Votre confrère n'a pas encore signé l'engagement de confidentialité."}
+      </p>
+      <IntroductionLog relation={relation} />
+    </li>
+  );
+}
+
+function RespondButtons({ request, returnTo }: { request: PanelRequest; returnTo: string }) {
+  const accepting = useBusy("accept", "requestId", request.id);
+  const rejecting = useBusy("reject", "requestId", request.id);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ActionForm intent="accept" fields={{ requestId: request.id }} returnTo={returnTo}>
+        <Button type="submit" size="sm" disabled={accepting || rejecting}>
+          {accepting ? "…" : "Accepter"}
+        </Button>
+      </ActionForm>
+      <ActionForm intent="reject" fields={{ requestId: request.id }} returnTo={returnTo}>
+        <Button type="submit" size="sm" variant="outline" disabled={accepting || rejecting}>
+          {rejecting ? "…" : "Rejeter"}
+        </Button>
+      </ActionForm>
+    </div>
+  );
+}
+
+function ProposeButton({ mandateId, targetId, returnTo }: { mandateId: string; targetId: string; returnTo: string }) {
+  const busy = useBusy("propose", "targetMandateId", targetId);
+  return (
+    <ActionForm intent="propose" fields={{ mandateId, targetMandateId: targetId }} returnTo={returnTo}>
+      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+        {busy ? "…" : "Proposer"}
+      </Button>
+    </ActionForm>
+  );
+}
+
+function Section({ id, title, children, count }: { id: string; title: string; children: ReactNode; count?: number }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="font-semibold">
+        {title}
+        {count !== undefined ? <span className="ml-1 font-normal text-muted-foreground">({count})</span> : null}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+export function MatchingPanelContent({
+  panel,
+  returnTo,
+  requestHref,
+}: {
+  panel: PanelData;
+  returnTo: string;
+  requestHref: (targetId: string) => string;
+}) {
+  const { mandate, counters, relations } = panel;
+  const confirmed = relations.filter((r) => r.confirmed);
+  const sent = relations.filter((r) => r.sent && !r.confirmed);
+  const received = relations.filter((r) => r.received && !r.confirmed);
+  const proposable = relations.filter((r) => r.received && r.received.status !== "rejected" && !r.confirmed);
+  return (
+    <div className="grid gap-6">
+      <div className="grid grid-cols-3 gap-2">
+        <Counter label="Demandes envoyées" value={counters.sent} />
+        <Counter label="En attente" value={counters.pendingReceived} />
+        <Counter label="Mises en relation actives" value={counters.activeConnections} />
+      </div>
+
+      {confirmed.length ? (
+        <Section id="panel-connections" title="Mises en relation confirmées" count={confirmed.length}>
+          <ul className="grid gap-3">
+            {confirmed.map((r) => (
+              <Connection key={r.counterpart.id} relation={r} returnTo={returnTo} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <Section id="panel-sent" title="Demandes envoyées" count={sent.length}>
+        {sent.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Aucune demande envoyée depuis ce mandat.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {sent.map((r) => (
+              <li key={r.counterpart.id} className="grid gap-2 rounded-lg border p-3" data-testid="sent-request">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <CounterpartSummary m={r.counterpart} />
+                  <ScorePill total={r.score.total} />
+                </div>
+                <RequestMeta request={r.sent!} direction="sent" />
+                {r.sent?.status === "accepted" && !r.received ? (
+                  <p className="text-xs text-muted-foreground">
+                    Acceptée : la mise en relation sera confirmée quand vous aurez accepté la proposition en retour de votre confrère.
+                  </p>
+                ) : null}
+                <IntroductionLog relation={r} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="panel-received" title="Demandes reçues" count={received.length}>
+        {received.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Aucune demande reçue pour ce mandat.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {received.map((r) => (
+              <li key={r.counterpart.id} className="grid gap-2 rounded-lg border p-3" data-testid="received-request">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <CounterpartSummary m={r.counterpart} />
+                  <ScorePill total={r.score.total} />
+                </div>
+                <RequestMeta request={r.received!} direction="received" />
+                {r.received?.message ? (
+                  <p className="whitespace-pre-line rounded bg-muted p-2 text-sm">« {r.received.message} »</p>
+                ) : null}
+                {r.received?.status === "pending" ? <RespondButtons request={r.received} returnTo={returnTo} /> : null}
+                <IntroductionLog relation={r} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="panel-propose" title="Proposer un de mes mandats">
+        <p className="text-sm text-muted-foreground">
+          Une mise en relation est confirmée quand chacun a accepté la demande de l'autre : proposez ce mandat en retour aux
+          confrères qui vous ont sollicité.
+        </p>
+        {proposable.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Aucun confrère à qui proposer ce mandat pour le moment.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {proposable.map((r) => (
+              <li key={r.counterpart.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3">
+                <CounterpartSummary m={r.counterpart} />
+                {r.sent ? (
+                  <Badge variant="secondary">Déjà proposé</Badge>
+                ) : (
+                  <ProposeButton mandateId={mandate.id} targetId={r.counterpart.id} returnTo={returnTo} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="panel-potential" title="Mandats potentiels" count={panel.potential.length}>
+        {!panel.matchable ? (
+          <p className="text-sm text-muted-foreground">
+            Ce mandat n'est pas actif ou sa date de fin est passée : réactivez-le ou prolongez-le pour voir les mandats compatibles.
+          </p>
+        ) : panel.potential.length === 0 ? (
+          <p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">
+            Aucun mandat compatible trouvé pour le moment
+          </p>
+        ) : (
+          <ul className="grid gap-3">
+            {panel.potential.map((m) => (
+              <li key={m.id} className="grid gap-2 rounded-lg border p-3" data-testid="potential-match">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <CounterpartSummary m={m} />
+                  <ScorePill total={m.score.total} />
+                </div>
+                <ScoreBreakdownList score={m.score} />
+                <div>
+                  {m.sentStatus ? (
+                    <p className="flex items-center gap-2 text-sm">
+                      <Send className="h-4 w-4" aria-hidden="true" /> Demande envoyée
+                      <RequestStatusBadge status={m.sentStatus} />
+                    </p>
+                  ) : (
+                    <Button asChild size="sm">
+                      <Link to={requestHref(m.id)} preventScrollReset>
+                        <Handshake aria-hidden="true" />
+                        Demander une mise en relation
+                        <span className="sr-only"> avec le mandat {m.clientCode}</span>
+                      </Link>
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// 'Demander une mise en relation': the target's summary, an optional message, Annuler and
+// 'Envoyer la demande' (spec §2, §5).
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Label, Textarea } from "~/components/ui/input";
+import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
+import { ScoreBreakdownList, ScorePill } from "~/features/matching/components/score-breakdown";
+import type { ScoreBreakdown } from "~/features/matching/match-score";
+import type { CounterpartMandate } from "~/features/matching/counterpart.server";
+import { MATCH_REQUEST_MESSAGE_MAX } from "../connections.schema";
+
+export function RequestForm({
+  mandateId,
+  ownCode,
+  target,
+  score,
+  returnTo,
+  cancelTo,
+}: {
+  mandateId: string;
+  ownCode: string;
+  target: CounterpartMandate;
+  score: ScoreBreakdown | null;
+  returnTo: string;
+  cancelTo: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "request";
+  return (
+    <Form method="post" action="/mandates" preventScrollReset className="grid gap-4">
+      <input type="hidden" name="intent" value="request" />
+      <input type="hidden" name="mandateId" value={mandateId} />
+      <input type="hidden" name="targetMandateId" value={target.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <div className="grid gap-2 rounded-md border p-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CounterpartSummary m={target} heading="h3" />
+          {score ? <ScorePill total={score.total} /> : null}
+        </div>
+        {score ? <ScoreBreakdownList score={score} /> : null}
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Demande envoyée depuis votre mandat « {ownCode} ». Le propriétaire du mandat est prévenu par e-mail ; l'identité des
+        clients reste confidentielle jusqu'à l'accord des deux parties.
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor="match-request-message">Message (facultatif)</Label>
+        <Textarea id="match-request-message" name="message" rows={4} maxLength={MATCH_REQUEST_MESSAGE_MAX} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to={cancelTo} preventScrollReset>
+            Annuler
+          </Link>
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Envoi en cours..." : "Envoyer la demande"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

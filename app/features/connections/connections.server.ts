@@ -1,0 +1,438 @@
+// Match requests and confidential connections (spec §2 "Matching panel", §4 "Match request",
+// §6, §8). A request goes from one of the actor's mandates to another member's mandate of the
+// opposite type; only the owner of the target answers it, only while pending. A connection is
+// confirmed when both directions are accepted; then each side, after ticking the confidentiality
+// undertaking, sees the other's client identity. Every step is written to the introduction log
+// (connection_events) with its actor.
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { db, type Db } from "~/db/client.server";
+import { connectionEvents, mandateMatchRequests, mandates, profiles, user } from "~/db/schema";
+import { queryRows } from "~/db/query.server";
+import { isMatchable, parisToday } from "~/features/mandates/mandate-rules";
+import { isUuid, notFound, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
+import { getCounterparts, type CounterpartMandate } from "~/features/matching/counterpart.server";
+import { matchScore, type ScoreBreakdown } from "~/features/matching/match-score";
+import { listPotentialMatches, type PotentialMatch } from "~/features/matching/matching.server";
+import {
+  canRespond,
+  canSeeClientIdentity,
+  eventLabel,
+  isConfirmed,
+  MATCH_REQUEST_MESSAGES,
+  UNDERTAKING_TEXT,
+  type ConnectionEvent,
+  type RequestStatus,
+} from "./connection-rules";
+
+function conflict(message: string): never {
+  throw data({ message }, { status: 409 });
+}
+
+function requestNotFound(): never {
+  throw data({ message: "Demande introuvable" }, { status: 404 });
+}
+
+type PairRow = { id: string; requesterMandateId: string; targetMandateId: string; status: RequestStatus };
+
+/**
+ * Locks both directions of a pair of mandates, always in the same order (by id), so that two
+ * answers racing on the two requests of one pair run one after the other: the second sees the
+ * first's acceptance and is the one that confirms the connection.
+ */
+async function lockPair(tx: Db, a: string, b: string): Promise<PairRow[]> {
+  return tx
+    .select({
+      id: mandateMatchRequests.id,
+      requesterMandateId: mandateMatchRequests.requesterMandateId,
+      targetMandateId: mandateMatchRequests.targetMandateId,
+      status: mandateMatchRequests.status,
+    })
+    .from(mandateMatchRequests)
+    .where(
+      or(
+        and(eq(mandateMatchRequests.requesterMandateId, a), eq(mandateMatchRequests.targetMandateId, b)),
+        and(eq(mandateMatchRequests.requesterMandateId, b), eq(mandateMatchRequests.targetMandateId, a)),
+      ),
+    )
+    .orderBy(mandateMatchRequests.id)
+    .for("update");
+}
+
+async function logEvent(
+  tx: Db,
+  matchRequestId: string,
+  actorProfileId: string,
+  event: ConnectionEvent,
+  details: Record<string, unknown> | null = null,
+) {
+  // clock_timestamp(), not now(): two steps of one transaction (undertaking, reveal) keep their order.
+  await tx.insert(connectionEvents).values({ matchRequestId, actorProfileId, event, details, createdAt: sql`clock_timestamp()` });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+export type CreatedRequest = { requestId: string; targetMandateId: string };
+
+/**
+ * 'Demander une mise en relation' (and 'Proposer'): a pending request from one of the actor's
+ * active mandates to an active mandate of the opposite type of another validated member.
+ * Duplicates are refused (409); an unknown or own target is a 404.
+ */
+export async function createMatchRequest(
+  actor: MandateActor,
+  input: { mandateId: string; targetMandateId: string; message: string | null },
+): Promise<CreatedRequest> {
+  if (!isUuid(input.mandateId) || !isUuid(input.targetMandateId)) notFound();
+  const today = parisToday();
+  return db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: mandates.id, mandateType: mandates.mandateType, status: mandates.status, endDate: mandates.endDate })
+      .from(mandates)
+      .where(and(eq(mandates.id, input.mandateId), eq(mandates.profileId, actor.profileId)))
+      .limit(1);
+    if (!own) notFound();
+    const [target] = await tx
+      .select({
+        id: mandates.id,
+        profileId: mandates.profileId,
+        mandateType: mandates.mandateType,
+        status: mandates.status,
+        endDate: mandates.endDate,
+        ownerStatus: profiles.profileStatus,
+      })
+      .from(mandates)
+      .innerJoin(profiles, eq(profiles.id, mandates.profileId))
+      .where(eq(mandates.id, input.targetMandateId))
+      .limit(1);
+    if (!target || target.profileId === actor.profileId) notFound();
+    if (!isMatchable(own.status, own.endDate, today)) conflict(MATCH_REQUEST_MESSAGES.ownNotActive);
+    if (target.mandateType === own.mandateType) conflict(MATCH_REQUEST_MESSAGES.sameType);
+    if (!isMatchable(target.status, target.endDate, today) || target.ownerStatus !== "validated") {
+      conflict(MATCH_REQUEST_MESSAGES.notMatchable);
+    }
+    const [row] = await tx
+      .insert(mandateMatchRequests)
+      .values({
+        requesterMandateId: own.id,
+        targetMandateId: target.id,
+        requesterProfileId: actor.profileId,
+        message: input.message,
+        status: "pending",
+      })
+      .onConflictDoNothing()
+      .returning({ id: mandateMatchRequests.id });
+    if (!row) conflict(MATCH_REQUEST_MESSAGES.duplicate);
+    await logEvent(tx, row.id, actor.profileId, "requested", input.message ? { message: input.message } : null);
+    return { requestId: row.id, targetMandateId: target.id };
+  });
+}
+
+export type Answer = {
+  requestId: string;
+  status: "accepted" | "rejected";
+  /** Both directions are now accepted (this answer confirmed the connection). */
+  confirmed: boolean;
+  requesterMandateId: string;
+  targetMandateId: string;
+};
+
+/**
+ * Accepter / Rejeter: only the owner of the target mandate, only while pending (409 after).
+ * Accepting looks for the accepted request in the reverse direction, under a lock on both rows.
+ */
+export async function respondToMatchRequest(
+  actor: MandateActor,
+  requestId: string,
+  decision: "accepted" | "rejected",
+): Promise<Answer> {
+  if (!isUuid(requestId)) requestNotFound();
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({
+        id: mandateMatchRequests.id,
+        requesterMandateId: mandateMatchRequests.requesterMandateId,
+        targetMandateId: mandateMatchRequests.targetMandateId,
+      })
+      .from(mandateMatchRequests)
+      .innerJoin(mandates, eq(mandates.id, mandateMatchRequests.targetMandateId))
+      .where(and(eq(mandateMatchRequests.id, requestId), eq(mandates.profileId, actor.profileId)))
+      .limit(1);
+    if (!request) requestNotFound();
+    const pair = await lockPair(tx, request.requesterMandateId, request.targetMandateId);
+    const current = pair.find((r) => r.id === request.id);
+    const reverse = pair.find((r) => r.id !== request.id);
+    if (!current) requestNotFound();
+    if (!canRespond(current.status)) conflict(MATCH_REQUEST_MESSAGES.notPending);
+    await tx
+      .update(mandateMatchRequests)
+      .set({ status: decision, respondedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(mandateMatchRequests.id, request.id), eq(mandateMatchRequests.status, "pending")));
+    await logEvent(tx, request.id, actor.profileId, decision);
+    return {
+      requestId: request.id,
+      status: decision,
+      confirmed: decision === "accepted" && isConfirmed("accepted", reverse?.status),
+      requesterMandateId: request.requesterMandateId,
+      targetMandateId: request.targetMandateId,
+    };
+  });
+}
+
+/**
+ * The confidentiality undertaking of one side of a confirmed connection, stored in the log with
+ * its date and text, followed by the reveal of the counterparty's client identity to that side.
+ * Idempotent. `requestId` is either request of the pair.
+ */
+export async function signUndertaking(actor: MandateActor, requestId: string): Promise<{ mandateId: string }> {
+  if (!isUuid(requestId)) requestNotFound();
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ requester_mandate_id: string; target_mandate_id: string; requester_owner: string; target_owner: string }>(
+      sql`select r.requester_mandate_id, r.target_mandate_id, rm.profile_id as requester_owner, tm.profile_id as target_owner
+        from mandate_match_requests r
+        join mandates rm on rm.id = r.requester_mandate_id
+        join mandates tm on tm.id = r.target_mandate_id
+        where r.id = ${requestId}::uuid and (rm.profile_id = ${actor.profileId}::uuid or tm.profile_id = ${actor.profileId}::uuid)`,
+      tx,
+    );
+    const request = rows[0];
+    if (!request) requestNotFound();
+    const mine = request.requester_owner === actor.profileId ? request.requester_mandate_id : request.target_mandate_id;
+    const theirs = mine === request.requester_mandate_id ? request.target_mandate_id : request.requester_mandate_id;
+    const pair = await lockPair(tx, mine, theirs);
+    const toMine = pair.find((r) => r.targetMandateId === mine);
+    const fromMine = pair.find((r) => r.requesterMandateId === mine);
+    if (!toMine || !fromMine || !isConfirmed(toMine.status, fromMine.status)) conflict(MATCH_REQUEST_MESSAGES.notConfirmed);
+    const [already] = await tx
+      .select({ id: connectionEvents.id })
+      .from(connectionEvents)
+      .where(
+        and(
+          inArray(
+            connectionEvents.matchRequestId,
+            pair.map((r) => r.id),
+          ),
+          eq(connectionEvents.event, "undertaking_signed"),
+          eq(connectionEvents.actorProfileId, actor.profileId),
+        ),
+      )
+      .limit(1);
+    if (!already) {
+      // Kept on the request the actor accepted (the one aimed at their mandate).
+      await logEvent(tx, toMine.id, actor.profileId, "undertaking_signed", { text: UNDERTAKING_TEXT });
+      await logEvent(tx, toMine.id, actor.profileId, "revealed", { mandateId: theirs });
+    }
+    return { mandateId: mine };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matching panel
+
+export type PanelRequest = {
+  id: string;
+  status: RequestStatus;
+  message: string | null;
+  createdAt: string;
+  respondedAt: string | null;
+};
+
+export type LogEntry = {
+  id: string;
+  event: ConnectionEvent;
+  label: string;
+  at: string;
+  actorName: string | null;
+  byMe: boolean;
+  message: string | null;
+};
+
+export type Relation = {
+  counterpart: CounterpartMandate;
+  score: ScoreBreakdown;
+  /** Request from the panel's mandate to the counterpart. */
+  sent: PanelRequest | null;
+  /** Request from the counterpart to the panel's mandate. */
+  received: PanelRequest | null;
+  confirmed: boolean;
+  undertaking: { mine: string | null; theirs: string | null };
+  /** The counterpart's professional e-mail, once the connection is confirmed. */
+  contactEmail: string | null;
+  /** The counterpart's client identity: confirmed and the actor's undertaking signed. */
+  client: { name: string; address: string } | null;
+  log: LogEntry[];
+};
+
+export type PanelMatch = PotentialMatch & { sentStatus: RequestStatus | null; receivedStatus: RequestStatus | null };
+
+export type MatchingPanel = {
+  mandate: OwnMandate;
+  matchable: boolean;
+  counters: { sent: number; pendingReceived: number; activeConnections: number };
+  relations: Relation[];
+  potential: PanelMatch[];
+};
+
+type RequestRow = {
+  id: string;
+  requester_mandate_id: string;
+  target_mandate_id: string;
+  status: RequestStatus;
+  message: string | null;
+  created_at: Date | string;
+  responded_at: Date | string | null;
+};
+
+type EventRow = {
+  id: string;
+  match_request_id: string;
+  event: ConnectionEvent;
+  actor_profile_id: string | null;
+  details: Record<string, unknown> | string | null;
+  created_at: Date | string;
+  first_name: string | null;
+  last_name: string | null;
+};
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+function toPanelRequest(r: RequestRow): PanelRequest {
+  return {
+    id: r.id,
+    status: r.status,
+    message: r.message,
+    createdAt: iso(r.created_at),
+    respondedAt: r.responded_at ? iso(r.responded_at) : null,
+  };
+}
+
+function scoreBetween(own: OwnMandate, other: CounterpartMandate): ScoreBreakdown {
+  return own.mandateType === "buyer" ? matchScore(own, other) : matchScore(other, own);
+}
+
+/**
+ * Everything the panel shows for one of the actor's mandates (404 for anyone else's): the
+ * requests both ways with the counterpart projections, the connections with their log, and the
+ * potential matches. Client identities of counterparts are read only for confirmed connections
+ * whose undertaking the actor signed.
+ */
+export async function getMatchingPanel(actor: MandateActor, mandateId: string): Promise<MatchingPanel> {
+  const { mandate, matchable, matches } = await listPotentialMatches(actor, mandateId);
+  const requests = await queryRows<RequestRow>(sql`
+    select r.id, r.requester_mandate_id, r.target_mandate_id, r.status::text as status, r.message, r.created_at, r.responded_at
+    from mandate_match_requests r
+    where r.requester_mandate_id = ${mandate.id}::uuid or r.target_mandate_id = ${mandate.id}::uuid
+    order by r.created_at desc, r.id`);
+  const otherOf = (r: RequestRow) => (r.requester_mandate_id === mandate.id ? r.target_mandate_id : r.requester_mandate_id);
+  const counterparts = await getCounterparts(requests.map(otherOf));
+  const events = requests.length
+    ? await queryRows<EventRow>(sql`
+        select e.id, e.match_request_id, e.event::text as event, e.actor_profile_id, e.details, e.created_at,
+          p.first_name, p.last_name
+        from connection_events e left join profiles p on p.id = e.actor_profile_id
+        where e.match_request_id in (${sql.join(
+          requests.map((r) => sql`${r.id}::uuid`),
+          sql`, `,
+        )})
+        order by e.created_at,
+          case e.event when 'requested' then 0 when 'accepted' then 1 when 'rejected' then 1
+            when 'undertaking_signed' then 2 else 3 end, e.id`)
+    : [];
+
+  const relations = new Map<string, Relation>();
+  for (const r of requests) {
+    const otherId = otherOf(r);
+    const counterpart = counterparts.get(otherId);
+    if (!counterpart) continue;
+    let rel = relations.get(otherId);
+    if (!rel) {
+      rel = {
+        counterpart,
+        score: scoreBetween(mandate, counterpart),
+        sent: null,
+        received: null,
+        confirmed: false,
+        undertaking: { mine: null, theirs: null },
+        contactEmail: null,
+        client: null,
+        log: [],
+      };
+      relations.set(otherId, rel);
+    }
+    if (r.requester_mandate_id === mandate.id) rel.sent = toPanelRequest(r);
+    else rel.received = toPanelRequest(r);
+  }
+  const requestToOther = new Map(requests.map((r) => [r.id, otherOf(r)]));
+  for (const e of events) {
+    const rel = relations.get(requestToOther.get(e.match_request_id) ?? "");
+    if (!rel) continue;
+    const details = typeof e.details === "string" ? (JSON.parse(e.details) as Record<string, unknown>) : e.details;
+    const byMe = e.actor_profile_id === actor.profileId;
+    rel.log.push({
+      id: e.id,
+      event: e.event,
+      label: eventLabel(e.event),
+      at: iso(e.created_at),
+      actorName: e.first_name ? `${e.first_name} ${e.last_name ?? ""}`.trim() : null,
+      byMe,
+      message: e.event === "requested" && typeof details?.message === "string" ? details.message : null,
+    });
+    if (e.event === "undertaking_signed") {
+      if (byMe) rel.undertaking.mine ??= iso(e.created_at);
+      else if (e.actor_profile_id === rel.counterpart.owner.profileId) rel.undertaking.theirs ??= iso(e.created_at);
+    }
+  }
+  for (const rel of relations.values()) rel.confirmed = isConfirmed(rel.sent?.status, rel.received?.status);
+
+  const confirmed = [...relations.values()].filter((r) => r.confirmed);
+  if (confirmed.length) {
+    const contacts = await db
+      .select({ profileId: profiles.id, email: user.email })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(inArray(profiles.id, [...new Set(confirmed.map((r) => r.counterpart.owner.profileId))]));
+    const emailOf = new Map(contacts.map((c) => [c.profileId, c.email]));
+    for (const rel of confirmed) rel.contactEmail = emailOf.get(rel.counterpart.owner.profileId) ?? null;
+    const revealable = confirmed.filter((r) => canSeeClientIdentity(r.confirmed, r.undertaking.mine !== null));
+    if (revealable.length) {
+      // The one read of another member's client identity: confirmed connections whose
+      // undertaking the actor signed, nothing else.
+      const clients = await db
+        .select({ id: mandates.id, clientName: mandates.clientName, clientAddress: mandates.clientAddress })
+        .from(mandates)
+        .where(inArray(mandates.id, revealable.map((r) => r.counterpart.id)));
+      const byId = new Map(clients.map((c) => [c.id, c]));
+      for (const rel of revealable) {
+        const c = byId.get(rel.counterpart.id);
+        if (c) rel.client = { name: c.clientName, address: c.clientAddress };
+      }
+    }
+  }
+
+  const list = [...relations.values()];
+  const potential: PanelMatch[] = matches.map((m) => {
+    const rel = relations.get(m.id);
+    return { ...m, sentStatus: rel?.sent?.status ?? null, receivedStatus: rel?.received?.status ?? null };
+  });
+  return {
+    mandate,
+    matchable,
+    counters: {
+      sent: list.filter((r) => r.sent).length,
+      pendingReceived: list.filter((r) => r.received?.status === "pending").length,
+      activeConnections: confirmed.length,
+    },
+    relations: list,
+    potential,
+  };
+}
+
+/** The statuses of the requests sent from each of the actor's mandates, for the Opportunités tab. */
+export async function sentRequestStatuses(actor: MandateActor): Promise<Map<string, RequestStatus>> {
+  const rows = await queryRows<{ requester_mandate_id: string; target_mandate_id: string; status: RequestStatus }>(sql`
+    select r.requester_mandate_id, r.target_mandate_id, r.status::text as status
+    from mandate_match_requests r join mandates m on m.id = r.requester_mandate_id
+    where m.profile_id = ${actor.profileId}::uuid`);
+  return new Map(rows.map((r) => [`${r.requester_mandate_id}:${r.target_mandate_id}`, r.status]));
+}

@@ -1,0 +1,135 @@
+// The member's mandate statistics for the dashboard (spec §2 "Stats tab"), all scoped by the
+// acting member and counted in SQL.
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/query.server";
+import {
+  ATTENTION_DAYS,
+  effectiveStatus,
+  mandateExpiry,
+  parisToday,
+  type MandateStatus,
+  type MandateType,
+} from "./mandate-rules";
+import type { MandateActor } from "./mandates.server";
+import { lastTwelveMonths, type MonthBucket } from "./statistics";
+
+export type RecentMandate = { id: string; clientCode: string; mandateType: MandateType; status: MandateStatus; endDate: string };
+
+export type MandateStatistics = {
+  total: number;
+  active: number;
+  buyer: number;
+  seller: number;
+  /** Active mandates ending within the 7-day attention window. */
+  expiringSoon: number;
+  expired: number;
+  connections: number;
+  pendingReceived: number;
+  /** A mandate with requests waiting for the member's answer (quick action target). */
+  pendingMandateId: string | null;
+  latest: RecentMandate[];
+  expiring: Array<{ id: string; clientCode: string; endDate: string; daysLeft: number }>;
+};
+
+type CountsRow = {
+  total: number | string;
+  active: number | string;
+  buyer: number | string;
+  seller: number | string;
+  expiring_soon: number | string;
+  expired: number | string;
+};
+
+export async function getMandateStatistics(actor: MandateActor): Promise<MandateStatistics> {
+  const today = parisToday();
+  const me = sql`${actor.profileId}::uuid`;
+  const [counts] = await queryRows<CountsRow>(sql`
+    select count(*)::int as total,
+      count(*) filter (where status = 'active' and end_date >= ${today}::date)::int as active,
+      count(*) filter (where mandate_type = 'buyer')::int as buyer,
+      count(*) filter (where mandate_type = 'seller')::int as seller,
+      count(*) filter (where status = 'active' and end_date between ${today}::date and ${today}::date + ${ATTENTION_DAYS}::int)::int as expiring_soon,
+      count(*) filter (where status = 'expired' or end_date < ${today}::date)::int as expired
+    from mandates where profile_id = ${me}`);
+  const [connections] = await queryRows<{ n: number | string }>(sql`
+    select count(*)::int as n
+    from mandate_match_requests a
+    join mandate_match_requests b on b.requester_mandate_id = a.target_mandate_id and b.target_mandate_id = a.requester_mandate_id
+    join mandates m on m.id = a.requester_mandate_id
+    where m.profile_id = ${me} and a.status = 'accepted' and b.status = 'accepted'`);
+  const pending = await queryRows<{ target_mandate_id: string; n: number | string }>(sql`
+    select r.target_mandate_id, count(*)::int as n
+    from mandate_match_requests r join mandates m on m.id = r.target_mandate_id
+    where m.profile_id = ${me} and r.status = 'pending'
+    group by r.target_mandate_id
+    order by max(r.created_at) desc`);
+  const latest = await queryRows<{ id: string; client_code: string; mandate_type: MandateType; status: MandateStatus; end_date: string }>(sql`
+    select id, client_code, mandate_type::text as mandate_type, status::text as status, end_date::text as end_date
+    from mandates where profile_id = ${me}
+    order by created_at desc, id limit 3`);
+  const expiring = await queryRows<{ id: string; client_code: string; end_date: string }>(sql`
+    select id, client_code, end_date::text as end_date
+    from mandates
+    where profile_id = ${me} and status = 'active'
+      and end_date between ${today}::date and ${today}::date + ${ATTENTION_DAYS}::int
+    order by end_date, id`);
+  return {
+    total: Number(counts?.total ?? 0),
+    active: Number(counts?.active ?? 0),
+    buyer: Number(counts?.buyer ?? 0),
+    seller: Number(counts?.seller ?? 0),
+    expiringSoon: Number(counts?.expiring_soon ?? 0),
+    expired: Number(counts?.expired ?? 0),
+    connections: Number(connections?.n ?? 0),
+    pendingReceived: pending.reduce((sum, r) => sum + Number(r.n), 0),
+    pendingMandateId: pending[0]?.target_mandate_id ?? null,
+    latest: latest.map((m) => ({
+      id: m.id,
+      clientCode: m.client_code,
+      mandateType: m.mandate_type,
+      status: effectiveStatus(m.status, m.end_date, today),
+      endDate: m.end_date,
+    })),
+    expiring: expiring.map((m) => ({
+      id: m.id,
+      clientCode: m.client_code,
+      endDate: m.end_date,
+      daysLeft: mandateExpiry(m.end_date, today).daysLeft,
+    })),
+  };
+}
+
+export type MandateCharts = {
+  months: Array<MonthBucket & { buyer: number; seller: number }>;
+  requests: Array<{ status: "pending" | "accepted" | "rejected"; sent: number; received: number }>;
+};
+
+/** Mandates created per month over 12 months (buyer vs seller) and requests by status. */
+export async function getMandateCharts(actor: MandateActor): Promise<MandateCharts> {
+  const today = parisToday();
+  const months = lastTwelveMonths(today);
+  const me = sql`${actor.profileId}::uuid`;
+  const created = await queryRows<{ month: string; mandate_type: MandateType; n: number | string }>(sql`
+    select to_char(created_at at time zone 'Europe/Paris', 'YYYY-MM') as month, mandate_type::text as mandate_type,
+      count(*)::int as n
+    from mandates
+    where profile_id = ${me} and created_at >= (${`${months[0].month}-01`}::date)::timestamp at time zone 'Europe/Paris'
+    group by 1, 2`);
+  const requests = await queryRows<{ status: "pending" | "accepted" | "rejected"; sent: number | string; received: number | string }>(sql`
+    select r.status::text as status,
+      count(*) filter (where rm.profile_id = ${me})::int as sent,
+      count(*) filter (where tm.profile_id = ${me})::int as received
+    from mandate_match_requests r
+    join mandates rm on rm.id = r.requester_mandate_id
+    join mandates tm on tm.id = r.target_mandate_id
+    where rm.profile_id = ${me} or tm.profile_id = ${me}
+    group by r.status`);
+  const count = (month: string, type: MandateType) => Number(created.find((c) => c.month === month && c.mandate_type === type)?.n ?? 0);
+  return {
+    months: months.map((m) => ({ ...m, buyer: count(m.month, "buyer"), seller: count(m.month, "seller") })),
+    requests: (["pending", "accepted", "rejected"] as const).map((status) => {
+      const row = requests.find((r) => r.status === status);
+      return { status, sent: Number(row?.sent ?? 0), received: Number(row?.received ?? 0) };
+    }),
+  };
+}

@@ -1,0 +1,238 @@
+// Potential matches (spec §2 "Matching panel", §9): the score is computed in SQL over the
+// candidate set — opposite type, active, not ended, not the member's own, owner still a
+// validated member — and only the best rows are fetched in full.
+//
+// Indexes: one partial index per type whose key holds every column the score reads
+// (mandates_buyer_candidates_idx, mandates_seller_candidates_idx), so ranking 50 000 candidates is
+// an index-only scan; the full rows (with the counterpart projection) are read for the top N only.
+import { type SQL, sql } from "drizzle-orm";
+import { queryRows } from "~/db/query.server";
+import {
+  isMatchable,
+  oppositeType,
+  parisToday,
+  type MandateType,
+} from "~/features/mandates/mandate-rules";
+import { getMyMandate, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
+import { counterpartColumns, toCounterpart, type CounterpartMandate, type CounterpartRow } from "./counterpart.server";
+import { SCORE_CAP, SCORE_WEIGHTS, type BuyerCriteria, type ScoreBreakdown, type SellerInfo } from "./match-score";
+
+type BuyerSide = { sectors: SQL; territories: SQL; targetMin: SQL; targetMax: SQL; contributionMin: SQL; contributionMax: SQL };
+type SellerSide = { sector: SQL; territory: SQL; valuation: SQL; requiredMin: SQL; requiredMax: SQL };
+
+function textArrayParam(values: readonly string[] | null): SQL {
+  if (!values || values.length === 0) return sql`null::text[]`;
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+const textParam = (v: string | null) => sql`${v}::text`;
+const bigintParam = (v: number | null) => sql`${v}::bigint`;
+
+function buyerColumns(alias: string): BuyerSide {
+  const c = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    sectors: c("search_sectors"),
+    territories: c("search_territories"),
+    targetMin: c("target_amount_min"),
+    targetMax: c("target_amount_max"),
+    contributionMin: c("contribution_min"),
+    contributionMax: c("contribution_max"),
+  };
+}
+
+function sellerColumns(alias: string): SellerSide {
+  const c = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    sector: c("company_sector"),
+    territory: c("company_territory"),
+    valuation: c("valuation_amount"),
+    requiredMin: c("required_contribution_min"),
+    requiredMax: c("required_contribution_max"),
+  };
+}
+
+function buyerParams(b: BuyerCriteria): BuyerSide {
+  return {
+    sectors: textArrayParam(b.searchSectors),
+    territories: textArrayParam(b.searchTerritories),
+    targetMin: bigintParam(b.targetAmountMin),
+    targetMax: bigintParam(b.targetAmountMax),
+    contributionMin: bigintParam(b.contributionMin),
+    contributionMax: bigintParam(b.contributionMax),
+  };
+}
+
+function sellerParams(s: SellerInfo): SellerSide {
+  return {
+    sector: textParam(s.companySector),
+    territory: textParam(s.companyTerritory),
+    valuation: bigintParam(s.valuationAmount),
+    requiredMin: bigintParam(s.requiredContributionMin),
+    requiredMax: bigintParam(s.requiredContributionMax),
+  };
+}
+
+/**
+ * The four sub-scores of spec §9 as SQL, the same rule as `matchScore`. A missing field makes
+ * its comparison NULL, and `case when NULL` gives 0: "each criterion needs the fields on both
+ * sides" falls out of SQL's three-valued logic.
+ */
+export function scoreSql(b: BuyerSide, s: SellerSide): Record<Exclude<keyof ScoreBreakdown, "total">, SQL> {
+  return {
+    sector: sql`(case when ${s.sector} = any(${b.sectors}) then ${sql.raw(String(SCORE_WEIGHTS.sector))} else 0 end)`,
+    territory: sql`(case when ${s.territory} is not null and (${s.territory} = any(${b.territories})
+      or ${b.territories} && array['france', 'france_entiere']::text[]) then ${sql.raw(String(SCORE_WEIGHTS.territory))} else 0 end)`,
+    valuation: sql`(case when ${s.valuation} between ${b.targetMin} and ${b.targetMax}
+      then ${sql.raw(String(SCORE_WEIGHTS.valuation))} else 0 end)`,
+    contribution: sql`(case when ${b.contributionMin} <= ${s.requiredMax} and ${s.requiredMin} <= ${b.contributionMax}
+      then ${sql.raw(String(SCORE_WEIGHTS.contribution))} else 0 end)`,
+  };
+}
+
+/** What the ranking needs of the mandate we look for matches for. */
+export type MatchSource = BuyerCriteria &
+  SellerInfo & { id: string; profileId: string; mandateType: MandateType };
+
+export type PotentialMatch = CounterpartMandate & { score: ScoreBreakdown };
+
+type RankedRow = CounterpartRow & {
+  sector_score: number | string;
+  territory_score: number | string;
+  valuation_score: number | string;
+  contribution_score: number | string;
+  total: number | string;
+};
+
+function toPotential(r: RankedRow): PotentialMatch {
+  return {
+    ...toCounterpart(r),
+    score: {
+      sector: Number(r.sector_score),
+      territory: Number(r.territory_score),
+      valuation: Number(r.valuation_score),
+      contribution: Number(r.contribution_score),
+      total: Number(r.total),
+    },
+  };
+}
+
+type RankOptions = { limit: number; minScore?: number; excludeProfileId?: string };
+
+/** The ranking query (exported for the benchmark's EXPLAIN). */
+export function candidatesQuery(source: MatchSource, options: RankOptions): SQL {
+  const candidateType = oppositeType(source.mandateType);
+  const scores =
+    candidateType === "buyer"
+      ? scoreSql(buyerColumns("c"), sellerParams(source))
+      : scoreSql(buyerParams(source), sellerColumns("c"));
+  const total = sql`(${scores.sector} + ${scores.territory} + ${scores.valuation} + ${scores.contribution})`;
+  const exclude = options.excludeProfileId ?? source.profileId;
+  // The type is a literal (not a parameter) so that the planner can pick the partial index of
+  // that type whatever the plan cache does. Members not (or no longer) validated are few: a
+  // hashed subplan over them (profiles_status_created_idx; an `in` list, `<>` would not use
+  // the index) keeps the scan index-only.
+  return sql`
+    with top as (
+      select c.id, c.created_at,
+        ${scores.sector} as sector_score, ${scores.territory} as territory_score,
+        ${scores.valuation} as valuation_score, ${scores.contribution} as contribution_score,
+        least(${sql.raw(String(SCORE_CAP))}, ${total}) as total
+      from mandates c
+      where c.mandate_type = ${sql.raw(`'${candidateType}'`)} and c.status = 'active'
+        and c.end_date >= ${PARIS_TODAY_SQL}
+        and c.profile_id <> ${exclude}::uuid
+        and c.profile_id not in (select x.id from profiles x
+          where x.profile_status in ('pending_validation', 'rejected', 'suspended'))
+        and ${total} >= ${options.minScore ?? 1}
+      order by total desc, c.created_at desc, c.id
+      limit ${options.limit}
+    )
+    select top.sector_score, top.territory_score, top.valuation_score, top.contribution_score, top.total,
+      ${counterpartColumns("m", "p")}
+    from top join mandates m on m.id = top.id join profiles p on p.id = m.profile_id
+    order by top.total desc, top.created_at desc, top.id`;
+}
+
+/**
+ * The best opposite mandates for `source`, by score (then newest). `minScore` 1 keeps only
+ * compatible ones ('Aucun mandat compatible trouvé pour le moment' otherwise).
+ */
+export async function rankCandidates(source: MatchSource, options: RankOptions): Promise<PotentialMatch[]> {
+  const rows = await queryRows<RankedRow>(candidatesQuery(source, options));
+  return rows.map(toPotential);
+}
+
+export function matchSourceOf(m: OwnMandate, profileId: string): MatchSource {
+  return {
+    id: m.id,
+    profileId,
+    mandateType: m.mandateType,
+    searchSectors: m.searchSectors,
+    searchTerritories: m.searchTerritories,
+    targetAmountMin: m.targetAmountMin,
+    targetAmountMax: m.targetAmountMax,
+    contributionMin: m.contributionMin,
+    contributionMax: m.contributionMax,
+    companySector: m.companySector,
+    companyTerritory: m.companyTerritory,
+    valuationAmount: m.valuationAmount,
+    requiredContributionMin: m.requiredContributionMin,
+    requiredContributionMax: m.requiredContributionMax,
+  };
+}
+
+export const POTENTIAL_MATCHES_LIMIT = 20;
+
+/**
+ * 'Mandats potentiels' of one of the member's mandates (404 for anyone else's). Empty when the
+ * mandate itself is on hold or ended: it is not offered, so it is not matched either.
+ */
+export async function listPotentialMatches(
+  actor: MandateActor,
+  mandateId: string,
+  limit = POTENTIAL_MATCHES_LIMIT,
+): Promise<{ mandate: OwnMandate; matchable: boolean; matches: PotentialMatch[] }> {
+  const mandate = await getMyMandate(actor, mandateId);
+  const matchable = isMatchable(mandate.status, mandate.endDate, parisToday());
+  if (!matchable) return { mandate, matchable, matches: [] };
+  const matches = await rankCandidates(matchSourceOf(mandate, actor.profileId), { limit });
+  return { mandate, matchable, matches };
+}
+
+export type Opportunity = {
+  own: { id: string; clientCode: string; mandateType: MandateType };
+  match: PotentialMatch;
+};
+
+export const OPPORTUNITIES_PER_MANDATE = 10;
+export const OPPORTUNITIES_LIMIT = 30;
+
+/**
+ * 'Opportunités': the best potential matches across all the member's active mandates, ranked.
+ * A counterpart that fits several of the member's mandates appears once, with its best pair.
+ */
+export async function listOpportunities(actor: MandateActor, own: readonly OwnMandate[]): Promise<Opportunity[]> {
+  const today = parisToday();
+  const sources = own.filter((m) => isMatchable(m.status, m.endDate, today));
+  const perMandate = await Promise.all(
+    sources.map(async (m) => {
+      const matches = await rankCandidates(matchSourceOf(m, actor.profileId), { limit: OPPORTUNITIES_PER_MANDATE });
+      return matches.map((match) => ({ own: { id: m.id, clientCode: m.clientCode, mandateType: m.mandateType }, match }));
+    }),
+  );
+  const best = new Map<string, Opportunity>();
+  for (const o of perMandate.flat()) {
+    const current = best.get(o.match.id);
+    if (!current || o.match.score.total > current.match.score.total) best.set(o.match.id, o);
+  }
+  return [...best.values()]
+    .sort(
+      (a, b) =>
+        b.match.score.total - a.match.score.total ||
+        b.match.createdAt.localeCompare(a.match.createdAt) ||
+        a.match.id.localeCompare(b.match.id),
+    )
+    .slice(0, OPPORTUNITIES_LIMIT);
+}

@@ -1,0 +1,269 @@
+// Mandates, matching and confidential connections, in the browser, against the seeded demo
+// (seed 7). Two validated demo members each create a mandate through the UI; the pair is built
+// to score 100 % (sector U, Mayotte) so it tops the lists whatever else the shared database holds.
+import { randomBytes } from "node:crypto";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { E2E_SEED, expectNoAxeViolations, signIn, waitForMail } from "./fixtures";
+
+const PASSWORD = "demo-transmission-2026";
+const login = (kind: "fondateur" | "premium" | "freemium") => `${kind}+s${E2E_SEED.seed}@demo.reseau-transmission.fr`;
+const BUYER = login("fondateur");
+const SELLER = login("premium");
+
+async function member(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+type NewMandate = {
+  type: "buyer" | "seller";
+  code: string;
+  name: string;
+  address: string;
+};
+
+async function openCreateDialog(page: Page) {
+  await page.goto("/mandates");
+  await page.getByRole("link", { name: "Nouveau mandat" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Nouveau mandat" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function createMandate(page: Page, m: NewMandate, checkAxe = false) {
+  const dialog = await openCreateDialog(page);
+  if (checkAxe) await expectNoAxeViolations(page);
+  if (m.type === "seller") await dialog.getByLabel("Mandat cédant").check();
+  // Submit stays disabled until the exclusivity certification is ticked.
+  await expect(dialog.getByRole("button", { name: "Créer le mandat" })).toBeDisabled();
+  await dialog.getByLabel("Je certifie que ce mandat est exclusif").check();
+  await dialog.getByLabel("Initiales ou nom de code du client").fill(m.code);
+  await dialog.getByLabel("Nom du client").fill(m.name);
+  await dialog.getByLabel("Adresse du client").fill(m.address);
+  if (m.type === "buyer") {
+    await dialog.getByLabel("U - Activités extra-territoriales").check();
+    await dialog.getByLabel("976 - Mayotte").check();
+    await dialog.getByLabel("Montant cible minimum").fill("500 000");
+    await dialog.getByLabel("Montant cible maximum").fill("2 000 000");
+    await dialog.getByLabel("Apport minimum", { exact: true }).fill("100000");
+    await dialog.getByLabel("Apport maximum", { exact: true }).fill("300000");
+  } else {
+    await dialog.getByLabel("Secteur d'activité").selectOption("U");
+    await dialog.getByLabel("Localisation (département)").selectOption("976");
+    await dialog.getByLabel("Valorisation").fill("1 200 000");
+    await dialog.getByLabel("Apport requis minimum").fill("200000");
+    await dialog.getByLabel("Apport requis maximum").fill("400000");
+    await dialog.getByLabel("Délai du projet").selectOption("6_months");
+  }
+  await dialog.getByRole("button", { name: "Créer le mandat" }).click();
+  await expect(page.getByText("Mandat créé avec succès")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: m.code, exact: true })).toBeVisible();
+}
+
+function card(page: Page, code: string) {
+  return page.getByRole("article", { name: code, exact: true });
+}
+
+async function openMatching(page: Page, code: string) {
+  await page.goto("/mandates");
+  await card(page, code).getByRole("link", { name: /^Matching/ }).click();
+  const panel = page.getByRole("dialog", { name: `Matching pour le mandat ${code}` });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test("two members: matching mandates, request, acceptance on both sides, identities revealed, e-mails", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(3).toString("hex").toUpperCase();
+  const buyerMandate = { type: "buyer" as const, code: `E2E-ACQ-${tag}`, name: `Holding Acquéreur ${tag}`, address: `12 rue des Repreneurs ${tag}, 97600 Mamoudzou` };
+  const sellerMandate = { type: "seller" as const, code: `E2E-CED-${tag}`, name: `Société Cédante ${tag}`, address: `3 quai du Port ${tag}, 97600 Mamoudzou` };
+
+  const a = await member(browser, BUYER);
+  const b = await member(browser, SELLER);
+
+  await a.goto("/mandates");
+  await expect(a.getByRole("heading", { level: 1, name: "Gestion des Mandats" })).toBeVisible();
+  await expectNoAxeViolations(a);
+  await createMandate(a, buyerMandate, true);
+  await createMandate(b, sellerMandate);
+
+  // The card: badges, type, summary.
+  const buyerCard = card(a, buyerMandate.code);
+  await expect(buyerCard.getByText("Exclusif")).toBeVisible();
+  await expect(buyerCard.getByText("Actif")).toBeVisible();
+  await expect(buyerCard.getByText("Mandat acquéreur")).toBeVisible();
+  await expect(buyerCard.getByText("1 département")).toBeVisible();
+
+  // Detail dialog (axe), with the owner's confidential block.
+  await buyerCard.getByRole("link", { name: /^Détails/ }).click();
+  const details = a.getByRole("dialog", { name: buyerMandate.code });
+  await expect(details.getByText("Détails du mandat · Mandat acquéreur")).toBeVisible();
+  await expect(details.getByText(buyerMandate.name)).toBeVisible();
+  // French format, no decimals (narrow no-break spaces between groups).
+  await expect(details.getByText(/^500\s000\s€ - 2\s000\s000\s€$/)).toBeVisible();
+  await expect(details.getByText("Non spécifié").first()).toBeVisible();
+  await expectNoAxeViolations(a);
+  await details.getByRole("link", { name: "Fermer" }).click();
+  await expect(details).toBeHidden();
+
+  // Opportunités: the seller's mandate comes first for the buyer.
+  await a.getByRole("link", { name: "Opportunités" }).click();
+  const opportunity = a.getByTestId("opportunity").first();
+  await expect(opportunity).toContainText(sellerMandate.code);
+  await expect(opportunity.getByText("100 %")).toBeVisible();
+  await expect(opportunity).not.toContainText(sellerMandate.name);
+  await expectNoAxeViolations(a);
+
+  // The buyer finds the seller's mandate at 100 % with the reasons, and asks for a connection.
+  let panel = await openMatching(a, buyerMandate.code);
+  const potential = panel.getByTestId("potential-match").filter({ hasText: sellerMandate.code });
+  await expect(potential.getByText("100 %")).toBeVisible();
+  await expect(potential.getByText("Secteur 30/30")).toBeVisible();
+  await expect(potential.getByText("Territoire 20/20")).toBeVisible();
+  await expect(potential.getByText("Valorisation 25/25")).toBeVisible();
+  await expect(potential.getByText("Apport 25/25")).toBeVisible();
+  await expect(potential).not.toContainText(sellerMandate.name);
+  await expectNoAxeViolations(a);
+  await potential.getByRole("link", { name: /Demander une mise en relation/ }).click();
+  const requestDialog = a.getByRole("dialog", { name: "Demander une mise en relation" });
+  await expect(requestDialog.getByRole("heading", { name: new RegExp(sellerMandate.code) })).toBeVisible();
+  await expectNoAxeViolations(a);
+  await requestDialog.getByLabel("Message (facultatif)").fill(`Bonjour, mon client ${tag} est très intéressé.`);
+  await requestDialog.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(a.getByText("Demande de mise en relation envoyée !")).toBeVisible();
+  panel = a.getByRole("dialog", { name: `Matching pour le mandat ${buyerMandate.code}` });
+  await expect(panel.getByTestId("sent-request").filter({ hasText: sellerMandate.code }).getByText("En attente")).toBeVisible();
+
+  // The seller is told by e-mail, without the buyer's client identity.
+  const requestMail = await waitForMail(b.request, SELLER, /Nouvelle demande de mise en relation/);
+  expect(requestMail.text).toContain(buyerMandate.code);
+  expect(requestMail.text).not.toContain(buyerMandate.name);
+
+  // The seller accepts and proposes their mandate back.
+  panel = await openMatching(b, sellerMandate.code);
+  const received = panel.getByTestId("received-request").filter({ hasText: buyerMandate.code });
+  await expect(received.getByText(`« Bonjour, mon client ${tag} est très intéressé. »`).first()).toBeVisible();
+  await received.getByRole("button", { name: "Accepter" }).click();
+  await expect(b.getByText("Demande acceptée ! En attente de confirmation de l'autre partie.")).toBeVisible();
+  panel = b.getByRole("dialog", { name: `Matching pour le mandat ${sellerMandate.code}` });
+  await panel.getByRole("button", { name: "Proposer" }).click();
+  await expect(b.getByText("Demande de mise en relation envoyée !")).toBeVisible();
+  await expect(b.getByRole("dialog", { name: `Matching pour le mandat ${sellerMandate.code}` }).getByText("Déjà proposé")).toBeVisible();
+
+  // The buyer accepts the proposal: the connection is confirmed.
+  panel = await openMatching(a, buyerMandate.code);
+  await panel.getByTestId("received-request").filter({ hasText: sellerMandate.code }).getByRole("button", { name: "Accepter" }).click();
+  await expect(a.getByText("Mise en relation confirmée ! Les coordonnées ont été échangées par email.")).toBeVisible();
+  panel = a.getByRole("dialog", { name: `Matching pour le mandat ${buyerMandate.code}` });
+  let connection = panel.getByTestId("connection").filter({ hasText: sellerMandate.code });
+  await expect(connection.getByText("Mise en relation confirmée")).toBeVisible();
+  await expect(connection).not.toContainText(sellerMandate.name);
+  await expectNoAxeViolations(a);
+  // The undertaking first, then the identity.
+  await connection.getByLabel("J'accepte cet engagement de confidentialité").check();
+  await connection.getByRole("button", { name: "Signer et voir l'identité du client" }).click();
+  await expect(a.getByText("Engagement de confidentialité enregistré", { exact: false })).toBeVisible();
+  connection = a.getByRole("dialog", { name: `Matching pour le mandat ${buyerMandate.code}` }).getByTestId("connection");
+  await expect(connection.getByTestId("revealed-client")).toContainText(sellerMandate.name);
+  await expect(connection.getByTestId("revealed-client")).toContainText(sellerMandate.address);
+  await connection.getByText("Historique de la mise en relation").click();
+  await expect(connection.getByText("Engagement de confidentialité signé — vous")).toBeVisible();
+
+  // The seller signs too and sees the buyer's client.
+  panel = await openMatching(b, sellerMandate.code);
+  connection = panel.getByTestId("connection").filter({ hasText: buyerMandate.code });
+  await expect(connection).not.toContainText(buyerMandate.name);
+  await connection.getByLabel("J'accepte cet engagement de confidentialité").check();
+  await connection.getByRole("button", { name: "Signer et voir l'identité du client" }).click();
+  await expect(
+    b.getByRole("dialog", { name: `Matching pour le mandat ${sellerMandate.code}` }).getByTestId("revealed-client"),
+  ).toContainText(buyerMandate.name);
+
+  // Both got the confirmation with the other's contact, and no client identity.
+  const toBuyer = await waitForMail(a.request, BUYER, /Mise en relation confirmée/);
+  const toSeller = await waitForMail(b.request, SELLER, /Mise en relation confirmée/);
+  expect(toBuyer.text).toContain(SELLER);
+  expect(toSeller.text).toContain(BUYER);
+  for (const mail of [toBuyer, toSeller, requestMail]) {
+    for (const secret of [buyerMandate.name, buyerMandate.address, sellerMandate.name, sellerMandate.address]) {
+      expect(mail.text).not.toContain(secret);
+      expect(mail.html).not.toContain(secret);
+    }
+  }
+
+  // Delete confirmation (axe), then the mandate is gone.
+  await b.goto("/mandates");
+  await card(b, sellerMandate.code).getByRole("link", { name: /^Supprimer/ }).click();
+  const confirm = b.getByRole("alertdialog", { name: "Supprimer le mandat" });
+  await expect(confirm.getByText("Êtes-vous sûr de vouloir supprimer ce mandat ? Cette action est irréversible.")).toBeVisible();
+  await expectNoAxeViolations(b);
+  await confirm.getByRole("link", { name: "Annuler" }).click();
+  await expect(confirm).toBeHidden();
+  await card(b, sellerMandate.code).getByRole("link", { name: /^Supprimer/ }).click();
+  await b.getByRole("alertdialog", { name: "Supprimer le mandat" }).getByRole("button", { name: "Supprimer" }).click();
+  await expect(b.getByText("Mandat supprimé")).toBeVisible();
+  await expect(card(b, sellerMandate.code)).toHaveCount(0);
+
+  // The stats tab counts the buyer's mandate.
+  await a.goto("/dashboard/stats");
+  await expect(a.getByRole("heading", { name: "Statistiques des mandats" })).toBeVisible();
+  await expect(a.getByText(buyerMandate.code)).toBeVisible();
+  await expectNoAxeViolations(a);
+  await a.context().close();
+  await b.context().close();
+});
+
+test("freemium: 3 mandates per semester, the 4th is refused and nothing is saved", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, login("freemium"), PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const tag = randomBytes(3).toString("hex").toUpperCase();
+  for (let i = 0; i < 4; i++) {
+    const dialog = await openCreateDialog(page);
+    const banner = dialog.getByText(/Compte freemium : \d\/3 mandats utilisés ce semestre/);
+    await expect(banner).toBeVisible();
+    const used = Number((await banner.textContent())?.match(/(\d)\/3/)?.[1]);
+    await dialog.getByLabel("Je certifie que ce mandat est exclusif").check();
+    await dialog.getByLabel("Initiales ou nom de code du client").fill(`FREE-${tag}-${i}`);
+    await dialog.getByLabel("Nom du client").fill(`Client freemium ${tag}`);
+    await dialog.getByLabel("Adresse du client").fill("1 place du Test, 75001 Paris");
+    await dialog.getByRole("button", { name: "Créer le mandat" }).click();
+    if (used < 3) {
+      await expect(page.getByText("Mandat créé avec succès")).toBeVisible();
+      continue;
+    }
+    await expect(dialog.getByText("Limite atteinte : Les membres freemium peuvent créer maximum 3 mandats par semestre")).toBeVisible();
+    await page.goto("/mandates");
+    await expect(page.getByRole("heading", { name: `FREE-${tag}-${i}` })).toHaveCount(0);
+    return;
+  }
+  throw new Error("the limit was never reached");
+});
+
+test("without JavaScript: the form renders inline, validates on the server and creates the mandate", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(BUYER);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.goto("/mandates?nouveau=1");
+  const form = page.getByRole("region", { name: "Nouveau mandat" });
+  await expect(form).toBeVisible();
+  const code = `NOJS-${randomBytes(3).toString("hex").toUpperCase()}`;
+  await form.getByLabel("Initiales ou nom de code du client").fill(code);
+  await form.getByRole("button", { name: "Créer le mandat" }).click();
+  await expect(page.getByText("Vous devez certifier que ce mandat est exclusif")).toBeVisible();
+  await expect(page.getByText("Le nom du client est obligatoire")).toBeVisible();
+  await page.getByLabel("Je certifie que ce mandat est exclusif").check();
+  await page.getByLabel("Nom du client").fill("Client sans JS");
+  await page.getByLabel("Adresse du client").fill("4 rue du HTML, 75002 Paris");
+  await page.getByRole("button", { name: "Créer le mandat" }).click();
+  await expect(page).toHaveURL(/\/mandates$/);
+  await expect(page.getByRole("heading", { name: code })).toBeVisible();
+  await context.close();
+});
