@@ -117,7 +117,7 @@ export async function saveSponsors(user: SessionUser, sponsors: Sponsor[]) {
   const profile = await ownProfile(user.id);
   if (!profile || !isOpen(profile, "recommendations")) stepClosed();
   await db.transaction(async (tx) => {
-    await replaceSponsors(tx as unknown as typeof db, { profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName, company: profile.company }, sponsors);
+    await replaceSponsors(tx, { profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName, company: profile.company }, sponsors);
     await tx
       .update(profiles)
       .set({ onboardingStatus: advance(profile.onboardingStatus, "recommendations_pending"), updatedAt: new Date() })
