@@ -16,7 +16,12 @@ describe("parseEnv", () => {
 
   it("derives APP_URL from PORT and strips a trailing slash", () => {
     expect(parseEnv({ PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
-    const https = { SMTP_URL: "smtp://mail.example.fr:587", MAIL_FROM: "no-reply@example.fr" };
+    const https = {
+      SMTP_URL: "smtp://mail.example.fr:587",
+      MAIL_FROM: "no-reply@example.fr",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    };
     expect(parseEnv({ ...https, APP_URL: "https://reseau.example.fr/" }).APP_URL).toBe("https://reseau.example.fr");
   });
 
@@ -43,6 +48,7 @@ describe("parseEnv", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ SMTP_URL: "smtp://mail.example.fr:587" }, "MAIL_FROM"],
     [{ APP_URL: "https://reseau.example.fr" }, "SMTP_URL"],
+    [{ APP_URL: "https://reseau.example.fr", SMTP_URL: "smtp://m.example.fr", MAIL_FROM: "a@b.fr" }, "STRIPE_SECRET_KEY"],
   ])("rejects %o naming %s", (raw, variable) => {
     expect(() => parseEnv(raw)).toThrow(EnvError);
     expect(() => parseEnv(raw)).toThrow(variable);

@@ -72,6 +72,11 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   if (env.APP_URL?.startsWith("https://") && !env.SMTP_URL) {
     throw new EnvError("Configuration invalide :\n  - SMTP_URL : obligatoire quand APP_URL est en https (sinon la boîte mail locale exposerait les liens de connexion)");
   }
+  // Without Stripe the local test checkout grants the founding membership without payment:
+  // never on a public HTTPS deployment.
+  if (env.APP_URL?.startsWith("https://") && !env.STRIPE_SECRET_KEY) {
+    throw new EnvError("Configuration invalide :\n  - STRIPE_SECRET_KEY : obligatoire quand APP_URL est en https (sinon le paiement de test accorderait l'adhésion sans paiement)");
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, APP_URL: appUrl };
 }

@@ -1,0 +1,558 @@
+// Authorization matrix (issue 8, security suite): every route of app/routes.ts × every role, with
+// the expected outcome of a GET (the loader) and, for routes with an action, of a POST (an empty
+// form: what matters is who gets past the guards). Cells run in-process: the route module's
+// loader/action is called the way React Router calls it, with the role's better-auth session
+// cookie. A route of app/routes.ts missing from the table fails the test.
+//
+// Outcome notation: a number is the HTTP status (200 for a plain returned value), "redirect:/x"
+// a 30x to /x (a trailing * matches any rest), "skip: reason" a cell that is not automated (printed, not run).
+//
+// To refresh the table after a route change: MATRIX_PROBE=1 npx vitest run
+// tests/integration/authorization-matrix.test.ts prints the observed table.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getAuth } from "~/auth/auth.server";
+import { mandateMatchRequests, messages, profiles, user } from "~/db/schema";
+import { profileSlug } from "~/lib/slug";
+import routeConfig from "../../app/routes";
+import {
+  createApplicant,
+  createMandate,
+  createMember,
+  createMessage,
+  type CreatedMember,
+  type Mandate,
+  type Message,
+  seedFactories,
+} from "../support/factories";
+import { useTestDatabase } from "../support/db";
+
+const t = useTestDatabase();
+
+// ---- roles -------------------------------------------------------------------------------------
+
+const ROLES = [
+  "anonymous",
+  "noProfile",
+  "pending",
+  "freemium",
+  "premium",
+  "founding",
+  "suspended",
+  "admin",
+  "admin2fa",
+] as const;
+type Role = (typeof ROLES)[number];
+
+type Expected = number | `redirect:${string}` | `skip: ${string}`;
+type Cells = Record<Role, Expected>;
+
+type Fixtures = {
+  members: Record<Exclude<Role, "anonymous">, CreatedMember>;
+  /** A message received by the premium member. */
+  premiumMessage: Message;
+  /** A mandate of the premium member. */
+  premiumMandate: Mandate;
+  /** A pending connection request from the founding member's mandate to the premium member's. */
+  matchRequestId: string;
+  /** A local checkout session started by the freemium member. */
+  checkoutSessionId: string;
+};
+
+const slugOf = (m: CreatedMember) => profileSlug(m.profile);
+
+function matches(expected: Expected, actual: Expected | string): boolean {
+  if (typeof expected === "string" && expected.endsWith("*") && typeof actual === "string") {
+    return actual.startsWith(expected.slice(0, -1));
+  }
+  return actual === expected;
+}
+
+type Entry = {
+  /** Path pattern, as flattened from app/routes.ts. */
+  path: string;
+  /** Route module, as in app/routes.ts. */
+  file: string;
+  /** Concrete URL when the pattern has parameters or needs a query. */
+  url?: (f: Fixtures) => { url: string; params: Record<string, string> };
+  get: Cells;
+  /** Present exactly when the module exports an action. */
+  post?: Cells;
+  /** The action ends the session: each cell uses a fresh one. */
+  freshSession?: true;
+};
+
+// Shorthands for the common rows.
+const all = (v: Expected): Cells => Object.fromEntries(ROLES.map((r) => [r, v])) as Cells;
+const cells = (base: Expected, overrides: Partial<Cells>): Cells => ({ ...all(base), ...overrides });
+
+// ---- the table ---------------------------------------------------------------------------------
+
+// Common rows.
+const PUBLIC = all(200);
+/** requireMember: validated, non-suspended profile (admins are members too). */
+const MEMBER_GET = cells(200, {
+  anonymous: "redirect:/auth",
+  noProfile: "redirect:/onboarding",
+  pending: "redirect:/onboarding",
+  suspended: "redirect:/onboarding",
+});
+const memberOnly = (v: Expected): Partial<Cells> => ({ freemium: v, premium: v, founding: v, admin: v, admin2fa: v });
+/** requireMember on a mutation; `ok` is the outcome of an empty form for a member. */
+const memberPost = (ok: Expected): Cells => cells(ok, { anonymous: 401, noProfile: 403, pending: 403, suspended: 403 });
+/** requireAdminWithTwoFactor. */
+const ADMIN_GET = cells("redirect:/", {
+  admin: "redirect:/parametres?section=securite&admin=1",
+  admin2fa: 200,
+});
+const adminPost = (ok: Expected): Cells => cells(403, { admin2fa: ok });
+/** requireAnonymous: signed-in users are sent to /onboarding (which routes them on). */
+const anonymousOnly = (ok: Expected): Cells => cells("redirect:/onboarding", { anonymous: ok });
+/** requireUser: any signed-in account, profile or not (account settings, GDPR export). */
+const USER_GET = cells(200, { anonymous: "redirect:/auth" });
+
+const TABLE: Entry[] = [
+  { path: "/", file: "routes/public/landing.tsx", get: PUBLIC },
+  { path: "/annuaire", file: "routes/public/annuaire.tsx", get: PUBLIC },
+  {
+    path: "/consultant/:slug",
+    file: "routes/public/consultant.tsx",
+    url: (f) => ({ url: `/consultant/${slugOf(f.members.freemium)}`, params: { slug: slugOf(f.members.freemium) } }),
+    get: PUBLIC,
+    // Contact form: an empty form is a validation error for everyone.
+    post: all(400),
+  },
+  { path: "/auth", file: "routes/public/auth.tsx", get: anonymousOnly(200), post: anonymousOnly(400) },
+  {
+    path: "/onboarding",
+    file: "routes/member/onboarding.tsx",
+    // Validated members are done with onboarding; a suspended member sees their status there.
+    get: cells("redirect:/dashboard", { anonymous: "redirect:/auth", noProfile: 200, pending: 200, suspended: 200 }),
+    post: cells("redirect:/dashboard", { anonymous: 401, noProfile: 400, pending: 400, suspended: 400 }),
+  },
+  { path: "/join-founder", file: "routes/public/join-founder.tsx", get: PUBLIC },
+  { path: "/dashboard", file: "routes/member/dashboard/layout.tsx", get: MEMBER_GET },
+  { path: "/dashboard", file: "routes/member/dashboard/overview.tsx", get: MEMBER_GET },
+  { path: "/dashboard/messages", file: "routes/member/dashboard/messages.tsx", get: MEMBER_GET },
+  {
+    path: "/dashboard/messages/:messageId",
+    file: "routes/member/dashboard/message.tsx",
+    // A message received by the premium member: only its recipient reads it.
+    url: (f) => ({ url: `/dashboard/messages/${f.premiumMessage.id}`, params: { messageId: f.premiumMessage.id } }),
+    get: { ...MEMBER_GET, freemium: 404, premium: 200, founding: 404, admin: 404, admin2fa: 404 },
+    post: memberPost(400),
+  },
+  { path: "/dashboard/annuaire", file: "routes/member/dashboard/directory.tsx", get: MEMBER_GET, post: memberPost(400) },
+  { path: "/dashboard/profil", file: "routes/member/dashboard/profile.tsx", get: MEMBER_GET, post: memberPost(400) },
+  { path: "/dashboard/mandats", file: "routes/member/dashboard/mandates.tsx", get: MEMBER_GET },
+  { path: "/dashboard/stats", file: "routes/member/dashboard/stats.tsx", get: MEMBER_GET },
+  {
+    path: "/premium",
+    file: "routes/member/premium.tsx",
+    get: MEMBER_GET,
+    // Freemium members (admins included) go to the checkout; already premium: 409.
+    post: { ...memberPost(409), freemium: "redirect:http://localhost:3000/paiement-test/*", admin: "redirect:http://localhost:3000/paiement-test/*", admin2fa: "redirect:http://localhost:3000/paiement-test/*" },
+  },
+  { path: "/admin", file: "routes/admin/layout.tsx", get: ADMIN_GET },
+  { path: "/admin", file: "routes/admin/profiles.tsx", get: ADMIN_GET, post: adminPost(400) },
+  { path: "/admin/deals", file: "routes/admin/deals.tsx", get: ADMIN_GET, post: adminPost(400) },
+  { path: "/admin/recommandations", file: "routes/admin/recommendations.tsx", get: ADMIN_GET },
+  { path: "/admin/recommandations/export.csv", file: "routes/admin/recommendations-csv.ts", get: ADMIN_GET },
+  { path: "/admin/recommandations/emails", file: "routes/admin/recommendations-emails.ts", get: ADMIN_GET },
+  { path: "/admin/journal", file: "routes/admin/journal.tsx", get: ADMIN_GET },
+  { path: "/mandates", file: "routes/member/mandates.tsx", get: MEMBER_GET, post: memberPost(400) },
+  // Token pages: without a token, an explanation page; the token is the authorization.
+  { path: "/confirm-recommendation", file: "routes/public/confirm-recommendation.tsx", get: PUBLIC, post: PUBLIC },
+  { path: "/concept", file: "routes/public/concept.tsx", get: PUBLIC },
+  { path: "/tiers-confiance", file: "routes/public/tiers-confiance.tsx", get: PUBLIC },
+  { path: "/mentions-legales", file: "routes/public/mentions-legales.tsx", get: PUBLIC },
+  { path: "/cgu", file: "routes/public/cgu.tsx", get: PUBLIC },
+  { path: "/politique-confidentialite", file: "routes/public/politique-confidentialite.tsx", get: PUBLIC },
+  { path: "/contact", file: "routes/public/contact.tsx", get: PUBLIC, post: all(400) },
+  { path: "/faq", file: "routes/public/faq.tsx", get: PUBLIC },
+  { path: "/support", file: "routes/public/support.tsx", get: PUBLIC },
+  { path: "/cookies", file: "routes/public/cookies.tsx", get: PUBLIC },
+  { path: "/parametres", file: "routes/member/settings.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
+  { path: "/parametres/export", file: "routes/member/settings-export.ts", get: USER_GET },
+  { path: "/desabonnement", file: "routes/public/unsubscribe.tsx", get: PUBLIC, post: PUBLIC },
+  {
+    path: "/auth/mot-de-passe-oublie",
+    file: "routes/public/forgot-password.tsx",
+    get: anonymousOnly(200),
+    post: anonymousOnly(400),
+  },
+  {
+    path: "/auth/nouveau-mot-de-passe",
+    file: "routes/public/reset-password.tsx",
+    get: anonymousOnly(200),
+    post: anonymousOnly(400),
+  },
+  { path: "/logout", file: "routes/api/logout.ts", get: all("redirect:/"), post: all("redirect:/"), freshSession: true },
+  {
+    path: "/api/auth/*",
+    file: "routes/api/auth.ts",
+    // better-auth's own endpoints; an empty sign-in is refused for everyone.
+    url: () => ({ url: "/api/auth/sign-in/email", params: { "*": "sign-in/email" } }),
+    get: all(404),
+    post: all(400),
+  },
+  { path: "/healthz", file: "routes/api/healthz.ts", get: PUBLIC },
+  { path: "/readyz", file: "routes/api/readyz.ts", get: PUBLIC },
+  { path: "/sitemap.xml", file: "routes/api/sitemap.ts", get: PUBLIC },
+  { path: "/robots.txt", file: "routes/api/robots.ts", get: PUBLIC },
+  // A plain form POST (no JavaScript) comes back to the profile editor with a toast.
+  {
+    path: "/api/uploads",
+    file: "routes/api/upload.ts",
+    get: { ...MEMBER_GET, ...memberOnly("redirect:/dashboard/profil") },
+    post: memberPost("redirect:/dashboard/profil"),
+  },
+  {
+    path: "/uploads/*",
+    file: "routes/api/uploads-file.ts",
+    url: () => ({ url: "/uploads/photos/inconnu.webp", params: { "*": "photos/inconnu.webp" } }),
+    get: all(404),
+  },
+  // The local mailbox exists only without SMTP (the test setup); env.server.ts refuses an https
+  // APP_URL without SMTP_URL, so a public deployment never serves it.
+  { path: "/dev/mailbox", file: "routes/dev/mailbox.tsx", get: PUBLIC },
+  { path: "/dev/mailbox.json", file: "routes/dev/mailbox-json.ts", get: PUBLIC },
+  {
+    path: "/dev/mailbox/:id",
+    file: "routes/dev/mailbox-message.tsx",
+    url: () => ({ url: "/dev/mailbox/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" } }),
+    get: all(404),
+  },
+  // Signature checked before anything else.
+  { path: "/api/webhooks/stripe", file: "routes/api/stripe-webhook.ts", get: all(405), post: all(400) },
+  {
+    path: "/paiement-test/:sessionId",
+    file: "routes/member/test-checkout.tsx",
+    url: () => ({ url: "/paiement-test/local_inconnu", params: { sessionId: "local_inconnu" } }),
+    get: cells(404, { anonymous: "redirect:/auth" }),
+    // The intent is checked first: an empty form is a 400 (ownership: see OWNERSHIP).
+    post: cells(400, { anonymous: 401 }),
+  },
+  {
+    path: "/*",
+    file: "routes/public/not-found.tsx",
+    url: () => ({ url: "/page-inexistante", params: { "*": "page-inexistante" } }),
+    get: all(404),
+    post: all(404),
+  },
+];
+
+// ---- ownership cases (id-bearing routes: the owner vs another member) ---------------------------
+
+type OwnershipCase = {
+  name: string;
+  file: string;
+  method: "GET" | "POST";
+  role: Role;
+  url: (f: Fixtures) => { url: string; params: Record<string, string> };
+  fields?: Record<string, string>;
+  expected: Expected;
+};
+
+const mandateDialog = (key: string) => (f: Fixtures) => ({ url: `/mandates?${key}=${f.premiumMandate.id}`, params: {} });
+const messageUrl = (f: Fixtures) => ({ url: `/dashboard/messages/${f.premiumMessage.id}`, params: { messageId: f.premiumMessage.id } });
+const checkoutUrl = (f: Fixtures) => ({ url: `/paiement-test/${f.checkoutSessionId}`, params: { sessionId: f.checkoutSessionId } });
+const slugUrl = (role: Exclude<Role, "anonymous">) => (f: Fixtures) => ({
+  url: `/consultant/${slugOf(f.members[role])}`,
+  params: { slug: slugOf(f.members[role]) },
+});
+
+const OWNERSHIP: OwnershipCase[] = [
+  // Mandate dialogs: the premium member's mandate.
+  { name: "mandate details, owner", file: "routes/member/mandates.tsx", method: "GET", role: "premium", url: mandateDialog("details"), expected: 200 },
+  { name: "mandate details, another member", file: "routes/member/mandates.tsx", method: "GET", role: "founding", url: mandateDialog("details"), expected: 404 },
+  { name: "mandate edit, another member", file: "routes/member/mandates.tsx", method: "GET", role: "freemium", url: mandateDialog("modifier"), expected: 404 },
+  { name: "mandate delete dialog, another member", file: "routes/member/mandates.tsx", method: "GET", role: "founding", url: mandateDialog("supprimer"), expected: 404 },
+  { name: "mandate matching panel, another member", file: "routes/member/mandates.tsx", method: "GET", role: "founding", url: mandateDialog("matching"), expected: 404 },
+  { name: "mandate matching panel, admin (not the owner)", file: "routes/member/mandates.tsx", method: "GET", role: "admin2fa", url: mandateDialog("matching"), expected: 404 },
+  {
+    name: "mandate status toggle, another member",
+    file: "routes/member/mandates.tsx",
+    method: "POST",
+    role: "founding",
+    url: () => ({ url: "/mandates", params: {} }),
+    fields: { intent: "toggle-status", mandateId: "{mandate}" },
+    expected: 404,
+  },
+  {
+    name: "mandate delete, another member",
+    file: "routes/member/mandates.tsx",
+    method: "POST",
+    role: "freemium",
+    url: () => ({ url: "/mandates", params: {} }),
+    fields: { intent: "delete", mandateId: "{mandate}" },
+    expected: 404,
+  },
+  { name: "mandate matching panel, owner", file: "routes/member/mandates.tsx", method: "GET", role: "premium", url: mandateDialog("matching"), expected: 200 },
+  // Connection request founding → premium: only the target mandate's owner answers it.
+  ...(["founding", "freemium", "admin2fa"] as const).map(
+    (role): OwnershipCase => ({
+      name: `connection request answer by ${role === "founding" ? "its requester" : `another member (${role})`}`,
+      file: "routes/member/mandates.tsx",
+      method: "POST",
+      role,
+      url: () => ({ url: "/mandates", params: {} }),
+      fields: { intent: "accept", requestId: "{request}" },
+      expected: 404,
+    }),
+  ),
+  // Messages: the premium member's inbox message (sent by the founding member).
+  { name: "message, recipient", file: "routes/member/dashboard/message.tsx", method: "GET", role: "premium", url: messageUrl, expected: 200 },
+  { name: "message, its sender (not in their inbox)", file: "routes/member/dashboard/message.tsx", method: "GET", role: "founding", url: messageUrl, expected: 404 },
+  {
+    name: "message reply, another member",
+    file: "routes/member/dashboard/message.tsx",
+    method: "POST",
+    role: "founding",
+    url: messageUrl,
+    fields: { intent: "reply", message: "Bonjour, je me permets de répondre." },
+    expected: 404,
+  },
+  // Public profile pages: only validated profiles are public.
+  { name: "public profile of an applicant", file: "routes/public/consultant.tsx", method: "GET", role: "anonymous", url: slugUrl("pending"), expected: 404 },
+  { name: "public profile of a suspended member", file: "routes/public/consultant.tsx", method: "GET", role: "anonymous", url: slugUrl("suspended"), expected: 404 },
+  // Local checkout sessions: the freemium member's own session.
+  { name: "test checkout, owner", file: "routes/member/test-checkout.tsx", method: "GET", role: "freemium", url: checkoutUrl, expected: 200 },
+  { name: "test checkout, another member", file: "routes/member/test-checkout.tsx", method: "GET", role: "premium", url: checkoutUrl, expected: 404 },
+  {
+    name: "test checkout completion, another member",
+    file: "routes/member/test-checkout.tsx",
+    method: "POST",
+    role: "admin",
+    url: checkoutUrl,
+    fields: { intent: "pay" },
+    expected: 404,
+  },
+];
+
+// ---- machinery ---------------------------------------------------------------------------------
+
+type RouteNode = { path?: string; index?: boolean; file: string; children?: RouteNode[] };
+
+function flatten(nodes: RouteNode[], parent = ""): { path: string; file: string }[] {
+  const out: { path: string; file: string }[] = [];
+  for (const n of nodes) {
+    const path = n.index ? parent || "/" : `${parent === "/" ? "" : parent}/${n.path ?? ""}`.replace(/\/+$/, "") || "/";
+    out.push({ path, file: n.file });
+    if (n.children) out.push(...flatten(n.children, path));
+  }
+  return out;
+}
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: { requestId: string; nonce: string } }) => unknown;
+type RouteModule = { loader?: Handler; action?: Handler };
+
+const modules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}");
+
+async function loadModule(file: string): Promise<RouteModule> {
+  const load = modules[`../../app/${file}`];
+  if (!load) throw new Error(`route module not found: ${file}`);
+  return load();
+}
+
+function isDataWithInit(v: unknown): v is { type: "DataWithResponseInit"; init: ResponseInit | null } {
+  return typeof v === "object" && v !== null && (v as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+function describeOutcome(v: unknown): Expected | string {
+  if (v instanceof Response) {
+    if (v.status >= 300 && v.status < 400) return `redirect:${v.headers.get("location") ?? "?"}`;
+    return v.status;
+  }
+  if (isDataWithInit(v)) {
+    const status = v.init?.status ?? 200;
+    const location = new Headers(v.init?.headers).get("location");
+    return location && status >= 300 && status < 400 ? `redirect:${location}` : status;
+  }
+  return 200;
+}
+
+const IPS: Record<Role, string> = Object.fromEntries(ROLES.map((r, i) => [r, `203.0.113.${20 + i}`])) as Record<Role, string>;
+
+function cookieHeader(setCookies: string[]): string {
+  return setCookies.map((c) => c.split(";")[0].trim()).join("; ");
+}
+
+async function sessionCookie(m: CreatedMember, ip: string): Promise<string> {
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email: m.email, password: m.password },
+    headers: new Headers({ "x-rt-client-ip": ip }),
+    returnHeaders: true,
+  });
+  return cookieHeader(headers.getSetCookie());
+}
+
+async function run(
+  handler: Handler | undefined,
+  method: "GET" | "POST",
+  target: { url: string; params: Record<string, string> },
+  cookie: string | null,
+  ip: string,
+  fields: Record<string, string> = {},
+): Promise<Expected | string> {
+  const headers = new Headers({ "x-rt-client-ip": ip, origin: "http://localhost:3000" });
+  if (cookie) headers.set("cookie", cookie);
+  const init: RequestInit = { method, headers };
+  if (method === "POST") init.body = new URLSearchParams(fields);
+  const request = new Request(`http://localhost:3000${target.url}`, init);
+  if (!handler) return method === "GET" ? 200 : 405;
+  try {
+    return describeOutcome(await handler({ request, params: target.params, context: { requestId: "matrix", nonce: "" } }));
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataWithInit(thrown)) return describeOutcome(thrown);
+    return `error: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
+  }
+}
+
+// ---- fixtures ----------------------------------------------------------------------------------
+
+let f: Fixtures;
+const cookies = {} as Record<Role, string | null>;
+
+beforeAll(async () => {
+  seedFactories(808);
+  const db = t.db!;
+  const validated = { profileStatus: "validated" as const };
+  const noProfile = await createMember(db, { email: "sans-profil@exemple.fr" });
+  await db.delete(profiles).where(eq(profiles.id, noProfile.profile.id));
+  const members: Fixtures["members"] = {
+    noProfile,
+    pending: await createApplicant(db, { email: "candidat@exemple.fr" }),
+    freemium: await createMember(db, { email: "freemium@exemple.fr", profile: { ...validated, membershipType: "freemium" } }),
+    premium: await createMember(db, { email: "premium@exemple.fr", profile: { ...validated, membershipType: "premium" } }),
+    founding: await createMember(db, { email: "fondateur@exemple.fr", profile: { ...validated, membershipType: "founding_member" } }),
+    suspended: await createMember(db, {
+      email: "suspendu@exemple.fr",
+      profile: { ...validated, membershipType: "premium", profileStatus: "suspended", suspendedAt: new Date() },
+    }),
+    admin: await createMember(db, { email: "admin@exemple.fr", admin: true, profile: { ...validated, membershipType: "freemium" } }),
+    admin2fa: await createMember(db, { email: "admin2fa@exemple.fr", admin: true, profile: { ...validated, membershipType: "freemium" } }),
+  };
+  const premiumMessage = await createMessage(db, members.premium.profile.id, { senderId: members.founding.profile.id });
+  const premiumMandate = await createMandate(db, members.premium.profile.id);
+  const foundingMandate = await createMandate(db, members.founding.profile.id);
+  const [request] = await db
+    .insert(mandateMatchRequests)
+    .values({ requesterMandateId: foundingMandate.id, targetMandateId: premiumMandate.id, requesterProfileId: members.founding.profile.id })
+    .returning({ id: mandateMatchRequests.id });
+  f = { members, premiumMessage, premiumMandate, matchRequestId: request.id, checkoutSessionId: "" };
+
+  cookies.anonymous = null;
+  for (const role of ROLES) {
+    if (role !== "anonymous") cookies[role] = await sessionCookie(members[role], IPS[role]);
+  }
+  // Enabled after sign-in (better-auth would otherwise ask for the TOTP code); the session reads
+  // the user row on each request.
+  await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, members.admin2fa.user.id));
+});
+
+// ---- tests -------------------------------------------------------------------------------------
+
+const PROBE = process.env.MATRIX_PROBE === "1";
+
+describe("authorization matrix", () => {
+  const flat = flatten(routeConfig as unknown as RouteNode[]);
+
+  it("covers every route of app/routes.ts, and only those", () => {
+    const key = (r: { path: string; file: string }) => `${r.path}  ${r.file}`;
+    const inTable = new Set(TABLE.map(key));
+    const missing = flat.filter((r) => !inTable.has(key(r))).map(key);
+    const routeKeys = new Set(flat.map(key));
+    const stale = TABLE.filter((e) => !routeKeys.has(key(e))).map(key);
+    if (!PROBE) {
+      expect(missing, "routes missing from the authorization matrix").toEqual([]);
+      expect(stale, "matrix rows without a route").toEqual([]);
+    }
+  });
+
+  it("has a POST row exactly for the routes whose module exports an action", async () => {
+    for (const r of flat) {
+      const mod = await loadModule(r.file);
+      const entry = TABLE.find((e) => e.file === r.file && e.path === r.path);
+      if (!entry || PROBE) continue;
+      expect(Boolean(entry.post), `${r.path} (${r.file}) POST row vs exported action`).toBe(Boolean(mod.action));
+    }
+  });
+
+  it("every cell has its expected outcome", { timeout: 120_000 }, async () => {
+    const skipped: string[] = [];
+    const failures: string[] = [];
+    const probe: string[] = [];
+    for (const r of flat) {
+      const entry = TABLE.find((e) => e.file === r.file && e.path === r.path);
+      const mod = await loadModule(r.file);
+      const target = entry?.url ? entry.url(f) : { url: r.path, params: {} };
+      const observed: Partial<Record<"get" | "post", Record<string, Expected | string>>> = {};
+      for (const method of ["GET", "POST"] as const) {
+        if (method === "POST" && !mod.action) continue;
+        const row = method === "GET" ? entry?.get : entry?.post;
+        const handler = method === "GET" ? mod.loader : mod.action;
+        const seen: Record<string, Expected | string> = {};
+        for (const role of ROLES) {
+          const expected = row?.[role];
+          if (!PROBE && typeof expected === "string" && expected.startsWith("skip:")) {
+            skipped.push(`${method} ${r.path} as ${role}: ${expected}`);
+            continue;
+          }
+          let cookie = cookies[role];
+          if (entry?.freshSession && role !== "anonymous") cookie = await sessionCookie(f.members[role], IPS[role]);
+          const actual = await run(handler, method, target, cookie, IPS[role]);
+          seen[role] = actual;
+          if (!PROBE && expected !== undefined && !matches(expected, actual)) {
+            failures.push(`${method} ${target.url} as ${role}: expected ${expected}, got ${actual}`);
+          }
+        }
+        observed[method === "GET" ? "get" : "post"] = seen;
+      }
+      if (PROBE) probe.push(`${r.path}  ${r.file}\n  get: ${JSON.stringify(observed.get)}\n  post: ${JSON.stringify(observed.post ?? null)}`);
+    }
+    // A local checkout session of the freemium member (the premium page's action starts it; a
+    // new one replaces the previous, so it is started here, after the matrix rows).
+    const premiumModule = await loadModule("routes/member/premium.tsx");
+    const started = await run(premiumModule.action, "POST", { url: "/premium", params: {} }, cookies.freemium, IPS.freemium);
+    f.checkoutSessionId = String(started).split("/paiement-test/")[1] ?? "";
+    if (!f.checkoutSessionId) failures.push(`no checkout session: ${started}`);
+    for (const c of OWNERSHIP) {
+      const mod = await loadModule(c.file);
+      const target = c.url(f);
+      const fields = Object.fromEntries(
+        Object.entries(c.fields ?? {}).map(([k, v]) => [k, v === "{mandate}" ? f.premiumMandate.id : v === "{request}" ? f.matchRequestId : v]),
+      );
+      const actual = await run(c.method === "GET" ? mod.loader : mod.action, c.method, target, cookies[c.role], IPS[c.role], fields);
+      if (PROBE) probe.push(`ownership ${c.name}: ${actual}`);
+      else if (typeof c.expected === "string" && c.expected.startsWith("skip:")) skipped.push(`${c.name}: ${c.expected}`);
+      else if (!matches(c.expected, actual)) failures.push(`${c.name}: expected ${c.expected}, got ${actual}`);
+    }
+    if (PROBE) console.log(probe.join("\n"));
+    if (skipped.length) console.log(`authorization matrix: ${skipped.length} skipped cell(s)\n${skipped.join("\n")}`);
+    expect(failures).toEqual([]);
+  });
+
+  it("another member's mark-read leaves the recipient's message unread", async () => {
+    await t.db!.update(messages).set({ isRead: false }).where(eq(messages.id, f.premiumMessage.id));
+    const mod = await loadModule("routes/member/dashboard/message.tsx");
+    await run(mod.action, "POST", { url: `/dashboard/messages/${f.premiumMessage.id}`, params: { messageId: f.premiumMessage.id } }, cookies.founding, IPS.founding, {
+      intent: "mark-read",
+    });
+    const [row] = await t.db!.select({ isRead: messages.isRead }).from(messages).where(eq(messages.id, f.premiumMessage.id));
+    expect(row.isRead).toBe(false);
+  });
+
+  it("refused answers left the connection request pending; its target's owner answers it", async () => {
+    const status = async () =>
+      (await t.db!.select({ s: mandateMatchRequests.status }).from(mandateMatchRequests).where(eq(mandateMatchRequests.id, f.matchRequestId)))[0].s;
+    expect(await status()).toBe("pending");
+    const mod = await loadModule("routes/member/mandates.tsx");
+    const out = await run(mod.action, "POST", { url: "/mandates", params: {} }, cookies.premium, IPS.premium, {
+      intent: "reject",
+      requestId: f.matchRequestId,
+    });
+    expect(String(out)).toMatch(/^redirect:/);
+    expect(await status()).toBe("rejected");
+  });
+});
