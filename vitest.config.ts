@@ -5,6 +5,7 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 const shared = {
   environment: "node" as const,
   globalSetup: ["tests/integration/global-setup.ts"],
+  setupFiles: ["app/lib/zod-locale.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -1,3 +1,4 @@
+import "~/lib/zod-locale";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";

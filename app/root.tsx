@@ -1,3 +1,4 @@
+import "~/lib/zod-locale";
 import { useEffect } from "react";
 import {
   data,

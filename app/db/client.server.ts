@@ -14,12 +14,57 @@ export type DbOptions = { url?: string; dataDir?: string; poolMax?: number };
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"));
 
+/**
+ * PostgreSQL text cannot hold U+0000 and refuses it with an error (a 500 for the user). It is
+ * never meaningful in text, so it is removed from every bound parameter, on both drivers.
+ */
+export function stripNul<T>(value: T): T {
+  if (typeof value === "string") return (value.includes("\u0000") ? value.replaceAll("\u0000", "") : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => stripNul(v)) as T;
+  return value;
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+function sanitizeArgs(args: unknown[]): unknown[] {
+  const out = [...args];
+  const [first, second] = out;
+  if (first && typeof first === "object" && Array.isArray((first as { values?: unknown }).values)) {
+    out[0] = { ...first, values: stripNul((first as { values: unknown[] }).values) };
+  }
+  if (Array.isArray(second)) out[1] = stripNul(second);
+  return out;
+}
+
+function wrapQuery(target: { query: unknown }) {
+  const original = (target.query as QueryFn).bind(target);
+  target.query = ((...args: unknown[]) => original(...sanitizeArgs(args))) as never;
+}
+
+/** node-postgres: every pooled client strips U+0000 from its parameters. */
+export function guardPgPool(pool: import("pg").Pool) {
+  pool.on("connect", (client) => wrapQuery(client as unknown as { query: unknown }));
+}
+
+/** PGlite: the client and its transactions strip U+0000 from their parameters. */
+export function guardPglite(client: import("@electric-sql/pglite").PGlite) {
+  wrapQuery(client as unknown as { query: unknown });
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: (tx: { query: unknown }) => unknown) =>
+    transaction((tx) => {
+      wrapQuery(tx as unknown as { query: unknown });
+      return fn(tx as unknown as { query: unknown }) as Promise<unknown>;
+    })) as never;
+}
+
 export async function openPglite(dataDir?: string, loadDataDir?: Blob) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   if (dataDir) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
+  guardPglite(client);
+  return client;
 }
 
 export async function createDatabase(options: DbOptions): Promise<Holder> {
@@ -29,6 +74,7 @@ export async function createDatabase(options: DbOptions): Promise<Holder> {
     const pool = new Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on("error", () => {});
+    guardPgPool(pool);
     return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end(), driver: "pg" };
   }
   const client = await openPglite(options.dataDir ? path.join(options.dataDir, "pglite") : undefined);

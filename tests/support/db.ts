@@ -22,6 +22,8 @@ export async function createTestDatabase(): Promise<{ db: Db; close: () => Promi
     url.pathname = `/${name}`;
     const pool = new Pool({ connectionString: url.toString(), max: 5 });
     pool.on("error", () => {});
+    const { guardPgPool } = await import("~/db/client.server");
+    guardPgPool(pool);
     return {
       db: drizzle(pool, { schema }) as unknown as Db,
       driver: "pg",

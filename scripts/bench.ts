@@ -1,0 +1,255 @@
+// npm run bench -- [--members N] [--mandates M] [--duration D] [--connections C] [--no-build] [--pglite]
+// On a fresh database (a throwaway PostgreSQL database on BENCH_DATABASE_URL or the local server,
+// else a temporary PGlite data dir): seeds N members and M mandates, measures the SQL of the
+// directory and of the matcher in-process, builds and starts the production server, loads it with
+// autocannon on loopback, prints a table and writes bench/results.json. Targets are reported
+// (OK / MISS), never asserted. See bench/README.md.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { closeDatabase, initDatabase } from "~/db/client.server";
+import { seedDemoData } from "./seed-lib";
+import { createBenchDatabase, type BenchDatabase } from "./bench/database";
+import { fetchMedian, type Fetched } from "./bench/http";
+import { commonSurname, countRows, pickSlugs, timeDirectorySql, timeMatching, wholeListApproach, type Timing, type WholeList } from "./bench/in-process";
+import { runLoad, stopLoad, type LoadResult } from "./bench/load";
+import { startServer, type RunningServer } from "./bench/server";
+
+const USAGE = "Usage : npm run bench -- [--members N] [--mandates M] [--duration D] [--connections C] [--no-build] [--pglite]";
+
+const TARGETS = {
+  profileReqPerSec: 600,
+  profileP95Ms: 50,
+  directorySqlP95Ms: 15,
+  matchingP95Ms: 30,
+  bytesRatio: 50,
+} as const;
+
+const STATIC_FILE = path.resolve("build/client/bench-static.html");
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseCount(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) fail(`--${name} doit être un entier ≥ ${min} (reçu : ${value}).`);
+  return n;
+}
+
+// Cleanup, whatever the way out: normal end, error, Ctrl-C.
+let server: RunningServer | undefined;
+let database: BenchDatabase | undefined;
+let tmpDir: string | undefined;
+let cleaned = false;
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    cleaned = true;
+    stopLoad();
+    rmSync(STATIC_FILE, { force: true });
+    await server?.stop().catch(() => {});
+    await closeDatabase().catch(() => {});
+    await database?.drop().catch((e: unknown) => console.error("Suppression de la base temporaire impossible :", e));
+    if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+process.on("exit", () => {
+  server?.killSync();
+  database?.dropSync();
+  rmSync(STATIC_FILE, { force: true });
+  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+});
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    if (cleaning) return;
+    console.error(`\n${sig} : arrêt, nettoyage…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : "—");
+const kb = (b: number) => `${(b / 1024).toFixed(1)} Ko`;
+const ok = (pass: boolean) => (pass ? "OK" : "MISS");
+
+async function main() {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        members: { type: "string" },
+        mandates: { type: "string" },
+        duration: { type: "string" },
+        connections: { type: "string" },
+        "no-build": { type: "boolean" },
+        pglite: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
+  const members = parseCount("members", str(values.members), 100_000, 3);
+  const mandateCount = parseCount("mandates", str(values.mandates), members, 0);
+  const durationS = parseCount("duration", str(values.duration), 20, 1);
+  const connections = parseCount("connections", str(values.connections), 50, 1);
+  const noBuild = values["no-build"] === true;
+  const started = performance.now();
+  const step = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+  tmpDir = mkdtempSync(path.join(os.tmpdir(), "rt-bench-"));
+  database = await createBenchDatabase(path.join(tmpDir, "data"), values.pglite === true);
+  step(`Base : ${database.description}`);
+
+  // 1. Seed, then the in-process measures (before the server: PGlite allows one process only).
+  await initDatabase({ url: database.url, dataDir: database.url ? undefined : database.dataDir, poolMax: 4 });
+  step(`Données : ${members} membres, ${mandateCount} mandats…`);
+  const seed = await seedDemoData((await import("~/db/client.server")).db, {
+    members,
+    mandates: mandateCount,
+    log: (line) => step(line.trim()),
+  });
+  step(`Seed terminé en ${(seed.elapsedMs / 1000).toFixed(1)} s`);
+  const counts = await countRows();
+  const slugs = await pickSlugs(500);
+  const surname = await commonSurname();
+  step(`SQL de l'annuaire filtré (200 exécutions)…`);
+  const directorySql = await timeDirectorySql(200);
+  step(`Mandats potentiels (200 exécutions sur ${counts.activeMandates} mandats actifs)…`);
+  const matching: Timing = await timeMatching(200);
+  step(`Approche du prototype : liste complète en JSON…`);
+  const wholeList: WholeList = await wholeListApproach(3);
+  await closeDatabase();
+
+  // 2. Build and start the production server.
+  if (noBuild && existsSync("build/server/index.js")) {
+    step("Build ignoré (--no-build)");
+  } else {
+    step("npm run build…");
+    const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+    if (build.status !== 0) throw new Error("npm run build a échoué");
+  }
+  step("Démarrage du serveur de production…");
+  server = await startServer({
+    NODE_ENV: "production",
+    DATABASE_URL: database.url ?? "",
+    DATA_DIR: database.dataDir,
+    SMTP_URL: "",
+  });
+  const base = server.baseUrl;
+  step(`Serveur prêt sur ${base}`);
+
+  // 3. The static baseline: one profile page saved as a file served by express.static.
+  const sample = await fetch(`${base}/consultant/${slugs[0]}`);
+  if (!sample.ok) throw new Error(`/consultant/${slugs[0]} : HTTP ${sample.status}`);
+  mkdirSync(path.dirname(STATIC_FILE), { recursive: true });
+  writeFileSync(STATIC_FILE, await sample.text());
+
+  // 4. Load.
+  const surnameQuery = `/annuaire?q=${encodeURIComponent(surname.name)}`;
+  const filtersQuery = "/annuaire?departement=75&secteur=G";
+  const runs: Array<{ key: string; label: string; paths: string[] }> = [
+    { key: "profile", label: "/consultant/{slug} (500 profils)", paths: slugs.map((s) => `/consultant/${s}`) },
+    { key: "directoryText", label: `/annuaire?q=${surname.name}`, paths: [surnameQuery] },
+    { key: "directoryFilters", label: filtersQuery, paths: [filtersQuery] },
+    { key: "static", label: "/bench-static.html (même HTML, statique)", paths: ["/bench-static.html"] },
+  ];
+  const load: Record<string, LoadResult> = {};
+  for (const run of runs) {
+    if (cleaned) throw new Error("Interrompu.");
+    step(`autocannon ${run.label} : ${durationS} s, ${connections} connexions…`);
+    load[run.key] = await runLoad({ baseUrl: base, paths: run.paths, label: run.label, connections, durationS });
+  }
+
+  // 5. First directory result, as sent (gzip), against the whole list.
+  if (cleaned) throw new Error("Interrompu.");
+  const firstPage: Fetched = await fetchMedian(`${base}/annuaire`, 10);
+  await server.stop();
+  server = undefined;
+
+  const profile = load.profile;
+  const ssrRatio = profile.reqPerSec / load.static.reqPerSec;
+  const bytesRatio = wholeList.gzipBytes / firstPage.wireBytes;
+  const checks = {
+    profileReqPerSec: profile.reqPerSec >= TARGETS.profileReqPerSec,
+    profileP95: profile.p95 < TARGETS.profileP95Ms,
+    directorySqlP95: directorySql.p95 < TARGETS.directorySqlP95Ms,
+    matchingP95: matching.p95 < TARGETS.matchingP95Ms,
+    bytesRatio: bytesRatio >= TARGETS.bytesRatio,
+  };
+
+  // 6. Report.
+  const rows: string[][] = [["Mesure", "req/s", "p50", "p95", "p99", "octets/req", "erreurs", "Cible", ""]];
+  const loadRow = (r: LoadResult, target: string, status: string) => [
+    r.path, r.reqPerSec.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), String(r.bytesPerReq), String(r.errors + r.non2xx + r.timeouts), target, status,
+  ];
+  rows.push(loadRow(profile, `≥ ${TARGETS.profileReqPerSec} req/s, p95 < ${TARGETS.profileP95Ms} ms`, ok(checks.profileReqPerSec && checks.profileP95)));
+  rows.push(loadRow(load.directoryText, "", ""));
+  rows.push(loadRow(load.directoryFilters, "", ""));
+  rows.push(loadRow(load.static, "référence", ""));
+  rows.push(["SSR profil / statique", `${(ssrRatio * 100).toFixed(0)} %`, "", "", "", "", "", "", ""]);
+  rows.push(["SQL annuaire filtré (75 + G)", "", ms(directorySql.p50), ms(directorySql.p95), "", "", "", `p95 < ${TARGETS.directorySqlP95Ms} ms`, ok(checks.directorySqlP95)]);
+  rows.push(["Mandats potentiels (1 mandat)", "", ms(matching.p50), ms(matching.p95), "", "", "", `p95 < ${TARGETS.matchingP95Ms} ms`, ok(checks.matchingP95)]);
+  rows.push(["/annuaire 1re page (gzip)", "", ms(firstPage.totalMs), "", "", String(firstPage.wireBytes), "", "", ""]);
+  rows.push(["Liste complète JSON (gzip)", "", ms(wholeList.totalMs), "", "", String(wholeList.gzipBytes), "", "", ""]);
+  rows.push(["Octets : liste complète / annuaire", `${bytesRatio.toFixed(0)}×`, "", "", "", "", "", `≥ ${TARGETS.bytesRatio}×`, ok(checks.bytesRatio)]);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log("");
+  console.log(
+    `Benchmark — ${counts.validated} profils validés, ${counts.activeMandates} mandats actifs, ${database.driver}, ` +
+      `${os.cpus().length} cœurs, Node ${process.version}, ${connections} connexions × ${durationS} s`,
+  );
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join("  "));
+    if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  }
+  console.log(
+    `\nPremière page de l'annuaire : ${kb(firstPage.wireBytes)} (${firstPage.encoding ?? "non compressé"}), ` +
+      `premier octet ${ms(firstPage.ttfbMs)}, fin ${ms(firstPage.totalMs)}. ` +
+      `Liste complète : ${wholeList.profiles} profils, ${kb(wholeList.jsonBytes)} JSON, ${kb(wholeList.gzipBytes)} gzip, ` +
+      `construite en ${ms(wholeList.buildMs)} + lue en ${ms(wholeList.parseMs)} (hors transfert).`,
+  );
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
+    database: { driver: database.driver, validatedProfiles: counts.validated, activeMandates: counts.activeMandates, seedMs: Math.round(seed.elapsedMs) },
+    options: { members, mandates: mandateCount, durationS, connections },
+    targets: TARGETS,
+    load,
+    ssrToStaticRatio: ssrRatio,
+    directorySql: { ...directorySql, query: "departement=75&secteur=G" },
+    matching,
+    firstDirectoryResult: { path: "/annuaire", ...firstPage },
+    wholeList,
+    bytesRatio,
+    surnameQuery: { ...surname, path: surnameQuery },
+    checks,
+  };
+  mkdirSync("bench", { recursive: true });
+  writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
+  step("Résultats écrits dans bench/results.json");
+}
+
+main()
+  .then(cleanup)
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await cleanup();
+    process.exit(1);
+  });

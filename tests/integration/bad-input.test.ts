@@ -1,0 +1,573 @@
+// Security suite, "Bad input" (issue 8): property-based tests (fast-check) of every form schema
+// and of the main route actions with random and hostile values. Schemas never throw and only
+// speak French; actions never fail with a 500 (a thrown non-Response error) and store nothing
+// when the input is refused.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { count, eq } from "drizzle-orm";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as authSchemas from "~/auth/auth.schema";
+import * as twoFactorSchemas from "~/auth/two-factor.schema";
+import { certifiedDeals, contactMessages, mandates, messages, profiles } from "~/db/schema";
+import * as accountSchemas from "~/features/account/account.schema";
+import * as adminSchemas from "~/features/admin/admin.schema";
+import * as connectionSchemas from "~/features/connections/connections.schema";
+import * as contactSchemas from "~/features/contact/contact.schema";
+import * as dealSchemas from "~/features/deals/deal.schema";
+import * as directorySchemas from "~/features/directory/directory.schema";
+import * as mandateSchemas from "~/features/mandates/mandates.schema";
+import * as messageSchemas from "~/features/messages/messages.schema";
+import * as onboardingSchemas from "~/features/onboarding/onboarding.schema";
+import * as profileSchemas from "~/features/profiles/profile.schema";
+import { getEnv, setEnv } from "~/lib/env.server";
+import { profileSlug } from "~/lib/slug";
+import { action as mandatesAction } from "~/routes/member/mandates";
+import { action as onboardingAction } from "~/routes/member/onboarding";
+import { action as profileAction } from "~/routes/member/dashboard/profile";
+import { action as settingsAction } from "~/routes/member/settings";
+import { action as contactAction } from "~/routes/public/contact";
+import { action as consultantAction } from "~/routes/public/consultant";
+import { type Browser, signIn } from "./mandates-helpers";
+import { createMember, type CreatedMember } from "../support/factories";
+import { useTestDatabase } from "../support/db";
+
+const t = useTestDatabase();
+const RUNS = 40;
+
+// ---------------------------------------------------------------------------------------------
+// Hostile values
+// ---------------------------------------------------------------------------------------------
+
+const HOSTILE_CONSTANTS = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\u0007\u001b[31m\u007f",
+  "\r\n\r\n",
+  "\t",
+  "\uD800",
+  "\uFEFF",
+  "\u202Egnp.exe",
+  "<script>alert(1)</script>",
+  "</script><script>alert(1)</script>",
+  "<!--",
+  '<img src=x onerror="alert(1)">',
+  "javascript:alert(1)",
+  "'; DROP TABLE profiles; --",
+  "%00",
+  "../../etc/passwd",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "-0",
+  "1e308",
+  "-1e309",
+  "9".repeat(400),
+  "99999999999999999999999",
+  "-99999999999999999999",
+  "0x1F",
+  "1,5",
+  "0000-00-00",
+  "9999-12-31",
+  "275760-09-14",
+  "-271821-04-19",
+  "2026-02-30",
+  "1900-01-01",
+  "2026-13-01",
+  "on",
+  "true",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  "__proto__",
+  "constructor",
+];
+
+const longString = fc.integer({ min: 1_000, max: 60_000 }).chain((n) => fc.string({ minLength: 1, maxLength: 3 }).map((s) => s.repeat(n).slice(0, n)));
+
+/** One hostile form value. */
+const hostileString: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...HOSTILE_CONSTANTS),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), maxLength: 20 }),
+  longString,
+  fc.integer().map(String),
+  fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String),
+  fc.double().map(String),
+  fc.date({ noInvalidDate: false }).map((d) => (Number.isNaN(d.getTime()) ? "Invalid Date" : d.toISOString())),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+);
+
+/** A raw (non-form) value of any type: wrong types, arrays where strings are expected... */
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(hostileString, fc.anything({ maxDepth: 2 }), fc.array(hostileString, { maxLength: 4 }));
+
+// ---------------------------------------------------------------------------------------------
+// The schemas
+// ---------------------------------------------------------------------------------------------
+
+const modules: Record<string, Record<string, unknown>> = {
+  auth: authSchemas,
+  twoFactor: twoFactorSchemas,
+  account: accountSchemas,
+  admin: adminSchemas,
+  connections: connectionSchemas,
+  contact: contactSchemas,
+  deal: dealSchemas,
+  directory: directorySchemas,
+  mandates: mandateSchemas,
+  messages: messageSchemas,
+  onboarding: onboardingSchemas,
+  profile: profileSchemas,
+};
+
+const schemas: [string, z.ZodType][] = [
+  ...Object.entries(modules).flatMap(([name, mod]) =>
+    Object.entries(mod)
+      .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
+      .map(([key, schema]): [string, z.ZodType] => [`${name}.${key}`, schema]),
+  ),
+  ["deal.dealSchema()", dealSchemas.dealSchema()],
+  ["onboarding.sponsorsSchema()", onboardingSchemas.sponsorsSchema("moi@exemple.fr")],
+];
+
+/** Field names a schema reads (objects, unions, pipes), to aim the random forms at them. */
+function fieldsOf(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodUnion || schema instanceof z.ZodDiscriminatedUnion) {
+    return [...new Set((schema.options as z.ZodType[]).flatMap(fieldsOf))];
+  }
+  if (schema instanceof z.ZodPipe) return fieldsOf(schema.in as z.ZodType);
+  return [];
+}
+
+// Messages a user can see must be French: any default (English) zod message is a leak.
+// English words of zod's default messages ("option" is French too, so it is not listed).
+const ENGLISH = /\b(invalid|expected|required|received|too (big|small)|must|unrecognized|string|number)\b/i;
+
+// Structural errors that no form of the app produces (a hidden intent altered, a field sent
+// twice or as a file…) get zod's French locale (app/lib/zod-locale.ts): no English tolerated.
+function expectFrench(messages: string[], where: string) {
+  for (const message of messages) {
+    expect(typeof message, where).toBe("string");
+    expect(message.trim().length, `${where}: empty message`).toBeGreaterThan(0);
+    expect(message, `${where}: non-French message`).not.toMatch(ENGLISH);
+  }
+}
+
+/** A FormData from entries: repeated names become arrays, some values are files. */
+function formOf(entries: [string, string | { file: string }][]): FormData {
+  const fd = new FormData();
+  for (const [name, value] of entries) {
+    if (typeof value === "string") fd.append(name, value);
+    else fd.append(name, new File([value.file], "x.txt", { type: "text/plain" }));
+  }
+  return fd;
+}
+
+const formEntries = (fields: string[]) =>
+  fc.array(
+    fc.tuple(
+      fields.length > 0 ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) }) : fc.string({ maxLength: 10 }),
+      fc.oneof({ weight: 9, arbitrary: hostileString }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((file) => ({ file })) }),
+    ),
+    { maxLength: 25 },
+  );
+
+describe("form schemas with hostile values", () => {
+  it("finds the schemas of every feature", () => {
+    expect(schemas.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(schemas)("%s: safeParse of any value never throws", (name, schema) => {
+    fc.assert(
+      fc.property(fc.oneof(anyValue, fc.dictionary(fc.constantFrom(...fieldsOf(schema), "x"), anyValue, { maxKeys: 12 })), (value) => {
+        const result = schema.safeParse(value);
+        if (!result.success) expect(result.error.issues.length, name).toBeGreaterThan(0);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(schemas)("%s: submitted forms are refused in French only", (name, schema) => {
+    const fields = fieldsOf(schema);
+    fc.assert(
+      fc.property(formEntries(fields), (entries) => {
+        const submission = parseWithZod(formOf(entries), { schema });
+        if (submission.status === "error") {
+          const errors = Object.values(submission.error ?? {}).flatMap((m) => m ?? []);
+          expect(errors.length, name).toBeGreaterThan(0);
+          expectFrench(errors, name);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("LinkedIn link (the only member-entered URL rendered as a link)", () => {
+  const DANGEROUS = [
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    " javascript:alert(1)",
+    "\u0001javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "javascript://www.linkedin.com/%0Aalert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "file:///etc/passwd",
+    "//www.linkedin.com/in/x",
+    "www.linkedin.com/in/x",
+  ];
+
+  it("refuses every non-http(s) URL, in French", () => {
+    for (const value of DANGEROUS) {
+      const result = onboardingSchemas.linkedinSchema.safeParse(value);
+      expect(result.success, value).toBe(false);
+      if (!result.success) expectFrench(result.error.issues.map((i) => i.message), value);
+    }
+  });
+
+  it("only ever accepts values a browser resolves to http(s)", () => {
+    fc.assert(
+      fc.property(fc.oneof(hostileString, fc.webUrl(), fc.constantFrom(...DANGEROUS), fc.string().map((s) => `javascript:${s}`)), (value) => {
+        const result = onboardingSchemas.linkedinSchema.safeParse(value);
+        if (result.success && result.data !== undefined) {
+          // The WHATWG parser is the browser's: what it says the protocol is, the link does.
+          expect(new URL(result.data).protocol, value).toMatch(/^https?:$/);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Route actions
+// ---------------------------------------------------------------------------------------------
+
+type AnyAction = (args: never) => Promise<unknown>;
+type Outcome = { status: number; body: unknown };
+
+function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+function outcomeOf(value: unknown): Outcome {
+  if (value instanceof Response) return { status: value.status, body: null };
+  if (isDataWithInit(value)) return { status: value.init?.status ?? 200, body: value.data };
+  return { status: 200, body: value };
+}
+
+/** Runs an action the way React Router does; a thrown non-Response error would be a 500. */
+async function run(actionFn: AnyAction, url: string, fd: FormData, headers: Headers, params: Record<string, string> = {}): Promise<Outcome> {
+  const request = new Request(url, { method: "POST", body: fd, headers });
+  const args = { request, params, context: { nonce: "", requestId: "t" } } as unknown as never;
+  try {
+    return outcomeOf(await actionFn(args));
+  } catch (error) {
+    if (error instanceof Response || isDataWithInit(error)) return outcomeOf(error);
+    throw error;
+  }
+}
+
+let ipCounter = 0;
+/** A fresh client address per request, so that per-IP rate limits do not hide the behaviour. */
+function anonymous(): Headers {
+  ipCounter += 1;
+  return new Headers({ "x-rt-client-ip": `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}` });
+}
+
+async function rowCount(table: typeof contactMessages | typeof messages | typeof mandates | typeof certifiedDeals): Promise<number> {
+  const [row] = await t.db!.select({ n: count() }).from(table);
+  return row.n;
+}
+
+/** Some French text in every message of an error result, when the action returned one. */
+function expectFrenchBody(body: unknown, where: string) {
+  if (typeof body !== "object" || body === null) return;
+  const b = body as { error?: unknown; result?: { error?: Record<string, string[] | null> | null } };
+  if (typeof b.error === "string") expectFrench([b.error], where);
+  const errors = Object.values(b.result?.error ?? {}).flatMap((m) => m ?? []);
+  expectFrench(errors, where);
+}
+
+describe("route actions with hostile forms", () => {
+  let premium: CreatedMember;
+  let freemium: CreatedMember;
+  let applicant: CreatedMember;
+  let premiumBrowser: Browser;
+  let freemiumBrowser: Browser;
+  let applicantBrowser: Browser;
+  let slug: string;
+
+  beforeAll(async () => {
+    setEnv({ ...getEnv(), BETTER_AUTH_SECRET: "test-secret-for-bad-input-tests-0123456789abcdef" });
+    const validated = { profileStatus: "validated" as const, onboardingStatus: "validated" as const, specializationSectors: ["C"] };
+    premium = await createMember(t.db!, { profile: { ...validated, membershipType: "premium", detailedPresentation: "Avant", internalPresentation: "Avant" } });
+    freemium = await createMember(t.db!, { profile: { ...validated, membershipType: "freemium" } });
+    applicant = await createMember(t.db!, { profile: { profileStatus: "pending_validation", onboardingStatus: "charter_signed" } });
+    premiumBrowser = await signIn(premium);
+    freemiumBrowser = await signIn(freemium);
+    applicantBrowser = await signIn(applicant);
+    slug = profileSlug(premium.profile);
+  });
+
+  const withCookie = (b: Browser) => {
+    const headers = anonymous();
+    headers.set("cookie", b.headers.get("cookie") ?? "");
+    return headers;
+  };
+
+  type Target = { name: string; action: AnyAction; url: string; fields: string[]; intents: string[]; headers: () => Headers; params?: () => Record<string, string> };
+  const field = (schema: z.ZodType) => fieldsOf(schema);
+  const targets: Target[] = [
+    { name: "contact page", action: contactAction, url: "http://localhost/contact", fields: field(contactSchemas.contactPageSchema), intents: [], headers: anonymous },
+    {
+      name: "public profile contact dialog",
+      action: consultantAction,
+      url: "http://localhost/consultant/x",
+      fields: [...field(messageSchemas.publicContactSchema), "website"],
+      intents: [],
+      headers: anonymous,
+      params: () => ({ slug }),
+    },
+    {
+      name: "mandates (premium)",
+      action: mandatesAction,
+      url: "http://localhost/mandates",
+      fields: [...field(mandateSchemas.mandateFormSchema), "mandateId", "requestId", "returnTo"],
+      intents: ["create", "update", "delete", "toggle-status", "request", "accept", "reject", "propose", "sign-undertaking"],
+      headers: () => withCookie(premiumBrowser),
+    },
+    {
+      name: "profile tab (premium)",
+      action: profileAction,
+      url: "http://localhost/dashboard/profil",
+      fields: [...field(profileSchemas.profileEditorSchema), ...field(dealSchemas.dealSchema()), "kind"],
+      intents: ["profile", "deal-save", "deal-delete", "image-remove"],
+      headers: () => withCookie(premiumBrowser),
+    },
+    {
+      name: "profile tab (freemium)",
+      action: profileAction,
+      url: "http://localhost/dashboard/profil",
+      fields: [...field(profileSchemas.profileEditorSchema), ...field(dealSchemas.dealSchema())],
+      intents: ["profile", "deal-save"],
+      headers: () => withCookie(freemiumBrowser),
+    },
+    {
+      name: "settings",
+      action: settingsAction,
+      url: "http://localhost/parametres",
+      fields: [...field(accountSchemas.changePasswordSchema), ...field(accountSchemas.notificationPreferencesSchema), "sessionId", "code", "password", "confirmation"],
+      // "regenerate-backup-codes" and "disable-2fa": see the known 500 below.
+      intents: ["change-password", "notifications", "revoke-session", "verify-2fa", "enable-2fa", "cancel-2fa"],
+      headers: () => withCookie(freemiumBrowser),
+    },
+    {
+      name: "onboarding",
+      action: onboardingAction,
+      url: "http://localhost/onboarding",
+      fields: [...field(onboardingSchemas.detailsSchema), ...field(onboardingSchemas.profileCreationSchema), ...field(onboardingSchemas.charterSchema), "sponsors"],
+      intents: ["profile", "charter", "details", "sponsors"],
+      headers: () => withCookie(applicantBrowser),
+    },
+  ];
+
+  it.each(targets)("$name: never a 500, errors in French", async (target) => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constantFrom(...target.intents, "x"), hostileString), formEntries(target.fields), async (intent, entries) => {
+        const fd = formOf(entries);
+        if (target.intents.length > 0) fd.set("intent", intent);
+        const out = await run(target.action, target.url, fd, target.headers(), target.params?.() ?? {});
+        expect(out.status, `${target.name}: ${JSON.stringify(entries).slice(0, 500)}`).toBeLessThan(500);
+        if (out.status >= 400) expectFrenchBody(out.body, target.name);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  // Otherwise valid forms with control characters or lone surrogates in a text field.
+  const NUL = ["a\u0000b", "\u0000"];
+  const NASTY = ["x\u0007\u001b[2J\u007fy", "\uD800z", "a\r\nb\tc", "\u202Eabc"];
+  const validByTarget = {
+    contact: {
+      action: contactAction,
+      url: "http://localhost/contact",
+      values: { firstName: "Paul", lastName: "Martin", email: "paul.martin@exemple.fr", company: "Cabinet", subject: "Question", message: "Bonjour" },
+      params: {},
+    },
+    publicContact: {
+      action: consultantAction,
+      url: "http://localhost/consultant/x",
+      values: { fullName: "Paul Martin", email: "paul.martin@exemple.fr", subject: "Question", message: "Bonjour" },
+      params: null,
+    },
+  };
+
+  for (const [name, target] of Object.entries(validByTarget)) {
+    it(`${name}: NUL and control characters in a valid form never give a 500`, async () => {
+      for (const [key, base] of Object.entries(target.values)) {
+        if (key === "email") continue;
+        for (const nasty of NASTY) {
+          const fd = formOf(Object.entries({ ...target.values, [key]: `${base}${nasty}` }));
+          const out = await run(target.action, target.url, fd, anonymous(), target.params ?? { slug });
+          expect(out.status, `${key}: ${JSON.stringify(nasty)}`).toBeLessThan(500);
+          if (out.status >= 400) expectFrenchBody(out.body, name);
+        }
+      }
+    });
+  }
+
+  it("profile save and deal save: NUL and control characters in a valid form never give a 500", async () => {
+    const profile = { locationDepartment: "75", locationCity: "Paris", fullAddress: "1 rue de Rivoli", detailedPresentation: "Bonjour", internalPresentation: "Bonjour" };
+    const deal = { year: String(new Date().getFullYear() - 1), sector: "C", acquirerCedant: "Cession", dealDescription: "Bonjour" };
+    for (const [intent, values] of [["profile", profile], ["deal-save", deal]] as const) {
+      for (const [key, base] of Object.entries(values)) {
+        if (key === "locationDepartment" || key === "year" || key === "sector") continue;
+        for (const nasty of NASTY) {
+          const fd = formOf(Object.entries({ ...values, intent, [key]: `${base}${nasty}` }));
+          const out = await run(profileAction, "http://localhost/dashboard/profil", fd, withCookie(premiumBrowser));
+          expect(out.status, `${intent} ${key}: ${JSON.stringify(nasty)}`).toBeLessThan(500);
+          if (out.status >= 400) expectFrenchBody(out.body, intent);
+        }
+      }
+    }
+  });
+
+  // PostgreSQL refuses U+0000 in text; both database drivers strip it from bound parameters
+  // (app/db/client.server.ts stripNul), so such a form is stored without it instead of failing.
+  it("NUL bytes in an otherwise valid form are refused or removed, never a 500", async () => {
+    const cases: { action: AnyAction; url: string; values: Record<string, string>; field: string; params: Record<string, string> }[] = [
+      { action: contactAction, url: "http://localhost/contact", values: validByTarget.contact.values, field: "firstName", params: {} },
+      { action: consultantAction, url: "http://localhost/consultant/x", values: validByTarget.publicContact.values, field: "fullName", params: { slug } },
+      { action: profileAction, url: "http://localhost/dashboard/profil", values: { intent: "profile", locationDepartment: "75", locationCity: "Paris" }, field: "locationCity", params: {} },
+    ];
+    for (const c of cases) {
+      for (const nul of NUL) {
+        const fd = formOf(Object.entries({ ...c.values, [c.field]: `x${nul}` }));
+        const out = await run(c.action, c.url, fd, withCookie(premiumBrowser), c.params);
+        expect(out.status, `${c.url} ${c.field}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  // better-auth answers TWO_FACTOR_NOT_ENABLED here; passwordFailure() maps it to a 409.
+  it("settings: backup codes or 2FA deactivation without 2FA answer a 4xx", async () => {
+    for (const intent of ["regenerate-backup-codes", "disable-2fa"]) {
+      const out = await run(settingsAction, "http://localhost/parametres", formOf([["intent", intent], ["password", "0"]]), withCookie(freemiumBrowser));
+      expect(out.status, intent).toBeLessThan(500);
+    }
+  });
+
+  // Invalid on purpose: a required field is blank or far too long, the rest random.
+  const breakOne = (required: string[], limit: number) =>
+    fc.tuple(fc.constantFrom(...required), fc.oneof(fc.constantFrom("", "   ", "\u0000\u0000"), fc.constant("x".repeat(limit + 1))));
+
+  async function expectRefusedAndNothingStored(
+    name: string,
+    table: Parameters<typeof rowCount>[0],
+    send: (entries: [string, string][], broken: [string, string]) => Promise<Outcome>,
+    fields: string[],
+    required: string[],
+    limit: number,
+  ) {
+    const before = await rowCount(table);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...fields), hostileString), { maxLength: 15 }), breakOne(required, limit), async (entries, broken) => {
+        const kept = entries.filter(([k]) => k !== broken[0]);
+        const out = await send(kept, broken);
+        expect(out.status, `${name}: ${broken[0]}`).toBeGreaterThanOrEqual(400);
+        expect(out.status).toBeLessThan(500);
+        expectFrenchBody(out.body, name);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await rowCount(table), `${name}: rows stored`).toBe(before);
+  }
+
+  it("contact page: an invalid message stores nothing", async () => {
+    const fields = field(contactSchemas.contactPageSchema);
+    await expectRefusedAndNothingStored(
+      "contact page",
+      contactMessages,
+      (entries, broken) => run(contactAction, "http://localhost/contact", formOf([...entries, broken]), anonymous()),
+      fields,
+      ["firstName", "lastName", "email", "subject", "message"],
+      10_000,
+    );
+  });
+
+  it("public profile contact dialog: an invalid message stores nothing", async () => {
+    // The honeypot is left empty: when filled, bots are told "sent" and nothing is stored.
+    const fields = field(messageSchemas.publicContactSchema).filter((f) => f !== "website");
+    await expectRefusedAndNothingStored(
+      "public contact",
+      messages,
+      (entries, broken) => run(consultantAction, "http://localhost/consultant/x", formOf([...entries, broken]), anonymous(), { slug }),
+      fields,
+      ["fullName", "email", "subject", "message"],
+      10_000,
+    );
+  });
+
+  it("mandate creation: an invalid mandate stores nothing", async () => {
+    const fields = field(mandateSchemas.mandateFormSchema);
+    await expectRefusedAndNothingStored(
+      "mandate creation",
+      mandates,
+      (entries, broken) => {
+        const fd = formOf([...entries, broken]);
+        fd.set("intent", "create");
+        return run(mandatesAction, "http://localhost/mandates", fd, withCookie(premiumBrowser));
+      },
+      fields,
+      ["clientCode", "clientName", "clientAddress", "startDate", "endDate"],
+      1_000,
+    );
+  });
+
+  it("profile save: an invalid profile changes nothing", async () => {
+    const snapshot = async () => {
+      const [p] = await t.db!.select().from(profiles).where(eq(profiles.id, premium.profile.id));
+      return { ...p, updatedAt: null };
+    };
+    const before = await snapshot();
+    const fields = field(profileSchemas.profileEditorSchema);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...fields), hostileString), { maxLength: 15 }),
+        fc.oneof(fc.constantFrom("", "20", "Paris", "\u0000", "750"), hostileString.filter((s) => !/^(0[1-9]|[1-8]\d|9[0-5]|2[AB]|97[1-6])$/.test(s))),
+        async (entries, department) => {
+          const fd = formOf(entries.filter(([k]) => k !== "locationDepartment"));
+          fd.set("intent", "profile");
+          fd.set("locationDepartment", department);
+          const out = await run(profileAction, "http://localhost/dashboard/profil", fd, withCookie(premiumBrowser));
+          expect(out.status).toBe(400);
+          expectFrenchBody(out.body, "profile save");
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("deal save: an invalid deal stores nothing", async () => {
+    await expectRefusedAndNothingStored(
+      "deal save",
+      certifiedDeals,
+      (entries, broken) => {
+        const fd = formOf([...entries, broken]);
+        fd.set("intent", "deal-save");
+        return run(profileAction, "http://localhost/dashboard/profil", fd, withCookie(premiumBrowser));
+      },
+      field(dealSchemas.dealSchema()).filter((f) => f !== "dealId"),
+      ["acquirerCedant", "year"],
+      1_000,
+    );
+  });
+});
