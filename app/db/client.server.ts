@@ -2,7 +2,9 @@
 // The instance lives on globalThis so dev reloads and the server bundle share it.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,12 +44,12 @@ function wrapQuery(target: { query: unknown }) {
 }
 
 /** node-postgres: every pooled client strips U+0000 from its parameters. */
-export function guardPgPool(pool: import("pg").Pool) {
+export function guardPgPool(pool: Pool) {
   pool.on("connect", (client) => wrapQuery(client as unknown as { query: unknown }));
 }
 
 /** PGlite: the client and its transactions strip U+0000 from their parameters. */
-export function guardPglite(client: import("@electric-sql/pglite").PGlite) {
+export function guardPglite(client: PGlite) {
   wrapQuery(client as unknown as { query: unknown });
   const transaction = client.transaction.bind(client);
   client.transaction = ((fn: (tx: { query: unknown }) => unknown) =>
