@@ -92,6 +92,13 @@ async function main() {
   });
 
   app.use(compression());
+  // React Router's stream writer flushes after every chunk; behind compression each flush ends a
+  // gzip block, which made pages ~3× larger on the wire (bench/README.md). No page streams
+  // deferred data, so compression may buffer as usual until the response ends.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    (res as Response & { flush?: () => void }).flush = () => {};
+    next();
+  });
 
   let getBuild: () => Promise<ServerBuild>;
   if (DEV) {
