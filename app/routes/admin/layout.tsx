@@ -1,9 +1,9 @@
 import { ClipboardList, FileCheck2, ScrollText, Users } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { TabNav } from "~/components/tab-nav";
 import { PageContainer, PageTitle } from "~/components/page";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
 import { pageMeta } from "~/lib/meta";
-import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration"), { name: "robots", content: "noindex" }];
@@ -29,28 +29,7 @@ export default function AdminLayout() {
         <PageTitle>Administration</PageTitle>
         <p className="mt-1 text-sm text-muted-foreground">Validation des profils, des deals certifiés et suivi des recommandations.</p>
       </header>
-      <nav aria-label="Sections de l'administration" className="mt-4 overflow-x-auto">
-        <ul className="flex min-w-max gap-1 rounded-lg bg-muted p-1">
-          {TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                end={tab.end}
-                prefetch="intent"
-                className={({ isActive }) =>
-                  cn(
-                    "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground",
-                    isActive && "bg-background text-foreground shadow-sm",
-                  )
-                }
-              >
-                <tab.icon className="h-4 w-4" aria-hidden="true" />
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Sections de l'administration" tabs={TABS} />
       <div className="mt-6">
         <Outlet />
       </div>

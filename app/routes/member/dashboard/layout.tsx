@@ -1,12 +1,12 @@
 import { BarChart3, FileText, Home, Mail, Settings, Star, User, Users } from "lucide-react";
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Form, Link, Outlet } from "react-router";
 import { requireMember } from "~/auth/session.server";
+import { TabNav } from "~/components/tab-nav";
 import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { getEnv } from "~/lib/env.server";
 import { pageMeta } from "~/lib/meta";
-import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Espace membre"), { name: "robots", content: "noindex" }];
@@ -65,28 +65,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </header>
-      <nav aria-label="Sections de l'espace membre" className="mt-4 overflow-x-auto">
-        <ul className="flex min-w-max gap-1 rounded-lg bg-muted p-1">
-          {TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                end={tab.end}
-                prefetch="intent"
-                className={({ isActive }) =>
-                  cn(
-                    "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground",
-                    isActive && "bg-background text-foreground shadow-sm",
-                  )
-                }
-              >
-                <tab.icon className="h-4 w-4" aria-hidden="true" />
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Sections de l'espace membre" tabs={TABS} />
       <div className="mt-6">
         <Outlet />
       </div>

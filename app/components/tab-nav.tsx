@@ -1,0 +1,33 @@
+import type { LucideIcon } from "lucide-react";
+import { NavLink } from "react-router";
+import { cn } from "~/lib/utils";
+
+export type Tab = { to: string; label: string; icon: LucideIcon; end?: boolean };
+
+/** Tabs as links, so that each tab has its own URL (reload, back button, sharing). */
+export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
+  return (
+    <nav aria-label={label} className="mt-4 overflow-x-auto">
+      <ul className="flex min-w-max gap-1 rounded-lg bg-muted p-1">
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <NavLink
+              to={tab.to}
+              end={tab.end}
+              prefetch="intent"
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground",
+                  isActive && "bg-background text-foreground shadow-sm",
+                )
+              }
+            >
+              <tab.icon className="h-4 w-4" aria-hidden="true" />
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
