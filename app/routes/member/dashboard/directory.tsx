@@ -8,8 +8,7 @@ import { requireMember } from "~/auth/session.server";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, NativeSelect } from "~/components/ui/input";
-import { DEPARTMENTS, PROFESSIONS, SECTORS } from "~/db/reference";
+import { Input, Label } from "~/components/ui/input";
 import { directoryQueryString, parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { PeerCard } from "~/features/internal-directory/components/peer-card";
 import { searchInternalDirectory } from "~/features/internal-directory/internal-directory.server";
@@ -21,6 +20,7 @@ import { sendInternalMessage } from "~/features/messages/messages.server";
 import { countLabel } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
+import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";
 import type { Route } from "./+types/directory";
 
 const LOAD_FAILED = "Impossible de charger l'annuaire interne";
@@ -114,44 +114,7 @@ export default function InternalDirectory({ loaderData }: Route.ComponentProps) 
             </Button>
           </div>
         </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="departement">Département</Label>
-          <NativeSelect id="departement" name="departement" defaultValue={query.departement ?? "all"} key={`d-${query.departement}`} onChange={autoSubmit}>
-            <option value="all">Tous les départements</option>
-            {DEPARTMENTS.map((d) => (
-              <option key={d.code} value={d.code}>
-                {d.code} - {d.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="secteur">Secteur (NAF)</Label>
-          <NativeSelect id="secteur" name="secteur" defaultValue={query.secteur ?? "all"} key={`s-${query.secteur}`} onChange={autoSubmit}>
-            <option value="all">Tous les secteurs</option>
-            {SECTORS.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.code} - {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor="profession">Profession</Label>
-          <NativeSelect id="profession" name="profession" defaultValue={query.profession ?? "all"} key={`p-${query.profession}`} onChange={autoSubmit}>
-            <option value="all">Toutes les professions</option>
-            {PROFESSIONS.map((p) => (
-              <option key={p.code} value={p.code}>
-                {p.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex items-end">
-          <Button asChild variant="outline" className="w-full">
-            <Link to={BASE}>Réinitialiser</Link>
-          </Button>
-        </div>
+        <DirectoryFilterFields query={query} onChange={autoSubmit} resetTo={BASE} sectorLabel="Secteur (NAF)" />
       </Form>
 
       {failed ? (
