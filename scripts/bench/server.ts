@@ -15,16 +15,44 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { baseUrl: string; child: ChildProcess; stop: () => Promise<void>; killSync: () => void };
+export type RunningServer = {
+  baseUrl: string;
+  port: number;
+  child: ChildProcess;
+  /** SIGTERM to the process group, then SIGKILL after 10 s. */
+  stop: () => Promise<void>;
+  /** Sends a signal to the whole process group (npm, tsx and node). */
+  signal: (sig: NodeJS.Signals) => void;
+  /** Resolves when every process of the group is gone. */
+  exited: (timeoutMs?: number) => Promise<boolean>;
+  killSync: () => void;
+  /** Everything the server wrote on stdout and stderr so far (only with `capture`). */
+  output: () => string;
+};
 
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<RunningServer> {
-  const port = await freePort();
+export type StartOptions = {
+  timeoutMs?: number;
+  /** Keep stdout/stderr in memory (output()) instead of inheriting them. */
+  capture?: boolean;
+  /** Reuse a port (restart on the same address); a free one otherwise. */
+  port?: number;
+  /** Default "warn". */
+  logLevel?: string;
+};
+
+export async function startServer(env: Record<string, string | undefined>, options: StartOptions | number = {}): Promise<RunningServer> {
+  const opts: StartOptions = typeof options === "number" ? { timeoutMs: options } : options;
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn("npm", ["run", "--silent", "serve"], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: baseUrl, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, APP_URL: baseUrl, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: opts.logLevel ?? "warn" },
+    stdio: opts.capture ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
     detached: true,
   });
+  const chunks: string[] = [];
+  child.stdout?.setEncoding("utf8").on("data", (c: string) => chunks.push(c));
+  child.stderr?.setEncoding("utf8").on("data", (c: string) => chunks.push(c));
   let exited = false;
   child.once("exit", () => {
     exited = true;
@@ -59,7 +87,7 @@ export async function startServer(env: Record<string, string | undefined>, timeo
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (exited) throw new Error("Le serveur s'est arrêté au démarrage.");
+    if (exited) throw new Error(`Le serveur s'est arrêté au démarrage.\n${chunks.join("")}`);
     try {
       const res = await fetch(`${baseUrl}/healthz`);
       if (res.ok) break;
@@ -72,5 +100,10 @@ export async function startServer(env: Record<string, string | undefined>, timeo
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, child, stop, killSync: () => signal("SIGKILL") };
+  const waitExit = async (ms = 10_000) => {
+    const end = Date.now() + ms;
+    while (groupAlive() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    return !groupAlive();
+  };
+  return { baseUrl, port, child, stop, signal, exited: waitExit, killSync: () => signal("SIGKILL"), output: () => chunks.join("") };
 }
