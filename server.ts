@@ -29,6 +29,7 @@ async function main() {
   // Background jobs (safe on every instance): the 7-day mandate expiry reminder.
   const { startExpiryReminderJob } = await import("./app/features/mandates/expiry-reminders.server");
   const expiryReminders = startExpiryReminderJob();
+  const { availabilityMiddleware, startDraining } = await import("./app/lib/availability.server");
   const appOrigin = new URL(env.APP_URL).origin;
   const https = appOrigin.startsWith("https://");
 
@@ -73,6 +74,9 @@ async function main() {
     next();
   });
 
+  // Drain (graceful shutdown): `Connection: close`; database outage: 503 + Retry-After.
+  app.use(availabilityMiddleware);
+
   // CSRF: a state-changing request must come from our own origin. Browsers always send Origin
   // on cross-site POSTs; non-browser clients without Origin/Sec-Fetch-Site are not a CSRF vector.
   // Webhooks are authenticated by their signature instead.
@@ -100,6 +104,19 @@ async function main() {
     next();
   });
 
+  // Anonymous public pages are served from memory, dropped on every write to what they show
+  // (LISTEN rt_public_content on the database; app/lib/page-cache.server.ts).
+  const { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } = await import("./app/lib/page-cache.server");
+  let stopPageCacheListener: (() => Promise<void>) | undefined;
+  if (!DEV && env.PAGE_CACHE_MB > 0 && database.listen) {
+    const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 });
+    stopPageCacheListener = database.listen(PUBLIC_CONTENT_CHANNEL, {
+      notify: () => pageCache.invalidate(),
+      state: (listening) => pageCache.setListening(listening),
+    });
+    app.use(pageCacheMiddleware(pageCache));
+  }
+
   let getBuild: () => Promise<ServerBuild>;
   if (DEV) {
     const vite = await import("vite");
@@ -120,7 +137,9 @@ async function main() {
     createRequestHandler({
       build: () => getBuild(),
       mode: DEV ? "development" : "production",
-      getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, requestId: res.locals.requestId as string }),
+      // Kept on res.locals: availabilityMiddleware reads the outage flag the app sets on it.
+      getLoadContext: (_req, res) =>
+        (res.locals.loadContext = { nonce: res.locals.nonce as string, requestId: res.locals.requestId as string }),
     }),
   );
 
@@ -131,20 +150,38 @@ async function main() {
     console.log(`${env.APP_NAME} prêt sur http://localhost:${port}`);
   });
 
+  // Graceful shutdown: readiness fails and kept-alive connections are closed after their current
+  // response (availabilityMiddleware), the listener stops (new connections are refused), in-flight
+  // requests finish within DRAIN_MS; then the jobs, the dispatcher and last the database stop.
+  const DRAIN_MS = 10_000;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    startDraining();
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    server.close(async () => {
+    setTimeout(() => process.exit(1), DRAIN_MS + 5_000).unref();
+    const drained = new Promise<boolean>((resolve) => {
+      const deadline = setTimeout(() => resolve(false), DRAIN_MS);
+      // Stops accepting and closes idle connections; calls back once every connection is closed.
+      server.close(() => {
+        clearTimeout(deadline);
+        resolve(true);
+      });
+    });
+    void drained.then(async (complete) => {
+      if (!complete) {
+        logger.warn({ drainMs: DRAIN_MS }, "shutdown: requests still running after the drain deadline, closing their connections");
+        server.closeAllConnections();
+      }
       expiryReminders.stop();
+      await stopPageCacheListener?.();
       await dispatcher.stop();
       const { closeDatabase } = await import("./app/db/client.server");
       await closeDatabase();
-      process.exit(0);
+      logger.info({ signal }, "shutdown complete");
+      process.exit(complete ? 0 : 1);
     });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 15_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

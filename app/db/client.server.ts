@@ -5,14 +5,32 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
+import { listenPg, listenPglite, type Listen } from "./listen.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-type Holder = { db: Db; close: () => Promise<void>; driver: "pglite" | "pg" };
+type Holder = {
+  db: Db;
+  close: () => Promise<void>;
+  driver: "pglite" | "pg";
+  /** LISTEN/NOTIFY on this database (absent on test holders installed with setDatabase). */
+  listen?: Listen;
+};
 const g = globalThis as unknown as { __rtDb?: Holder };
 
-export type DbOptions = { url?: string; dataDir?: string; poolMax?: number };
+export type DbOptions = {
+  url?: string;
+  dataDir?: string;
+  poolMax?: number;
+  /** PostgreSQL only: longest statement (server-side `statement_timeout`; client-side bound + 5 s). */
+  statementTimeoutMs?: number;
+};
+
+/** The web server's bound on one statement: far above any page's queries, well below a hang. */
+export const SERVER_STATEMENT_TIMEOUT_MS = 15_000;
+/** How long a request waits for a pooled connection before it fails (503, see availability.server). */
+export const POOL_CONNECTION_TIMEOUT_MS = 2_000;
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"));
 
@@ -73,15 +91,35 @@ export async function createDatabase(options: DbOptions): Promise<Holder> {
   if (options.url) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
-    const pool = new Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
-    // An idle client losing its connection (server restart) must not crash the process.
+    const timeout = options.statementTimeoutMs;
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      // A database that is down must fail requests quickly (503), not queue them for ever.
+      connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
+      keepAlive: true,
+      ...(timeout ? { statement_timeout: timeout, query_timeout: timeout + 5_000 } : {}),
+    });
+    // An idle client losing its connection (server restart, outage) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
     pool.on("error", () => {});
     guardPgPool(pool);
-    return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end(), driver: "pg" };
+    const url = options.url;
+    return {
+      db: drizzle(pool, { schema }) as unknown as Db,
+      close: () => pool.end(),
+      driver: "pg",
+      listen: (channel, handlers) => listenPg(url, channel, handlers),
+    };
   }
   const client = await openPglite(options.dataDir ? path.join(options.dataDir, "pglite") : undefined);
   const { drizzle } = await import("drizzle-orm/pglite");
-  return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.close(), driver: "pglite" };
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    close: () => client.close(),
+    driver: "pglite",
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
+  };
 }
 
 export async function migrateDatabase(db: Db, driver: Holder["driver"]) {
@@ -104,7 +142,20 @@ export async function migrateDatabase(db: Db, driver: Holder["driver"]) {
 export async function initDatabase(options: DbOptions & { migrate?: boolean }) {
   if (g.__rtDb) return g.__rtDb;
   const holder = await createDatabase(options);
-  if (options.migrate !== false) await migrateDatabase(holder.db, holder.driver);
+  if (options.migrate !== false) {
+    if (holder.driver === "pg" && options.statementTimeoutMs) {
+      // Migrations (and waiting for another instance's) may outlast the statement timeout:
+      // they run on a connection of their own, without it.
+      const migrator = await createDatabase({ url: options.url, poolMax: 1 });
+      try {
+        await migrateDatabase(migrator.db, "pg");
+      } finally {
+        await migrator.close();
+      }
+    } else {
+      await migrateDatabase(holder.db, holder.driver);
+    }
+  }
   g.__rtDb = holder;
   return holder;
 }

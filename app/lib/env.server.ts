@@ -34,6 +34,9 @@ export const envSchema = z.object({
   MAIL_FROM: optionalString.refine((v) => v === undefined || /^(.+<[^@\s]+@[^@\s]+>|[^@\s]+@[^@\s]+)$/.test(v), {
     message: "doit être une adresse e-mail, éventuellement sous la forme « Nom <adresse> »",
   }),
+  // How long a mail claimed by a dispatcher stays its own before another instance takes it over
+  // (the claimer is presumed dead). Each send is bounded by half of it.
+  MAIL_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   CONTACT_EMAIL: z.email({ message: "doit être une adresse e-mail" }).default("contact@reseau-transmission.local"),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
     message: "doit commencer par sk_test_, sk_live_, rk_test_ ou rk_live_",
@@ -47,6 +50,8 @@ export const envSchema = z.object({
   // (the browser suite); leave at 1 in production.
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   MAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  // Memory for the cache of anonymous public pages, per instance; 0 turns it off.
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Button } from "~/components/ui/button";
@@ -30,8 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { query, ...result, failed: false };
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, "directory load failed");
-    return { query, cards: [], total: 0, page: 1, pageCount: 1, failed: true };
+    // Never kept by the page cache (app/lib/page-cache.server.ts).
+    return data({ query, cards: [], total: 0, page: 1, pageCount: 1, failed: true }, { headers: { "Cache-Control": "no-store" } });
   }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function Annuaire({ loaderData }: Route.ComponentProps) {

@@ -17,7 +17,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { Link, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -143,7 +143,13 @@ function FeatureCard({ feature }: { feature: Feature }) {
 export async function loader() {
   // Public page: no guard. Remaining founding places (spec §9), computed on the server; null
   // when the count cannot be read, and the figure is then omitted (never an invented one).
-  return { places: await getFoundingPlacesLeft() };
+  const places = await getFoundingPlacesLeft();
+  // A page without the figure is never kept by the page cache (app/lib/page-cache.server.ts).
+  return data({ places }, places === null ? { headers: { "Cache-Control": "no-store" } } : undefined);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 /** Founding-offer availability, with the server-computed remaining places when known. */

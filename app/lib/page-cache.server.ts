@@ -1,0 +1,234 @@
+// In-process cache of the anonymous public pages (landing, directory, profiles, static pages).
+//
+// - Only anonymous GET/HEAD documents (no cookie of ours) of an allowlist of public paths are
+//   served from it; only 200 HTML responses without Set-Cookie or `no-store` are stored.
+// - Each response carries its own CSP nonce and request id: the stored HTML keeps the ones it
+//   was rendered with, and they are replaced by the current request's on the way out.
+// - Invalidation: every write to the data these pages show notifies 'rt_public_content' at
+//   commit (migration 0004), on every instance; each one drops its whole cache. While the
+//   listener is not connected (start, database outage), nothing is served from the cache.
+// - A TTL bounds what cannot notify (the year in the footer, the clock).
+import type { NextFunction, Request, Response } from "express";
+
+export const PUBLIC_CONTENT_CHANNEL = "rt_public_content";
+
+const PUBLIC_PATHS = new Set([
+  "/",
+  "/annuaire",
+  "/concept",
+  "/tiers-confiance",
+  "/mentions-legales",
+  "/cgu",
+  "/politique-confidentialite",
+  "/contact",
+  "/faq",
+  "/support",
+  "/cookies",
+]);
+const PROFILE_PATH = /^\/consultant\/[a-z0-9-]{1,200}$/;
+
+export function isCacheablePath(pathname: string): boolean {
+  return PUBLIC_PATHS.has(pathname) || PROFILE_PATH.test(pathname);
+}
+
+/** Our cookies: better-auth's (prefix `rt`, `__Secure-rt` on https) and the flash toast `rt_toast`. */
+const APP_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?rt[._]/;
+
+export function hasAppCookie(cookieHeader: string | undefined): boolean {
+  return Boolean(cookieHeader && APP_COOKIE.test(cookieHeader));
+}
+
+/** Headers of the page itself; the others are set per request by the server's middlewares. */
+const STORED_HEADERS = ["content-type", "cache-control", "link", "x-robots-tag", "content-language"];
+
+export type CachedPage = {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  nonce: string;
+  requestId: string;
+  bytes: number;
+  expiresAt: number;
+};
+
+export type PageCacheOptions = { maxEntries?: number; maxBytes?: number; ttlMs?: number; now?: () => number };
+
+export class PageCache {
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  /** Bumped by every invalidation: a render that started before one is not stored. */
+  private generation = 0;
+  private listening = false;
+  readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
+
+  constructor(options: PageCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.ttlMs = options.ttlMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether invalidations are being received; the cache serves nothing otherwise. */
+  get enabled(): boolean {
+    return this.listening;
+  }
+
+  setListening(listening: boolean): void {
+    // Notifications may have been missed while the listener was down: start empty.
+    if (listening !== this.listening) this.invalidate();
+    this.listening = listening;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.stats.invalidations++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): CachedPage | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    // LRU: move to the end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Stores a page rendered during `generation`; ignored when an invalidation came in between. */
+  set(key: string, page: Omit<CachedPage, "bytes" | "expiresAt">, generation: number): boolean {
+    if (!this.listening || generation !== this.generation) return false;
+    const bytes = Buffer.byteLength(page.body);
+    if (bytes > this.maxBytes / 8) return false;
+    this.delete(key);
+    this.entries.set(key, { ...page, bytes, expiresAt: this.now() + this.ttlMs });
+    this.bytes += bytes;
+    this.stats.stores++;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+    return true;
+  }
+
+  private delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+}
+
+/** The stored page with the current request's nonce and request id. */
+export function personalise(page: CachedPage, nonce: string, requestId: string): string {
+  let body = page.body;
+  if (page.nonce) body = body.split(page.nonce).join(nonce);
+  if (page.requestId) body = body.split(page.requestId).join(requestId);
+  return body;
+}
+
+function cacheKey(req: Request): string | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  if (!isCacheablePath(req.path)) return undefined;
+  if (hasAppCookie(req.headers.cookie)) return undefined;
+  // Authorization or a non-document request (React Router data requests end in .data).
+  if (req.headers.authorization) return undefined;
+  return req.originalUrl;
+}
+
+/**
+ * Express middleware, placed after the per-request headers (CSP nonce, request id) and the
+ * compression middleware, right before the React Router handler.
+ */
+export function pageCacheMiddleware(cache: PageCache) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const key = cacheKey(req);
+    if (key === undefined || !cache.enabled) return next();
+    const nonce = String(res.locals.nonce ?? "");
+    const requestId = String(res.locals.requestId ?? "");
+    const hit = cache.get(key);
+    if (hit) {
+      cache.stats.hits++;
+      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+      res.setHeader("X-Cache", "HIT");
+      res.status(hit.status);
+      if (req.method === "HEAD") {
+        res.end();
+        return;
+      }
+      res.send(personalise(hit, nonce, requestId));
+      return;
+    }
+    cache.stats.misses++;
+    res.setHeader("X-Cache", "MISS");
+    if (req.method === "HEAD") return next();
+
+    const generation = cache.currentGeneration;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    const record = (chunk: unknown, encoding?: unknown) => {
+      if (tooLarge || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buf = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : chunk instanceof Uint8Array
+            ? Buffer.from(chunk)
+            : undefined;
+      if (!buf) return;
+      size += buf.length;
+      if (size > cache.maxBytes / 8) {
+        tooLarge = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(buf);
+    };
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.write = ((...args: unknown[]) => {
+      record(args[0], args[1]);
+      return write(...args);
+    }) as Response["write"];
+    res.end = ((...args: unknown[]) => {
+      record(args[0], args[1]);
+      store();
+      return end(...args);
+    }) as Response["end"];
+
+    const store = () => {
+      if (tooLarge || res.statusCode !== 200) return;
+      if (res.getHeader("set-cookie") !== undefined) return;
+      const cacheControl = String(res.getHeader("cache-control") ?? "");
+      if (/no-store|private/i.test(cacheControl)) return;
+      const contentType = String(res.getHeader("content-type") ?? "");
+      if (!contentType.startsWith("text/html")) return;
+      const headers: Record<string, string> = {};
+      for (const name of STORED_HEADERS) {
+        const value = res.getHeader(name);
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+      }
+      cache.set(key, { status: 200, headers, body: Buffer.concat(chunks).toString("utf8"), nonce, requestId }, generation);
+    };
+    next();
+  };
+}

@@ -1,0 +1,117 @@
+// The cache of anonymous public pages on the production server: hits carry their own nonce and
+// request id, signed-in visitors and data requests bypass it, and a write made by anyone (here:
+// another client of the database, as another instance would) is visible on the next request.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profileIdFromSlug } from "~/lib/slug";
+import { createSystemDatabase, runScript, type SystemDatabase } from "./support/database";
+import { startServer, type RunningServer } from "./support/server";
+
+let database: SystemDatabase;
+let server: RunningServer;
+let slug: string;
+
+beforeAll(async () => {
+  database = await createSystemDatabase();
+  runScript(database, ["scripts/seed.ts", "--members", "12", "--seed", "11"]);
+  server = await startServer(database.env, { capture: true });
+  const directory = await (await fetch(`${server.baseUrl}/annuaire`)).text();
+  const found = /href="\/consultant\/([a-z0-9-]+)"/.exec(directory);
+  if (!found) throw new Error("no profile link on /annuaire");
+  slug = found[1]!;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+
+async function fetchPage(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.baseUrl}${path}`, { headers });
+  return { res, body: await res.text() };
+}
+
+describe("anonymous public pages", () => {
+  it("are rendered once, then served from memory with the request's own nonce and id", async () => {
+    const path = `/consultant/${slug}`;
+    // The landing page warms up first: the cache may have been emptied by the seed's writes.
+    const first = await fetchPage(path);
+    expect(first.res.status).toBe(200);
+    const second = await fetchPage(path);
+    expect(second.res.headers.get("x-cache")).toBe("HIT");
+    const nonce = nonceOf(second.res);
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(first.res));
+    // Every inline script of the cached page carries the nonce of this response's CSP.
+    const nonces = [...second.body.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonce]));
+    const requestId = second.res.headers.get("x-request-id")!;
+    expect(second.body).toContain(requestId);
+    expect(second.body).not.toContain(first.res.headers.get("x-request-id")!);
+    const normalise = (body: string, n: string, id: string) => body.split(n).join("NONCE").split(id).join("ID");
+    expect(normalise(second.body, nonce!, requestId)).toBe(normalise(first.body, nonceOf(first.res)!, first.res.headers.get("x-request-id")!));
+    // Compression still applies to cached pages.
+    const gz = await fetch(`${server.baseUrl}${path}`, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("x-cache")).toBe("HIT");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it.each(["/", "/annuaire", "/annuaire?departement=75", "/faq"])("%s is cached too", async (path) => {
+    await fetchPage(path);
+    const again = await fetchPage(path);
+    expect(again.res.status).toBe(200);
+    expect(again.res.headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("is bypassed by visitors with a session cookie, by data requests and by private pages", async () => {
+    const signedIn = await fetchPage(`/consultant/${slug}`, { cookie: "rt.session_token=forged" });
+    expect(signedIn.res.status).toBe(200);
+    expect(signedIn.res.headers.get("x-cache")).toBeNull();
+    const data = await fetchPage(`/consultant/${slug}.data`);
+    expect(data.res.headers.get("x-cache")).toBeNull();
+    const dashboard = await fetchPage("/dashboard");
+    expect(dashboard.res.headers.get("x-cache")).toBeNull();
+  });
+
+  it("never keeps a 404", async () => {
+    const missing = "/consultant/personne-inconnue-avocat-00000000-0000-4000-8000-000000000000";
+    expect((await fetchPage(missing)).res.status).toBe(404);
+    const again = await fetchPage(missing);
+    expect(again.res.status).toBe(404);
+    expect(again.res.headers.get("x-cache")).toBe("MISS");
+  });
+});
+
+describe("invalidation", () => {
+  it("shows a change written by another database client on the next requests", async (ctx) => {
+    if (database.driver !== "pg") {
+      ctx.skip(); // PGlite: one process owns the database; the in-process path is an integration test.
+      return;
+    }
+    const path = `/consultant/${slug}`;
+    await fetchPage(path);
+    expect((await fetchPage(path)).res.headers.get("x-cache")).toBe("HIT");
+    const company = `Cabinet Invalidation ${Date.now()}`;
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const updated = await client.query("update profiles set company = $1 where id = $2", [company, profileIdFromSlug(slug)]);
+      expect(updated.rowCount).toBe(1);
+    } finally {
+      await client.end();
+    }
+    const deadline = Date.now() + 5000;
+    let body = "";
+    while (Date.now() < deadline) {
+      body = (await fetchPage(path)).body;
+      if (body.includes(company)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(body).toContain(company);
+    // The directory, which shows the company on the card, is fresh too.
+    expect((await fetchPage("/annuaire")).body).toContain(company);
+  });
+});
