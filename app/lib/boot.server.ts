@@ -15,6 +15,7 @@ export async function boot() {
     transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : new LocalMailboxTransport(),
     workerId: `${hostname()}:${process.pid}`,
     intervalMs: env.MAIL_DISPATCH_INTERVAL_MS,
+    staleAfterMs: env.MAIL_CLAIM_TIMEOUT_MS,
   });
   dispatcher.start();
   return { env, database, dispatcher };

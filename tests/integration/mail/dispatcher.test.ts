@@ -6,6 +6,8 @@ import {
   createSmtpTransport,
   LocalMailboxTransport,
   mailFrom,
+  outboxIdOf,
+  outboxMessageId,
   retryDelayMs,
   type MailTransport,
   type OutgoingMail,
@@ -26,7 +28,9 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db!.delete(mailOutbox);
   peer.received.length = 0;
+  peer.rejected.length = 0;
   peer.rejectWith = null;
+  peer.holdData = false;
 });
 
 const mail = (n: number, extra: Partial<Parameters<typeof enqueueMail>[0]> = {}) => ({
@@ -230,6 +234,47 @@ describe("dispatcher with a real SMTP server", () => {
     expect(peer.received).toHaveLength(0);
   });
 
+  it("gives every attempt at one row the same Message-ID, naming the outbox row", async () => {
+    const id = (await enqueueMail(mail(1)))!;
+    const dispatcher = createMailDispatcher({ transport: createSmtpTransport(peer.url), workerId: "w", from: "Réseau <contact@exemple.fr>" });
+    peer.rejectWith = "Plus tard";
+    expect(await dispatcher.runOnce()).toBe(1);
+    peer.rejectWith = null;
+    await makeDue(id);
+    expect(await dispatcher.runOnce()).toBe(1);
+    const messageIdOf = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim();
+    const first = messageIdOf(peer.rejected[0].raw);
+    const second = messageIdOf(peer.received[0].raw);
+    expect(first).toBeDefined();
+    expect(second).toBe(first);
+    const r = await row(id);
+    expect(second).toBe(outboxMessageId(id, r.createdAt, "contact@exemple.fr"));
+    expect(second).toMatch(/@exemple\.fr>$/);
+    expect(outboxIdOf(second!)).toBe(id);
+    // Another message gets another id.
+    const other = (await enqueueMail(mail(2)))!;
+    await dispatcher.runOnce();
+    expect(messageIdOf(peer.received[1].raw)).not.toBe(first);
+    expect(outboxIdOf(messageIdOf(peer.received[1].raw)!)).toBe(other);
+  });
+
+  it("aborts the SMTP connection of a send that runs over its timeout, and retries later", async () => {
+    const id = (await enqueueMail(mail(1)))!;
+    peer.holdData = true;
+    const closedBefore = peer.closedConnections;
+    const dispatcher = createMailDispatcher({ transport: createSmtpTransport(peer.url), workerId: "w", sendTimeoutMs: 300 });
+    expect(await dispatcher.runOnce()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "mail transport timed out after 300 ms" });
+    // The server saw the client go away before its final reply: nothing was accepted.
+    await expect.poll(() => peer.closedConnections, { timeout: 5_000 }).toBeGreaterThan(closedBefore);
+    expect(peer.received).toHaveLength(0);
+    peer.holdData = false;
+    await makeDue(id);
+    expect(await dispatcher.runOnce()).toBe(1);
+    expect(peer.received).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
   it("honours ?ignoreTLS=true in the SMTP URL", async () => {
     const tlsPeer = await startSmtpPeer({ starttls: true });
     try {
@@ -274,6 +319,139 @@ describe("dispatcher", () => {
     };
     await createMailDispatcher({ transport, workerId: "slow" }).runOnce();
     expect(await row(id)).toMatchObject({ status: "sending", lockedBy: "other", attempts: 2 });
+  });
+
+  it("renews the claim right before each send of a batch", async () => {
+    const first = (await enqueueMail(mail(1)))!;
+    const second = (await enqueueMail(mail(2)))!;
+    const freshAtSend: boolean[] = [];
+    const transport: MailTransport = {
+      async send(msg) {
+        if (msg.subject === "Message 1") {
+          // Sending the first message took long: the second one's claim looks old meanwhile.
+          await t.db!.update(mailOutbox).set({ lockedAt: sql`now() - interval '4 minutes'` }).where(eq(mailOutbox.id, second));
+        }
+        const id = msg.subject === "Message 1" ? first : second;
+        const [r] = await t.db!
+          .select({ fresh: sql<boolean>`${mailOutbox.lockedAt} > now() - interval '1 minute'` })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.id, id));
+        freshAtSend.push(r.fresh);
+      },
+    };
+    await createMailDispatcher({ transport, workerId: "w", staleAfterMs: 5 * 60_000 }).runOnce();
+    expect(freshAtSend).toEqual([true, true]);
+    expect(await row(second)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("does not send a row of its batch that another worker took over meanwhile", async () => {
+    await enqueueMail(mail(1));
+    const second = (await enqueueMail(mail(2)))!;
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      async send(msg) {
+        sent.push(msg.subject);
+        if (msg.subject === "Message 1") {
+          await t.db!.update(mailOutbox).set({ lockedBy: "rescuer", attempts: 2 }).where(eq(mailOutbox.id, second));
+        }
+      },
+    };
+    expect(await createMailDispatcher({ transport, workerId: "slow" }).runOnce()).toBe(2);
+    expect(sent).toEqual(["Message 1"]);
+    expect(await row(second)).toMatchObject({ status: "sending", lockedBy: "rescuer", attempts: 2 });
+  });
+
+  it("keeps trying to record a delivery while the database is briefly unavailable", async () => {
+    const id = (await enqueueMail(mail(1)))!;
+    let updates = 0;
+    const flaky = new Proxy(t.db!, {
+      get(target, prop, receiver) {
+        if (prop === "update") {
+          return (...args: Parameters<typeof target.update>) => {
+            updates++;
+            // 1: claim, 2: claim renewal, 3: first attempt at marking it sent.
+            if (updates === 3) throw new Error("connection terminated");
+            return target.update(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      async send(msg) {
+        sent.push(msg.subject);
+      },
+    };
+    expect(await createMailDispatcher({ transport, workerId: "w", db: flaky }).runOnce()).toBe(1);
+    expect(sent).toEqual(["Message 1"]);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("stop() finishes the message being sent and hands the rest of the batch back", async () => {
+    const ids: number[] = [];
+    for (let i = 1; i <= 3; i++) ids.push((await enqueueMail(mail(i)))!);
+    let release!: () => void;
+    const sending = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      async send(msg) {
+        started();
+        await sending;
+        sent.push(msg.subject);
+      },
+    };
+    const dispatcher = createMailDispatcher({ transport, workerId: "leaving", intervalMs: 60_000 });
+    dispatcher.start();
+    await firstStarted;
+    const stopped = dispatcher.stop();
+    release();
+    await stopped;
+    expect(sent).toEqual(["Message 1"]);
+    expect(await row(ids[0])).toMatchObject({ status: "sent", attempts: 1 });
+    for (const id of ids.slice(1)) {
+      expect(await row(id)).toMatchObject({ status: "pending", attempts: 0, lockedAt: null });
+      expect(await isInFuture(id)).toBe(false);
+    }
+    // Another instance picks them up at once.
+    expect(await createMailDispatcher({ transport, workerId: "other" }).runOnce()).toBe(2);
+    expect(sent).toEqual(["Message 1", "Message 2", "Message 3"]);
+  });
+
+  it("defaults its claim timeout to MAIL_CLAIM_TIMEOUT_MS and its send timeout to half of it", async () => {
+    const id = (await enqueueMail(mail(1)))!;
+    await t.db!
+      .update(mailOutbox)
+      .set({ status: "sending", lockedBy: "dead", attempts: 1, lockedAt: sql`now() - interval '3 seconds'` })
+      .where(eq(mailOutbox.id, id));
+    const previous = process.env.MAIL_CLAIM_TIMEOUT_MS;
+    const { setEnv, parseEnv } = await import("~/lib/env.server");
+    const sent: string[] = [];
+    try {
+      setEnv(parseEnv({ ...process.env, MAIL_CLAIM_TIMEOUT_MS: "2000" }));
+      const transport: MailTransport = { send: () => new Promise<void>(() => {}) };
+      // Older than 2 s: taken over; then the hung send is given up after 1 s.
+      expect(await createMailDispatcher({ transport, workerId: "w" }).runOnce()).toBe(1);
+      expect(await row(id)).toMatchObject({ status: "pending", attempts: 2, lastError: "mail transport timed out after 1000 ms" });
+      setEnv(parseEnv({ ...process.env, MAIL_CLAIM_TIMEOUT_MS: undefined }));
+      await t.db!
+        .update(mailOutbox)
+        .set({ status: "sending", lockedBy: "dead", attempts: 2, lockedAt: sql`now() - interval '3 seconds'` })
+        .where(eq(mailOutbox.id, id));
+      const patient = createMailDispatcher({ transport: { send: async (m) => void sent.push(m.subject) }, workerId: "w2" });
+      expect(await patient.runOnce()).toBe(0);
+      expect(sent).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.MAIL_CLAIM_TIMEOUT_MS;
+      setEnv(parseEnv(process.env));
+    }
   });
 
   it("treats a hung transport as a failure", async () => {

@@ -9,8 +9,14 @@ export type SmtpPeer = {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** Messages refused with rejectWith. */
+  rejected: ReceivedMail[];
   /** When set, every message is refused after DATA with this temporary error. */
   rejectWith: string | null;
+  /** When true, DATA is read but never answered (a hung server). */
+  holdData: boolean;
+  /** Client connections that ended (closed by either side). */
+  closedConnections: number;
   close(): Promise<void>;
 };
 
@@ -25,7 +31,10 @@ export async function startSmtpPeer(options: { starttls?: boolean } = {}): Promi
     port: 0,
     url: "",
     received: [],
+    rejected: [],
     rejectWith: null,
+    holdData: false,
+    closedConnections: 0,
     close: async () => {},
   };
   const server = new SMTPServer({
@@ -34,16 +43,22 @@ export async function startSmtpPeer(options: { starttls?: boolean } = {}): Promi
     // self-signed certificate) a client that does not ignore TLS fails certificate checks.
     disabledCommands: options.starttls ? [] : ["STARTTLS"],
     logger: false,
+    closeTimeout: 100,
+    onClose() {
+      peer.closedConnections++;
+    },
     onData(stream, session, callback) {
       readAll(stream).then(
         (raw) => {
+          const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+          const rcptTo = session.envelope.rcptTo.map((r) => r.address);
+          if (peer.holdData) return;
           if (peer.rejectWith) {
+            peer.rejected.push({ rcptTo, raw, subject });
             const err = Object.assign(new Error(peer.rejectWith), { responseCode: 451 });
             callback(err);
             return;
           }
-          const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
-          const rcptTo = session.envelope.rcptTo.map((r) => r.address);
           peer.received.push({ rcptTo, raw, subject });
           callback();
         },
