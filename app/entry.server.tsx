@@ -3,8 +3,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/request-context";
 import "./load-context";
@@ -19,6 +20,13 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce ?? "";
+  // A loader or action met a database outage (handleError ran first and flagged it): React
+  // Router renders again with this 503 in the root error boundary, « Service momentanément
+  // indisponible », instead of a generic 500.
+  if (loadContext.databaseUnavailable && responseStatusCode !== 503) {
+    throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  }
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -55,6 +63,31 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   // Expected HTTP responses (404, 403…) are not errors worth logging.
   if (error instanceof Response) return;
-  const requestId = (context as AppLoadContext | undefined)?.requestId;
+  const loadContext = context as AppLoadContext | undefined;
+  const requestId = loadContext?.requestId;
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: answered 503 + Retry-After (handleRequest, handleDataRequest, server.ts).
+    if (loadContext) loadContext.databaseUnavailable = true;
+    logger.warn({ requestId, url: request.url, cause: describe(error) }, "database unavailable");
+    return;
+  }
   logger.error({ err: error, requestId, method: request.method, url: request.url }, "unhandled error");
 };
+
+/** Client-side navigations: a plain 503 makes the router show the 503 error boundary. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if (!(context as AppLoadContext | undefined)?.databaseUnavailable) return response;
+  return new Response("Service momentanément indisponible. Veuillez réessayer dans quelques instants.", {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+  });
+};
+
+/** The innermost message of an error chain, without the SQL or the stack. */
+function describe(error: unknown): string {
+  let e: unknown = error;
+  for (let i = 0; i < 5 && e instanceof Error && e.cause; i++) e = e.cause;
+  if (e instanceof Error) return `${(e as { code?: string }).code ?? e.name}: ${e.message}`;
+  return String(e);
+}

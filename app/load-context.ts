@@ -5,6 +5,8 @@ declare module "react-router" {
   interface AppLoadContext {
     nonce: string;
     requestId: string;
+    /** Set when a loader or action of this request met a database outage (answered 503). */
+    databaseUnavailable?: boolean;
   }
 }
 

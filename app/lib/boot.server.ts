@@ -1,6 +1,6 @@
 // Process start: environment, secret, database (with migrations), mail dispatcher.
 import { hostname } from "node:os";
-import { initDatabase } from "~/db/client.server";
+import { initDatabase, SERVER_STATEMENT_TIMEOUT_MS } from "~/db/client.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { createMailDispatcher, createSmtpTransport, LocalMailboxTransport } from "./mail/dispatcher.server";
@@ -9,7 +9,12 @@ import { getAppSecret } from "./secrets.server";
 export async function boot() {
   const env = getEnv();
   getAppSecret();
-  const database = await initDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+  const database = await initDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+    statementTimeoutMs: SERVER_STATEMENT_TIMEOUT_MS,
+  });
   logger.info({ driver: database.driver }, "database ready");
   const dispatcher = createMailDispatcher({
     transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : new LocalMailboxTransport(),
