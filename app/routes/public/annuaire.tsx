@@ -9,6 +9,7 @@ import { Input, Label } from "~/components/ui/input";
 import { DirectoryCard } from "~/features/directory/components/directory-card";
 import { directoryQueryString, parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { searchDirectory } from "~/features/directory/directory.server";
+import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { countLabel } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -29,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const result = await searchDirectory(query);
     return { query, ...result, failed: false };
   } catch (error) {
+    // No database at all: a 503 page (entry.server), not an empty directory answered 200.
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error, requestId: context.requestId }, "directory load failed");
     // Never kept by the page cache (app/lib/page-cache.server.ts).
     return data({ query, cards: [], total: 0, page: 1, pageCount: 1, failed: true }, { headers: { "Cache-Control": "no-store" } });

@@ -14,6 +14,7 @@ import { ContactDialog, type ContactActionData } from "~/features/messages/compo
 import { publicContactSchema } from "~/features/messages/messages.schema";
 import { createMessage } from "~/features/messages/messages.server";
 import { getPublicProfile } from "~/features/profiles/public-profile.server";
+import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -28,6 +29,8 @@ async function loadProfile(slug: string) {
   try {
     profile = id ? await getPublicProfile(id) : null;
   } catch (error) {
+    // No database at all: a 503 (entry.server), never a 404 that would tell crawlers it is gone.
+    if (isDatabaseUnavailable(error)) throw error;
     // The spec shows the not-found page when loading fails too.
     logger.error({ err: error, slug }, "public profile load failed");
   }
