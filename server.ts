@@ -12,6 +12,16 @@ import { EnvError } from "./app/lib/env.server";
 const DEV = process.argv.includes("--dev");
 if (!DEV) process.env.NODE_ENV = "production";
 
+/** The path as the router will see it (the URL is built as @react-router/express does: dot
+ * segments resolved, %2e decoded), so that `/api/webhooks/../auth` is not taken for a webhook. */
+function routedPath(originalUrl: string): string {
+  try {
+    return new URL(`http://x${originalUrl}`).pathname;
+  } catch {
+    return originalUrl;
+  }
+}
+
 async function main() {
   let booted: Awaited<ReturnType<typeof Boot>>;
   try {
@@ -35,7 +45,9 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY ? true : false);
+  // Behind a proxy, trust the one hop in front: the client address is the one that proxy appended
+  // to X-Forwarded-For, never what a client wrote before it (`true` would take the leftmost).
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
   // Request id, client address and security headers for every response.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -82,7 +94,7 @@ async function main() {
   // Webhooks are authenticated by their signature instead.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    if (req.path.startsWith("/api/webhooks/")) return next();
+    if (routedPath(req.originalUrl).startsWith("/api/webhooks/")) return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
     const hostOrigin = `${req.protocol}://${req.get("host")}`;

@@ -21,6 +21,18 @@ function createAuth() {
     basePath: "/api/auth",
     secret: getAppSecret(),
     trustedOrigins: [env.APP_URL],
+    // Passwords and codes are checked only through the app's actions (/auth, /parametres…),
+    // which add rate limits per account on top of per address. Over HTTP, better-auth's limiter
+    // counts per address only, so behind a proxy rotating client addresses would bypass them:
+    // these endpoints stay callable from the server (auth.api.*) but are not served.
+    disabledPaths: [
+      "/sign-in/email",
+      "/sign-up/email",
+      "/request-password-reset",
+      "/change-password",
+      "/two-factor/verify-totp",
+      "/two-factor/verify-backup-code",
+    ],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

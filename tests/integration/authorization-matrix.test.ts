@@ -191,10 +191,11 @@ const TABLE: Entry[] = [
   {
     path: "/api/auth/*",
     file: "routes/api/auth.ts",
-    // better-auth's own endpoints; an empty sign-in is refused for everyone.
+    // better-auth's own endpoints; its password sign-in is not served over HTTP (the /auth
+    // action, with its per-account limits, is the way in: tests/system/sessions-bruteforce).
     url: () => ({ url: "/api/auth/sign-in/email", params: { "*": "sign-in/email" } }),
     get: all(404),
-    post: all(400),
+    post: all(404),
   },
   { path: "/healthz", file: "routes/api/healthz.ts", get: PUBLIC },
   { path: "/readyz", file: "routes/api/readyz.ts", get: PUBLIC },
