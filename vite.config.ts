@@ -1,9 +1,24 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
+
+/** In the browser build, `zod` is app/lib/zod-client.ts (French messages, no JIT probe that the CSP reports). */
+function zodClient(): Plugin {
+  const target = path.resolve("app/lib/zod-client.ts");
+  return {
+    name: "zod-client",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (source !== "zod" || !importer || path.resolve(importer.split("?")[0]!) === target) return null;
+      return target;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [zodClient(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { sourcemap: false },
   ssr: {

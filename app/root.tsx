@@ -1,4 +1,3 @@
-import "~/lib/zod-locale";
 import { useEffect } from "react";
 import {
   data,
@@ -11,16 +10,17 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getSessionUser, isAdmin } from "~/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { getToast } from "~/lib/toast.server";
+import { LazyToaster } from "~/components/lazy-toaster";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
 import { useNonce } from "~/lib/request-context";
+import { toast as showToast } from "~/lib/toast";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
@@ -95,8 +95,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Shell>
       <Outlet />
-      {/* Default (non-rich) colours: dark text on white passes contrast checks; errors in red. */}
-      <Toaster position="top-center" closeButton toastOptions={{ classNames: { error: "!text-destructive", title: "font-semibold" } }} />
+      <LazyToaster />
     </Shell>
   );
 }

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { DEPARTMENT_CODES, PROFESSION_CODES, SECTOR_CODES } from "~/db/reference";
 
+export { directoryQueryString } from "./directory-query";
+
 export const ALL = "all";
 export const DIRECTORY_PAGE_SIZE = 24;
 
@@ -33,15 +35,4 @@ export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 /** Unknown or malformed parameters are ignored rather than refused: a directory URL never 400s. */
 export function parseDirectoryQuery(params: URLSearchParams): DirectoryQuery {
   return directoryQuerySchema.parse(Object.fromEntries(params));
-}
-
-export function directoryQueryString(q: Partial<DirectoryQuery>): string {
-  const p = new URLSearchParams();
-  if (q.q) p.set("q", q.q);
-  if (q.departement) p.set("departement", q.departement);
-  if (q.secteur) p.set("secteur", q.secteur);
-  if (q.profession) p.set("profession", q.profession);
-  if (q.page && q.page > 1) p.set("page", String(q.page));
-  const s = p.toString();
-  return s ? `?${s}` : "";
 }

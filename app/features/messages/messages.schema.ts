@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { CONTACT_DIALOG_REQUIRED } from "./messages.texts";
 
-export const CONTACT_DIALOG_REQUIRED = "Veuillez remplir tous les champs";
+export { CONTACT_DIALOG_REQUIRED, MESSAGING_ERRORS } from "./messages.texts";
 
 const required = (max: number) =>
   z
@@ -33,16 +34,3 @@ export const replySchema = z.object({
   message: required(5000),
 });
 export type ReplyInput = z.output<typeof replySchema>;
-
-/** French texts of the inbox and internal messaging (spec §8 where it has one). */
-export const MESSAGING_ERRORS = {
-  loadFailed: "Erreur lors du chargement des messages",
-  sendFailed: "Erreur lors de l'envoi du message",
-  sent: "Message envoyé avec succès !",
-  notFound: "Message introuvable",
-  premiumOnly: "La messagerie interne est réservée aux membres Premium et fondateurs.",
-  self: "Vous ne pouvez pas vous envoyer un message.",
-  tooMany: "Trop de messages envoyés. Veuillez réessayer plus tard.",
-  recipientUnavailable: "Ce membre n'est plus disponible.",
-  cannotReply: "Ce message ne peut pas recevoir de réponse depuis la messagerie : répondez par e-mail.",
-} as const;

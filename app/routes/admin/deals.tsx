@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

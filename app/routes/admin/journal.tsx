@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/input";

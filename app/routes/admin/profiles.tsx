@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Clock, Search } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Copy, Download, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,13 +1,14 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { DirectoryCard } from "~/features/directory/components/directory-card";
-import { directoryQueryString, parseDirectoryQuery } from "~/features/directory/directory.schema";
+import { directoryQueryString } from "~/features/directory/directory-query";
+import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { searchDirectory } from "~/features/directory/directory.server";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { countLabel } from "~/lib/format";

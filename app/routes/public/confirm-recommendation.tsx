@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { PageContainer } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Mail, MapPin } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

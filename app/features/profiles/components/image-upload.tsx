@@ -1,7 +1,7 @@
 import { ImageIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { ACCEPTED_IMAGE_MIME_TYPES, DEFAULT_MAX_UPLOAD_MB, precheckFile, UPLOAD_MESSAGES } from "~/lib/storage/upload-rules";

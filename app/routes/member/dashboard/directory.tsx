@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
