@@ -9,7 +9,8 @@ import { createMandate, mandateActor, toggleMandateStatus } from "~/features/man
 import { alertMatchingOwners } from "~/features/matching/alerts.server";
 import { COUNTERPART_KEYS } from "~/features/matching/counterpart.server";
 import { matchScore } from "~/features/matching/match-score";
-import { listOpportunities, listPotentialMatches, rankCandidates } from "~/features/matching/matching.server";
+import { candidatesQuery, listOpportunities, listPotentialMatches, maxScoreFor, rankCandidates } from "~/features/matching/matching.server";
+import { queryRows } from "~/db/query.server";
 import { listMyMandates } from "~/features/mandates/mandates.server";
 import { loader } from "~/routes/member/mandates";
 import { createMandate as insertMandate, createMember, faker, seedFactories, type CreatedMember, type Mandate } from "../support/factories";
@@ -116,6 +117,67 @@ describe("the SQL score is the rule of spec §9", () => {
   });
 });
 
+describe("the first pass over the newest candidates", () => {
+  it("returns exactly the full ranking, whatever the window and the limit", async () => {
+    seedFactories(977);
+    const pick = <T>(items: readonly T[]) => items[faker.number.int({ min: 0, max: items.length - 1 })];
+    // Few values on each side: perfect scores are common, as are ties on the total.
+    for (let i = 0; i < 50; i++) {
+      await insertMandate(t.db!, peer.profile.id, {
+        ...sellerBase,
+        companySector: pick(["C", "G", null]),
+        companyTerritory: pick(["75", "69", null]),
+        valuationAmount: pick([500_000, 5_000_000, null]),
+        requiredContributionMin: 100_000,
+        requiredContributionMax: pick([200_000, 50_000_000]),
+      });
+    }
+    let firstPassAnswers = 0;
+    for (let i = 0; i < 8; i++) {
+      const buyer = await insertMandate(t.db!, me.profile.id, {
+        mandateType: "buyer",
+        companySector: null,
+        companyTerritory: null,
+        valuationAmount: null,
+        requiredContributionMin: null,
+        requiredContributionMax: null,
+        searchSectors: pick([["C"], ["C", "G"], null]),
+        searchTerritories: pick([["75"], ["france"], null]),
+        targetAmountMin: 100_000,
+        targetAmountMax: pick([1_000_000, null]),
+        contributionMin: 150_000,
+        contributionMax: pick([300_000, 60_000_000]),
+      });
+      const source = sqlSourceOf(buyer);
+      for (const limit of [1, 3, 10, 60]) {
+        const full = await queryRows<{ cp_id: string; total: number | string }>(candidatesQuery(source, { limit }));
+        const perfect = await queryRows<{ cp_id: string }>(candidatesQuery(source, { limit, newestWindow: 50 }));
+        if (perfect.length === limit) firstPassAnswers++;
+        for (const newestWindow of [2, 10, 5000]) {
+          const ranked = await rankCandidates(source, { limit, newestWindow });
+          expect(ranked.map((r) => r.id), `limit ${limit}, window ${newestWindow}`).toEqual(full.map((r) => r.cp_id));
+        }
+        // Nothing ranks above the best possible score.
+        for (const r of full) expect(Number(r.total)).toBeLessThanOrEqual(maxScoreFor(source));
+      }
+    }
+    // Both paths were taken.
+    expect(firstPassAnswers).toBeGreaterThan(0);
+    expect(firstPassAnswers).toBeLessThan(8 * 4);
+  });
+
+  it.each([
+    [{ mandateType: "buyer", searchSectors: ["C"], searchTerritories: ["75"], targetAmountMin: 1, targetAmountMax: 2, contributionMin: 1, contributionMax: 2 }, 100],
+    [{ mandateType: "buyer", searchSectors: [], searchTerritories: ["75"], targetAmountMin: 1, targetAmountMax: null, contributionMin: 1, contributionMax: 2 }, 45],
+    [{ mandateType: "buyer", searchSectors: null, searchTerritories: null, targetAmountMin: null, targetAmountMax: null, contributionMin: null, contributionMax: null }, 0],
+    [{ mandateType: "seller", companySector: "C", companyTerritory: null, valuationAmount: 10, requiredContributionMin: 1, requiredContributionMax: 2 }, 80],
+    [{ mandateType: "seller", companySector: null, companyTerritory: "75", valuationAmount: null, requiredContributionMin: 1, requiredContributionMax: null }, 20],
+  ] as const)("best possible score of %o is %i", (partial, expected) => {
+    const blank = { id: "x", profileId: "y", searchSectors: null, searchTerritories: null, targetAmountMin: null, targetAmountMax: null, contributionMin: null, contributionMax: null, companySector: null, companyTerritory: null, valuationAmount: null, requiredContributionMin: null, requiredContributionMax: null };
+    expect(maxScoreFor({ ...blank, ...partial } as Parameters<typeof maxScoreFor>[0])).toBe(expected);
+  });
+});
+
 describe("potential matches", () => {
   it("offers only opposite, active, not-ended mandates of other validated members, best first, with the four sub-scores", async () => {
     const actor = mandateActor(me.profile);
@@ -132,9 +194,10 @@ describe("potential matches", () => {
       requiredContributionMax: 400_000,
       ...o,
     });
-    const perfect = await insertMandate(t.db!, peer.profile.id, seller({ clientCode: "PERFECT" }));
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const perfect = await insertMandate(t.db!, peer.profile.id, seller({ clientCode: "PERFECT", createdAt: daysAgo(1) }));
     const sectorOnly = await insertMandate(t.db!, peer.profile.id, seller({ clientCode: "SECTOR", companyTerritory: "13", valuationAmount: 5_000_000, requiredContributionMin: 900_000, requiredContributionMax: 950_000 }));
-    const endsToday = await insertMandate(t.db!, third.profile.id, seller({ clientCode: "TODAY", startDate: addDaysIso(today, -30), endDate: today }));
+    const endsToday = await insertMandate(t.db!, third.profile.id, seller({ clientCode: "TODAY", startDate: addDaysIso(today, -30), endDate: today, createdAt: daysAgo(30) }));
     await insertMandate(t.db!, peer.profile.id, seller({ clientCode: "NOTHING", companySector: "Q", companyTerritory: "13", valuationAmount: 1, requiredContributionMin: 1, requiredContributionMax: 2 }));
     await insertMandate(t.db!, peer.profile.id, seller({ clientCode: "ENDED", startDate: addDaysIso(today, -30), endDate: addDaysIso(today, -1) }));
     await insertMandate(t.db!, peer.profile.id, seller({ clientCode: "ONHOLD", status: "on_hold" }));

@@ -248,6 +248,35 @@ export const mandates = pgTable(
         t.requiredContributionMax,
       )
       .where(sql`${t.status} = 'active' and ${t.mandateType} = 'seller'`),
+    // The matcher's first pass walks the newest candidates of one type (created_at desc, id) and
+    // stops at the first `limit` perfect scores: every column it reads is in the key again.
+    index("mandates_buyer_newest_idx")
+      .on(
+        t.createdAt.desc(),
+        t.id,
+        t.endDate,
+        t.profileId,
+        t.searchSectors,
+        t.searchTerritories,
+        t.targetAmountMin,
+        t.targetAmountMax,
+        t.contributionMin,
+        t.contributionMax,
+      )
+      .where(sql`${t.status} = 'active' and ${t.mandateType} = 'buyer'`),
+    index("mandates_seller_newest_idx")
+      .on(
+        t.createdAt.desc(),
+        t.id,
+        t.endDate,
+        t.profileId,
+        t.companySector,
+        t.companyTerritory,
+        t.valuationAmount,
+        t.requiredContributionMin,
+        t.requiredContributionMax,
+      )
+      .where(sql`${t.status} = 'active' and ${t.mandateType} = 'seller'`),
     index("mandates_company_sector_idx").on(t.companySector).where(sql`${t.status} = 'active'`),
     index("mandates_search_sectors_idx").using("gin", t.searchSectors),
     check("mandates_dates_check", sql`${t.endDate} > ${t.startDate}`),

@@ -118,7 +118,36 @@ function toPotential(r: RankedRow): PotentialMatch {
   };
 }
 
-type RankOptions = { limit: number; minScore?: number; excludeProfileId?: string };
+type RankOptions = {
+  limit: number;
+  minScore?: number;
+  excludeProfileId?: string;
+  /**
+   * Only candidates reaching the best possible score for this source, looked for among the
+   * `newestWindow` newest active mandates of the opposite type (the first pass of rankCandidates).
+   */
+  newestWindow?: number;
+};
+
+/** The first pass of rankCandidates looks at this many of the newest candidates. */
+export const NEWEST_WINDOW = 5000;
+
+/** The best total a candidate can reach against `source`: the weights of the criteria it fills. */
+export function maxScoreFor(source: MatchSource): number {
+  const has = (...values: unknown[]) => values.every((v) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0));
+  const w = SCORE_WEIGHTS;
+  const total =
+    source.mandateType === "buyer"
+      ? (has(source.searchSectors) ? w.sector : 0) +
+        (has(source.searchTerritories) ? w.territory : 0) +
+        (has(source.targetAmountMin, source.targetAmountMax) ? w.valuation : 0) +
+        (has(source.contributionMin, source.contributionMax) ? w.contribution : 0)
+      : (has(source.companySector) ? w.sector : 0) +
+        (has(source.companyTerritory) ? w.territory : 0) +
+        (has(source.valuationAmount) ? w.valuation : 0) +
+        (has(source.requiredContributionMin, source.requiredContributionMax) ? w.contribution : 0);
+  return Math.min(SCORE_CAP, total);
+}
 
 /** The ranking query (exported for the benchmark's EXPLAIN). */
 export function candidatesQuery(source: MatchSource, options: RankOptions): SQL {
@@ -133,25 +162,35 @@ export function candidatesQuery(source: MatchSource, options: RankOptions): SQL 
   // that type whatever the plan cache does. Members not (or no longer) validated are few: a
   // hashed subplan over them (profiles_status_created_idx; an `in` list, `<>` would not use
   // the index) keeps the scan index-only.
+  const type = sql.raw(`'${candidateType}'`);
+  // First pass: the newest candidates in creation order (mandates_*_newest_idx), kept when they
+  // reach the best possible score; the scan stops after `limit` of them or at the window's end.
+  const candidates = options.newestWindow
+    ? sql`(select * from mandates w where w.mandate_type = ${type} and w.status = 'active'
+        order by w.created_at desc nulls last, w.id limit ${options.newestWindow}) c`
+    : sql`mandates c`;
+  const rank = options.newestWindow
+    ? sql`and ${total} >= ${maxScoreFor(source)} order by c.created_at desc nulls last, c.id`
+    : sql`order by total desc, c.created_at desc, c.id`;
   return sql`
     with top as (
       select c.id, c.created_at,
         ${scores.sector} as sector_score, ${scores.territory} as territory_score,
         ${scores.valuation} as valuation_score, ${scores.contribution} as contribution_score,
         least(${sql.raw(String(SCORE_CAP))}, ${total}) as total
-      from mandates c
-      where c.mandate_type = ${sql.raw(`'${candidateType}'`)} and c.status = 'active'
+      from ${candidates}
+      where c.mandate_type = ${type} and c.status = 'active'
         and c.end_date >= ${PARIS_TODAY_SQL}
         and c.profile_id <> ${exclude}::uuid
         and c.profile_id not in (select x.id from profiles x
           where x.profile_status in ('pending_validation', 'rejected', 'suspended'))
-        and ${total} >= ${options.minScore ?? 1}
-      order by total desc, c.created_at desc, c.id
+      ${rank}
       limit ${options.limit}
     )
     select top.sector_score, top.territory_score, top.valuation_score, top.contribution_score, top.total,
       ${counterpartColumns("m", "p")}
     from top join mandates m on m.id = top.id join profiles p on p.id = m.profile_id
+    where top.total >= ${options.minScore ?? 1}
     order by top.total desc, top.created_at desc, top.id`;
 }
 
@@ -160,7 +199,17 @@ export function candidatesQuery(source: MatchSource, options: RankOptions): SQL 
  * compatible ones ('Aucun mandat compatible trouvé pour le moment' otherwise).
  */
 export async function rankCandidates(source: MatchSource, options: RankOptions): Promise<PotentialMatch[]> {
-  const rows = await queryRows<RankedRow>(candidatesQuery(source, options));
+  // First pass: nothing scores above the best possible total, and ties go to the newest. So when
+  // `limit` candidates reach it among the newest NEWEST_WINDOW, they are exactly the answer —
+  // found by walking a few hundred index entries instead of scoring every active mandate of the
+  // opposite type. Otherwise (few perfect matches), the full ranking.
+  const best = maxScoreFor(source);
+  if (options.limit > 0 && best > 0 && best >= (options.minScore ?? 1)) {
+    const window = options.newestWindow ?? NEWEST_WINDOW;
+    const perfect = await queryRows<RankedRow>(candidatesQuery(source, { ...options, newestWindow: window }));
+    if (perfect.length === options.limit) return perfect.map(toPotential);
+  }
+  const rows = await queryRows<RankedRow>(candidatesQuery(source, { ...options, newestWindow: undefined }));
   return rows.map(toPotential);
 }
 
