@@ -29,6 +29,8 @@ export type LoadOptions = {
   label: string;
   connections: number;
   durationS: number;
+  /** Extra request headers (e.g. a cookie that makes the page cache step aside). */
+  headers?: Record<string, string>;
 };
 
 /** The run in progress, so that Ctrl-C can stop it. */
@@ -53,7 +55,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       connections: options.connections,
       duration: options.durationS,
       // As a browser asks: the compression middleware gzips, in the SSR and the static case alike.
-      headers: { "accept-encoding": "gzip", accept: "text/html" },
+      headers: { "accept-encoding": "gzip", accept: "text/html", ...options.headers },
       requests: [
         paths.length === 1
           ? { method: "GET", path: paths[0] }
