@@ -1,17 +1,30 @@
 // Canary: a client name and address carrying unique markers must appear in no response and no
 // e-mail to anyone but the mandate's owner, until the connection is confirmed (and, here, the
 // counterparty has signed the confidentiality undertaking); then they appear for the
-// counterparty, and still for no one else.
+// counterparty, and still for no one else. And in no log line at all, for the whole scenario
+// (logs are for operators, never for the owner), failed actions and database errors included;
+// tests/system/canary-logs.test.ts repeats it against the real server at LOG_LEVEL=trace.
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { mailOutbox } from "~/db/schema";
+import type * as LoggerModule from "~/lib/logger.server";
+import { MANDATE_MESSAGES } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor } from "~/features/mandates/mandates.server";
 import { loader as dashboardMandatesLoader } from "~/routes/member/dashboard/mandates";
 import { loader as statsLoader } from "~/routes/member/dashboard/stats";
 import { action, loader } from "~/routes/member/mandates";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { type Browser, mandateInput, runAction, runLoader, signIn } from "./mandates-helpers";
+import { type Browser, bodyOf, mandateInput, runAction, runLoader, signIn, statusOf } from "./mandates-helpers";
+
+// Every line the app logs during this file, at the most verbose level, through the app's own
+// logger configuration (serializers, redaction): only the destination and the level differ.
+const logLines = vi.hoisted(() => [] as string[]);
+vi.mock("~/lib/logger.server", async (importOriginal) => {
+  const real = await importOriginal<typeof LoggerModule>();
+  return { ...real, logger: real.createLogger({ level: "trace", destination: { write: (line: string) => void logLines.push(line) } }) };
+});
 
 const t = useTestDatabase();
 
@@ -142,5 +155,71 @@ describe("canary: the client's identity stays with its owner until the connectio
     await expectSecretHiddenFrom(strangerB, strangerMandate);
     await expectNoMailLeak();
     expect((await t.db!.select().from(mailOutbox)).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("canary: failed actions carrying the identity", () => {
+  // A database that refuses a row (what a constraint, a lock timeout or an outage does): the
+  // failing statement's values are the client's identity.
+  const FAIL = "CANARY-FAIL";
+  const mandateForm = (overrides: Record<string, string> = {}) => ({
+    intent: "create",
+    mandateType: "seller",
+    isExclusive: "on",
+    startDate: mandateInput().startDate,
+    endDate: mandateInput().endDate,
+    clientCode: "CAN-F",
+    clientName: NAME,
+    clientAddress: ADDRESS,
+    companySector: "C",
+    companyTerritory: "75",
+    valuationAmount: "600 000",
+    ...overrides,
+  });
+
+  it("answers 4xx/5xx in French and logs no part of the identity", async () => {
+    await t.db!.execute(
+      sql.raw(`create or replace function canary_refuse() returns trigger language plpgsql as $$
+        begin
+          if new.client_name like '%${FAIL}%' then raise exception 'simulated storage failure'; end if;
+          return new;
+        end $$`),
+    );
+    await t.db!.execute(sql.raw(`create trigger canary_refuse before insert or update on mandates for each row execute function canary_refuse()`));
+    try {
+      const cases: Array<[string, Browser, Record<string, string>, number]> = [
+        // Invalid input next to the identity (end before start, no exclusivity, bad amount).
+        ["invalid dates", ownerB, mandateForm({ endDate: "2000-01-01" }), 400],
+        ["no exclusivity", ownerB, mandateForm({ isExclusive: "" }), 400],
+        ["negative amount", ownerB, mandateForm({ valuationAmount: "-1" }), 400],
+        ["identity too long", ownerB, mandateForm({ clientName: `${NAME} ${"x".repeat(300)}` }), 400],
+        // The database refuses the row.
+        ["storage failure on create", ownerB, mandateForm({ clientName: `${NAME} ${FAIL}` }), 500],
+        ["storage failure on update", ownerB, mandateForm({ intent: "update", mandateId: secret, clientName: `${NAME} ${FAIL}` }), 500],
+        // Someone else's mandate.
+        ["another member's mandate", strangerB, mandateForm({ intent: "update", mandateId: secret }), 404],
+      ];
+      for (const [label, b, fields, status] of cases) {
+        const out = await runAction(action, "/mandates", b, fields);
+        expect({ label, status: statusOf(out.thrown ?? out.value) }).toEqual({ label, status });
+        const result = status === 404 ? undefined : bodyOf<{ result: { error?: Record<string, string[] | null> } }>(out.value).result;
+        if (status === 400) expect(Object.keys(result?.error ?? {}).length, label).toBeGreaterThan(0);
+        if (status === 500) expect(result?.error?.[""]?.[0], label).toContain(MANDATE_MESSAGES.saveFailed);
+      }
+    } finally {
+      await t.db!.execute(sql.raw(`drop trigger if exists canary_refuse on mandates`));
+    }
+    // Nothing was stored, the secret mandate is unchanged.
+    const seen = await everythingSeenBy(ownerB, secret);
+    expect(seen).not.toContain(FAIL);
+  });
+
+  it("no log line of the whole scenario carries the identity", () => {
+    const all = logLines.join("");
+    // The probe: the failures were logged.
+    expect(all).toContain("mandate save failed");
+    expect(all).toContain("simulated storage failure");
+    expect(all).not.toContain(NAME);
+    expect(all).not.toContain(ADDRESS);
   });
 });
