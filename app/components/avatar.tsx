@@ -1,4 +1,4 @@
-import { initials } from "~/lib/format";
+import { initials } from "~/lib/text";
 import { cn } from "~/lib/utils";
 
 /** Photo, or the member's initials when there is none. */

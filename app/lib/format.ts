@@ -1,5 +1,6 @@
 import { format, isValid, parseISO } from "date-fns";
 import { fr } from "date-fns/locale";
+import { truncate } from "./text";
 
 /** Label shown for a missing value (spec §9 "Formats"). */
 export const NOT_SPECIFIED = "Non spécifié";
@@ -14,6 +15,10 @@ export const DATE_FNS_OPTIONS = { locale: fr, weekStartsOn: 1 } as const;
 export const MESSAGE_PREVIEW_LENGTH = 100;
 
 export type DateInput = Date | string | null | undefined;
+
+// Text helpers without dates (app/lib/text.ts): the public pages import them from there, so that
+// their browser bundle does not carry date-fns and its French locale.
+export { countLabel, initials, plural, truncate } from "./text";
 
 const DATE_ONLY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -141,40 +146,7 @@ export function formatEuros(amount: number | bigint | string | null | undefined)
   return eurosFormatter.format(Math.abs(value) < 0.5 ? 0 : value);
 }
 
-/**
- * French plural: counts below 2 (0 and 1) take the singular.
- * The plural form defaults to the singular followed by "s".
- */
-export function plural(count: number, singular: string, pluralForm?: string): string {
-  return Math.abs(count) < 2 ? singular : (pluralForm ?? `${singular}s`);
-}
-
-const countFormatter = new Intl.NumberFormat("fr-FR");
-
-/** "2 professionnels trouvés", with the count formatted fr-FR ("1 000" with U+202F). */
-export function countLabel(count: number, singular: string, pluralForm?: string): string {
-  return `${countFormatter.format(count)} ${plural(count, singular, pluralForm)}`;
-}
-
-/**
- * First `max` characters (code points) followed by '…' when the text is longer;
- * the text unchanged otherwise. Missing text gives ''.
- */
-export function truncate(text: string | null | undefined, max: number): string {
-  if (!text) return "";
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return `${chars.slice(0, Math.max(0, max)).join("")}…`;
-}
-
 /** Message preview for notifications: first 100 characters plus '…' if longer. */
 export function messagePreview(text: string | null | undefined): string {
   return truncate(text, MESSAGE_PREVIEW_LENGTH);
-}
-
-/** Upper-cased first letters of first and last name ("ÉD" for Élodie Dupré). */
-export function initials(firstName: string | null | undefined, lastName: string | null | undefined): string {
-  const first = Array.from((firstName ?? "").trim())[0] ?? "";
-  const last = Array.from((lastName ?? "").trim())[0] ?? "";
-  return `${first}${last}`.toUpperCase();
 }

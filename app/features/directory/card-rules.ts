@@ -1,6 +1,6 @@
 // Display rules of directory cards and badges (spec §9). Pure, tested with tables of cases.
 import { sectorName } from "~/db/reference";
-import { truncate } from "~/lib/format";
+import { truncate } from "~/lib/text";
 
 export const MAX_SECTORS_SHOWN = 3;
 export const STANDARD_SECTOR_LABEL_MAX = 25;

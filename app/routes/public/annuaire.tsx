@@ -11,7 +11,7 @@ import { directoryQueryString } from "~/features/directory/directory-query";
 import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { searchDirectory } from "~/features/directory/directory.server";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
-import { countLabel } from "~/lib/format";
+import { countLabel } from "~/lib/text";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";

@@ -24,7 +24,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { getFoundingPlacesLeft } from "~/features/membership/membership.server";
 import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
-import { countLabel } from "~/lib/format";
+import { countLabel } from "~/lib/text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/landing";
 
