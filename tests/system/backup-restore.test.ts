@@ -62,7 +62,7 @@ async function seeded(driver: "pg" | "pglite"): Promise<{ database: SystemDataba
   const database = await createSystemDatabase(driver);
   const work = mkdtempSync(path.join(os.tmpdir(), "rt-backup-test-"));
   cleanups.push(() => database.drop(), () => rmSync(work, { recursive: true, force: true }));
-  runScript(database, ["scripts/seed.ts", "--members", "25", "--seed", "7"]);
+  runScript(database, ["scripts/seed.ts", "--members", "10", "--seed", "7"]);
   return { database, work };
 }
 
@@ -77,7 +77,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL: pg_dump and pg_restore", () => {
     expect(check.output).not.toContain("DIFFÉRENT");
     // The seed's members are in the table, with their count on both sides.
     const users = await pgCount(database.url!, "user");
-    expect(users).toBeGreaterThanOrEqual(25);
+    expect(users).toBeGreaterThanOrEqual(10);
     expect(check.output).toMatch(new RegExp(`^user\\s+${users}\\s+${users}\\s+OK$`, "m"));
     // The scratch database is gone.
     const admin = new pg.Client({ connectionString: postgresUrl });
@@ -149,7 +149,7 @@ describe("embedded PGlite: the data directory", () => {
     expect(summary(restore.output)).toEqual([tables, rows]);
     // The restored directory is a working database on its own.
     const users = await pgliteCount(database.dataDir, "user");
-    expect(users).toBeGreaterThanOrEqual(25);
+    expect(users).toBeGreaterThanOrEqual(10);
     expect(await pgliteCount(restoredDir, "user")).toBe(users);
 
     // An occupied data directory is never overwritten.

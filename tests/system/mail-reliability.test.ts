@@ -113,7 +113,7 @@ describe("SMTP down, then up", () => {
 
 describe.skipIf(!postgresUrl)("a dispatcher killed mid-send, two instances running", () => {
   const COUNT = 20;
-  const CLAIM_TIMEOUT_MS = 6_000;
+  const CLAIM_TIMEOUT_MS = 8_000;
 
   it(`loses none of ${COUNT} messages and delivers none twice`, async () => {
     const sink = await createSmtpSink({ delayMs: 30 });

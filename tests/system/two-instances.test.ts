@@ -21,7 +21,7 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
   let handle: OutboxDb;
 
   beforeAll(async () => {
-    sink = await createSmtpSink({ delayMs: 50 });
+    sink = await createSmtpSink({ delayMs: 20 });
     await sink.start();
     database = await createSystemDatabase("pg");
     runScript(database, ["scripts/create-admin.ts", "--email", EMAIL, "--password", PASSWORD]);
@@ -100,6 +100,8 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
 
   it("delivers once each message queued while both dispatchers run", async () => {
     const COUNT = 30;
+    // The first reply waits until the other instance is in DATA too: both send at the same time.
+    sink.gate = 2;
     const ids = await enqueueMessages(handle, COUNT, "Deux instances");
     const rows = await waitFor(
       () => outboxRows(handle, ids),
@@ -121,7 +123,8 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
     expect([...counts.keys()].sort((x, y) => x - y)).toEqual(ids);
     expect(sink.accepted.filter((m) => m.outboxId !== null && ids.includes(m.outboxId))).toHaveLength(COUNT);
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
-    // Both instances took part.
+    // Both instances took part, at the same moment.
+    expect(sink.maxConcurrentData).toBeGreaterThanOrEqual(2);
     expect(byA + byB).toBe(COUNT);
     expect(byA).toBeGreaterThan(0);
     expect(byB).toBeGreaterThan(0);

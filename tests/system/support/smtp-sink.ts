@@ -30,6 +30,12 @@ export type SmtpSink = {
   delayMs: number;
   /** The next message's final reply is never sent: it waits until its connection drops. */
   holdNext: boolean;
+  /**
+   * Final replies wait until this many transactions are in DATA at once (then the gate stays
+   * open), or 10 s at most. A dispatcher sends one message at a time, so 2 proves that two
+   * instances were sending at the same moment. 0: no gate.
+   */
+  gate: number;
   /** Most transactions seen in DATA at the same time. */
   readonly maxConcurrentData: number;
   readonly running: boolean;
@@ -72,6 +78,24 @@ export async function createSmtpSink(options: { port?: number; delayMs?: number 
   const closedSessions = new Set<string>();
   let inData = 0;
   let maxConcurrentData = 0;
+  let gateWaiters: Array<() => void> = [];
+  let gateTimer: NodeJS.Timeout | undefined;
+  const openGate = () => {
+    sink.gate = 0;
+    clearTimeout(gateTimer);
+    gateTimer = undefined;
+    const waiters = gateWaiters;
+    gateWaiters = [];
+    for (const release of waiters) release();
+  };
+  /** Resolves when the gate lets this transaction answer. */
+  const throughGate = () =>
+    new Promise<void>((resolve) => {
+      if (sink.gate <= 0) return resolve();
+      gateWaiters.push(resolve);
+      if (inData >= sink.gate) openGate();
+      else gateTimer ??= setTimeout(openGate, 10_000);
+    });
   let server: SMTPServer | undefined;
 
   const sink: SmtpSink = {
@@ -84,6 +108,7 @@ export async function createSmtpSink(options: { port?: number; delayMs?: number 
     },
     delayMs: options.delayMs ?? 0,
     holdNext: false,
+    gate: 0,
     get maxConcurrentData() {
       return maxConcurrentData;
     },
@@ -128,15 +153,17 @@ export async function createSmtpSink(options: { port?: number; delayMs?: number 
                 // Counted as in DATA until the connection goes.
                 return;
               }
-              setTimeout(() => {
-                done();
-                if (closedSessions.has(session.id)) {
-                  cut.push(message);
-                  return;
-                }
-                accepted.push(message);
-                callback();
-              }, sink.delayMs);
+              void throughGate().then(() =>
+                setTimeout(() => {
+                  done();
+                  if (closedSessions.has(session.id)) {
+                    cut.push(message);
+                    return;
+                  }
+                  accepted.push(message);
+                  callback();
+                }, sink.delayMs),
+              );
             },
             (err: unknown) => {
               done();
@@ -152,6 +179,7 @@ export async function createSmtpSink(options: { port?: number; delayMs?: number 
       server = s;
     },
     async stop() {
+      openGate();
       const s = server;
       server = undefined;
       if (!s) return;
