@@ -66,7 +66,12 @@ async function seeded(driver: "pg" | "pglite"): Promise<{ database: SystemDataba
   return { database, work };
 }
 
-describe.skipIf(!postgresUrl)("PostgreSQL: pg_dump and pg_restore", () => {
+const PG_CHECK = "Sauvegarde pg_dump restaurée dans une base neuve";
+if (!postgresUrl) {
+  recordReliability({ check: PG_CHECK, measured: "non mesuré : TEST_DATABASE_URL absent (pg_dump sauvegarde un serveur PostgreSQL)", status: "SKIP" });
+}
+
+describe.skipIf(!postgresUrl)("PostgreSQL: pg_dump and pg_restore (set TEST_DATABASE_URL)", () => {
   it("restores a dump into a fresh database with the same row count in every table", async () => {
     const { database, work } = await seeded("pg");
 
@@ -123,7 +128,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL: pg_dump and pg_restore", () => {
     expect(mismatch.output).toMatch(/^profiles\s+\d+\s+\d+\s+DIFFÉRENT$/m);
 
     recordReliability({
-      check: "Sauvegarde pg_dump restaurée dans une base neuve",
+      check: PG_CHECK,
       measured: `${formatCount(tables)} tables, ${formatCount(rows)} lignes : mêmes nombres après pg_restore`,
       ok: true,
       data: { tables, rows },

@@ -111,7 +111,10 @@ describe("SMTP down, then up", () => {
   });
 });
 
-describe.skipIf(!postgresUrl)("a dispatcher killed mid-send, two instances running", () => {
+const KILL_CHECK = "Instance tuée pendant un envoi SMTP (2 instances)";
+if (!postgresUrl) recordReliability({ check: KILL_CHECK, measured: "non mesuré : TEST_DATABASE_URL absent (il faut PostgreSQL : PGlite n'admet qu'un processus)", status: "SKIP" });
+
+describe.skipIf(!postgresUrl)("a dispatcher killed mid-send, two instances running (PostgreSQL only: set TEST_DATABASE_URL)", () => {
   const COUNT = 20;
   const CLAIM_TIMEOUT_MS = 8_000;
 
@@ -170,7 +173,7 @@ describe.skipIf(!postgresUrl)("a dispatcher killed mid-send, two instances runni
     const dupes = duplicates(counts);
     const takenOver = rows.filter((r) => r.attempts > 1).map((r) => r.id);
     recordReliability({
-      check: "Instance tuée pendant un envoi SMTP (2 instances)",
+      check: KILL_CHECK,
       measured: `${formatCount(counts.size)}/${formatCount(COUNT)} messages remis, ${formatCount(dupes.length)} en double ; ${formatCount(takenOver.length)} repris après le délai de réservation, dont 1 coupé en DATA`,
       ok: counts.size === COUNT && dupes.length === 0 && sink.accepted.length === COUNT,
       data: { queued: COUNT, delivered: counts.size, accepted: sink.accepted.length, duplicates: dupes, cutInData: sink.cut.length, takenOver: takenOver.length, claimTimeoutMs: CLAIM_TIMEOUT_MS },

@@ -13,7 +13,18 @@ import { createSmtpSink, type SmtpSink } from "./support/smtp-sink";
 const EMAIL = "admin.deux-instances@reseau.test";
 const PASSWORD = "mot-de-passe-deux-instances";
 
-describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
+const CHECKS = {
+  session: "2 instances : session ouverte sur A",
+  limit: "2 instances : limite de connexions partagée",
+  mail: "2 instances : pas d'e-mail en double",
+};
+if (!postgresUrl) {
+  for (const check of Object.values(CHECKS)) {
+    recordReliability({ check, measured: "non mesuré : TEST_DATABASE_URL absent (il faut PostgreSQL : PGlite n'admet qu'un processus)", status: "SKIP" });
+  }
+}
+
+describe.skipIf(!postgresUrl)("two instances on one PostgreSQL (PostgreSQL only: set TEST_DATABASE_URL)", () => {
   let database: SystemDatabase;
   let sink: SmtpSink;
   let a: RunningServer;
@@ -68,7 +79,7 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
     expect(again.status).toBe(302);
 
     recordReliability({
-      check: "2 instances : session ouverte sur A",
+      check: CHECKS.session,
       measured: "valide sur B ; fermée sur B, refusée sur A",
       ok: true,
     });
@@ -84,7 +95,7 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
       if (res.status === 429) expect(await res.text()).toContain(MESSAGES.tooManyAttempts);
     }
     recordReliability({
-      check: "2 instances : limite de connexions partagée",
+      check: CHECKS.limit,
       measured: `${formatCount(statuses.filter((s) => s === 401).length)} échecs acceptés puis ${formatCount(statuses.filter((s) => s === 429).length)} refus 429, en alternant A et B (limite : 8)`,
       ok: statuses.slice(0, 8).every((s) => s === 401) && statuses.slice(8).every((s) => s === 429),
       data: { statuses },
@@ -114,7 +125,7 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
     const byA = rows.filter((r) => serverOfWorker(r.lockedBy, [a, b]) === a).length;
     const byB = rows.filter((r) => serverOfWorker(r.lockedBy, [a, b]) === b).length;
     recordReliability({
-      check: "2 instances : pas d'e-mail en double",
+      check: CHECKS.mail,
       measured: `${formatCount(counts.size)}/${formatCount(COUNT)} messages remis, ${formatCount(dupes.length)} en double (A : ${formatCount(byA)}, B : ${formatCount(byB)})`,
       ok: counts.size === COUNT && dupes.length === 0,
       data: { queued: COUNT, delivered: counts.size, accepted: sink.accepted.length, duplicates: dupes, byA, byB, maxConcurrentData: sink.maxConcurrentData },
