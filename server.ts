@@ -1,6 +1,7 @@
 // The Node server: security headers, same-origin check, static files, React Router handler.
 // `npm start` runs it in production after `react-router build`; `npm run dev` with Vite.
 import { randomBytes, randomUUID } from "node:crypto";
+import { Server as NetServer } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -162,10 +163,13 @@ async function main() {
     console.log(`${env.APP_NAME} prêt sur http://localhost:${port}`);
   });
 
-  // Graceful shutdown: readiness fails and kept-alive connections are closed after their current
-  // response (availabilityMiddleware), the listener stops (new connections are refused), in-flight
-  // requests finish within DRAIN_MS; then the jobs, the dispatcher and last the database stop.
+  // Graceful shutdown: readiness fails and every response closes its connection
+  // (availabilityMiddleware), the listener stops (new connections are refused), in-flight requests
+  // finish within DRAIN_MS; then the jobs, the dispatcher and last the database stop.
   const DRAIN_MS = 10_000;
+  // A kept-alive connection idle at the signal may have a request on its way: it is closed only
+  // once it has stayed idle this long (a busy one closes after its next response).
+  const IDLE_GRACE_MS = 1_000;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -175,11 +179,14 @@ async function main() {
     setTimeout(() => process.exit(1), DRAIN_MS + 5_000).unref();
     const drained = new Promise<boolean>((resolve) => {
       const deadline = setTimeout(() => resolve(false), DRAIN_MS);
-      // Stops accepting and closes idle connections; calls back once every connection is closed.
-      server.close(() => {
+      // net.Server's close: stops accepting and calls back once every connection is closed,
+      // without http.Server's immediate closeIdleConnections() (which resets requests in transit).
+      NetServer.prototype.close.call(server, () => {
         clearTimeout(deadline);
+        clearInterval(idleSweep);
         resolve(true);
       });
+      const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_GRACE_MS);
     });
     void drained.then(async (complete) => {
       if (!complete) {

@@ -77,20 +77,23 @@ export function startDraining(): void {
 export type AvailabilityContext = { databaseUnavailable?: boolean };
 
 /**
- * Express: during the drain every response closes its connection (so that kept-alive clients
- * reconnect elsewhere); a 500 caused by a database outage (flagged on the request's load context,
- * `res.locals.loadContext`) goes out as 503 with Retry-After, whatever route produced it.
+ * Express, decided when the response headers go out:
+ * - during the drain every response closes its connection, including the responses of requests
+ *   that started before it (so that kept-alive clients reconnect elsewhere and the drain ends as
+ *   soon as the in-flight requests are answered);
+ * - a 500 caused by a database outage (flagged on the request's load context,
+ *   `res.locals.loadContext`) goes out as 503 with Retry-After, whatever route produced it.
  */
 export function availabilityMiddleware(_req: Request, res: Response, next: NextFunction): void {
-  if (isDraining()) res.setHeader("Connection", "close");
   const writeHead = res.writeHead as (...args: unknown[]) => Response;
   res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
     const context = res.locals.loadContext as AvailabilityContext | undefined;
     if (statusCode === 500 && context?.databaseUnavailable) {
       statusCode = 503;
       res.statusMessage = "Service Unavailable";
-      if (!res.headersSent) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
     }
+    if (isDraining()) res.setHeader("Connection", "close");
     return writeHead.call(res, statusCode, ...rest);
   }) as Response["writeHead"];
   next();
