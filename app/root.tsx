@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { getSessionUser, isAdmin } from "~/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { getToast } from "~/lib/toast.server";
@@ -48,6 +48,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* A stylesheet resource (precedence): React writes it before the modulepreload links,
+            so that the browser asks for the render-blocking CSS first rather than behind ~25
+            scripts (six connections per host on HTTP/1.1). */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>
