@@ -75,7 +75,7 @@ async function mailTo(email: string, match: RegExp): Promise<string> {
 beforeAll(async () => {
   database = await createSystemDatabase();
   runScript(database, ["scripts/seed.ts", "--members", "20", "--seed", "11", "--mandates", "0"]);
-  accounts = sqlRows<{ email: string }>(database, `select email from "user" where email_verified order by email`).map((r) => r.email);
+  accounts = (await sqlRows<{ email: string }>(database, `select email from "user" where email_verified order by email`)).map((r) => r.email);
   server = await startServer({ ...database.env, RATE_LIMIT_SCALE: "1", TRUST_PROXY: "false" }, { capture: true });
   base = server.baseUrl;
 });
@@ -324,7 +324,7 @@ describe("https behind a proxy (TRUST_PROXY=true)", () => {
     await server!.stop();
     server = undefined;
     const token = decodeURIComponent(expired.get("rt.session_token")!).split(".")[0];
-    sqlRows(database, `update session set expires_at = now() - interval '1 minute' where token = '${token}' returning id`);
+    await sqlRows(database, `update session set expires_at = now() - interval '1 minute' where token = '${token}' returning id`);
     server = await startServer(
       {
         ...database.env,

@@ -3,7 +3,10 @@
 // X-Forwarded-For…), a chosen loopback source address (127.0.0.N, so that tests do not share the
 // per-address rate-limit budgets), and the Set-Cookie lines of the answer.
 import http from "node:http";
-import { runScript, type SystemDatabase } from "./database";
+import path from "node:path";
+import pg from "pg";
+import { openPglite } from "~/db/client.server";
+import type { SystemDatabase } from "./database";
 
 export type Answer = {
   status: number;
@@ -102,10 +105,25 @@ export class CookieJar {
   }
 }
 
-/** Rows of SQL statements run against the test database by a separate process (PGlite allows one
- * process at a time: call it while no server runs on an embedded database). */
-export function sqlRows<T = Record<string, unknown>>(database: SystemDatabase, statement: string): T[] {
-  const out = runScript(database, ["tests/system/support/sql.ts", statement]);
-  const line = out.trim().split("\n").pop() ?? "[]";
-  return JSON.parse(line) as T[];
+/** SQL statements run in order against the test database from this process; the rows of the last
+ * one. PGlite allows one process at a time: call it while no server runs on an embedded database. */
+export async function sqlRows<T = Record<string, unknown>>(database: SystemDatabase, ...statements: string[]): Promise<T[]> {
+  let rows: T[] = [];
+  if (database.url) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      for (const statement of statements) rows = (await client.query(statement)).rows as T[];
+    } finally {
+      await client.end();
+    }
+    return rows;
+  }
+  const client = await openPglite(path.join(database.dataDir, "pglite"));
+  try {
+    for (const statement of statements) rows = (await client.query<T>(statement)).rows;
+  } finally {
+    await client.close();
+  }
+  return rows;
 }
