@@ -16,11 +16,11 @@ import { mdTable, runContext, writeQualitySection } from "./quality/report";
 import { createBenchDatabase, type BenchDatabase } from "./bench/database";
 import { fetchMedian, type Fetched } from "./bench/http";
 import { commonSurname, countRows, pickSlugs, timeDirectorySql, timeMatching, wholeListApproach, type Timing, type WholeList } from "./bench/in-process";
-import { runLoad, stopLoad, type LoadResult } from "./bench/load";
+import { failedRequests, runLoad, SOAK, soakPaths, stopLoad, type LoadResult } from "./bench/load";
 import { startServer, type RunningServer } from "./bench/server";
 
 const USAGE =
-  "Usage : npm run bench -- [--members N] [--mandates M] [--duration D] [--connections C] [--no-build] [--pglite] [--report | --no-report]";
+  "Usage : npm run bench -- [--members N] [--mandates M] [--duration D] [--connections C] [--no-build] [--pglite] [--report | --no-report] [--soak]";
 
 const TARGETS = {
   profileReqPerSec: 600,
@@ -109,6 +109,7 @@ async function main() {
         pglite: { type: "boolean" },
         report: { type: "boolean" },
         "no-report": { type: "boolean" },
+        soak: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -204,6 +205,14 @@ async function main() {
     step(`autocannon ${run.label} : ${durationS} s, ${connections} connexions…`);
     load[run.key] = await runLoad({ baseUrl: base, paths: run.paths, label: run.label, connections, durationS, headers: run.headers });
   }
+  // --soak: the reliability suite's load test, public pages mixed, 0 errors expected.
+  if (values.soak) {
+    if (cleaned) throw new Error("Interrompu.");
+    const paths = soakPaths(profilePaths);
+    await warmUp(base, paths);
+    step(`Endurance : /, /annuaire, /consultant/{slug} mélangés, ${SOAK.durationS} s, ${SOAK.connections} connexions…`);
+    load.soak = await runLoad({ baseUrl: base, paths, label: "Endurance : /, /annuaire, /consultant/{slug}", ...SOAK });
+  }
 
   // 5. First directory result, as sent (gzip), against the whole list.
   if (cleaned) throw new Error("Interrompu.");
@@ -221,18 +230,20 @@ async function main() {
     directorySqlP95: directorySql.p95 < TARGETS.directorySqlP95Ms,
     matchingP95: matching.p95 < TARGETS.matchingP95Ms,
     bytesRatio: bytesRatio >= TARGETS.bytesRatio,
+    ...(load.soak ? { soakNoErrors: failedRequests(load.soak) === 0 } : {}),
   };
 
   // 6. Report.
-  const rows: string[][] = [["Mesure", "req/s", "p50", "p95", "p99", "octets/req", "erreurs", "Cible", ""]];
+  const rows: string[][] = [["Mesure", "req/s", "p50", "p95", "p99", "octets/req", "erreurs / non-2xx", "Cible", ""]];
   const loadRow = (r: LoadResult, target: string, status: string) => [
-    r.path, r.reqPerSec.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), String(r.bytesPerReq), String(r.errors + r.non2xx + r.timeouts), target, status,
+    r.path, r.reqPerSec.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), String(r.bytesPerReq), `${r.errors} / ${r.non2xx}`, target, status,
   ];
   rows.push(loadRow(profile, `≥ ${TARGETS.profileReqPerSec} req/s, p95 < ${TARGETS.profileP95Ms} ms`, ok(checks.profileReqPerSec && checks.profileP95)));
   rows.push(loadRow(load.profileSsr, "", ""));
   rows.push(loadRow(load.directoryText, "", ""));
   rows.push(loadRow(load.directoryFilters, "", ""));
   rows.push(loadRow(load.static, "référence", ""));
+  if (load.soak) rows.push(loadRow(load.soak, `0 erreur, ${SOAK.connections} conn. × ${SOAK.durationS} s`, ok(failedRequests(load.soak) === 0)));
   rows.push(["Profil (cache chaud) / statique", `${(ssrRatio * 100).toFixed(0)} %`, "", "", "", "", "", "", ""]);
   rows.push(["Profil sans cache (SSR) / statique", `${(ssrNoCacheRatio * 100).toFixed(0)} %`, "", "", "", "", "", "", ""]);
   rows.push(["SQL annuaire filtré (75 + G)", "", ms(directorySql.p50), ms(directorySql.p95), "", "", "", `p95 < ${TARGETS.directorySqlP95Ms} ms`, ok(checks.directorySqlP95)]);
@@ -250,6 +261,20 @@ async function main() {
     console.log(r.map((c, j) => (j === 0 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join("  "));
     if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
   }
+  // Errors of every run: none expected, whatever the figures.
+  const failing = Object.values(load).filter((r) => failedRequests(r) > 0);
+  const totalRequests = Object.values(load).reduce((n, r) => n + r.requests + r.errors, 0);
+  console.log(
+    failing.length === 0
+      ? `\nErreurs : aucune (ni erreur ni réponse non-2xx) sur ${totalRequests} requêtes, toutes mesures.`
+      : `\nErreurs : ${failing
+          .map((r) => {
+            const statuses = Object.entries(r.statusCodes).filter(([code]) => !code.startsWith("2"));
+            const kinds = [...Object.entries(r.errorKinds), ...statuses.map(([code, n]) => [`HTTP ${code}`, n] as const)];
+            return `${r.path} : ${kinds.map(([k, n]) => `${k} × ${n}`).join(", ")}`;
+          })
+          .join(" ; ")}`,
+  );
   console.log(
     `\nPremière page de l'annuaire : ${kb(firstPage.wireBytes)} (${firstPage.encoding ?? "non compressé"}), ` +
       `premier octet ${ms(firstPage.ttfbMs)}, fin ${ms(firstPage.totalMs)}. ` +

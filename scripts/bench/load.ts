@@ -13,9 +13,28 @@ export type LoadResult = {
   p95: number;
   p99: number;
   non2xx: number;
+  /** Requests without a response: connection errors, resets and timeouts (timeouts included). */
   errors: number;
   timeouts: number;
+  /** What the errors were (error code or message → count). */
+  errorKinds: Record<string, number>;
+  /** Responses by status code. */
+  statusCodes: Record<string, number>;
 };
+
+/** Requests that failed: no response, or a response outside 2xx (autocannon counts timeouts in errors). */
+export function failedRequests(r: Pick<LoadResult, "errors" | "non2xx">): number {
+  return r.errors + r.non2xx;
+}
+
+/** The load test of the reliability suite: public pages, 50 connections for 60 s, 0 errors expected. */
+export const SOAK = { durationS: 60, connections: 50 } as const;
+
+/** The soak's mix: the landing page, the directory and profile pages, a third each. */
+export function soakPaths(profilePaths: readonly string[]): string[] {
+  const n = Math.max(1, profilePaths.length);
+  return [...Array<string>(n).fill("/"), ...Array<string>(n).fill("/annuaire"), ...profilePaths];
+}
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -65,9 +84,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     (error: unknown, result: autocannon.Result) => (error ? settle?.reject(error) : settle?.resolve(result)),
   );
   current = instance;
-  instance.on("response", (_client, _status, resBytes, responseTime) => {
+  const errorKinds: Record<string, number> = {};
+  const statusCodes: Record<string, number> = {};
+  instance.on("response", (_client, status, resBytes, responseTime) => {
     times.push(responseTime);
     bytes += resBytes;
+    statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+  });
+  instance.on("reqError", (error: NodeJS.ErrnoException) => {
+    const kind = error.code ?? error.message;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
   });
   const result = await done.finally(() => {
     current = undefined;
@@ -87,5 +113,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    errorKinds,
+    statusCodes,
   };
 }
