@@ -108,6 +108,17 @@ async function main() {
     next();
   });
 
+  // Page actions read HTML forms: any other body (text/plain, JSON, none) would make
+  // `request.formData()` throw, a 500. Refused here with a 415 and a French message. The API
+  // routes (/api/…: better-auth's JSON, uploads, webhooks) read their own formats.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (routedPath(req.originalUrl).startsWith("/api/")) return next();
+    const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return next();
+    res.status(415).type("text/plain; charset=utf-8").send("Requête refusée : envoyez le formulaire depuis le site.");
+  });
+
   app.use(compression());
   // React Router's stream writer flushes after every chunk; behind compression each flush ends a
   // gzip block, which made pages ~3× larger on the wire (bench/README.md). No page streams
