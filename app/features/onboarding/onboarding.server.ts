@@ -24,10 +24,13 @@ function stepClosed(): never {
 }
 
 /** The step shown, and whether `requested` may be reopened to be corrected. */
+/** The steps that can be reopened, by their URL parameter (`/onboarding?etape=…`). */
+const REOPENABLE_STEPS: Record<string, OnboardingStep> = { profil: "profile", details: "details", recommandations: "recommendations" };
+const STEP_PARAM = new Map(Object.entries(REOPENABLE_STEPS).map(([param, step]) => [step, param]));
+
 export function resolveStep(profile: Profile | null, requested?: string | null): { step: OnboardingStep; current: OnboardingStep; progress: number; revisiting: boolean } {
   const { step: current, progress } = onboardingStep(profile ? profile.onboardingStatus : null);
-  const map: Record<string, OnboardingStep> = { profil: "profile", details: "details", recommandations: "recommendations" };
-  const target = requested ? map[requested] : undefined;
+  const target = requested ? REOPENABLE_STEPS[requested] : undefined;
   if (profile && target && canRevisit(current, target)) return { step: target, current, progress, revisiting: true };
   return { step: current, current, progress, revisiting: false };
 }
@@ -71,7 +74,7 @@ export async function getOnboardingState(user: SessionUser, requested?: string |
 }
 
 function isOpen(profile: Profile | null, step: OnboardingStep) {
-  return resolveStep(profile, { profile: "profil", details: "details", recommendations: "recommandations" }[step as string]).step === step;
+  return resolveStep(profile, STEP_PARAM.get(step)).step === step;
 }
 
 export async function saveProfileIdentity(user: SessionUser, input: z.output<typeof profileCreationSchema>) {
