@@ -3,7 +3,6 @@
 // Connections opened after the listener closed are refused at TCP level (ECONNREFUSED), which a
 // load balancer handles; they are counted apart, never as failures.
 import { once } from "node:events";
-import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSystemDatabase, runScript, type SystemDatabase } from "./support/database";
 import { startHttpLoad } from "./support/http-load";
@@ -13,26 +12,6 @@ import { startServer, type RunningServer } from "./support/server";
 /** server.ts: DRAIN_MS, plus the 5 s it allows for closing the jobs and the database. */
 const EXIT_DEADLINE_MS = 15_000;
 const CONNECTIONS = 20;
-
-/** The innermost process of the server's group running server.ts (Linux /proc). */
-function serverPid(running: RunningServer): number {
-  const group = running.child.pid!;
-  const procs = readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .flatMap((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        const [ppid, pgid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ").slice(1, 3).map(Number);
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        return pgid === group && cmdline.includes("server.ts") ? [{ pid: Number(pid), ppid: ppid! }] : [];
-      } catch {
-        return [];
-      }
-    });
-  const inner = procs.find((p) => !procs.some((q) => q.ppid === p.pid));
-  if (!inner) throw new Error("server process not found");
-  return inner.pid;
-}
 
 let database: SystemDatabase;
 let server: RunningServer | undefined;
@@ -61,10 +40,9 @@ it("finishes in-flight requests on SIGTERM under load, then exits 0", async () =
   await new Promise((r) => setTimeout(r, 3000));
   const exit = once(running.child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
   load.mark();
-  // To the server process alone, as a process manager does: `npm run serve` starts npm → sh →
-  // tsx → node, and a signal to the whole group makes sh and npm die of it, hiding the server's
-  // exit status (tsx, sh and npm pass it on when only the server gets the signal).
-  process.kill(serverPid(running), "SIGTERM");
+  // To the main process only, as a process manager does: npm passes it on (`exec tsx` in the
+  // serve script, then tsx to the server), and its exit status is the server's.
+  process.kill(running.child.pid!, "SIGTERM");
   const gone = await running.exited(EXIT_DEADLINE_MS);
   const stats = await load.stop();
   const [exitCode] = gone ? await exit : [null];
