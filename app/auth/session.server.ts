@@ -1,8 +1,10 @@
-// Guards used by every loader and action (DESIGN §4.1). A failed lookup counts as "no".
-import { and, eq } from "drizzle-orm";
+// Guards used by every loader and action (DESIGN §4.1). A failed lookup counts as "no", except
+// when the database is unreachable: that is an outage (503), not a signed-out visitor.
+import { and, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
 import { profiles, userRoles } from "~/db/schema";
+import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
 import { getAuth } from "./auth.server";
 
@@ -15,9 +17,22 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     const u = result.user as typeof result.user & { twoFactorEnabled?: boolean | null };
     return { id: u.id, email: u.email, emailVerified: u.emailVerified, twoFactorEnabled: Boolean(u.twoFactorEnabled) };
   } catch (error) {
+    // No database: a 503 page (entry.server), not a signed-out member sent to the sign-in page.
+    await rethrowIfOutage(error);
     logger.warn({ err: error }, "session lookup failed");
     return null;
   }
+}
+
+/** Rethrows when the database is unreachable. better-auth reports a failed session read without
+ * its cause (FAILED_TO_GET_SESSION): then the database itself is asked. */
+async function rethrowIfOutage(error: unknown): Promise<void> {
+  if (isDatabaseUnavailable(error)) throw error;
+  const probe = await db.execute(sql`select 1`).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (probe !== undefined && isDatabaseUnavailable(probe)) throw probe;
 }
 
 export async function isAdmin(userId: string): Promise<boolean> {
@@ -29,6 +44,7 @@ export async function isAdmin(userId: string): Promise<boolean> {
       .limit(1);
     return rows.length === 1;
   } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
     logger.warn({ err: error }, "admin check failed");
     return false;
   }

@@ -7,8 +7,11 @@
 // restored. PostgreSQL only: the embedded PGlite lives inside the server process and cannot go
 // away on its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_DEMO_PASSWORD, demoLoginEmail } from "../../scripts/seed-lib";
+import { send } from "./support/client";
 import { createSystemDatabase, postgresUrl, runScript, type SystemDatabase } from "./support/database";
-import { formatSeconds, recordReliability } from "./support/report";
+import { startHttpLoad } from "./support/http-load";
+import { formatCount, formatSeconds, recordReliability } from "./support/report";
 import { startServer, type RunningServer } from "./support/server";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy";
 
@@ -30,6 +33,8 @@ describe.skipIf(!postgresUrl)("database outage (PostgreSQL behind a TCP proxy)",
   let proxy: TcpProxy;
   let server: RunningServer | undefined;
   let pages: string[];
+  /** A signed-in member's cookie: during the outage, a 503, not a redirect to the sign-in page. */
+  let memberCookie: string;
 
   const get = async (path: string): Promise<Answer> => {
     // A hang is a failure too: no answer within the bound.
@@ -72,7 +77,15 @@ describe.skipIf(!postgresUrl)("database outage (PostgreSQL behind a TCP proxy)",
     const slug = /href="\/consultant\/([a-z0-9-]+)"/.exec(directory)?.[1];
     if (!slug) throw new Error("aucun profil dans l'annuaire seedé");
     pages = ["/annuaire", `/consultant/${slug}`];
+    const signIn = await send(server.baseUrl, "/auth", {
+      form: { intent: "sign-in", email: demoLoginEmail("premium", 7), password: DEFAULT_DEMO_PASSWORD },
+      headers: { origin: server.baseUrl },
+    });
+    expect(signIn.status, signIn.body.slice(0, 300)).toBe(302);
+    memberCookie = signIn.setCookies.map((c) => c.split(";")[0]!).join("; ");
   });
+
+  const dashboard = () => send(server!.baseUrl, "/dashboard", { headers: { cookie: memberCookie, accept: "text/html" } });
 
   afterAll(async () => {
     await server?.stop();
@@ -85,6 +98,7 @@ describe.skipIf(!postgresUrl)("database outage (PostgreSQL behind a TCP proxy)",
       const a = await get(path);
       expect(a.status, `${path}: ${a.body.slice(0, 200)}`).toBe(200);
     }
+    expect((await dashboard()).status).toBe(200);
     // Idle pooled connections exist, so the cut also breaks connections in use, not only new ones.
     expect(proxy.openConnections()).toBeGreaterThan(0);
   });
@@ -120,6 +134,12 @@ describe.skipIf(!postgresUrl)("database outage (PostgreSQL behind a TCP proxy)",
     expect(landing.status).toBe(200);
     expect(landing.body).toMatch(/premiers membres du réseau\s*(<!-- -->)?\.</);
     expect(landing.body).not.toContain("plus que");
+
+    // A signed-in member is not taken for a signed-out visitor (no redirect to the sign-in page).
+    const member = await dashboard();
+    expect(member.status, member.location).toBe(503);
+    expect(member.headers["retry-after"]).toBeDefined();
+    expect(member.body).toContain("Service momentanément indisponible");
   });
 
   it("serves again without restart when the database is back", async () => {
@@ -139,9 +159,33 @@ describe.skipIf(!postgresUrl)("database outage (PostgreSQL behind a TCP proxy)",
       data: { elapsedMs: result.elapsedMs },
     });
     for (const a of result.answers) expect(a.status, `${a.path}: ${a.body.slice(0, 300)}`).toBe(200);
+    expect((await dashboard()).status).toBe(200);
     expect(server!.child.pid).toBe(pid);
     expect(server!.child.exitCode).toBeNull();
     // Outages are logged as warnings, never as crashes of the process.
     expect(server!.output()).not.toMatch(/uncaught|unhandledRejection|Database not initialised/i);
+  });
+
+  it("under load across a cut and a restore: only 200 or 503, never a 500, a reset or a hang", async () => {
+    const load = startHttpLoad({ baseUrl: server!.baseUrl, paths: ["/", ...pages], connections: 8, timeoutMs: OUTAGE_BOUND_MS });
+    await new Promise((r) => setTimeout(r, 1000));
+    await proxy.cut();
+    await new Promise((r) => setTimeout(r, 2000));
+    await proxy.restore();
+    await new Promise((r) => setTimeout(r, 2000));
+    const stats = await load.stop();
+    const statuses = Object.keys(stats.non2xx).map(Number);
+    recordReliability({
+      check: "Base coupée puis rétablie sous charge",
+      measured:
+        `${formatCount(stats.started)} requêtes : ${formatCount(stats.ok)} en 200, ` +
+        `${Object.entries(stats.non2xx).map(([code, n]) => `${formatCount(n)} en ${code}`).join(", ") || "aucune autre"}, ` +
+        `${formatCount(Object.values(stats.failed).reduce((a, b) => a + b, 0))} sans réponse`,
+      ok: statuses.every((code) => code === 503) && Object.keys(stats.failed).length === 0,
+      data: { ...stats },
+    });
+    expect(stats.ok).toBeGreaterThan(0);
+    expect(statuses.filter((code) => code !== 503), "statuses other than 200 and 503").toEqual([]);
+    expect(stats.failed, "requests without an answer").toEqual({});
   });
 });
