@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
@@ -17,6 +18,48 @@ function zodClient(): Plugin {
   };
 }
 
+/** Modules of the shell chunk: what the root layout and every public page use. */
+const SHELL = [
+  /app[\\/]components[\\/](site-header|site-footer|lazy-toaster|page)\.tsx$/,
+  /app[\\/]components[\\/]ui[\\/](button|slot|card|badge)\.tsx$/,
+  /app[\\/]lib[\\/](utils|toast|text|meta|request-context)\.tsx?$/,
+  /node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared[\\/].*)\.m?js$/,
+  /vite[\\/]preload-helper/,
+];
+
+/**
+ * The lucide icons the public pages import, read from their sources so that the groups follow the
+ * pages: the landing page's own icons in one file, the others in the shell.
+ */
+const PUBLIC_ICONS = (() => {
+  const landing = "app/routes/public/landing.tsx";
+  const files = [
+    landing,
+    ...["annuaire", "consultant"].map((r) => `app/routes/public/${r}.tsx`),
+    ...["app/components", "app/features/directory/components"].flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".tsx")).map((f) => `${dir}/${f}`)),
+  ];
+  const byFile = new Map<string, Set<string>>();
+  for (const file of files) {
+    const icons = new Set<string>();
+    for (const m of readFileSync(file, "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
+      for (const raw of m[1]!.split(",")) {
+        const name = raw.trim();
+        // lucide's file names: ArrowRight → arrow-right, Building2 → building-2.
+        if (/^[A-Z]/.test(name)) icons.add(name.replace(/([a-z])([A-Z0-9])/g, "$1-$2").toLowerCase());
+      }
+    }
+    byFile.set(file, icons);
+  }
+  const shared = new Set([...byFile].filter(([file]) => file !== landing).flatMap(([, icons]) => [...icons]));
+  return { shared, landing: new Set([...byFile.get(landing)!].filter((icon) => !shared.has(icon))) };
+})();
+
+function isIcon(id: string, names: Set<string>): boolean {
+  const m = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.m?js$/.exec(id);
+  return m !== null && names.has(m[1]!);
+}
+
 export default defineConfig({
   plugins: [zodClient(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
@@ -26,8 +69,18 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // React, React DOM and React Router in one file rather than three, loaded by every page.
-            codeSplitting: { groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 }] },
+            // Fewer, larger files for the public pages (front-end budget, `npm run lighthouse`):
+            // each small file costs a request and its own gzip overhead.
+            codeSplitting: {
+              groups: [
+                // React, React DOM and React Router: one file, loaded by every page.
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+                // The shell every page loads (header, footer, ui primitives, the public pages' icons).
+                { name: "shell", test: (id) => SHELL.some((re) => re.test(id)) || isIcon(id, PUBLIC_ICONS.shared), priority: 10 },
+                // The landing page's own icons: one file rather than one each.
+                { name: "landing-icons", test: (id) => isIcon(id, PUBLIC_ICONS.landing), priority: 10 },
+              ],
+            },
           },
         },
       },
