@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Briefcase, Building2, ExternalLink, MapPin } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { getProfileByUserId, getSessionUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
 import { PageContainer } from "~/components/page";
@@ -286,7 +286,10 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // An outage (503, e.g. on a client-side navigation) is not a missing profile: thrown on to the
+  // root boundary, « Service momentanément indisponible ».
+  if (isRouteErrorResponse(error) && error.status === 503) throw error;
   return (
     <PageContainer className="flex max-w-xl flex-col items-center gap-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">Profil non trouvé</h1>
