@@ -240,7 +240,12 @@ async function main() {
     }
   }
 
-  // 3. Report.
+  // 3. Report: by file (in file order), then in the order each file wrote them; the soak last.
+  const rank = (r: ReliabilityRecord) => {
+    const i = files.indexOf(r.source ?? "");
+    return i === -1 ? files.length : i;
+  };
+  records.sort((a, b) => rank(a) - rank(b));
   const rows = records.map((r) => [r.check, r.measured, r.status]);
   console.log("");
   const widths = [0, 1].map((i) => Math.min(90, Math.max(...rows.map((r) => r[i]!.length), 10)));
