@@ -72,7 +72,13 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL (PostgreSQL only:
     expect(settings.status).toBe(200);
     expect(await settings.text()).toContain(EMAIL);
 
-    const logout = await fetch(`${b.baseUrl}/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
+    // The sign-out button is a form: browsers send it form-encoded, even without fields.
+    const logout = await fetch(`${b.baseUrl}/logout`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+      redirect: "manual",
+    });
     expect(logout.status).toBe(302);
     expect(await sessionOn(a, cookie)).toBeNull();
     const again = await fetch(`${a.baseUrl}/parametres`, { headers: { cookie }, redirect: "manual" });
