@@ -4,6 +4,8 @@ import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { searchDirectory } from "~/features/directory/directory.server";
 import { getPublicProfile, PUBLIC_PROFILE_KEYS } from "~/features/profiles/public-profile.server";
 import { profileIdFromSlug } from "~/lib/slug";
+import { loader as annuaireLoader } from "~/routes/public/annuaire";
+import { loader as consultantLoader } from "~/routes/public/consultant";
 import { createDeal, createMember, seedFactories } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
   await createDeal(db, ids.martin, { status: "validated", year: 2024, sector: "I", acquirerCedant: "Cession d'un groupe hôtelier" });
   await createDeal(db, ids.martin, { status: "pending", year: 2025 });
   await createDeal(db, ids.dupre, { status: "validated", year: 2023 });
+  await createDeal(db, ids.leroy, { status: "validated", year: 2022, sector: "C", acquirerCedant: "Reprise d'une menuiserie" });
 });
 
 describe("directory search", () => {
@@ -79,11 +82,29 @@ describe("directory search", () => {
     const page = await searchDirectory(q(""));
     const martin = page.cards.find((c) => c.lastName === "Martin")!;
     expect(martin.dealsCount).toBe(1);
-    expect(martin.deals).toEqual([{ year: 2024, sector: "I", acquirerCedant: "Cession d'un groupe hôtelier" }]);
+    expect(martin.deals).toEqual([{ year: 2024, sectorName: "Hébergement et restauration", acquirerCedant: "Cession d'un groupe hôtelier" }]);
     const dupre = page.cards.find((c) => c.lastName === "Dupré")!;
     expect(dupre.dealsCount).toBe(0);
     expect(dupre.presentation).toBeNull();
     expect(profileIdFromSlug(martin.slug)).toBe(martin.id);
+  });
+
+  it("resolves what a card displays: sector names and badges (the page's bundle has no reference table)", async () => {
+    const page = await searchDirectory(q(""));
+    const card = (lastName: string) => page.cards.find((c) => c.lastName === lastName)!;
+    // A standard card's validated deal is not shown and gives no badge.
+    expect(card("Dupré")).toMatchObject({ professionLabel: "Avocat d'affaires / M&A", sectorNames: ["Industrie manufacturière", "Commerce ; réparation d'automobiles et de motocycles"], badges: [] });
+    expect(card("Martin")).toMatchObject({ sectorNames: ["Hébergement et restauration"], badges: ["deals-certified"] });
+    expect(card("Leroy").badges).toEqual(["founding-member", "deals-certified", "expert"]);
+    expect(card("Leroy").deals).toEqual([{ year: 2022, sectorName: "Industrie manufacturière", acquirerCedant: "Reprise d'une menuiserie" }]);
+    expect(card("Leroy").sectorNames).toHaveLength(5);
+    // The card is a projection: only what the card shows, no codes to look up.
+    expect(Object.keys(card("Martin")).sort()).toEqual(
+      [
+        "badges", "company", "deals", "dealsCount", "firstName", "id", "lastName", "locationCity", "locationDepartment",
+        "logoUrl", "photoUrl", "premium", "presentation", "professionLabel", "sectorNames", "slug",
+      ].sort(),
+    );
   });
 
   it("paginates 24 per page and clamps the page number", async () => {
@@ -131,5 +152,54 @@ describe("public profile projection", () => {
     const p = await getPublicProfile(ids.dupre);
     expect(p!.detailedPresentation).toBeNull();
     expect(p!.certifiedDeals).toEqual([]);
+  });
+});
+
+describe("page loaders: labels resolved, nothing more", () => {
+  type Args = Parameters<typeof annuaireLoader>[0];
+  const args = (url: string, params: Record<string, string> = {}) =>
+    ({ request: new Request(`http://localhost${url}`), params, context: { requestId: "test" } }) as unknown as Args;
+
+  it("/annuaire sends the cards and the filters' option lists", async () => {
+    const out = (await annuaireLoader(args("/annuaire?secteur=G"))) as unknown as Record<string, unknown> & {
+      options: { departments: unknown[]; sectors: { value: string; label: string }[]; professions: unknown[] };
+    };
+    expect(Object.keys(out).sort()).toEqual(["cards", "failed", "options", "page", "pageCount", "query", "total"]);
+    expect(Object.keys(out.options).sort()).toEqual(["departments", "professions", "sectors"]);
+    expect(out.options.sectors).toHaveLength(21);
+    expect(out.options.sectors[2]).toEqual({ value: "C", label: "C - Industrie manufacturière" });
+    expect(out.options.departments).toHaveLength(101);
+    expect(out.options.professions).toHaveLength(11);
+  });
+
+  it("/consultant/{slug} sends the profile's labels (its sectors and its deals' only) and badges", async () => {
+    const leroy = (await getPublicProfile(ids.leroy))!;
+    const out = await consultantLoader(args(`/consultant/${leroy.slug}`, { slug: leroy.slug }) as unknown as Parameters<typeof consultantLoader>[0]);
+    expect(Object.keys(out).sort()).toEqual(["badges", "labels", "origin", "profile", "viewerEmail"]);
+    expect(Object.keys(out.profile).sort()).toEqual([...PUBLIC_PROFILE_KEYS].sort());
+    expect(out.badges).toEqual(["founding-member", "deals-certified", "expert"]);
+    expect(out.labels).toEqual({
+      profession: "Notaire",
+      department: "Corse-du-Sud",
+      sectors: {
+        L: "Activités immobilières",
+        F: "Construction",
+        G: "Commerce ; réparation d'automobiles et de motocycles",
+        I: "Hébergement et restauration",
+        K: "Activités financières et d'assurance",
+        C: "Industrie manufacturière",
+      },
+    });
+  });
+
+  it("/consultant/{slug} of a standard member: no deal, no badge, its sector only", async () => {
+    const dupre = (await getPublicProfile(ids.dupre))!;
+    const out = await consultantLoader(args(`/consultant/${dupre.slug}`, { slug: dupre.slug }) as unknown as Parameters<typeof consultantLoader>[0]);
+    expect(out.badges).toEqual([]);
+    expect(out.labels).toEqual({
+      profession: "Avocat d'affaires / M&A",
+      department: "Paris",
+      sectors: { C: "Industrie manufacturière", G: "Commerce ; réparation d'automobiles et de motocycles" },
+    });
   });
 });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  dealsSummary,
-  presentationExcerpt,
-  profileBadges,
-  sectorChips,
-  STANDARD_SECTOR_LABEL_MAX,
-} from "./card-rules";
+import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "./card-rules";
+import { sectorNames } from "./labels.server";
+
+// sectorChips takes names; the tables give codes, resolved as the loaders resolve them.
+const chipsOf = (codes: string[] | null | undefined, maxLabel?: number) => sectorChips(sectorNames(codes), maxLabel);
 
 describe("sectorChips: at most 3 names, then '+N autres' (spec §9)", () => {
   it.each([
@@ -15,14 +13,21 @@ describe("sectorChips: at most 3 names, then '+N autres' (spec §9)", () => {
     [["C", "F", "L", "P"], ["Industrie manufacturière", "Construction", "Activités immobilières"], "+1 autres"],
     [["C", "F", "L", "P", "S", "U"], ["Industrie manufacturière", "Construction", "Activités immobilières"], "+3 autres"],
   ])("%j → shown %j, more %j", (codes, shown, more) => {
-    const chips = sectorChips(codes);
+    const chips = chipsOf(codes);
     expect(chips.shown).toEqual(shown);
     expect(chips.moreLabel).toBe(more);
     expect(chips.hidden).toHaveLength(Math.max(0, codes.length - 3));
   });
 
   it("names the hidden sectors (for the '+N autres' tooltip)", () => {
-    expect(sectorChips(["C", "F", "L", "P", "S"]).hidden).toEqual(["Enseignement", "Autres activités de services"]);
+    expect(chipsOf(["C", "F", "L", "P", "S"]).hidden).toEqual(["Enseignement", "Autres activités de services"]);
+  });
+
+  it("shows the names it is given, without looking codes up", () => {
+    expect(sectorChips(["C", "Construction"]).shown).toEqual(["C", "Construction"]);
+    expect(sectorChips(["Un secteur au nom plus long que vingt-cinq"], STANDARD_SECTOR_LABEL_MAX).shown).toEqual([
+      "Un secteur au nom plus lo…",
+    ]);
   });
 
   it("treats a missing list as empty", () => {
@@ -43,18 +48,18 @@ describe("sectorChips: at most 3 names, then '+N autres' (spec §9)", () => {
     ["CODE-INCONNU-DE-PLUS-DE-25-CAR", "CODE-INCONNU-DE-PLUS-DE-2…"],
   ])("standard card label of %j is %j", (code, label) => {
     expect(STANDARD_SECTOR_LABEL_MAX).toBe(25);
-    expect(sectorChips([code], STANDARD_SECTOR_LABEL_MAX).shown).toEqual([label]);
+    expect(chipsOf([code], STANDARD_SECTOR_LABEL_MAX).shown).toEqual([label]);
   });
 
   it("keeps full names on premium cards (no maximum)", () => {
-    expect(sectorChips(["I", "D"]).shown).toEqual([
+    expect(chipsOf(["I", "D"]).shown).toEqual([
       "Hébergement et restauration",
       "Production et distribution d'électricité, de gaz, de vapeur et d'air conditionné",
     ]);
   });
 
   it("falls back to the code for an unknown sector", () => {
-    expect(sectorChips(["C", "ZZ"]).shown).toEqual(["Industrie manufacturière", "ZZ"]);
+    expect(chipsOf(["C", "ZZ"]).shown).toEqual(["Industrie manufacturière", "ZZ"]);
   });
 });
 
@@ -105,26 +110,5 @@ describe("dealsSummary: at most 3 deals, then '+N autres transactions certifiée
     const loaded = [{ year: 2025 }, { year: 2024 }, { year: 2023 }];
     expect(dealsSummary(loaded, 7)).toEqual({ shown: loaded, moreLabel: "+4 autres transactions certifiées" });
     expect(dealsSummary(loaded, 3).moreLabel).toBeNull();
-  });
-});
-
-describe("profileBadges (spec §3 'Badges derived')", () => {
-  it.each([
-    [{ membershipType: "founding_member", certifiedDealsCount: 0, sectorsCount: 0 }, ["founding-member"]],
-    [{ membershipType: "premium", certifiedDealsCount: 0, sectorsCount: 0 }, []],
-    [{ membershipType: "freemium", certifiedDealsCount: 0, sectorsCount: 0 }, []],
-    [{ membershipType: null, certifiedDealsCount: 0, sectorsCount: 0 }, []],
-    [{ membershipType: "standard", certifiedDealsCount: 0, sectorsCount: 0 }, []],
-    [{ membershipType: "freemium", certifiedDealsCount: 1, sectorsCount: 0 }, ["deals-certified"]],
-    [{ membershipType: "freemium", certifiedDealsCount: 12, sectorsCount: 0 }, ["deals-certified"]],
-    [{ membershipType: "freemium", certifiedDealsCount: 0, sectorsCount: 3 }, []],
-    [{ membershipType: "freemium", certifiedDealsCount: 0, sectorsCount: 4 }, ["expert"]],
-    [{ membershipType: "freemium", certifiedDealsCount: 0, sectorsCount: 21 }, ["expert"]],
-    [
-      { membershipType: "founding_member", certifiedDealsCount: 2, sectorsCount: 5 },
-      ["founding-member", "deals-certified", "expert"],
-    ],
-  ])("%j → %j", (input, expected) => {
-    expect(profileBadges(input)).toEqual(expected);
   });
 });

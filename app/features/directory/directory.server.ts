@@ -1,35 +1,42 @@
 // The public directory: search, filters, sort and pagination run in SQL (the prototype
-// downloaded every profile and filtered in the browser). Only the public projection leaves.
+// downloaded every profile and filtered in the browser). Only the public projection leaves, with
+// its labels resolved (sector names, badges): the page's bundle has no reference table.
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
-import { professionLabel } from "~/db/reference";
+import { professionLabel, sectorName } from "~/db/reference";
 import { normalizeSearchText } from "~/db/search-text";
 import { isPremium } from "~/auth/permissions";
 import { profileSlug } from "~/lib/slug";
+import { type BadgeKind, profileBadges } from "./badges";
 import { DIRECTORY_PAGE_SIZE, type DirectoryQuery } from "./directory.schema";
+import { sectorNames } from "./labels.server";
 
-export type DirectoryDeal = { year: number; sector: string; acquirerCedant: string };
+export type DirectoryDeal = { year: number; sectorName: string; acquirerCedant: string };
 
-/** A directory card: the public projection of spec §3 "Public profile", trimmed for a card. */
+/**
+ * A directory card: the public projection of spec §3 "Public profile", trimmed for a card, with
+ * what it displays resolved (profession label, sector names, badges) instead of codes.
+ */
 export type DirectoryCard = {
   id: string;
   slug: string;
   firstName: string;
   lastName: string;
   company: string;
-  profession: string;
   professionLabel: string;
   locationCity: string | null;
   locationDepartment: string | null;
   photoUrl: string | null;
   logoUrl: string | null;
-  membershipType: "freemium" | "premium" | "founding_member";
   premium: boolean;
   presentation: string | null;
-  sectors: string[];
+  sectorNames: string[];
+  badges: BadgeKind[];
   deals: DirectoryDeal[];
   dealsCount: number;
 };
+
+type MembershipType = "freemium" | "premium" | "founding_member";
 
 export type DirectoryPage = { cards: DirectoryCard[]; total: number; page: number; pageCount: number };
 
@@ -60,7 +67,7 @@ type Row = {
   location_department: string | null;
   photo_url: string | null;
   logo_url: string | null;
-  membership_type: DirectoryCard["membershipType"];
+  membership_type: MembershipType;
   detailed_presentation: string | null;
   specialization_sectors: string[];
   deals_count: number | string;
@@ -101,23 +108,25 @@ export async function searchDirectory(query: DirectoryQuery): Promise<DirectoryP
 
 function toCard(r: Row): DirectoryCard {
   const deals = typeof r.deals === "string" ? (JSON.parse(r.deals) as NonNullable<Exclude<Row["deals"], string>>) : r.deals;
+  const sectors = r.specialization_sectors ?? [];
+  const dealsCount = Number(r.deals_count);
   return {
     id: r.id,
     slug: profileSlug({ firstName: r.first_name, lastName: r.last_name, profession: r.profession, id: r.id }),
     firstName: r.first_name,
     lastName: r.last_name,
     company: r.company,
-    profession: r.profession,
     professionLabel: professionLabel(r.profession),
     locationCity: r.location_city,
     locationDepartment: r.location_department,
     photoUrl: r.photo_url,
     logoUrl: r.logo_url,
-    membershipType: r.membership_type,
     premium: isPremium(r.membership_type),
     presentation: r.detailed_presentation,
-    sectors: r.specialization_sectors ?? [],
-    deals: (deals ?? []).map((d) => ({ year: d.year, sector: d.sector, acquirerCedant: d.acquirer_cedant })),
-    dealsCount: Number(r.deals_count),
+    sectorNames: sectorNames(sectors),
+    // Standard cards count no deals (a premium feature): no 'Deals Certifiés' badge either.
+    badges: profileBadges({ membershipType: r.membership_type, certifiedDealsCount: dealsCount, sectorsCount: sectors.length }),
+    deals: (deals ?? []).map((d) => ({ year: d.year, sectorName: sectorName(d.sector), acquirerCedant: d.acquirer_cedant })),
+    dealsCount,
   };
 }

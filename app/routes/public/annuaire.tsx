@@ -10,6 +10,7 @@ import { DirectoryCard } from "~/features/directory/components/directory-card";
 import { directoryQueryString } from "~/features/directory/directory-query";
 import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { searchDirectory } from "~/features/directory/directory.server";
+import { directoryFilterOptions } from "~/features/directory/labels.server";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { countLabel } from "~/lib/text";
 import { logger } from "~/lib/logger.server";
@@ -27,15 +28,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Public page: no guard needed beyond the public projection the feature returns.
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
+  // The filters' option lists: resolved here so that the page's bundle has no reference table.
+  const options = directoryFilterOptions();
   try {
     const result = await searchDirectory(query);
-    return { query, ...result, failed: false };
+    return { query, options, ...result, failed: false };
   } catch (error) {
     // No database at all: a 503 page (entry.server), not an empty directory answered 200.
     if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error, requestId: context.requestId }, "directory load failed");
     // Never kept by the page cache (app/lib/page-cache.server.ts).
-    return data({ query, cards: [], total: 0, page: 1, pageCount: 1, failed: true }, { headers: { "Cache-Control": "no-store" } });
+    return data({ query, options, cards: [], total: 0, page: 1, pageCount: 1, failed: true }, { headers: { "Cache-Control": "no-store" } });
   }
 }
 
@@ -44,7 +47,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Annuaire({ loaderData }: Route.ComponentProps) {
-  const { query, cards, total, page, pageCount, failed } = loaderData;
+  const { query, options, cards, total, page, pageCount, failed } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -78,7 +81,7 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
             </Button>
           </div>
         </div>
-        <DirectoryFilterFields query={query} onChange={autoSubmit} resetTo="/annuaire" />
+        <DirectoryFilterFields query={query} options={options} onChange={autoSubmit} resetTo="/annuaire" />
       </Form>
 
       <div className="mt-6 flex items-center justify-between" aria-live="polite">

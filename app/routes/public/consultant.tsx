@@ -7,9 +7,9 @@ import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { departmentName, professionLabel, sectorName } from "~/db/reference";
-import { profileBadges } from "~/features/directory/card-rules";
+import { profileBadges } from "~/features/directory/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
+import { publicProfileLabels, type PublicProfileLabels } from "~/features/directory/labels.server";
 import { ContactDialog, type ContactActionData } from "~/features/messages/components/contact-dialog";
 import { publicContactSchema } from "~/features/messages/messages.schema";
 import { createMessage } from "~/features/messages/messages.server";
@@ -43,7 +43,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // An outdated name part (the member renamed) redirects to the current slug.
   if (profile.slug !== params.slug) throw redirect(`/consultant/${profile.slug}`, 301);
   const viewer = await getSessionUser(request);
-  return { profile, origin: getEnv().APP_URL, viewerEmail: viewer?.email ?? null };
+  // Labels and badges resolved here: the page's bundle has no reference table.
+  const labels = publicProfileLabels(profile);
+  const badges = profileBadges({
+    membershipType: profile.membershipType,
+    certifiedDealsCount: profile.certifiedDeals.length,
+    sectorsCount: profile.specializationSectors.length,
+  });
+  return { profile, labels, badges, origin: getEnv().APP_URL, viewerEmail: viewer?.email ?? null };
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
@@ -89,15 +96,15 @@ export async function action({ params, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const appName = (matches.find((m) => m?.id === "root")?.loaderData as { appName?: string } | undefined)?.appName ?? "Réseau Transmission";
   if (!loaderData) return [{ title: `Profil non trouvé — ${appName}` }, { name: "robots", content: "noindex" }];
-  const p = loaderData.profile;
+  const { profile: p, labels } = loaderData;
   const fullName = `${p.firstName} ${p.lastName}`;
-  const profession = professionLabel(p.profession);
+  const profession = labels.profession;
   const title = `${fullName} - ${profession} | ${appName}`;
   const description =
     metaDescription(p.detailedPresentation || p.experienceDescription) ||
     `${fullName}, ${profession} chez ${p.company}${p.locationCity ? ` à ${p.locationCity}` : ""}.`;
   const url = `${loaderData.origin}/consultant/${p.slug}`;
-  const keywords = [...p.specializationSectors.slice(0, 5).map((c) => sectorName(c)), profession, "transmission d'entreprise"];
+  const keywords = [...p.specializationSectors.slice(0, 5).map((c) => sectorNameOf(labels, c)), profession, "transmission d'entreprise"];
   return [
     { title },
     { name: "description", content: description },
@@ -120,14 +127,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-function personJsonLd(p: Route.ComponentProps["loaderData"]["profile"], origin: string) {
+/** Name of a sector the loader resolved (the code itself otherwise, as the reference table does). */
+function sectorNameOf(labels: PublicProfileLabels, code: string): string {
+  return labels.sectors[code] ?? code;
+}
+
+function personJsonLd(p: Route.ComponentProps["loaderData"]["profile"], labels: PublicProfileLabels, origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Person",
     name: `${p.firstName} ${p.lastName}`,
     givenName: p.firstName,
     familyName: p.lastName,
-    jobTitle: professionLabel(p.profession),
+    jobTitle: labels.profession,
     worksFor: { "@type": "Organization", name: p.company },
     url: `${origin}/consultant/${p.slug}`,
     ...(p.photoUrl ? { image: new URL(p.photoUrl, origin).toString() } : {}),
@@ -136,13 +148,13 @@ function personJsonLd(p: Route.ComponentProps["loaderData"]["profile"], origin: 
           address: {
             "@type": "PostalAddress",
             ...(p.locationCity ? { addressLocality: p.locationCity } : {}),
-            ...(p.locationDepartment ? { addressRegion: departmentName(p.locationDepartment) } : {}),
+            ...(labels.department ? { addressRegion: labels.department } : {}),
             addressCountry: "FR",
           },
         }
       : {}),
     ...(p.linkedinUrl ? { sameAs: [p.linkedinUrl] } : {}),
-    knowsAbout: p.specializationSectors.map((c) => sectorName(c)),
+    knowsAbout: p.specializationSectors.map((c) => sectorNameOf(labels, c)),
   };
 }
 
@@ -170,21 +182,16 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
-  const { profile: p, origin } = loaderData;
+  const { profile: p, labels, badges, origin } = loaderData;
   const fullName = `${p.firstName} ${p.lastName}`;
-  const cityLine = [p.locationCity, p.locationDepartment ? `${departmentName(p.locationDepartment)} (${p.locationDepartment})` : null]
+  const cityLine = [p.locationCity, p.locationDepartment ? `${labels.department} (${p.locationDepartment})` : null]
     .filter(Boolean)
     .join(", ");
   const showAddress = p.fullAddress && p.fullAddress.trim() !== "" && p.fullAddress.trim() !== cityLine;
   const premium = p.membershipType !== "freemium";
-  const badges = profileBadges({
-    membershipType: p.membershipType,
-    certifiedDealsCount: p.certifiedDeals.length,
-    sectorsCount: p.specializationSectors.length,
-  });
   return (
     <PageContainer className="max-w-4xl">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(personJsonLd(p, origin)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(personJsonLd(p, labels, origin)) }} />
       <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -205,7 +212,7 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-3xl font-bold text-primary">{fullName}</h1>
             <p className="flex items-center gap-2 font-medium">
               <Briefcase className="h-4 w-4" aria-hidden="true" />
-              {professionLabel(p.profession)}
+              {labels.profession}
             </p>
             <p className="flex items-center gap-2 text-muted-foreground">
               <Building2 className="h-4 w-4" aria-hidden="true" />
@@ -244,7 +251,7 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
               {p.specializationSectors.map((code) => (
                 <li key={code}>
                   <Badge variant="outline" className="font-normal">
-                    {sectorName(code)}
+                    {sectorNameOf(labels, code)}
                   </Badge>
                 </li>
               ))}
@@ -272,7 +279,7 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
               {p.certifiedDeals.map((d) => (
                 <li key={d.id} className="py-3">
                   <p className="font-medium">
-                    {d.year} · {sectorName(d.sector)}
+                    {d.year} · {sectorNameOf(labels, d.sector)}
                   </p>
                   <p className="text-sm">{d.acquirerCedant}</p>
                   {d.dealDescription ? <p className="text-sm text-muted-foreground">{d.dealDescription}</p> : null}

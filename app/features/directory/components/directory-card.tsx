@@ -4,9 +4,8 @@ import { Avatar } from "~/components/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { sectorName } from "~/db/reference";
 import { cn } from "~/lib/utils";
-import { dealsSummary, presentationExcerpt, profileBadges, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "../card-rules";
+import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "../card-rules";
 import type { DirectoryCard as Card_ } from "../directory.server";
 import { ProfileBadges } from "./profile-badges";
 
@@ -20,14 +19,14 @@ function Location({ city, department }: { city: string | null; department: strin
   );
 }
 
-function SectorList({ sectors, maxLabel }: { sectors: string[]; maxLabel?: number }) {
-  const chips = sectorChips(sectors, maxLabel);
+function SectorList({ names, maxLabel }: { names: string[]; maxLabel?: number }) {
+  const chips = sectorChips(names, maxLabel);
   if (chips.shown.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Secteurs d'expertise">
       {chips.shown.map((s, i) => (
         <li key={`${s}-${i}`}>
-          <Badge variant="outline" className="font-normal" title={sectorName(sectors[i])}>
+          <Badge variant="outline" className="font-normal" title={names[i]}>
             {s}
           </Badge>
         </li>
@@ -46,11 +45,6 @@ function SectorList({ sectors, maxLabel }: { sectors: string[]; maxLabel?: numbe
 export function DirectoryCard({ card }: { card: Card_ }) {
   const fullName = `${card.firstName} ${card.lastName}`;
   const href = `/consultant/${card.slug}`;
-  const badges = profileBadges({
-    membershipType: card.membershipType,
-    certifiedDealsCount: card.dealsCount,
-    sectorsCount: card.sectors.length,
-  });
   const excerpt = card.premium ? presentationExcerpt(card.presentation) : null;
   const deals = dealsSummary(card.deals, card.dealsCount);
   return (
@@ -74,7 +68,7 @@ export function DirectoryCard({ card }: { card: Card_ }) {
           <img src={card.logoUrl} alt={`Logo ${card.company}`} className="h-12 w-12 shrink-0 rounded object-contain" width={48} height={48} loading="lazy" />
         ) : null}
       </div>
-      <ProfileBadges badges={badges} />
+      <ProfileBadges badges={card.badges} />
       {excerpt?.text ? (
         <p className="break-words text-sm text-foreground">
           {excerpt.text}{" "}
@@ -85,14 +79,14 @@ export function DirectoryCard({ card }: { card: Card_ }) {
           ) : null}
         </p>
       ) : null}
-      <SectorList sectors={card.sectors} maxLabel={card.premium ? undefined : STANDARD_SECTOR_LABEL_MAX} />
+      <SectorList names={card.sectorNames} maxLabel={card.premium ? undefined : STANDARD_SECTOR_LABEL_MAX} />
       {card.premium && deals.shown.length > 0 ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Transactions certifiées</h3>
           <ul className="space-y-1 text-sm text-muted-foreground">
             {deals.shown.map((d, i) => (
               <li key={i}>
-                {d.year} · {sectorName(d.sector)} · {d.acquirerCedant}
+                {d.year} · {d.sectorName} · {d.acquirerCedant}
               </li>
             ))}
           </ul>

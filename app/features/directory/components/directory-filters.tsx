@@ -1,21 +1,32 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/input";
-import { DEPARTMENTS, PROFESSIONS, SECTORS } from "~/db/reference";
 import type { DirectoryQuery } from "../directory.schema";
+import type { DirectoryFilterOptions, FilterOption } from "../labels.server";
+
+function Options({ options }: { options: FilterOption[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}
 
 /**
  * The department, sector and profession selects (each with 'all') and the reset link, shared by
  * the public and the internal directory. Inside a GET form: works without JavaScript; with it,
- * `onChange` submits at once.
+ * `onChange` submits at once. The option lists come from the loader (directoryFilterOptions):
+ * the reference tables stay on the server.
  */
 export function DirectoryFilterFields({
   query,
+  options,
   onChange,
   resetTo,
   sectorLabel = "Secteur",
 }: {
   query: Pick<DirectoryQuery, "departement" | "secteur" | "profession">;
+  options: DirectoryFilterOptions;
   onChange: () => void;
   resetTo: string;
   sectorLabel?: string;
@@ -26,33 +37,21 @@ export function DirectoryFilterFields({
         <Label htmlFor="departement">Département</Label>
         <NativeSelect id="departement" name="departement" defaultValue={query.departement ?? "all"} key={`d-${query.departement}`} onChange={onChange}>
           <option value="all">Tous les départements</option>
-          {DEPARTMENTS.map((d) => (
-            <option key={d.code} value={d.code}>
-              {d.code} - {d.name}
-            </option>
-          ))}
+          <Options options={options.departments} />
         </NativeSelect>
       </div>
       <div className="grid min-w-0 gap-2">
         <Label htmlFor="secteur">{sectorLabel}</Label>
         <NativeSelect id="secteur" name="secteur" defaultValue={query.secteur ?? "all"} key={`s-${query.secteur}`} onChange={onChange}>
           <option value="all">Tous les secteurs</option>
-          {SECTORS.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.code} - {s.name}
-            </option>
-          ))}
+          <Options options={options.sectors} />
         </NativeSelect>
       </div>
       <div className="grid min-w-0 gap-2">
         <Label htmlFor="profession">Profession</Label>
         <NativeSelect id="profession" name="profession" defaultValue={query.profession ?? "all"} key={`p-${query.profession}`} onChange={onChange}>
           <option value="all">Toutes les professions</option>
-          {PROFESSIONS.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.label}
-            </option>
-          ))}
+          <Options options={options.professions} />
         </NativeSelect>
       </div>
       <div className="flex items-end">

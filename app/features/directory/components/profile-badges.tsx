@@ -1,6 +1,6 @@
 import { Award, BadgeCheck, Star } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { BADGE_LABELS, type BadgeKind } from "../card-rules";
+import { BADGE_LABELS, type BadgeKind } from "../badges";
 
 const ICONS = { "founding-member": Star, "deals-certified": BadgeCheck, expert: Award } as const;
 const VARIANTS = { "founding-member": "accent", "deals-certified": "success", expert: "secondary" } as const;

@@ -5,7 +5,8 @@ import { Avatar } from "~/components/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { departmentName, sectorName } from "~/db/reference";
-import { BADGE_LABELS, INTERNAL_SECTOR_CHIP_MAX, sectorChips } from "~/features/directory/card-rules";
+import { BADGE_LABELS } from "~/features/directory/badges";
+import { INTERNAL_SECTOR_CHIP_MAX, sectorChips } from "~/features/directory/card-rules";
 import { cn } from "~/lib/utils";
 import type { InternalDirectoryRow } from "../internal-directory.server";
 
@@ -13,14 +14,15 @@ import type { InternalDirectoryRow } from "../internal-directory.server";
 function SectorChips({ codes }: { codes: string[] }) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  const chips = sectorChips(codes, INTERNAL_SECTOR_CHIP_MAX);
+  const names = codes.map((code) => sectorName(code));
+  const chips = sectorChips(names, INTERNAL_SECTOR_CHIP_MAX);
   if (chips.shown.length === 0) return null;
   const hiddenNames = chips.hidden.join(", ");
   return (
     <ul id={listId} className="flex flex-wrap gap-1.5" aria-label="Secteurs d'expertise">
       {chips.shown.map((label, i) => (
         <li key={`${codes[i]}-${i}`}>
-          <Badge variant="outline" className="font-normal" title={sectorName(codes[i])}>
+          <Badge variant="outline" className="font-normal" title={names[i]}>
             {label}
           </Badge>
         </li>

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { BADGE_LABELS, profileBadges } from "./badges";
+
+describe("profileBadges (spec §3 'Badges derived')", () => {
+  it.each([
+    [{ membershipType: "founding_member", certifiedDealsCount: 0, sectorsCount: 0 }, ["founding-member"]],
+    [{ membershipType: "premium", certifiedDealsCount: 0, sectorsCount: 0 }, []],
+    [{ membershipType: "freemium", certifiedDealsCount: 0, sectorsCount: 0 }, []],
+    [{ membershipType: null, certifiedDealsCount: 0, sectorsCount: 0 }, []],
+    [{ membershipType: "standard", certifiedDealsCount: 0, sectorsCount: 0 }, []],
+    [{ membershipType: "freemium", certifiedDealsCount: 1, sectorsCount: 0 }, ["deals-certified"]],
+    [{ membershipType: "freemium", certifiedDealsCount: 12, sectorsCount: 0 }, ["deals-certified"]],
+    [{ membershipType: "freemium", certifiedDealsCount: 0, sectorsCount: 3 }, []],
+    [{ membershipType: "freemium", certifiedDealsCount: 0, sectorsCount: 4 }, ["expert"]],
+    [{ membershipType: "freemium", certifiedDealsCount: 0, sectorsCount: 21 }, ["expert"]],
+    [
+      { membershipType: "founding_member", certifiedDealsCount: 2, sectorsCount: 5 },
+      ["founding-member", "deals-certified", "expert"],
+    ],
+  ])("%j → %j", (input, expected) => {
+    expect(profileBadges(input)).toEqual(expected);
+  });
+});
+
+describe("BADGE_LABELS", () => {
+  it("names every badge as the spec does", () => {
+    expect(BADGE_LABELS).toEqual({
+      "founding-member": "Founding Member",
+      "deals-certified": "Deals Certifiés",
+      expert: "Expert Agréé",
+    });
+  });
+});
