@@ -81,30 +81,71 @@ describe("directory search", () => {
   it("carries validated deals only for premium cards", async () => {
     const page = await searchDirectory(q(""));
     const martin = page.cards.find((c) => c.lastName === "Martin")!;
-    expect(martin.dealsCount).toBe(1);
     expect(martin.deals).toEqual([{ year: 2024, sectorName: "Hébergement et restauration", acquirerCedant: "Cession d'un groupe hôtelier" }]);
+    expect(martin.moreDealsLabel).toBeNull();
     const dupre = page.cards.find((c) => c.lastName === "Dupré")!;
-    expect(dupre.dealsCount).toBe(0);
+    expect(dupre.deals).toEqual([]);
+    expect(dupre.moreDealsLabel).toBeNull();
     expect(dupre.presentation).toBeNull();
     expect(profileIdFromSlug(martin.slug)).toBe(martin.id);
   });
 
-  it("resolves what a card displays: sector names and badges (the page's bundle has no reference table)", async () => {
+  it("resolves what a card displays: sector chips, badges (the page's bundle has no reference table)", async () => {
     const page = await searchDirectory(q(""));
     const card = (lastName: string) => page.cards.find((c) => c.lastName === lastName)!;
-    // A standard card's validated deal is not shown and gives no badge.
-    expect(card("Dupré")).toMatchObject({ professionLabel: "Avocat d'affaires / M&A", sectorNames: ["Industrie manufacturière", "Commerce ; réparation d'automobiles et de motocycles"], badges: [] });
-    expect(card("Martin")).toMatchObject({ sectorNames: ["Hébergement et restauration"], badges: ["deals-certified"] });
+    // Standard card: labels cut at 25 characters, the full name as title; its validated deal is
+    // neither shown nor gives a badge.
+    expect(card("Dupré")).toMatchObject({
+      professionLabel: "Avocat d'affaires / M&A",
+      sectors: {
+        shown: [
+          { label: "Industrie manufacturière", name: "Industrie manufacturière" },
+          { label: "Commerce ; réparation d'a…", name: "Commerce ; réparation d'automobiles et de motocycles" },
+        ],
+        more: null,
+      },
+      badges: [],
+    });
+    expect(card("Martin")).toMatchObject({
+      sectors: { shown: [{ label: "Hébergement et restauration", name: "Hébergement et restauration" }], more: null },
+      badges: ["deals-certified"],
+    });
+    // Premium (founding) card: full names, 3 chips then '+2 autres' titled with the others.
     expect(card("Leroy").badges).toEqual(["founding-member", "deals-certified", "expert"]);
+    expect(card("Leroy").sectors).toEqual({
+      shown: [
+        { label: "Activités immobilières", name: "Activités immobilières" },
+        { label: "Construction", name: "Construction" },
+        { label: "Commerce ; réparation d'automobiles et de motocycles", name: "Commerce ; réparation d'automobiles et de motocycles" },
+      ],
+      more: { label: "+2 autres", names: "Hébergement et restauration, Activités financières et d'assurance" },
+    });
     expect(card("Leroy").deals).toEqual([{ year: 2022, sectorName: "Industrie manufacturière", acquirerCedant: "Reprise d'une menuiserie" }]);
-    expect(card("Leroy").sectorNames).toHaveLength(5);
     // The card is a projection: only what the card shows, no codes to look up.
     expect(Object.keys(card("Martin")).sort()).toEqual(
       [
-        "badges", "company", "deals", "dealsCount", "firstName", "id", "lastName", "locationCity", "locationDepartment",
-        "logoUrl", "photoUrl", "premium", "presentation", "professionLabel", "sectorNames", "slug",
+        "badges", "company", "deals", "firstName", "id", "lastName", "locationCity", "locationDepartment", "logoUrl",
+        "moreDealsLabel", "photoUrl", "premium", "presentation", "professionLabel", "sectors", "slug",
       ].sort(),
     );
+  });
+
+  it("cuts a premium card's presentation at 200 characters and counts the deals beyond 3", async () => {
+    const db = t.db!;
+    const long = `${"Cabinet de transmission. ".repeat(10)}Fin`;
+    const member = await createMember(db, {
+      profile: { profileStatus: "validated", membershipType: "premium", company: "Cabinet Quintuple", detailedPresentation: long, specializationSectors: [] },
+    });
+    for (const year of [2019, 2020, 2021, 2022, 2023]) {
+      await createDeal(db, member.profile.id, { status: "validated", year, sector: "M", acquirerCedant: `Opération ${year}` });
+    }
+    await createDeal(db, member.profile.id, { status: "pending", year: 2024 });
+    const [card] = (await searchDirectory(q("q=quintuple"))).cards;
+    expect(card.presentation).toEqual({ text: `${long.slice(0, 200)}…`, truncated: true });
+    expect(card.deals.map((d) => d.year)).toEqual([2023, 2022, 2021]);
+    expect(card.deals[0].sectorName).toBe("Activités spécialisées, scientifiques et techniques");
+    expect(card.moreDealsLabel).toBe("+2 autres transactions certifiées");
+    expect(card.sectors).toEqual({ shown: [], more: null });
   });
 
   it("paginates 24 per page and clamps the page number", async () => {
@@ -175,7 +216,7 @@ describe("page loaders: labels resolved, nothing more", () => {
   it("/consultant/{slug} sends the profile's labels (its sectors and its deals' only) and badges", async () => {
     const leroy = (await getPublicProfile(ids.leroy))!;
     const out = await consultantLoader(args(`/consultant/${leroy.slug}`, { slug: leroy.slug }) as unknown as Parameters<typeof consultantLoader>[0]);
-    expect(Object.keys(out).sort()).toEqual(["badges", "labels", "origin", "profile", "viewerEmail"]);
+    expect(Object.keys(out).sort()).toEqual(["badges", "jsonLd", "labels", "origin", "profile", "seo", "viewerEmail"]);
     expect(Object.keys(out.profile).sort()).toEqual([...PUBLIC_PROFILE_KEYS].sort());
     expect(out.badges).toEqual(["founding-member", "deals-certified", "expert"]);
     expect(out.labels).toEqual({
@@ -190,6 +231,13 @@ describe("page loaders: labels resolved, nothing more", () => {
         C: "Industrie manufacturière",
       },
     });
+    // Meta keywords and JSON-LD are built here too, with the names.
+    expect(out.seo.keywords).toBe(
+      "Activités immobilières, Construction, Commerce ; réparation d'automobiles et de motocycles, Hébergement et restauration, Activités financières et d'assurance, Notaire, transmission d'entreprise",
+    );
+    const person = JSON.parse(out.jsonLd) as Record<string, unknown>;
+    expect(person).toMatchObject({ "@type": "Person", name: "Anne Leroy", jobTitle: "Notaire", address: { addressRegion: "Corse-du-Sud", addressCountry: "FR" } });
+    expect(person.knowsAbout).toEqual(["Activités immobilières", "Construction", "Commerce ; réparation d'automobiles et de motocycles", "Hébergement et restauration", "Activités financières et d'assurance"]);
   });
 
   it("/consultant/{slug} of a standard member: no deal, no badge, its sector only", async () => {
@@ -201,5 +249,6 @@ describe("page loaders: labels resolved, nothing more", () => {
       department: "Paris",
       sectors: { C: "Industrie manufacturière", G: "Commerce ; réparation d'automobiles et de motocycles" },
     });
+    expect(out.seo.keywords).toBe("Industrie manufacturière, Commerce ; réparation d'automobiles et de motocycles, Avocat d'affaires / M&A, transmission d'entreprise");
   });
 });

@@ -8,14 +8,23 @@ import { normalizeSearchText } from "~/db/search-text";
 import { isPremium } from "~/auth/permissions";
 import { profileSlug } from "~/lib/slug";
 import { type BadgeKind, profileBadges } from "./badges";
+import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "./card-rules";
 import { DIRECTORY_PAGE_SIZE, type DirectoryQuery } from "./directory.schema";
 import { sectorNames } from "./labels.server";
 
 export type DirectoryDeal = { year: number; sectorName: string; acquirerCedant: string };
 
+/** Sector chips of a card: the label shown (cut on standard cards) and the full name (title). */
+export type CardSectors = {
+  shown: Array<{ label: string; name: string }>;
+  /** '+N autres', titled with the hidden names. */
+  more: { label: string; names: string } | null;
+};
+
 /**
  * A directory card: the public projection of spec §3 "Public profile", trimmed for a card, with
- * what it displays resolved (profession label, sector names, badges) instead of codes.
+ * what it displays resolved by the display rules of ./card-rules (profession label, sector chips,
+ * badges, presentation excerpt, '+N autres transactions certifiées') instead of codes and counts.
  */
 export type DirectoryCard = {
   id: string;
@@ -29,11 +38,13 @@ export type DirectoryCard = {
   photoUrl: string | null;
   logoUrl: string | null;
   premium: boolean;
-  presentation: string | null;
-  sectorNames: string[];
+  /** Premium cards: the presentation cut at 200 characters ('Lire la suite' when truncated). */
+  presentation: { text: string; truncated: boolean } | null;
+  sectors: CardSectors;
   badges: BadgeKind[];
+  /** Premium cards: the 3 latest validated deals. */
   deals: DirectoryDeal[];
-  dealsCount: number;
+  moreDealsLabel: string | null;
 };
 
 type MembershipType = "freemium" | "premium" | "founding_member";
@@ -110,6 +121,10 @@ function toCard(r: Row): DirectoryCard {
   const deals = typeof r.deals === "string" ? (JSON.parse(r.deals) as NonNullable<Exclude<Row["deals"], string>>) : r.deals;
   const sectors = r.specialization_sectors ?? [];
   const dealsCount = Number(r.deals_count);
+  const premium = isPremium(r.membership_type);
+  const names = sectorNames(sectors);
+  const chips = sectorChips(names, premium ? undefined : STANDARD_SECTOR_LABEL_MAX);
+  const summary = dealsSummary(deals ?? [], dealsCount);
   return {
     id: r.id,
     slug: profileSlug({ firstName: r.first_name, lastName: r.last_name, profession: r.profession, id: r.id }),
@@ -121,12 +136,15 @@ function toCard(r: Row): DirectoryCard {
     locationDepartment: r.location_department,
     photoUrl: r.photo_url,
     logoUrl: r.logo_url,
-    premium: isPremium(r.membership_type),
-    presentation: r.detailed_presentation,
-    sectorNames: sectorNames(sectors),
+    premium,
+    presentation: premium ? presentationExcerpt(r.detailed_presentation) : null,
+    sectors: {
+      shown: chips.shown.map((label, i) => ({ label, name: names[i] })),
+      more: chips.moreLabel ? { label: chips.moreLabel, names: chips.hidden.join(", ") } : null,
+    },
     // Standard cards count no deals (a premium feature): no 'Deals Certifiés' badge either.
     badges: profileBadges({ membershipType: r.membership_type, certifiedDealsCount: dealsCount, sectorsCount: sectors.length }),
-    deals: (deals ?? []).map((d) => ({ year: d.year, sectorName: sectorName(d.sector), acquirerCedant: d.acquirer_cedant })),
-    dealsCount,
+    deals: summary.shown.map((d) => ({ year: d.year, sectorName: sectorName(d.sector), acquirerCedant: d.acquirer_cedant })),
+    moreDealsLabel: summary.moreLabel,
   };
 }

@@ -13,7 +13,7 @@ import { publicProfileLabels, type PublicProfileLabels } from "~/features/direct
 import { ContactDialog, type ContactActionData } from "~/features/messages/components/contact-dialog";
 import { publicContactSchema } from "~/features/messages/messages.schema";
 import { createMessage } from "~/features/messages/messages.server";
-import { getPublicProfile } from "~/features/profiles/public-profile.server";
+import { getPublicProfile, type PublicProfile } from "~/features/profiles/public-profile.server";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -38,19 +38,63 @@ async function loadProfile(slug: string) {
   return profile;
 }
 
+/** Name of a sector the loader resolved (the code itself otherwise, as the reference table does). */
+function sectorNameOf(labels: PublicProfileLabels, code: string): string {
+  return labels.sectors[code] ?? code;
+}
+
+function personJsonLd(p: PublicProfile, labels: PublicProfileLabels, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Person",
+    name: `${p.firstName} ${p.lastName}`,
+    givenName: p.firstName,
+    familyName: p.lastName,
+    jobTitle: labels.profession,
+    worksFor: { "@type": "Organization", name: p.company },
+    url: `${origin}/consultant/${p.slug}`,
+    ...(p.photoUrl ? { image: new URL(p.photoUrl, origin).toString() } : {}),
+    ...(p.locationCity || p.locationDepartment
+      ? {
+          address: {
+            "@type": "PostalAddress",
+            ...(p.locationCity ? { addressLocality: p.locationCity } : {}),
+            ...(labels.department ? { addressRegion: labels.department } : {}),
+            addressCountry: "FR",
+          },
+        }
+      : {}),
+    ...(p.linkedinUrl ? { sameAs: [p.linkedinUrl] } : {}),
+    knowsAbout: p.specializationSectors.map((c) => sectorNameOf(labels, c)),
+  };
+}
+
+/** The description and keywords of the page's meta tags. */
+function profileSeo(p: PublicProfile, labels: PublicProfileLabels) {
+  const fullName = `${p.firstName} ${p.lastName}`;
+  const description =
+    metaDescription(p.detailedPresentation || p.experienceDescription) ||
+    `${fullName}, ${labels.profession} chez ${p.company}${p.locationCity ? ` à ${p.locationCity}` : ""}.`;
+  const keywords = [...p.specializationSectors.slice(0, 5).map((c) => sectorNameOf(labels, c)), labels.profession, "transmission d'entreprise"];
+  return { description, keywords: keywords.join(", ") };
+}
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const profile = await loadProfile(params.slug);
   // An outdated name part (the member renamed) redirects to the current slug.
   if (profile.slug !== params.slug) throw redirect(`/consultant/${profile.slug}`, 301);
   const viewer = await getSessionUser(request);
-  // Labels and badges resolved here: the page's bundle has no reference table.
+  // Labels, badges, meta texts and the JSON-LD resolved here: the page's bundle carries neither
+  // the reference tables nor the builders.
   const labels = publicProfileLabels(profile);
   const badges = profileBadges({
     membershipType: profile.membershipType,
     certifiedDealsCount: profile.certifiedDeals.length,
     sectorsCount: profile.specializationSectors.length,
   });
-  return { profile, labels, badges, origin: getEnv().APP_URL, viewerEmail: viewer?.email ?? null };
+  const origin = getEnv().APP_URL;
+  const jsonLd = serializeJsonLd(personJsonLd(profile, labels, origin));
+  return { profile, labels, badges, seo: profileSeo(profile, labels), jsonLd, origin, viewerEmail: viewer?.email ?? null };
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
@@ -96,19 +140,15 @@ export async function action({ params, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const appName = (matches.find((m) => m?.id === "root")?.loaderData as { appName?: string } | undefined)?.appName ?? "Réseau Transmission";
   if (!loaderData) return [{ title: `Profil non trouvé — ${appName}` }, { name: "robots", content: "noindex" }];
-  const { profile: p, labels } = loaderData;
+  const { profile: p, seo } = loaderData;
   const fullName = `${p.firstName} ${p.lastName}`;
-  const profession = labels.profession;
-  const title = `${fullName} - ${profession} | ${appName}`;
-  const description =
-    metaDescription(p.detailedPresentation || p.experienceDescription) ||
-    `${fullName}, ${profession} chez ${p.company}${p.locationCity ? ` à ${p.locationCity}` : ""}.`;
+  const title = `${fullName} - ${loaderData.labels.profession} | ${appName}`;
+  const { description } = seo;
   const url = `${loaderData.origin}/consultant/${p.slug}`;
-  const keywords = [...p.specializationSectors.slice(0, 5).map((c) => sectorNameOf(labels, c)), profession, "transmission d'entreprise"];
   return [
     { title },
     { name: "description", content: description },
-    { name: "keywords", content: keywords.join(", ") },
+    { name: "keywords", content: seo.keywords },
     { name: "author", content: fullName },
     { name: "robots", content: "index, follow" },
     { tagName: "link", rel: "canonical", href: url },
@@ -126,37 +166,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { name: "twitter:description", content: description },
   ];
 };
-
-/** Name of a sector the loader resolved (the code itself otherwise, as the reference table does). */
-function sectorNameOf(labels: PublicProfileLabels, code: string): string {
-  return labels.sectors[code] ?? code;
-}
-
-function personJsonLd(p: Route.ComponentProps["loaderData"]["profile"], labels: PublicProfileLabels, origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Person",
-    name: `${p.firstName} ${p.lastName}`,
-    givenName: p.firstName,
-    familyName: p.lastName,
-    jobTitle: labels.profession,
-    worksFor: { "@type": "Organization", name: p.company },
-    url: `${origin}/consultant/${p.slug}`,
-    ...(p.photoUrl ? { image: new URL(p.photoUrl, origin).toString() } : {}),
-    ...(p.locationCity || p.locationDepartment
-      ? {
-          address: {
-            "@type": "PostalAddress",
-            ...(p.locationCity ? { addressLocality: p.locationCity } : {}),
-            ...(labels.department ? { addressRegion: labels.department } : {}),
-            addressCountry: "FR",
-          },
-        }
-      : {}),
-    ...(p.linkedinUrl ? { sameAs: [p.linkedinUrl] } : {}),
-    knowsAbout: p.specializationSectors.map((c) => sectorNameOf(labels, c)),
-  };
-}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -182,7 +191,7 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
-  const { profile: p, labels, badges, origin } = loaderData;
+  const { profile: p, labels, badges, jsonLd } = loaderData;
   const fullName = `${p.firstName} ${p.lastName}`;
   const cityLine = [p.locationCity, p.locationDepartment ? `${labels.department} (${p.locationDepartment})` : null]
     .filter(Boolean)
@@ -191,7 +200,7 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
   const premium = p.membershipType !== "freemium";
   return (
     <PageContainer className="max-w-4xl">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(personJsonLd(p, labels, origin)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1">
           <li>

@@ -5,8 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
-import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "../card-rules";
-import type { DirectoryCard as Card_ } from "../directory.server";
+import type { CardSectors, DirectoryCard as Card_ } from "../directory.server";
 import { ProfileBadges } from "./profile-badges";
 
 function Location({ city, department }: { city: string | null; department: string | null }) {
@@ -19,22 +18,22 @@ function Location({ city, department }: { city: string | null; department: strin
   );
 }
 
-function SectorList({ names, maxLabel }: { names: string[]; maxLabel?: number }) {
-  const chips = sectorChips(names, maxLabel);
-  if (chips.shown.length === 0) return null;
+/** The chips as the loader cut them (card-rules: 3 at most, then '+N autres'). */
+function SectorList({ sectors }: { sectors: CardSectors }) {
+  if (sectors.shown.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Secteurs d'expertise">
-      {chips.shown.map((s, i) => (
-        <li key={`${s}-${i}`}>
-          <Badge variant="outline" className="font-normal" title={names[i]}>
-            {s}
+      {sectors.shown.map((s, i) => (
+        <li key={`${s.label}-${i}`}>
+          <Badge variant="outline" className="font-normal" title={s.name}>
+            {s.label}
           </Badge>
         </li>
       ))}
-      {chips.moreLabel ? (
+      {sectors.more ? (
         <li>
-          <Badge variant="secondary" className="font-normal" title={chips.hidden.join(", ")}>
-            {chips.moreLabel}
+          <Badge variant="secondary" className="font-normal" title={sectors.more.names}>
+            {sectors.more.label}
           </Badge>
         </li>
       ) : null}
@@ -45,8 +44,7 @@ function SectorList({ names, maxLabel }: { names: string[]; maxLabel?: number })
 export function DirectoryCard({ card }: { card: Card_ }) {
   const fullName = `${card.firstName} ${card.lastName}`;
   const href = `/consultant/${card.slug}`;
-  const excerpt = card.premium ? presentationExcerpt(card.presentation) : null;
-  const deals = dealsSummary(card.deals, card.dealsCount);
+  const excerpt = card.presentation;
   return (
     <Card className={cn("flex h-full flex-col gap-4 p-5", card.premium && "border-amber-300 ring-1 ring-amber-200")}>
       <div className="flex items-start gap-4">
@@ -79,18 +77,18 @@ export function DirectoryCard({ card }: { card: Card_ }) {
           ) : null}
         </p>
       ) : null}
-      <SectorList names={card.sectorNames} maxLabel={card.premium ? undefined : STANDARD_SECTOR_LABEL_MAX} />
-      {card.premium && deals.shown.length > 0 ? (
+      <SectorList sectors={card.sectors} />
+      {card.premium && card.deals.length > 0 ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Transactions certifiées</h3>
           <ul className="space-y-1 text-sm text-muted-foreground">
-            {deals.shown.map((d, i) => (
+            {card.deals.map((d, i) => (
               <li key={i}>
                 {d.year} · {d.sectorName} · {d.acquirerCedant}
               </li>
             ))}
           </ul>
-          {deals.moreLabel ? <p className="mt-1 text-sm font-medium text-primary">{deals.moreLabel}</p> : null}
+          {card.moreDealsLabel ? <p className="mt-1 text-sm font-medium text-primary">{card.moreDealsLabel}</p> : null}
         </div>
       ) : null}
       <div className="mt-auto pt-2">
