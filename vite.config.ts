@@ -29,6 +29,16 @@ const SHELL = [
 ];
 
 /**
+ * What the directory's cards and the profile page share: the avatar, the badges and the company
+ * icon (Building2, an alias of building-complex: not caught by PUBLIC_ICONS' names).
+ */
+const PROFILE_CARD = [
+  /app[\\/]components[\\/]avatar\.tsx$/,
+  /app[\\/]features[\\/]directory[\\/](badges\.ts|components[\\/]profile-badges\.tsx)$/,
+  /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]building-complex\.m?js$/,
+];
+
+/**
  * The lucide icons the public pages import, read from their sources so that the groups follow the
  * pages: the landing page's own icons in one file, the others in the shell.
  */
@@ -77,6 +87,8 @@ export default defineConfig({
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
                 // The shell every page loads (header, footer, ui primitives, the public pages' icons).
                 { name: "shell", test: (id) => SHELL.some((re) => re.test(id)) || isIcon(id, PUBLIC_ICONS.shared), priority: 10 },
+                // /annuaire and /consultant: their shared card parts in one file rather than two.
+                { name: "profile-card", test: (id) => PROFILE_CARD.some((re) => re.test(id)), priority: 10 },
                 // The landing page's own icons: one file rather than one each.
                 { name: "landing-icons", test: (id) => isIcon(id, PUBLIC_ICONS.landing), priority: 10 },
               ],
