@@ -129,8 +129,13 @@ type RankOptions = {
   newestWindow?: number;
 };
 
-/** The first pass of rankCandidates looks at this many of the newest candidates. */
-export const NEWEST_WINDOW = 5000;
+/**
+ * The first pass of rankCandidates looks at up to this many of the newest candidates. It stops as
+ * soon as it has `limit` perfect scores, so a large window costs nothing when they are common; it
+ * bounds the walk when they are rare (then the full ranking runs). On 100 000 seeded mandates,
+ * p95 of the whole ranking: 5 000 → ~34 ms, 20 000 → ~19 ms, no window → ~19 ms (bench-matching).
+ */
+export const NEWEST_WINDOW = 20_000;
 
 /** The best total a candidate can reach against `source`: the weights of the criteria it fills. */
 export function maxScoreFor(source: MatchSource): number {
@@ -152,11 +157,15 @@ export function maxScoreFor(source: MatchSource): number {
 /** The ranking query (exported for the benchmark's EXPLAIN). */
 export function candidatesQuery(source: MatchSource, options: RankOptions): SQL {
   const candidateType = oppositeType(source.mandateType);
-  const scores =
+  const scoresOf = (alias: string) =>
     candidateType === "buyer"
-      ? scoreSql(buyerColumns("c"), sellerParams(source))
-      : scoreSql(buyerParams(source), sellerColumns("c"));
+      ? scoreSql(buyerColumns(alias), sellerParams(source))
+      : scoreSql(buyerParams(source), sellerColumns(alias));
+  // The scan computes the total only (one expression per candidate, half the work of also
+  // selecting the four sub-scores); the sub-scores are computed for the `limit` rows kept.
+  const scores = scoresOf("c");
   const total = sql`(${scores.sector} + ${scores.territory} + ${scores.valuation} + ${scores.contribution})`;
+  const kept = scoresOf("m");
   const exclude = options.excludeProfileId ?? source.profileId;
   // The type is a literal (not a parameter) so that the planner can pick the partial index of
   // that type whatever the plan cache does. Members not (or no longer) validated are few: a
@@ -174,10 +183,7 @@ export function candidatesQuery(source: MatchSource, options: RankOptions): SQL 
     : sql`order by total desc, c.created_at desc, c.id`;
   return sql`
     with top as (
-      select c.id, c.created_at,
-        ${scores.sector} as sector_score, ${scores.territory} as territory_score,
-        ${scores.valuation} as valuation_score, ${scores.contribution} as contribution_score,
-        least(${sql.raw(String(SCORE_CAP))}, ${total}) as total
+      select c.id, c.created_at, least(${sql.raw(String(SCORE_CAP))}, ${total}) as total
       from ${candidates}
       where c.mandate_type = ${type} and c.status = 'active'
         and c.end_date >= ${PARIS_TODAY_SQL}
@@ -187,7 +193,8 @@ export function candidatesQuery(source: MatchSource, options: RankOptions): SQL 
       ${rank}
       limit ${options.limit}
     )
-    select top.sector_score, top.territory_score, top.valuation_score, top.contribution_score, top.total,
+    select ${kept.sector} as sector_score, ${kept.territory} as territory_score,
+      ${kept.valuation} as valuation_score, ${kept.contribution} as contribution_score, top.total,
       ${counterpartColumns("m", "p")}
     from top join mandates m on m.id = top.id join profiles p on p.id = m.profile_id
     where top.total >= ${options.minScore ?? 1}
@@ -201,7 +208,7 @@ export function candidatesQuery(source: MatchSource, options: RankOptions): SQL 
 export async function rankCandidates(source: MatchSource, options: RankOptions): Promise<PotentialMatch[]> {
   // First pass: nothing scores above the best possible total, and ties go to the newest. So when
   // `limit` candidates reach it among the newest NEWEST_WINDOW, they are exactly the answer —
-  // found by walking a few hundred index entries instead of scoring every active mandate of the
+  // usually found by walking a few hundred index entries instead of scoring every active mandate of the
   // opposite type. Otherwise (few perfect matches), the full ranking.
   const best = maxScoreFor(source);
   if (options.limit > 0 && best > 0 && best >= (options.minScore ?? 1)) {
