@@ -140,6 +140,24 @@ describe.skipIf(!postgresUrl)("database outage (PostgreSQL behind a TCP proxy)",
     expect(member.status, member.location).toBe(503);
     expect(member.headers["retry-after"]).toBeDefined();
     expect(member.body).toContain("Service momentanément indisponible");
+
+    // A message typed on the contact page is not lost: the form comes back filled in, with the
+    // French failure message, as a 503.
+    const contact = await send(server!.baseUrl, "/contact", {
+      method: "POST",
+      headers: { origin: server!.baseUrl, "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams({
+        firstName: "Agnès",
+        lastName: "Martin",
+        email: "agnes.martin@exemple.fr",
+        subject: "Adhésion",
+        message: "Message écrit pendant la coupure",
+      }).toString(),
+    });
+    expect(contact.status).toBe(503);
+    expect(contact.headers["retry-after"]).toBeDefined();
+    expect(contact.body).toContain("Erreur lors de l&#x27;envoi du message. Veuillez réessayer.");
+    expect(contact.body).toContain("Message écrit pendant la coupure");
   });
 
   it("serves again without restart when the database is back", async () => {

@@ -18,6 +18,7 @@ import {
 import { createContactMessage } from "~/features/contact/contact.server";
 import { isLegalPlaceholder, LEGAL_IDENTITY } from "~/lib/legal";
 import { logger } from "~/lib/logger.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
 import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/contact";
@@ -44,19 +45,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false } satisfies ActionResult, { status: 400 });
   }
-  const limit = await consumeRateLimit(`contact-page:ip:${getClientIp(request)}`, RATE_LIMITS.contactIp);
-  if (!limit.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany] }), sent: false } satisfies ActionResult,
-      { status: 429, headers: { "retry-after": String(limit.retryAfter) } },
-    );
-  }
   try {
+    const limit = await consumeRateLimit(`contact-page:ip:${getClientIp(request)}`, RATE_LIMITS.contactIp);
+    if (!limit.allowed) {
+      return data(
+        { result: submission.reply({ formErrors: [CONTACT_MESSAGES.tooMany] }), sent: false } satisfies ActionResult,
+        { status: 429, headers: { "retry-after": String(limit.retryAfter) } },
+      );
+    }
     await createContactMessage(submission.value);
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, "contact page message failed");
+    // The form stays filled in with the French failure message; during a database outage the
+    // status says so (503 + Retry-After), like every other page.
+    const unavailable = isDatabaseUnavailable(error);
     return data({ result: submission.reply({ formErrors: [CONTACT_MESSAGES.failure] }), sent: false } satisfies ActionResult, {
-      status: 500,
+      status: unavailable ? 503 : 500,
+      headers: unavailable ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined,
     });
   }
   return { result: submission.reply({ resetForm: true }), sent: true } satisfies ActionResult;
