@@ -125,7 +125,8 @@ export async function createDatabase(options: DbOptions): Promise<Holder> {
 export async function migrateDatabase(db: Db, driver: Holder["driver"]) {
   if (driver === "pg") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    // Several instances may start at once: serialise migrations with an advisory lock.
+    // Several instances may start at once: serialise migrations with an advisory lock. `db` must
+    // hold a single connection (initDatabase opens one for this), or the unlock may run elsewhere.
     await db.execute("select pg_advisory_lock(726347)");
     try {
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
@@ -143,9 +144,10 @@ export async function initDatabase(options: DbOptions & { migrate?: boolean }) {
   if (g.__rtDb) return g.__rtDb;
   const holder = await createDatabase(options);
   if (options.migrate !== false) {
-    if (holder.driver === "pg" && options.statementTimeoutMs) {
-      // Migrations (and waiting for another instance's) may outlast the statement timeout:
-      // they run on a connection of their own, without it.
+    if (holder.driver === "pg") {
+      // Migrations run on a connection of their own: the advisory lock and its release must be
+      // on the same session (a pool may hand out another one), and migrations (or waiting for
+      // another instance's) may outlast the server's statement timeout.
       const migrator = await createDatabase({ url: options.url, poolMax: 1 });
       try {
         await migrateDatabase(migrator.db, "pg");

@@ -18,7 +18,7 @@ export default async function setup() {
     await admin.query(`create database ${template}`);
     const target = new URL(url);
     target.pathname = `/${template}`;
-    const holder = await createDatabase({ url: target.toString(), poolMax: 2 });
+    const holder = await createDatabase({ url: target.toString(), poolMax: 1 });
     await migrateDatabase(holder.db, holder.driver);
     await holder.close();
     process.env.TEST_PG_TEMPLATE = template;
