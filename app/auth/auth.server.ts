@@ -89,9 +89,12 @@ function createAuth() {
     },
     plugins: [twoFactor({ issuer: env.APP_NAME })],
     logger: {
-      log: (level, message) => {
+      log: (level, message, ...args: unknown[]) => {
         const lvl = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
-        logger[lvl]({ source: "better-auth" }, message);
+        // The cause, when better-auth passes one, under `err` (the logger strips database values
+        // from errors); other arguments may carry request data and are not logged.
+        const err = args.find((a): a is Error => a instanceof Error);
+        logger[lvl]({ source: "better-auth", ...(err ? { err } : {}) }, message);
       },
     },
   });
