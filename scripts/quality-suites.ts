@@ -12,7 +12,7 @@ import pg from "pg";
 import { mdTable, runContext, writeQualitySection } from "./quality/report";
 
 type FileResult = { file: string; passed: number; failed: number; skipped: number; durationMs: number };
-type SuiteResult = { name: string; ran: boolean; note?: string; files: FileResult[]; durationMs: number };
+type SuiteResult = { name: string; short: string; ran: boolean; note?: string; files: FileResult[]; durationMs: number };
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "rt-quality-"));
 
@@ -85,28 +85,28 @@ async function main() {
   const suites: SuiteResult[] = [];
   let failed = false;
 
-  const vitestSuite = (name: string, args: string[], env: Record<string, string | undefined>) => {
+  const vitestSuite = (name: string, short: string, args: string[], env: Record<string, string | undefined>) => {
     const out = path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
     const started = Date.now();
     const code = run("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
     failed ||= code !== 0;
-    suites.push({ name, ran: true, files: readVitest(out), durationMs: Date.now() - started });
+    suites.push({ name, short, ran: true, files: readVitest(out), durationMs: Date.now() - started });
   };
 
-  vitestSuite("Vitest — unitaires et intégration (PGlite)", ["--project", "pglite"], { TEST_DATABASE_URL: "" });
+  vitestSuite("Vitest — unitaires et intégration (PGlite)", "PGlite", ["--project", "pglite"], { TEST_DATABASE_URL: "" });
   if (pgUrl) {
-    vitestSuite("Vitest — intégration (PostgreSQL 15)", ["--project", "postgres"], { TEST_DATABASE_URL: pgUrl });
+    vitestSuite("Vitest — intégration (PostgreSQL 15)", "PostgreSQL", ["--project", "postgres"], { TEST_DATABASE_URL: pgUrl });
   } else {
-    suites.push({ name: "Vitest — intégration (PostgreSQL)", ran: false, note: "aucun serveur PostgreSQL joignable", files: [], durationMs: 0 });
+    suites.push({ name: "Vitest — intégration (PostgreSQL)", short: "PostgreSQL", ran: false, note: "aucun serveur PostgreSQL joignable", files: [], durationMs: 0 });
   }
 
   const pwOut = path.join(tmp, "playwright.json");
   const started = Date.now();
   const pwCode = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut });
   failed ||= pwCode !== 0;
-  suites.push({ name: "Playwright — navigateur (Chromium, build de production)", ran: true, files: readPlaywright(pwOut), durationMs: Date.now() - started });
+  suites.push({ name: "Playwright — navigateur (Chromium, build de production)", short: "Playwright", ran: true, files: readPlaywright(pwOut), durationMs: Date.now() - started });
 
-  vitestSuite("Système — serveurs de production réels", ["--config", "vitest.system.config.ts"], { TEST_DATABASE_URL: pgUrl ?? "" });
+  vitestSuite("Système — serveurs de production réels", "Système", ["--config", "vitest.system.config.ts"], { TEST_DATABASE_URL: pgUrl ?? "" });
 
   const sum = (files: FileResult[], k: "passed" | "failed" | "skipped") => files.reduce((s, f) => s + f[k], 0);
   const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
@@ -138,7 +138,7 @@ async function main() {
         if (files.length === 0) return null;
         return `${sum(files, "passed")}/${sum(files, "passed") + sum(files, "failed")}`;
       });
-    const where = suites.filter((s) => s.ran).map((s, i) => (cells[i] ? `${s.name.split(" — ")[0]} ${cells[i]}` : null)).filter(Boolean);
+    const where = suites.filter((s) => s.ran).map((s, i) => (cells[i] ? `${s.short} ${cells[i]}` : null)).filter(Boolean);
     return [label, where.length ? where.join(" · ") : "—"];
   });
 
@@ -149,7 +149,7 @@ async function main() {
     "",
     mdTable(["Suite", "Fichiers", "Réussis", "Échecs", "Ignorés", "Durée"], suiteRows),
     "",
-    "Suites de sécurité et de fiabilité (tests réussis / exécutés, par suite) :",
+    "Suites de sécurité et de fiabilité (tests réussis / exécutés, par suite : PGlite et PostgreSQL pour Vitest, Playwright, Système) :",
     "",
     mdTable(["Vérification", "Résultat"], namedRows),
   ].join("\n");
