@@ -71,15 +71,14 @@ type MandateRow = {
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 
-/** As scripts/bench-matching.ts: the 'Mandats potentiels' ranking of random active mandates. */
-export async function timeMatching(runs: number): Promise<Timing> {
+/** `count` random active mandates, as the matcher sees them. */
+export async function sampleMatchSources(count: number): Promise<MatchSource[]> {
   const sample = await queryRows<MandateRow>(sql`
     select id, profile_id, mandate_type::text as mandate_type, search_sectors, search_territories, target_amount_min,
       target_amount_max, contribution_min, contribution_max, company_sector, company_territory, valuation_amount,
       required_contribution_min, required_contribution_max
-    from mandates where status = 'active' order by random() limit ${runs}`);
-  if (sample.length === 0) return { runs: 0, p50: Number.NaN, p95: Number.NaN, max: Number.NaN };
-  const sources: MatchSource[] = sample.map((r) => ({
+    from mandates where status = 'active' order by random() limit ${count}`);
+  return sample.map((r) => ({
     id: r.id,
     profileId: r.profile_id,
     mandateType: r.mandate_type,
@@ -95,11 +94,19 @@ export async function timeMatching(runs: number): Promise<Timing> {
     requiredContributionMin: num(r.required_contribution_min),
     requiredContributionMax: num(r.required_contribution_max),
   }));
-  const limit = POTENTIAL_MATCHES_LIMIT;
-  for (const s of sources.slice(0, 5)) await rankCandidates(s, { limit });
+}
+
+/**
+ * The 'Mandats potentiels' ranking (top `limit`) of `runs` random active mandates, after 5
+ * warm-up rankings (caches, first plans). Also used by scripts/bench-matching.ts.
+ */
+export async function timeMatching(runs: number, limit = POTENTIAL_MATCHES_LIMIT, sources?: MatchSource[]): Promise<Timing> {
+  const pool = sources ?? (await sampleMatchSources(runs));
+  if (pool.length === 0) return { runs: 0, p50: Number.NaN, p95: Number.NaN, max: Number.NaN };
+  for (const s of pool.slice(0, 5)) await rankCandidates(s, { limit });
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const s = sources[i % sources.length];
+    const s = pool[i % pool.length];
     const t0 = performance.now();
     await rankCandidates(s, { limit });
     times.push(performance.now() - t0);
