@@ -8,10 +8,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { closeDatabase, db, initDatabase } from "~/db/client.server";
 import { seedDemoData } from "./seed-lib";
+import { createCli } from "./cli";
 import { mdTable, runContext, writeQualitySection } from "./quality/report";
 import { createBenchDatabase, type BenchDatabase } from "./bench/database";
 import { fetchMedian, type Fetched } from "./bench/http";
@@ -32,17 +32,7 @@ const TARGETS = {
 
 const STATIC_FILE = path.resolve("build/client/bench-static.html");
 
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-function parseCount(name: string, value: string | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) fail(`--${name} doit être un entier ≥ ${min} (reçu : ${value}).`);
-  return n;
-}
+const cli = createCli(USAGE);
 
 // Cleanup, whatever the way out: normal end, error, Ctrl-C.
 let server: RunningServer | undefined;
@@ -96,37 +86,22 @@ async function warmUp(base: string, paths: readonly string[]) {
 }
 
 async function main() {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        members: { type: "string" },
-        mandates: { type: "string" },
-        duration: { type: "string" },
-        connections: { type: "string" },
-        "no-build": { type: "boolean" },
-        pglite: { type: "boolean" },
-        report: { type: "boolean" },
-        "no-report": { type: "boolean" },
-        soak: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
-  const members = parseCount("members", str(values.members), 100_000, 3);
-  const mandateCount = parseCount("mandates", str(values.mandates), members, 0);
-  const durationS = parseCount("duration", str(values.duration), 20, 1);
-  const connections = parseCount("connections", str(values.connections), 50, 1);
+  const values = cli.parse({
+    members: { type: "string" },
+    mandates: { type: "string" },
+    duration: { type: "string" },
+    connections: { type: "string" },
+    "no-build": { type: "boolean" },
+    pglite: { type: "boolean" },
+    report: { type: "boolean" },
+    "no-report": { type: "boolean" },
+    soak: { type: "boolean" },
+  });
+  if (!values) return;
+  const members = cli.count("members", values.members, 100_000, 3);
+  const mandateCount = cli.count("mandates", values.mandates, members, 0);
+  const durationS = cli.count("duration", values.duration, 20, 1);
+  const connections = cli.count("connections", values.connections, 50, 1);
   const noBuild = values["no-build"] === true;
   const started = performance.now();
   const step = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);

@@ -16,11 +16,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { closeDatabase, db, initDatabase } from "~/db/client.server";
 import { readReliabilityRecords, REPORT_DIR_ENV, type ReliabilityRecord } from "../tests/system/support/report";
 import { createBenchDatabase, type BenchDatabase } from "./bench/database";
+import { createCli } from "./cli";
 import { pickSlugs } from "./bench/in-process";
 import { failedRequests, runLoad, SOAK, soakPaths, stopLoad, type LoadResult } from "./bench/load";
 import { startServer, type RunningServer } from "./bench/server";
@@ -31,17 +31,7 @@ const USAGE =
   "Usage : npm run reliability -- [--no-build] [--no-soak] [--only fichier1,fichier2] [--soak-duration S] [--connections C] [--members N] [--pglite]";
 const SYSTEM_DIR = "tests/system";
 
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-function parseCount(name: string, value: string | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) fail(`--${name} doit être un entier ≥ ${min} (reçu : ${value}).`);
-  return n;
-}
+const cli = createCli(USAGE);
 
 const fr = (n: number, digits = 0) =>
   new Intl.NumberFormat("fr-FR", { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(n).replace(/\u202f|\u00a0/g, " ");
@@ -150,35 +140,20 @@ function soakRecord(r: LoadResult, driver: string, members: number): Reliability
 }
 
 async function main() {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        "no-build": { type: "boolean" },
-        "no-soak": { type: "boolean" },
-        only: { type: "string" },
-        "soak-duration": { type: "string" },
-        connections: { type: "string" },
-        members: { type: "string" },
-        pglite: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
-  const durationS = parseCount("soak-duration", str(values["soak-duration"]), SOAK.durationS, 1);
-  const connections = parseCount("connections", str(values.connections), SOAK.connections, 1);
-  const members = parseCount("members", str(values.members), 2000, 3);
-  const only = (str(values.only) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const values = cli.parse({
+    "no-build": { type: "boolean" },
+    "no-soak": { type: "boolean" },
+    only: { type: "string" },
+    "soak-duration": { type: "string" },
+    connections: { type: "string" },
+    members: { type: "string" },
+    pglite: { type: "boolean" },
+  });
+  if (!values) return;
+  const durationS = cli.count("soak-duration", values["soak-duration"], SOAK.durationS, 1);
+  const connections = cli.count("connections", values.connections, SOAK.connections, 1);
+  const members = cli.count("members", values.members, 2000, 3);
+  const only = (cli.string(values.only) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   const started = performance.now();
   const step = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 

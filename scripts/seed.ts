@@ -1,53 +1,27 @@
 // npm run seed -- --members N [--seed S] [--password P] [--mandates M]
 // Loads French demo data into the configured database (DATABASE_URL, else PGlite in DATA_DIR).
-import { parseArgs } from "node:util";
 import { closeDatabase, initDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
+import { createCli } from "./cli";
 import { DEFAULT_DEMO_PASSWORD, seedDemoData } from "./seed-lib";
 
 const USAGE = "Usage : npm run seed -- --members N [--seed S] [--password P] [--mandates M]";
 
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-function parseCount(name: string, value: string | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value.trim())) fail(`--${name} doit être un entier positif (reçu : ${value}).`);
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) fail(`--${name} doit être un entier supérieur ou égal à ${min} (reçu : ${value}).`);
-  return n;
-}
+const cli = createCli(USAGE);
 
 async function main() {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        members: { type: "string" },
-        seed: { type: "string" },
-        password: { type: "string" },
-        mandates: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
-  const members = parseCount("members", str(values.members), 200, 3);
-  const seed = parseCount("seed", str(values.seed), 1, 0);
-  const mandates = parseCount("mandates", str(values.mandates), members, 0);
-  const password = str(values.password) ?? DEFAULT_DEMO_PASSWORD;
-  if (password.length < 6) fail("--password : le mot de passe doit contenir au moins 6 caractères.");
+  const values = cli.parse({
+    members: { type: "string" },
+    seed: { type: "string" },
+    password: { type: "string" },
+    mandates: { type: "string" },
+  });
+  if (!values) return;
+  const members = cli.count("members", values.members, 200, 3);
+  const seed = cli.count("seed", values.seed, 1, 0);
+  const mandates = cli.count("mandates", values.mandates, members, 0);
+  const password = cli.string(values.password) ?? DEFAULT_DEMO_PASSWORD;
+  if (password.length < 6) cli.fail("--password : le mot de passe doit contenir au moins 6 caractères.");
 
   const env = getEnv();
   const target = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite (${env.DATA_DIR})`;
