@@ -7,15 +7,13 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { DirectoryCard } from "~/features/directory/components/directory-card";
-import { directoryQueryString } from "~/features/directory/directory-query";
 import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { searchDirectory } from "~/features/directory/directory.server";
 import { directoryFilterOptions } from "~/features/directory/labels.server";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
-import { countLabel } from "~/lib/text";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
-import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";
+import { DirectoryFilterFields, DirectoryPagination, DirectoryResultCount } from "~/features/directory/components/directory-filters";
 import type { Route } from "./+types/annuaire";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -84,16 +82,14 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
         <DirectoryFilterFields query={query} options={options} onChange={autoSubmit} resetTo="/annuaire" />
       </Form>
 
-      <div className="mt-6 flex items-center justify-between" aria-live="polite">
-        <p className="font-medium" data-testid="result-count">
-          {loading ? "Chargement..." : countLabel(total, "professionnel trouvé", "professionnels trouvés")}
-        </p>
-        {pageCount > 1 ? (
-          <p className="text-sm text-muted-foreground">
-            Page {page} sur {pageCount}
-          </p>
-        ) : null}
-      </div>
+      <DirectoryResultCount
+        className="mt-6 flex items-center justify-between"
+        loading={loading}
+        total={total}
+        noun={["professionnel trouvé", "professionnels trouvés"]}
+        page={page}
+        pageCount={pageCount}
+      />
 
       {cards.length === 0 ? (
         <Card className="mt-6 flex flex-col items-center gap-3 p-10 text-center">
@@ -116,24 +112,7 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
-          {page > 1 ? (
-            <Button asChild variant="outline">
-              <Link to={`/annuaire${directoryQueryString({ ...query, page: page - 1 })}`} rel="prev">
-                Page précédente
-              </Link>
-            </Button>
-          ) : null}
-          {page < pageCount ? (
-            <Button asChild variant="outline">
-              <Link to={`/annuaire${directoryQueryString({ ...query, page: page + 1 })}`} rel="next">
-                Page suivante
-              </Link>
-            </Button>
-          ) : null}
-        </nav>
-      ) : null}
+      <DirectoryPagination className="mt-8 flex items-center justify-center gap-3" base="/annuaire" query={query} page={page} pageCount={pageCount} />
     </PageContainer>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/input";
+import { countLabel } from "~/lib/text";
+import { directoryQueryString } from "../directory-query";
 import type { DirectoryQuery } from "../directory.schema";
 import type { DirectoryFilterOptions, FilterOption } from "../labels.server";
 
@@ -60,5 +62,71 @@ export function DirectoryFilterFields({
         </Button>
       </div>
     </>
+  );
+}
+
+/** The result count ('Chargement...' while the next page loads) and 'Page N sur M', announced politely. */
+export function DirectoryResultCount({
+  loading,
+  total,
+  noun,
+  page,
+  pageCount,
+  className,
+}: {
+  loading: boolean;
+  total: number;
+  /** Singular and plural of the count's label, e.g. ['confrère trouvé', 'confrères trouvés']. */
+  noun: readonly [string, string];
+  page: number;
+  pageCount: number;
+  className: string;
+}) {
+  return (
+    <div className={className} aria-live="polite">
+      <p className="font-medium" data-testid="result-count">
+        {loading ? "Chargement..." : countLabel(total, noun[0], noun[1])}
+      </p>
+      {pageCount > 1 ? (
+        <p className="text-sm text-muted-foreground">
+          Page {page} sur {pageCount}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** 'Page précédente' / 'Page suivante' links keeping the filters, under `base`. */
+export function DirectoryPagination({
+  base,
+  query,
+  page,
+  pageCount,
+  className,
+}: {
+  base: string;
+  query: DirectoryQuery;
+  page: number;
+  pageCount: number;
+  className: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className={className}>
+      {page > 1 ? (
+        <Button asChild variant="outline">
+          <Link to={`${base}${directoryQueryString({ ...query, page: page - 1 })}`} rel="prev">
+            Page précédente
+          </Link>
+        </Button>
+      ) : null}
+      {page < pageCount ? (
+        <Button asChild variant="outline">
+          <Link to={`${base}${directoryQueryString({ ...query, page: page + 1 })}`} rel="next">
+            Page suivante
+          </Link>
+        </Button>
+      ) : null}
+    </nav>
   );
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, useNavigation, useSubmit } from "react-router";
 import { toast } from "~/lib/toast";
 import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
@@ -9,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { directoryQueryString, parseDirectoryQuery } from "~/features/directory/directory.schema";
+import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { directoryFilterOptions } from "~/features/directory/labels.server";
 import { PeerCard } from "~/features/internal-directory/components/peer-card";
 import { searchInternalDirectory } from "~/features/internal-directory/internal-directory.server";
@@ -18,10 +18,9 @@ import { PremiumUpsellCard } from "~/features/messages/components/premium-upsell
 import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
 import { CONTACT_DIALOG_REQUIRED, internalMessageSchema, MESSAGING_ERRORS } from "~/features/messages/messages.schema";
 import { sendInternalMessage } from "~/features/messages/messages.server";
-import { countLabel } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
-import { DirectoryFilterFields } from "~/features/directory/components/directory-filters";
+import { DirectoryFilterFields, DirectoryPagination, DirectoryResultCount } from "~/features/directory/components/directory-filters";
 import type { Route } from "./+types/directory";
 
 const LOAD_FAILED = "Impossible de charger l'annuaire interne";
@@ -126,16 +125,14 @@ export default function InternalDirectory({ loaderData }: Route.ComponentProps) 
         </Alert>
       ) : null}
 
-      <div className="flex flex-wrap items-center justify-between gap-2" aria-live="polite">
-        <p className="font-medium" data-testid="result-count">
-          {loading ? "Chargement..." : countLabel(total, "confrère trouvé", "confrères trouvés")}
-        </p>
-        {pageCount > 1 ? (
-          <p className="text-sm text-muted-foreground">
-            Page {page} sur {pageCount}
-          </p>
-        ) : null}
-      </div>
+      <DirectoryResultCount
+        className="flex flex-wrap items-center justify-between gap-2"
+        loading={loading}
+        total={total}
+        noun={["confrère trouvé", "confrères trouvés"]}
+        page={page}
+        pageCount={pageCount}
+      />
 
       {rows.length === 0 && !failed ? (
         <Card className="flex flex-col items-center gap-2 p-10 text-center">
@@ -155,24 +152,7 @@ export default function InternalDirectory({ loaderData }: Route.ComponentProps) 
         </ul>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
-          {page > 1 ? (
-            <Button asChild variant="outline">
-              <Link to={`${BASE}${directoryQueryString({ ...query, page: page - 1 })}`} rel="prev">
-                Page précédente
-              </Link>
-            </Button>
-          ) : null}
-          {page < pageCount ? (
-            <Button asChild variant="outline">
-              <Link to={`${BASE}${directoryQueryString({ ...query, page: page + 1 })}`} rel="next">
-                Page suivante
-              </Link>
-            </Button>
-          ) : null}
-        </nav>
-      ) : null}
+      <DirectoryPagination className="flex items-center justify-center gap-3" base={BASE} query={query} page={page} pageCount={pageCount} />
     </section>
   );
 }
