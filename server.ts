@@ -8,7 +8,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { boot as Boot } from "./app/lib/boot.server";
-import { EnvError } from "./app/lib/env.server";
+import { EnvError, listenUrl } from "./app/lib/env.server";
 
 const DEV = process.argv.includes("--dev");
 if (!DEV) process.env.NODE_ENV = "production";
@@ -171,7 +171,14 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ url: env.APP_URL, port, driver: database.driver }, `${env.APP_NAME} listening on http://${env.HOST}:${port}`);
-    console.log(`${env.APP_NAME} prêt sur http://localhost:${port}`);
+    const listening = listenUrl(env.HOST, port);
+    console.log(`${env.APP_NAME} prêt sur ${env.APP_URL}`);
+    if (new URL(listening).origin !== new URL(env.APP_URL).origin) {
+      console.log(`  (le serveur écoute sur ${listening} ; les liens des e-mails pointent vers APP_URL = ${env.APP_URL})`);
+    }
+    if (!env.SMTP_URL) {
+      console.log(`  Sans SMTP_URL, les e-mails restent dans la boîte locale : ${listening}/dev/mailbox (accessible depuis cette machine uniquement).`);
+    }
   });
 
   // Graceful shutdown: readiness fails and every response closes its connection

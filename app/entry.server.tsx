@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/request-context";
@@ -59,7 +59,22 @@ export default function handleRequest(
   });
 }
 
+/**
+ * React Router's own error responses (405 for a POST to a page without an action, 400 for a
+ * malformed request…) carry a developer message naming internal route ids ("routes/public/
+ * annuaire"), which would be serialised into the page and the .data answer. They pass through
+ * here before that: the message becomes a French text (issue 12, finding 8). The app's own
+ * errors, data({ message }), are not touched.
+ */
+const ROUTER_ERROR_TEXT = "Cette requête ne peut pas être traitée par cette page.";
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isRouteErrorResponse(error) && (error as { internal?: boolean }).internal) {
+    (error as { data: unknown }).data = ROUTER_ERROR_TEXT;
+    (error as { error?: unknown }).error = undefined;
+    logger.info({ status: error.status, method: request.method, url: request.url }, "request refused by the router");
+    return;
+  }
   if (request.signal.aborted) return;
   // Expected HTTP responses (404, 403…) are not errors worth logging.
   if (error instanceof Response) return;

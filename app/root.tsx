@@ -31,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       appName: env.APP_NAME,
       year: new Date().getFullYear(),
       localMail: !env.SMTP_URL,
+      // The operator's identity for the legal, contact and support pages (useLegalIdentity).
+      legal: env.legal,
       requestId: context.requestId,
       user: sessionUser ? { email: sessionUser.email, isAdmin: await isAdmin(sessionUser.id) } : null,
       toast,

@@ -17,6 +17,14 @@ export default [
     route("profil", "routes/member/dashboard/profile.tsx"),
     route("mandats", "routes/member/dashboard/mandates.tsx"),
     route("stats", "routes/member/dashboard/stats.tsx"),
+    // Collaboration files of confirmed connections (issue 13): the list, and each file's pages
+    // under its layout (header, sections).
+    route("dossiers", "routes/member/dashboard/files.tsx"),
+    route("dossiers/:fileId", "routes/member/dashboard/file/layout.tsx", [
+      index("routes/member/dashboard/file/overview.tsx"),
+      route("documents", "routes/member/dashboard/file/documents.tsx"),
+      route("documents/:documentId", "routes/member/dashboard/file/document.ts"),
+    ]),
   ]),
   route("premium", "routes/member/premium.tsx"),
   route("admin", "routes/admin/layout.tsx", [
@@ -37,6 +45,7 @@ export default [
   route("contact", "routes/public/contact.tsx"),
   route("faq", "routes/public/faq.tsx"),
   route("support", "routes/public/support.tsx"),
+  route("aide", "routes/public/aide.tsx"),
   route("cookies", "routes/public/cookies.tsx"),
 
   // Account: settings (with the data export download), password reset, sign-out and the

@@ -7,7 +7,21 @@ import { eq, getTableColumns, getTableName, is, sql, type SQL } from "drizzle-or
 import { PgArray, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { hashPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client.server";
-import { account, certifiedDeals, mandates, messages, profiles, recommendations, user } from "~/db/schema";
+import {
+  account,
+  certifiedDeals,
+  collaborationEvents,
+  collaborationFiles,
+  collaborationMessages,
+  connectionEvents,
+  mandateMatchRequests,
+  mandates,
+  messages,
+  profiles,
+  recommendations,
+  user,
+} from "~/db/schema";
+import { buildSeedFiles, type SeedMandate } from "./seed-files";
 import {
   buildCredentialAccount,
   buildDeal,
@@ -56,6 +70,7 @@ export type SeedCounts = {
   certifiedDeals: number;
   messages: number;
   mandates: number;
+  collaborationFiles: number;
   buyerMandates: number;
   sellerMandates: number;
 };
@@ -110,7 +125,7 @@ export function applicantCount(members: number): number {
 function emptyCounts(): SeedCounts {
   return {
     users: 0, members: 0, foundingMembers: 0, premiumMembers: 0, freemiumMembers: 0, applicants: 0,
-    recommendations: 0, certifiedDeals: 0, messages: 0, mandates: 0, buyerMandates: 0, sellerMandates: 0,
+    recommendations: 0, certifiedDeals: 0, messages: 0, mandates: 0, buyerMandates: 0, sellerMandates: 0, collaborationFiles: 0,
   };
 }
 
@@ -315,9 +330,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     // buyers and sellers alternate; the factory draws sectors and territories from the same
     // concentrated distributions so that many buyer/seller pairs score.
     let mandateRows: NewMandate[] = [];
+    const seededMandates: SeedMandate[] = [];
     for (let j = 0; j < mandateCount; j++) {
       const mandateType = j % 2 === 0 ? "buyer" : "seller";
-      mandateRows.push(buildMandate({ profileId: authors[j % memberCount].profileId, mandateType }));
+      const owner = authors[j % memberCount];
+      const row = buildMandate({ profileId: owner.profileId, mandateType });
+      mandateRows.push(row);
+      seededMandates.push({ id: row.id, profileId: owner.profileId, mandateType, clientCode: row.clientCode, ownerName: owner.name });
       if (mandateType === "buyer") counts.buyerMandates++;
       else counts.sellerMandates++;
       if (mandateRows.length >= MEMBER_CHUNK) {
@@ -374,6 +393,21 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     await inFlight;
     log(`  messages : ${messageCount} (${elapsed()})`);
     counts.messages = messageCount;
+
+    // Collaboration files of confirmed connections (scripts/seed-files.ts).
+    const files = buildSeedFiles(seededMandates);
+    await bulkInsert(tx, mandateMatchRequests, files.requests);
+    await bulkInsert(tx, connectionEvents, files.connectionEvents);
+    await bulkInsert(tx, collaborationFiles, files.files);
+    await bulkInsert(tx, collaborationEvents, files.events);
+    await bulkInsert(tx, collaborationMessages, files.messages);
+    counts.collaborationFiles = files.files.length;
+    // What the freemium quotas count (quota_events), for the mandates and requests just written.
+    await tx.execute(sql`insert into quota_events (profile_id, kind, subject_id, created_at)
+      select profile_id, 'mandate_created', id, created_at from mandates on conflict do nothing`);
+    await tx.execute(sql`insert into quota_events (profile_id, kind, subject_id, created_at)
+      select requester_profile_id, 'match_request_sent', id, created_at from mandate_match_requests on conflict do nothing`);
+    log(`  dossiers de rapprochement : ${files.files.length} (${elapsed()})`);
   });
   // Fresh statistics, so that the directory's first queries use the trigram and GIN indexes.
   log(`  données insérées (${elapsed()}), statistiques (ANALYZE)…`);

@@ -8,6 +8,7 @@ import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { authErrorCode, frenchAuthError } from "./auth-errors.server";
 import { getAuth } from "./auth.server";
+import { deviceCookieHeader, trustedDeviceOf } from "./device-cookie.server";
 import { MESSAGES } from "./auth.schema";
 
 export type CommandResult = { ok: true; headers: Headers } | { ok: false; message: string; status: number };
@@ -51,12 +52,16 @@ export type SignInResult = CommandResult | { ok: "two-factor"; headers: Headers 
 
 export async function signIn(request: Request, input: { email: string; password: string }): Promise<SignInResult> {
   const ip = getClientIp(request);
-  if (
-    await limited([
-      [`sign-in:ip:${ip}`, RATE_LIMITS.signInIp],
-      [`sign-in:account:${input.email}`, RATE_LIMITS.signInAccount],
-    ])
-  ) {
+  // A browser that signed in to this account before is limited on its own (device cookie):
+  // failures from elsewhere, which lock the account for unknown devices, do not lock it out.
+  const device = trustedDeviceOf(request, input.email);
+  const rules: Array<[string, (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS]]> = device
+    ? [[`sign-in:device:${device}`, RATE_LIMITS.signInDevice]]
+    : [
+        [`sign-in:ip:${ip}`, RATE_LIMITS.signInIp],
+        [`sign-in:account:${input.email}`, RATE_LIMITS.signInAccount],
+      ];
+  if (await limited(rules)) {
     return { ok: false, message: MESSAGES.tooManyAttempts, status: 429 };
   }
   try {
@@ -66,9 +71,12 @@ export async function signIn(request: Request, input: { email: string; password:
       returnHeaders: true,
     });
     if (response && typeof response === "object" && "twoFactorRedirect" in response && response.twoFactorRedirect) {
+      // The device is trusted once the second factor is given too (two-factor.server.ts).
       return { ok: "two-factor", headers: cookiesOf(headers) };
     }
-    return { ok: true, headers: cookiesOf(headers) };
+    const out = cookiesOf(headers);
+    out.append("set-cookie", deviceCookieHeader(input.email));
+    return { ok: true, headers: out };
   } catch (error) {
     const code = authErrorCode(error);
     logger.info({ code }, "sign-in refused");

@@ -21,7 +21,8 @@ function createAuth() {
     basePath: "/api/auth",
     secret: getAppSecret(),
     trustedOrigins: [env.APP_URL],
-    // Passwords and codes are checked only through the app's actions (/auth, /parametres…),
+    // Defence in depth behind the allowlist of routes/api/auth.ts (app/auth/auth-routes.ts):
+    // passwords and codes are checked only through the app's actions (/auth, /parametres…),
     // which add rate limits per account on top of per address. Over HTTP, better-auth's limiter
     // counts per address only, so behind a proxy rotating client addresses would bypass them:
     // these endpoints stay callable from the server (auth.api.*) but are not served.

@@ -2,6 +2,8 @@
 export type MembershipType = "freemium" | "premium" | "founding_member";
 
 export const FREEMIUM_MANDATE_QUOTA = 3;
+/** "3 opportunités par semestre" (spec §6, §9): match requests a freemium member may send. */
+export const FREEMIUM_OPPORTUNITY_QUOTA = 3;
 export const QUOTA_WINDOW_MONTHS = 6;
 
 export type Capabilities = {

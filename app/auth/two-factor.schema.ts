@@ -6,6 +6,7 @@ export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Veuillez saisir le code à 6 chiffres",
   codeFormat: "Le code doit contenir 6 chiffres",
   invalidCode: "Code invalide",
+  codeReused: "Ce code a déjà été utilisé. Attendez le code suivant de votre application (30 secondes au plus).",
   backupCodeRequired: "Veuillez saisir un code de secours",
   invalidBackupCode: "Code de secours invalide",
   expired: "Votre vérification a expiré. Veuillez vous reconnecter.",

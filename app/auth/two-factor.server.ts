@@ -6,13 +6,15 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { verification } from "~/db/schema";
+import { user, verification } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, getClientIp, type RateLimitRule } from "~/lib/rate-limit.server";
 import { authErrorCode } from "./auth-errors.server";
 import { getAuth } from "./auth.server";
+import { deviceCookieHeader } from "./device-cookie.server";
 import { MESSAGES } from "./auth.schema";
 import { TWO_FACTOR_MESSAGES } from "./two-factor.schema";
+import { claimTotpCode, releaseTotpCode } from "./totp-replay.server";
 
 export const TWO_FACTOR_LIMITS = {
   ip: { limit: 30, windowSeconds: 15 * 60 },
@@ -88,16 +90,26 @@ export async function verifyTwoFactorSignIn(
   ] as const) {
     if (!(await consumeRateLimit(key, rule)).allowed) return { ok: false, message: MESSAGES.tooManyAttempts, status: 429 };
   }
+  // One use per code: its time step is claimed before better-auth checks it.
+  if (input.method === "totp" && (await claimTotpCode(userId, input.code)) === "reused") {
+    logger.info({ method: input.method }, "two-factor sign-in refused: code already used");
+    return { ok: false, message: TWO_FACTOR_MESSAGES.codeReused, status: 401 };
+  }
   try {
     const api = getAuth().api;
     const { headers } =
       input.method === "totp"
         ? await api.verifyTOTP({ body: { code: input.code }, headers: request.headers, returnHeaders: true })
         : await api.verifyBackupCode({ body: { code: input.code }, headers: request.headers, returnHeaders: true });
-    return { ok: true, headers: cookiesOf(headers) };
+    const out = cookiesOf(headers);
+    const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+    if (account) out.append("set-cookie", deviceCookieHeader(account.email));
+    return { ok: true, headers: out };
   } catch (error) {
     const code = authErrorCode(error);
     logger.info({ code, method: input.method }, "two-factor sign-in refused");
+    // Not signed in: the code was not used up.
+    if (input.method === "totp") await releaseTotpCode(userId, input.code).catch(() => undefined);
     switch (code) {
       case "INVALID_CODE":
         return { ok: false, message: TWO_FACTOR_MESSAGES.invalidCode, status: 401 };

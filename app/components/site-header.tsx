@@ -1,5 +1,6 @@
 import { Menu } from "lucide-react";
-import { Form, Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
@@ -63,6 +64,12 @@ function AccountActions({ user, stacked }: { user: HeaderUser; stacked?: boolean
 }
 
 export function SiteHeader({ appName, user }: { appName: string; user: HeaderUser }) {
+  // The mobile <details> menu closes once a link or the sign-out has taken the visitor elsewhere.
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -79,7 +86,7 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
           <AccountActions user={user} />
         </div>
         {/* A <details> menu works before JavaScript loads and with the keyboard. */}
-        <details className="group relative md:hidden">
+        <details ref={menu} className="group relative md:hidden">
           <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md border [&::-webkit-details-marker]:hidden">
             <Menu className="h-5 w-5" aria-hidden="true" />
             <span className="sr-only">Ouvrir le menu</span>

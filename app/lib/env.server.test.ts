@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { defaultAppUrl, EnvError, listenUrl, parseEnv } from "./env.server";
+import { isLegalPlaceholder } from "./legal";
+import { LEGAL_ENV } from "../../tests/support/legal-env";
+
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {
@@ -21,6 +24,7 @@ describe("parseEnv", () => {
       MAIL_FROM: "no-reply@example.fr",
       STRIPE_SECRET_KEY: "sk_test_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
+      ...LEGAL_ENV,
     };
     expect(parseEnv({ ...https, APP_URL: "https://reseau.example.fr/" }).APP_URL).toBe("https://reseau.example.fr");
   });
@@ -66,8 +70,56 @@ describe("parseEnv", () => {
       STRIPE_SECRET_KEY: "sk_live_abc",
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
       TRUST_PROXY: "true",
+      ...LEGAL_ENV,
     });
     expect(env.TRUST_PROXY).toBe(true);
     expect(env.DATABASE_URL).toContain("db.internal");
+  });
+});
+
+describe("the operator's legal identity (issue 16)", () => {
+  const https = {
+    APP_URL: "https://reseau.example.fr",
+    SMTP_URL: "smtp://mail.example.fr:587",
+    MAIL_FROM: "no-reply@example.fr",
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+  };
+  it("an https deployment refuses to start while a LEGAL_* variable is missing, naming it", () => {
+    const { LEGAL_PHONE: _phone, ...withoutPhone } = LEGAL_ENV;
+    expect(() => parseEnv({ ...https, ...withoutPhone })).toThrow(/LEGAL_PHONE : obligatoire quand APP_URL est en https/);
+    expect(() => parseEnv(https)).toThrow(/LEGAL_COMPANY_NAME/);
+    const env = parseEnv({ ...https, ...LEGAL_ENV });
+    expect(env.legal.companyName).toBe("Réseau Transmission SAS");
+    expect(env.legal.privacyEmail).toBe("contact@reseau.example.fr");
+    expect(Object.values(env.legal).some((v) => isLegalPlaceholder(v))).toBe(false);
+  });
+
+  it("in local mode a missing value is a visible placeholder", () => {
+    const env = parseEnv({});
+    expect(env.legal.companyName).toBe("[Raison sociale de l'exploitant — à compléter]");
+    expect(isLegalPlaceholder(env.legal.siret)).toBe(true);
+  });
+});
+
+describe("default APP_URL and the start-up address", () => {
+  it.each([
+    ["0.0.0.0", "http://localhost:3000"],
+    ["127.0.0.1", "http://127.0.0.1:3000"],
+    ["127.0.0.5", "http://127.0.0.5:3000"],
+    ["::1", "http://[::1]:3000"],
+    ["localhost", "http://localhost:3000"],
+  ])("HOST=%s → %s", (host, url) => expect(defaultAppUrl(host, 3000)).toBe(url));
+
+  it.each([
+    ["0.0.0.0", "http://localhost:8080"],
+    ["::", "http://localhost:8080"],
+    ["127.0.0.1", "http://127.0.0.1:8080"],
+    ["192.168.1.20", "http://192.168.1.20:8080"],
+    ["::1", "http://[::1]:8080"],
+  ])("listening on %s → %s", (host, url) => expect(listenUrl(host, 8080)).toBe(url));
+
+  it("an unset APP_URL follows a loopback HOST", () => {
+    expect(parseEnv({ HOST: "127.0.0.1", PORT: "4000" }).APP_URL).toBe("http://127.0.0.1:4000");
   });
 });

@@ -1,6 +1,7 @@
 // Environment, validated once at start (DESIGN §4.8). A wrong value stops the server with a
 // message naming the variable.
 import { z } from "zod";
+import { legalIdentityFrom, missingLegalVariables, type LegalIdentity } from "./legal";
 
 const optionalString = z
   .string()
@@ -54,7 +55,7 @@ export const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+export type Env = z.infer<typeof envSchema> & { APP_URL: string; legal: LegalIdentity };
 
 export class EnvError extends Error {}
 
@@ -82,8 +83,16 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   if (env.APP_URL?.startsWith("https://") && !env.STRIPE_SECRET_KEY) {
     throw new EnvError("Configuration invalide :\n  - STRIPE_SECRET_KEY : obligatoire quand APP_URL est en https (sinon le paiement de test accorderait l'adhésion sans paiement)");
   }
-  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, APP_URL: appUrl };
+  // The operator's legal identity (mentions légales, contact): a public deployment shows no
+  // placeholder, so every LEGAL_* variable is required with an https APP_URL.
+  const missingLegal = missingLegalVariables(raw);
+  if (env.APP_URL?.startsWith("https://") && missingLegal.length > 0) {
+    throw new EnvError(
+      `Configuration invalide :\n${missingLegal.map((name) => `  - ${name} : obligatoire quand APP_URL est en https (identité de l'exploitant, voir README)`).join("\n")}`,
+    );
+  }
+  const appUrl = (env.APP_URL ?? defaultAppUrl(env.HOST, env.PORT)).replace(/\/+$/, "");
+  return { ...env, APP_URL: appUrl, legal: legalIdentityFrom(raw) };
 }
 
 const holder = globalThis as unknown as { __rtEnv?: Env };
@@ -96,4 +105,23 @@ export function getEnv(): Env {
 /** For tests and boot: replaces the cached environment. */
 export function setEnv(env: Env) {
   holder.__rtEnv = env;
+}
+
+/**
+ * APP_URL when it is not set: the loopback address the server listens on, so that links in
+ * e-mails point where the site is browsed (HOST=127.0.0.1 → http://127.0.0.1:PORT); localhost
+ * when it listens on every interface or on a name.
+ */
+export function defaultAppUrl(host: string, port: number): string {
+  const h = host.trim();
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return `http://${h}:${port}`;
+  if (h === "::1") return `http://[::1]:${port}`;
+  return `http://localhost:${port}`;
+}
+
+/** The address a browser on this machine uses to reach the listener (for the start-up line). */
+export function listenUrl(host: string, port: number): string {
+  const h = host.trim();
+  if (h === "0.0.0.0" || h === "::" || h === "") return `http://localhost:${port}`;
+  return h.includes(":") ? `http://[${h}]:${port}` : `http://${h}:${port}`;
 }

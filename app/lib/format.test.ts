@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   NOT_SPECIFIED,
+  placesLeftLabel,
   countLabel,
   formatAdminDate,
   formatDate,
@@ -186,4 +187,13 @@ describe("initials", () => {
   ])("initials(%j, %j) = %j", (first, last, expected) => {
     expect(initials(first, last)).toBe(expected);
   });
+});
+
+describe("placesLeftLabel", () => {
+  it.each([
+    [1, "Plus qu'une place de membre fondateur"],
+    [2, "Plus que 2 places de membre fondateur"],
+    [249, "Plus que 249 places de membre fondateur"],
+    [1000, "Plus que 1\u202f000 places de membre fondateur"],
+  ])("%i → %s", (n, text) => expect(placesLeftLabel(n, ["place de membre fondateur", "places de membre fondateur"])).toBe(text));
 });

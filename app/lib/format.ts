@@ -18,7 +18,7 @@ export type DateInput = Date | string | null | undefined;
 
 // Text helpers without dates (app/lib/text.ts): the public pages import them from there, so that
 // their browser bundle does not carry date-fns and its French locale.
-export { countLabel, initials, plural, truncate } from "./text";
+export { countLabel, initials, placesLeftLabel, plural, truncate } from "./text";
 
 const DATE_ONLY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

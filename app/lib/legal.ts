@@ -1,10 +1,11 @@
 // Identity of the company operating the site, shown on the legal pages (mentions légales, CGU,
-// privacy and cookie policies) and on the support page.
+// privacy and cookie policies), the contact and support pages (issue 16, decision 012).
 //
-// EDIT THESE VALUES BEFORE GOING LIVE. Every value still wrapped in "[… — à compléter]" is a
-// placeholder: the pages render it highlighted so that a missing identifier is obvious.
-// This is a plain object (not environment variables) because route components also render in
-// the browser, where server environment variables are not available.
+// It comes from environment variables (LEGAL_*, validated in env.server.ts): an https APP_URL
+// refuses to start while one is missing, so a public deployment never shows a placeholder. In
+// local mode a missing value renders as a highlighted "[… — à compléter]". The root loader sends
+// the identity to the pages (useLegalIdentity), which also render in the browser.
+import { useRouteLoaderData } from "react-router";
 
 const TO_COMPLETE = "à compléter";
 
@@ -12,39 +13,60 @@ function placeholder(label: string): string {
   return `[${label} — ${TO_COMPLETE}]`;
 }
 
-export const LEGAL_IDENTITY = {
-  /** Company name (raison sociale). */
-  companyName: placeholder("Raison sociale de l'exploitant"),
-  /** Legal form, e.g. SAS, SARL. */
-  legalForm: placeholder("Forme juridique"),
-  /** Share capital, e.g. "10 000 €". */
-  shareCapital: placeholder("Capital social"),
-  /** Trade register entry, e.g. "RCS Paris 123 456 789". */
-  rcs: placeholder("Immatriculation au RCS (ville et numéro)"),
-  /** SIRET of the head office (14 digits). */
-  siret: placeholder("Numéro SIRET"),
-  /** Intra-community VAT number. */
-  vatNumber: placeholder("Numéro de TVA intracommunautaire"),
-  /** Head office postal address. */
-  headOffice: placeholder("Adresse du siège social"),
-  /** Publication director (directeur de la publication): a natural person. */
-  publicationDirector: placeholder("Nom du directeur de la publication"),
-  /** Hosting provider: name, then postal address. */
-  hostName: placeholder("Nom de l'hébergeur"),
-  hostAddress: placeholder("Adresse de l'hébergeur"),
-  /** Transactional e-mail provider (processor named in the privacy policy). */
-  emailProvider: placeholder("Prestataire d'envoi des e-mails"),
-  /** Payment provider (processor named in the privacy policy). */
-  paymentProvider: "Stripe Payments Europe, Ltd. (Dublin, Irlande)",
-  /** General contact address for legal matters. */
-  contactEmail: placeholder("Adresse e-mail de contact"),
-  /** Address for exercising GDPR rights (may equal contactEmail). */
-  privacyEmail: placeholder("Adresse e-mail dédiée aux données personnelles"),
-  /** Technical support address shown on /support. */
-  supportEmail: placeholder("Adresse e-mail du support technique"),
+/** Each field, its environment variable and what it means (the placeholder's label). */
+export const LEGAL_FIELDS = {
+  companyName: { env: "LEGAL_COMPANY_NAME", label: "Raison sociale de l'exploitant" },
+  legalForm: { env: "LEGAL_FORM", label: "Forme juridique" },
+  shareCapital: { env: "LEGAL_SHARE_CAPITAL", label: "Capital social" },
+  rcs: { env: "LEGAL_RCS", label: "Immatriculation au RCS (ville et numéro)" },
+  siret: { env: "LEGAL_SIRET", label: "Numéro SIRET" },
+  vatNumber: { env: "LEGAL_VAT_NUMBER", label: "Numéro de TVA intracommunautaire" },
+  headOffice: { env: "LEGAL_HEAD_OFFICE", label: "Adresse du siège social" },
+  publicationDirector: { env: "LEGAL_PUBLICATION_DIRECTOR", label: "Nom du directeur de la publication" },
+  hostName: { env: "LEGAL_HOST_NAME", label: "Nom de l'hébergeur" },
+  hostAddress: { env: "LEGAL_HOST_ADDRESS", label: "Adresse de l'hébergeur" },
+  emailProvider: { env: "LEGAL_EMAIL_PROVIDER", label: "Prestataire d'envoi des e-mails" },
+  contactEmail: { env: "LEGAL_CONTACT_EMAIL", label: "Adresse e-mail de contact" },
+  phone: { env: "LEGAL_PHONE", label: "Numéro de téléphone" },
 } as const;
 
-export type LegalIdentityKey = keyof typeof LEGAL_IDENTITY;
+export type LegalIdentity = Record<keyof typeof LEGAL_FIELDS, string> & {
+  /** Address for exercising GDPR rights (LEGAL_PRIVACY_EMAIL, else the contact address). */
+  privacyEmail: string;
+  /** Technical support address shown on /support (LEGAL_SUPPORT_EMAIL, else the contact address). */
+  supportEmail: string;
+  /** Payment provider (processor named in the privacy policy). */
+  paymentProvider: string;
+};
+
+/** The identity from configuration; a missing value becomes its placeholder. */
+export function legalIdentityFrom(values: Partial<Record<string, string | undefined>>): LegalIdentity {
+  const out = {} as Record<keyof typeof LEGAL_FIELDS, string>;
+  for (const [key, field] of Object.entries(LEGAL_FIELDS) as Array<[keyof typeof LEGAL_FIELDS, { env: string; label: string }]>) {
+    out[key] = values[field.env]?.trim() || placeholder(field.label);
+  }
+  return {
+    ...out,
+    privacyEmail: values.LEGAL_PRIVACY_EMAIL?.trim() || out.contactEmail,
+    supportEmail: values.LEGAL_SUPPORT_EMAIL?.trim() || out.contactEmail,
+    paymentProvider: "Stripe Payments Europe, Ltd. (Dublin, Irlande)",
+  };
+}
+
+/** The environment variables still missing (what an https deployment must set). */
+export function missingLegalVariables(values: Partial<Record<string, string | undefined>>): string[] {
+  return Object.values(LEGAL_FIELDS)
+    .map((f) => f.env)
+    .filter((name) => !values[name]?.trim());
+}
+
+/** The operator's identity in a page component (sent by the root loader). */
+export function useLegalIdentity(): LegalIdentity {
+  const root = useRouteLoaderData("root") as { legal?: LegalIdentity } | undefined;
+  return root?.legal ?? legalIdentityFrom({});
+}
+
+export type LegalIdentityKey = keyof LegalIdentity;
 
 /** True while a value is still the "[… — à compléter]" placeholder. */
 export function isLegalPlaceholder(value: string): boolean {

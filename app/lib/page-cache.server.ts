@@ -23,6 +23,7 @@ const PUBLIC_PATHS = new Set([
   "/contact",
   "/faq",
   "/support",
+  "/aide",
   "/cookies",
 ]);
 const PROFILE_PATH = /^\/consultant\/[a-z0-9-]{1,200}$/;

@@ -34,3 +34,12 @@ export function initials(firstName: string | null | undefined, lastName: string 
   const last = Array.from((lastName ?? "").trim())[0] ?? "";
   return `${first}${last}`.toUpperCase();
 }
+
+/**
+ * "Plus que 12 places…", "Plus qu'une place…" (French elides que before une), with the noun
+ * agreeing: `nouns` are the singular and plural forms that follow the count.
+ */
+export function placesLeftLabel(count: number, nouns: [string, string]): string {
+  if (count === 1) return `Plus qu'une ${nouns[0]}`;
+  return `Plus que ${countLabel(count, nouns[0], nouns[1])}`;
+}

@@ -38,6 +38,8 @@ export type StartOptions = {
   port?: number;
   /** Default "warn". */
   logLevel?: string;
+  /** Interface to listen on (default 127.0.0.1; "0.0.0.0" for every interface). */
+  host?: string;
 };
 
 export async function startServer(env: Record<string, string | undefined>, options: StartOptions | number = {}): Promise<RunningServer> {
@@ -46,7 +48,7 @@ export async function startServer(env: Record<string, string | undefined>, optio
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn("npm", ["run", "--silent", "serve"], {
-    env: { ...process.env, APP_URL: baseUrl, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: opts.logLevel ?? "warn" },
+    env: { ...process.env, APP_URL: baseUrl, ...env, PORT: String(port), HOST: opts.host ?? "127.0.0.1", LOG_LEVEL: opts.logLevel ?? "warn" },
     stdio: opts.capture ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
     detached: true,
   });

@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { secretFromOtpauthUri, totpCode } from "../support/totp";
+import { secretFromOtpauthUri, totpCode, unusedTotpCode } from "../support/totp";
 
 /** The 6-digit TOTP code of a base32 secret (as shown on /parametres), now or at `at` (ms). */
-export { totpCode };
+export { totpCode, unusedTotpCode };
 
 /** Created by `npm run admin:create` before the server starts (playwright.config.ts). */
 export const E2E_ADMIN = { email: "admin-e2e@exemple.fr", password: "admin-e2e-secret" };
@@ -75,6 +75,11 @@ export async function signUpAndVerify(page: Page, email: string, password: strin
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Colours are judged once the page is still: a toast fading in has, for a moment, too little
+  // contrast (finite animations only; a spinner may turn for ever).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -91,7 +96,7 @@ export async function enableTwoFactor(page: Page, password: string): Promise<{ s
   await section.getByRole("button", { name: "Configurer la double authentification" }).click();
   const uri = (await section.getByTestId("totp-uri").textContent({ timeout: 10_000 }))?.trim() ?? "";
   const secret = secretFromOtpauthUri(uri);
-  await section.getByLabel("Code à 6 chiffres").fill(totpCode(secret));
+  await section.getByLabel("Code à 6 chiffres").fill(await unusedTotpCode(secret));
   await section.getByRole("button", { name: "Activer la double authentification" }).click();
   const codes = section.getByRole("list", { name: "Codes de secours" }).getByRole("listitem");
   await expect(codes.first()).toBeVisible();
@@ -102,7 +107,7 @@ export async function enableTwoFactor(page: Page, password: string): Promise<{ s
 export async function signInWithTwoFactor(page: Page, email: string, password: string, secret: string) {
   await signIn(page, email, password);
   await expect(page).toHaveURL(/etape=2fa/);
-  await page.getByLabel("Code de vérification").fill(totpCode(secret));
+  await page.getByLabel("Code de vérification").fill(await unusedTotpCode(secret));
   await page.getByRole("button", { name: "Vérifier" }).click();
 }
 
@@ -137,4 +142,41 @@ export async function signInAsAdmin(page: Page) {
   await expect(page).not.toHaveURL(/\/auth/);
   const enrolled = await enableTwoFactor(page, E2E_ADMIN.password);
   saveAdminTotpSecret(enrolled.secret);
+}
+
+// The demo personas of the seed (scripts/seed-lib.ts: demoLoginEmail, DEFAULT_DEMO_PASSWORD).
+export const DEMO_PASSWORD = "demo-transmission-2026";
+export const demoLogin = (kind: "fondateur" | "premium" | "freemium") => `${kind}+s${E2E_SEED.seed}@demo.reseau-transmission.fr`;
+export const FOUNDER = { email: demoLogin("fondateur"), name: "Hélène Marchand" };
+export const PREMIUM = { email: demoLogin("premium"), name: E2E_SEED.premium.name };
+export const FREEMIUM = { email: demoLogin("freemium"), name: "Julie Morel" };
+
+/** Signs a demo persona in (after clearing the context's cookies); they land on /dashboard. */
+export async function signInAs(page: Page, email: string) {
+  await page.context().clearCookies();
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Elements sticking out of the viewport on the right, except inside a scrolling container. */
+export function overflowingElements(): string[] {
+  if (document.documentElement.scrollWidth <= window.innerWidth) return [];
+  const scrolls = (el: Element) => ["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(el).overflowX);
+  const out: string[] = [];
+  for (const el of Array.from(document.body.querySelectorAll("*"))) {
+    if (el.getBoundingClientRect().right <= window.innerWidth + 1) continue;
+    let inside = false;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (scrolls(a)) inside = true;
+    if (!inside) out.push(`${el.tagName.toLowerCase()} ${(el.textContent ?? "").trim().slice(0, 40)}`);
+  }
+  return out.slice(0, 10);
+}
+
+/** axe at desktop width and at 360 px, where nothing may overflow horizontally. */
+export async function checkAccessibility(page: Page) {
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(overflowingElements)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

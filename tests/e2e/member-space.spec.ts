@@ -1,42 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
-import { E2E_SEED, expectNoAxeViolations, signIn, waitForMail } from "./fixtures";
-
-// The demo personas of the seed (scripts/seed-lib.ts: demoLoginEmail, DEFAULT_DEMO_PASSWORD).
-const PASSWORD = "demo-transmission-2026";
-const login = (kind: "fondateur" | "premium" | "freemium") => `${kind}+s${E2E_SEED.seed}@demo.reseau-transmission.fr`;
-const FOUNDER = { email: login("fondateur"), name: "Hélène Marchand" };
-const PREMIUM = { email: login("premium"), name: E2E_SEED.premium.name };
-const FREEMIUM = { email: login("freemium"), name: "Julie Morel" };
-
-async function signInAs(page: Page, email: string) {
-  await page.context().clearCookies();
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Elements sticking out of the viewport on the right, except inside a scrolling container. */
-function overflowingElements(): string[] {
-  if (document.documentElement.scrollWidth <= window.innerWidth) return [];
-  const scrolls = (el: Element) => ["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(el).overflowX);
-  const out: string[] = [];
-  for (const el of Array.from(document.body.querySelectorAll("*"))) {
-    if (el.getBoundingClientRect().right <= window.innerWidth + 1) continue;
-    let inside = false;
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (scrolls(a)) inside = true;
-    if (!inside) out.push(`${el.tagName.toLowerCase()} ${(el.textContent ?? "").trim().slice(0, 40)}`);
-  }
-  return out.slice(0, 10);
-}
-
-/** axe at desktop width and at 360 px, where nothing may overflow horizontally. */
-async function checkAccessibility(page: Page) {
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoAxeViolations(page);
-  expect(await page.evaluate(overflowingElements)).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { expect, test } from "@playwright/test";
+import { checkAccessibility, expectNoAxeViolations, FOUNDER, FREEMIUM, PREMIUM, signInAs, waitForMail } from "./fixtures";
 
 test("overview: founding welcome, tiles and the mandate system card", async ({ page }) => {
   await signInAs(page, FOUNDER.email);
@@ -152,6 +116,9 @@ test("freemium: limited inbox with the upsell, and the upsell instead of the con
 
   await page.getByTestId("inbox-item").first().click();
   await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
+  // The URL changes before the list is replaced: wait for the list to be gone, so that the
+  // locators below see the message page only (a strict-mode failure otherwise, once retried).
+  await expect(page.getByTestId("inbox-item")).toHaveCount(0);
   await expect(page.getByText("Contenu limité")).toBeVisible();
   await expect(page.getByRole("link", { name: "Découvrir Premium" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Envoyer la réponse" })).toHaveCount(0);

@@ -54,7 +54,7 @@ async function walkToPayment(page: Page, sponsorA: string, sponsorB: string) {
 }
 
 async function confirmSponsor(browser: Browser, page: Page, sponsorEmail: string) {
-  const mail = await waitForMail(page.request, sponsorEmail, /recommander/);
+  const mail = await waitForMail(page.request, sponsorEmail, /Demande de recommandation/);
   const link = firstLink(mail.text);
   expect(link).toContain("/confirm-recommendation?profile=");
   // The sponsor opens the link in their own browser session.
@@ -113,7 +113,7 @@ test("joining by the paid founding route through the test checkout", async ({ pa
 
   await page.getByRole("button", { name: "Devenir membre fondateur — 250 €/an" }).click();
   await page.getByRole("button", { name: /Payer 250/ }).click();
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page).toHaveURL(/\/onboarding\?paiement=confirmation$/);
   await expect(page.getByText("Paiement réussi !")).toBeVisible();
   await expect(page.getByText("Votre adhésion sera activée après validation de votre profil.")).toBeVisible();
   await expect(page.getByText("80 %")).toBeVisible();

@@ -14,12 +14,18 @@ const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Recherche
 const field = (page: Page, name: string) => page.getByRole("main").getByRole("textbox", { name, exact: true });
 
 async function totalCount(page: Page): Promise<number> {
-  // Wait for the navigation to settle ('Chargement...' while the loader runs).
-  await expect(resultCount(page)).toHaveText(/trouvés?$/);
-  const text = (await resultCount(page).textContent()) ?? "";
-  const match = text.replace(/\s/g, "").match(/^(\d+)professionnels?trouvés?$/);
-  expect(match, `result count "${text}"`).not.toBeNull();
-  return Number(match![1]);
+  // Wait for the navigation to settle ('Chargement...' while the loader runs). Read and parse in
+  // one retried step: a second revalidation may show 'Chargement...' again between two reads.
+  let count = Number.NaN;
+  await expect
+    .poll(async () => {
+      const text = (await resultCount(page).textContent()) ?? "";
+      const match = text.replace(/\s/g, "").match(/^(\d+)professionnels?trouvés?$/);
+      count = match ? Number(match[1]) : Number.NaN;
+      return Number.isNaN(count) ? `result count "${text}"` : "ok";
+    })
+    .toBe("ok");
+  return count;
 }
 
 /** Full name of the n-th card (its heading link). */
@@ -73,11 +79,17 @@ test.describe("directory /annuaire", () => {
 
     await page.getByRole("combobox", { name: "Département" }).selectOption(department);
     await expect(page).toHaveURL(new RegExp(`departement=${department}`));
+    // The list is read once the filtered page is rendered (the URL may change first).
+    const cards = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: /^Voir le profil de / }) });
+    await expect
+      .poll(async () => {
+        const texts = await cards.allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes(`(${department})`));
+      })
+      .toBe(true);
     const inDepartment = await totalCount(page);
     expect(inDepartment).toBeGreaterThanOrEqual(1);
     expect(inDepartment).toBeLessThanOrEqual(total);
-    const cards = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: /^Voir le profil de / }) });
-    for (const text of await cards.allTextContents()) expect(text).toContain(`(${department})`);
 
     await page.getByRole("combobox", { name: "Secteur" }).selectOption("C");
     await expect(page).toHaveURL(/secteur=C/);
@@ -213,6 +225,24 @@ test.describe("public profile /consultant/{slug}", () => {
   });
 });
 
+test("without JavaScript, 'Contacter ce professionnel' is a plain form that sends the message (issue 16)", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/annuaire?q=${encodeURIComponent(E2E_SEED.premium.name)}`);
+  await page.getByRole("link", { name: `Voir le profil de ${E2E_SEED.premium.name}` }).first().click();
+  await page.getByText("Contacter ce professionnel").click();
+  const subject = `Sans JavaScript ${Date.now()}`;
+  await page.getByLabel("Nom complet").fill("Paul Sansscript");
+  await page.getByLabel("Email").fill("paul.sansscript@exemple.fr");
+  await page.getByLabel("Objet").fill(subject);
+  await page.getByLabel("Message").fill("Bonjour, je cherche un conseil pour la cession de mon entreprise.");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByText("Message envoyé avec succès !")).toBeVisible();
+  const mail = await waitForMail(page.request, E2E_SEED.premium.email, new RegExp(subject));
+  expect(mail.text).toContain("Paul Sansscript");
+  await context.close();
+});
+
 test("FAQ: one question open at a time, and an open one can be closed", async ({ page }) => {
   await page.goto("/faq");
   const items = page.getByRole("main").locator("details");
@@ -311,6 +341,7 @@ const AXE_PATHS = [
   "/cookies",
   "/faq",
   "/support",
+  "/aide",
   "/contact",
   "/join-founder",
 ];

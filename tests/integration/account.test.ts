@@ -44,7 +44,7 @@ import { unsubscribeToken, unsubscribeUrl } from "~/features/account/unsubscribe
 import { createMessage } from "~/features/messages/messages.server";
 import { useTestDatabase } from "../support/db";
 import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, type CreatedMember } from "../support/factories";
-import { secretFromOtpauthUri, totpCode } from "../support/totp";
+import { secretFromOtpauthUri, totpCode, unusedTotpCode } from "../support/totp";
 
 const t = useTestDatabase();
 
@@ -181,6 +181,57 @@ describe("active sessions", () => {
 });
 
 describe("two-factor authentication", () => {
+  it("accepts each code once, at sign-in and at enrolment, also when two sign-ins race (issue 12, finding 3)", async () => {
+    const m = await createMember(t.db!);
+    const { b } = await signIn(m.email, m.password);
+    const actor = (await sessionUserOf(b))!;
+    await startTwoFactorEnrolment(request(b), actor, m.password);
+    const pending = await getTwoFactorState(actor);
+    if (pending.status !== "pending") throw new Error("expected a pending enrolment");
+    const secret = secretFromOtpauthUri(pending.uri);
+    const code = await unusedTotpCode(secret);
+    const enrolled = await confirmTwoFactorEnrolment(request(b), actor, code);
+    expect(enrolled.ok).toBe(true);
+
+    // The enrolment's code cannot sign in afterwards.
+    const { b: first } = await signIn(m.email, m.password);
+    expect(await verifyTwoFactorSignIn(request(first), { method: "totp", code })).toEqual({
+      ok: false,
+      message: "Ce code a déjà été utilisé. Attendez le code suivant de votre application (30 secondes au plus).",
+      status: 401,
+    });
+    // A fresh code signs in once; the same code in a second browser is refused.
+    const fresh = await unusedTotpCode(secret);
+    expect((await verifyTwoFactorSignIn(request(first), { method: "totp", code: fresh })).ok).toBe(true);
+    const { b: second } = await signIn(m.email, m.password);
+    expect(await verifyTwoFactorSignIn(request(second), { method: "totp", code: fresh })).toMatchObject({ ok: false, status: 401 });
+
+  });
+
+  it("two sign-ins racing with one code: exactly one gets in; a wrong code consumes nothing", async () => {
+    const m = await createMember(t.db!);
+    const { b } = await signIn(m.email, m.password);
+    const actor = (await sessionUserOf(b))!;
+    await startTwoFactorEnrolment(request(b), actor, m.password);
+    const pending = await getTwoFactorState(actor);
+    if (pending.status !== "pending") throw new Error("expected a pending enrolment");
+    const secret = secretFromOtpauthUri(pending.uri);
+    expect((await confirmTwoFactorEnrolment(request(b), actor, await unusedTotpCode(secret))).ok).toBe(true);
+    const racing = await unusedTotpCode(secret);
+    const [x, y] = [(await signIn(m.email, m.password)).b, (await signIn(m.email, m.password)).b];
+    const outcomes = await Promise.all([
+      verifyTwoFactorSignIn(request(x), { method: "totp", code: racing }),
+      verifyTwoFactorSignIn(request(y), { method: "totp", code: racing }),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+
+    // A wrong code consumes nothing: the right one still works after it.
+    const { b: third } = await signIn(m.email, m.password);
+    const next = await unusedTotpCode(secret);
+    expect((await verifyTwoFactorSignIn(request(third), { method: "totp", code: next === "000000" ? "111111" : "000000" })).ok).toBe(false);
+    expect((await verifyTwoFactorSignIn(request(third), { method: "totp", code: next })).ok).toBe(true);
+  });
+
   it("enrols with the password and a first code, then asks for a code at sign-in", async () => {
     const m = await createMember(t.db!);
     const { b } = await signIn(m.email, m.password);
@@ -197,7 +248,7 @@ describe("two-factor authentication", () => {
 
     const bad = await confirmTwoFactorEnrolment(request(b), actor, totpCode(secret, Date.now() - 10 * 60_000));
     expect(bad).toMatchObject({ ok: false, message: "Code invalide", field: "code" });
-    const good = await confirmTwoFactorEnrolment(request(b), actor, totpCode(secret));
+    const good = await confirmTwoFactorEnrolment(request(b), actor, await unusedTotpCode(secret));
     if (!good.ok) throw new Error(good.message);
     expect(good.backupCodes).toHaveLength(10);
     absorb(b, good.headers);
@@ -214,7 +265,7 @@ describe("two-factor authentication", () => {
 
     const wrong = await verifyTwoFactorSignIn(request(next), { method: "totp", code: "000000" === totpCode(secret) ? "111111" : "000000" });
     expect(wrong).toEqual({ ok: false, message: "Code invalide", status: 401 });
-    const ok = await verifyTwoFactorSignIn(request(next), { method: "totp", code: totpCode(secret) });
+    const ok = await verifyTwoFactorSignIn(request(next), { method: "totp", code: await unusedTotpCode(secret) });
     if (!ok.ok) throw new Error(ok.message);
     absorb(next, ok.headers);
     expect((await sessionUserOf(next))?.id).toBe(m.user.id);
@@ -265,7 +316,7 @@ describe("two-factor authentication", () => {
     const pending = await getTwoFactorState(actor);
     if (pending.status !== "pending") throw new Error("expected pending");
     const secret = secretFromOtpauthUri(pending.uri);
-    expect((await confirmTwoFactorEnrolment(request(b), actor, totpCode(secret))).ok).toBe(true);
+    expect((await confirmTwoFactorEnrolment(request(b), actor, await unusedTotpCode(secret))).ok).toBe(true);
     const wrongCode = totpCode(secret, Date.now() - 60 * 60_000);
 
     let challenge: Browser | undefined;
@@ -302,7 +353,7 @@ describe("admin two-factor gate", () => {
     await startTwoFactorEnrolment(request(b), actor, admin.password);
     const pending = await getTwoFactorState(actor);
     if (pending.status !== "pending") throw new Error("expected pending");
-    const done = await confirmTwoFactorEnrolment(request(b), actor, totpCode(secretFromOtpauthUri(pending.uri)));
+    const done = await confirmTwoFactorEnrolment(request(b), actor, await unusedTotpCode(secretFromOtpauthUri(pending.uri)));
     if (!done.ok) throw new Error(done.message);
     absorb(b, done.headers);
     actor = (await requireAdminWithTwoFactor(request(b, "GET", "/admin")))!;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { auditLog, certifiedDeals, mailOutbox, payments, profiles, recommendations, session, user, userRoles } from "~/db/schema";
 import { AdminActionError } from "~/features/admin/admin-errors";
+import { AUDIT_TARGET_LABELS, auditActionLabel } from "~/features/admin/admin-labels";
 import { listAuditLog } from "~/features/admin/audit.server";
 import { decideDeal, getDealForAdmin, listPendingDeals } from "~/features/admin/deals-admin.server";
 import {
@@ -265,6 +266,22 @@ describe("profile validation", () => {
     const pendingOnly = await listProfilesForAdmin({ q: "", page: 1, statut: "en-attente", profil: undefined });
     expect(pendingOnly.rows.every((r) => r.status === "pending_validation")).toBe(true);
     expect(pendingOnly.total).toBe((await getProfileCounts()).pending);
+  });
+});
+
+describe("sponsor checklist (issue 12, finding 5)", () => {
+  it("flags a sponsor on the applicant's own e-mail domain, not on a public mail provider", async () => {
+    const applicant = await createApplicant(t.db!, { email: `eve-${randomUUID().slice(0, 6)}@cabinet-martin.fr` });
+    await t.db!.delete(recommendations).where(eq(recommendations.profileId, applicant.profile.id));
+    await t.db!.insert(recommendations).values([
+      { profileId: applicant.profile.id, sponsorName: "Paul Collègue", sponsorEmail: "paul@cabinet-martin.fr" },
+      { profileId: applicant.profile.id, sponsorName: "Anne Confrère", sponsorEmail: "anne@gmail.com" },
+    ]);
+    const d = await getProfileForAdmin(applicant.profile.id, actor());
+    expect(d!.sponsors.map((s) => [s.email, s.sharesApplicantDomain]).sort()).toEqual([
+      ["anne@gmail.com", false],
+      ["paul@cabinet-martin.fr", true],
+    ]);
   });
 });
 
@@ -569,6 +586,20 @@ describe("admin routes", () => {
     const page = await run(journalLoader, get("/admin/journal?action=deal.validate", adminCookie));
     expect(page.status).toBe(200);
     expect((page.body as { entries: Array<{ action: string }> }).entries.every((e) => e.action === "deal.validate")).toBe(true);
+  });
+
+  it("the journal says who acted and what, in French: an admin's decision, a member's own account event (issue 16)", async () => {
+    const member = await createMember(t.db!);
+    await t.db!.insert(auditLog).values({ actorUserId: member.user.id, action: "account.two_factor_enabled", targetType: "user", targetId: member.user.id });
+    const { entries } = await listAuditLog({ page: 1, action: undefined });
+    const own = entries.find((e) => e.action === "account.two_factor_enabled" && e.adminEmail === member.email)!;
+    expect(own.actorRole).toBe("member");
+    expect(auditActionLabel(own.action)).toBe("Double authentification activée");
+    expect(AUDIT_TARGET_LABELS[own.targetType!]).toBe("Compte");
+    expect(entries.find((e) => e.action === "deal.validate")!.actorRole).toBe("admin");
+    for (const key of ["account.password_changed", "account.data_exported", "account.deleted", "account.session_revoked"]) {
+      expect(auditActionLabel(key)).not.toContain("account.");
+    }
   });
 
   it("nothing in the back office can grant the admin role", async () => {

@@ -10,9 +10,11 @@
 // To refresh the table after a route change: MATRIX_PROBE=1 npx vitest run
 // tests/integration/authorization-matrix.test.ts prints the observed table.
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { mandateMatchRequests, messages, profiles, user } from "~/db/schema";
+import { collaborationDocuments, collaborationFiles, mandateMatchRequests, messages, profiles, user } from "~/db/schema";
+import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
+import { setStorage } from "~/lib/storage/storage.server";
 import { profileSlug } from "~/lib/slug";
 import routeConfig from "../../app/routes";
 import {
@@ -57,6 +59,10 @@ type Fixtures = {
   matchRequestId: string;
   /** A local checkout session started by the freemium member. */
   checkoutSessionId: string;
+  /** A collaboration file between the premium and the founding members. */
+  fileId: string;
+  /** A document shared by the founding member in that file. */
+  documentId: string;
 };
 
 const slugOf = (m: CreatedMember) => profileSlug(m.profile);
@@ -146,6 +152,39 @@ const TABLE: Entry[] = [
   { path: "/dashboard/profil", file: "routes/member/dashboard/profile.tsx", get: MEMBER_GET, post: memberPost(400) },
   { path: "/dashboard/mandats", file: "routes/member/dashboard/mandates.tsx", get: MEMBER_GET },
   { path: "/dashboard/stats", file: "routes/member/dashboard/stats.tsx", get: MEMBER_GET },
+  { path: "/dashboard/dossiers", file: "routes/member/dashboard/files.tsx", get: MEMBER_GET },
+  // A file between the premium and the founding members: nobody else opens it, admins included.
+  {
+    path: "/dashboard/dossiers/:fileId",
+    file: "routes/member/dashboard/file/layout.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  {
+    path: "/dashboard/dossiers/:fileId",
+    file: "routes/member/dashboard/file/overview.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  // The documents of a file between the premium and the founding members: nobody else reaches
+  // them, admins included.
+  {
+    path: "/dashboard/dossiers/:fileId/documents",
+    file: "routes/member/dashboard/file/documents.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/documents`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  {
+    path: "/dashboard/dossiers/:fileId/documents/:documentId",
+    file: "routes/member/dashboard/file/document.ts",
+    url: (f) => ({
+      url: `/dashboard/dossiers/${f.fileId}/documents/${f.documentId}?mode=download`,
+      params: { fileId: f.fileId, documentId: f.documentId },
+    }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+  },
   {
     path: "/premium",
     file: "routes/member/premium.tsx",
@@ -171,6 +210,7 @@ const TABLE: Entry[] = [
   { path: "/contact", file: "routes/public/contact.tsx", get: PUBLIC, post: all(400) },
   { path: "/faq", file: "routes/public/faq.tsx", get: PUBLIC },
   { path: "/support", file: "routes/public/support.tsx", get: PUBLIC },
+  { path: "/aide", file: "routes/public/aide.tsx", get: PUBLIC },
   { path: "/cookies", file: "routes/public/cookies.tsx", get: PUBLIC },
   { path: "/parametres", file: "routes/member/settings.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
   { path: "/parametres/export", file: "routes/member/settings-export.ts", get: USER_GET },
@@ -216,8 +256,10 @@ const TABLE: Entry[] = [
   },
   // The local mailbox exists only without SMTP (the test setup); env.server.ts refuses an https
   // APP_URL without SMTP_URL, so a public deployment never serves it.
-  { path: "/dev/mailbox", file: "routes/dev/mailbox.tsx", get: PUBLIC },
-  { path: "/dev/mailbox.json", file: "routes/dev/mailbox-json.ts", get: PUBLIC },
+  // Every role of this matrix comes from a network address: the local mailbox answers the
+  // machine itself only (issue 12, finding 7; loopback clients in mail/mailbox-routes.test.ts).
+  { path: "/dev/mailbox", file: "routes/dev/mailbox.tsx", get: all(404) },
+  { path: "/dev/mailbox.json", file: "routes/dev/mailbox-json.ts", get: all(404) },
   {
     path: "/dev/mailbox/:id",
     file: "routes/dev/mailbox-message.tsx",
@@ -289,6 +331,29 @@ const OWNERSHIP: OwnershipCase[] = [
     fields: { intent: "delete", mandateId: "{mandate}" },
     expected: 404,
   },
+  {
+    name: "mandate back to active search, another member",
+    file: "routes/member/mandates.tsx",
+    method: "POST",
+    role: "founding",
+    url: () => ({ url: "/mandates", params: {} }),
+    fields: { intent: "resume-search", mandateId: "{mandate}" },
+    expected: 404,
+  },
+  // The file's mandate and deal commands (issue 13): a third member, an admin: 404.
+  ...(["freemium", "admin2fa"] as const).flatMap((role) =>
+    ["negotiate", "resume-search", "conclude-mandate", "propose-deal"].map(
+      (intent): OwnershipCase => ({
+        name: `file command ${intent}, ${role} (not a member of the file)`,
+        file: "routes/member/dashboard/file/overview.tsx",
+        method: "POST",
+        role,
+        url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}`, params: { fileId: f.fileId } }),
+        fields: { intent },
+        expected: 404,
+      }),
+    ),
+  ),
   { name: "mandate matching panel, owner", file: "routes/member/mandates.tsx", method: "GET", role: "premium", url: mandateDialog("matching"), expected: 200 },
   // Connection request founding → premium: only the target mandate's owner answers it.
   ...(["founding", "freemium", "admin2fa"] as const).map(
@@ -441,7 +506,35 @@ beforeAll(async () => {
     .insert(mandateMatchRequests)
     .values({ requesterMandateId: foundingMandate.id, targetMandateId: premiumMandate.id, requesterProfileId: members.founding.profile.id })
     .returning({ id: mandateMatchRequests.id });
-  f = { members, premiumMessage, premiumMandate, matchRequestId: request.id, checkoutSessionId: "" };
+  const [file] = await db
+    .insert(collaborationFiles)
+    .values({
+      pairKey: `${foundingMandate.id}:${premiumMandate.id}`,
+      mandateAId: foundingMandate.id,
+      mandateBId: premiumMandate.id,
+      memberAId: members.founding.profile.id,
+      memberBId: members.premium.profile.id,
+      mandateALabel: "Mandat cédant « F-1 »",
+      mandateBLabel: "Mandat acquéreur « P-1 »",
+    })
+    .returning({ id: collaborationFiles.id });
+  // Its bytes in the database driver (on both test databases): nothing written to the disk.
+  setStorage(createDatabaseStorage());
+  const documentKey = `documents/${file.id}/matrix.png`;
+  await createDatabaseStorage().putObject(documentKey, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "image/png");
+  const [document] = await db
+    .insert(collaborationDocuments)
+    .values({
+      fileId: file.id,
+      uploaderProfileId: members.founding.profile.id,
+      name: "plan.png",
+      contentType: "image/png",
+      sizeBytes: 8,
+      sha256: "0".repeat(64),
+      storageKey: documentKey,
+    })
+    .returning({ id: collaborationDocuments.id });
+  f = { members, premiumMessage, premiumMandate, matchRequestId: request.id, checkoutSessionId: "", fileId: file.id, documentId: document.id };
 
   cookies.anonymous = null;
   for (const role of ROLES) {
@@ -451,6 +544,8 @@ beforeAll(async () => {
   // the user row on each request.
   await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, members.admin2fa.user.id));
 });
+
+afterAll(() => setStorage(undefined));
 
 // ---- tests -------------------------------------------------------------------------------------
 

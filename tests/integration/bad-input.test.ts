@@ -11,6 +11,7 @@ import * as authSchemas from "~/auth/auth.schema";
 import * as twoFactorSchemas from "~/auth/two-factor.schema";
 import { certifiedDeals, contactMessages, mandates, messages, profiles } from "~/db/schema";
 import * as accountSchemas from "~/features/account/account.schema";
+import * as collaborationSchemas from "~/features/collaboration/collaboration.schema";
 import * as adminSchemas from "~/features/admin/admin.schema";
 import * as connectionSchemas from "~/features/connections/connections.schema";
 import * as contactSchemas from "~/features/contact/contact.schema";
@@ -114,6 +115,7 @@ const modules: Record<string, Record<string, unknown>> = {
   twoFactor: twoFactorSchemas,
   account: accountSchemas,
   admin: adminSchemas,
+  collaboration: collaborationSchemas,
   connections: connectionSchemas,
   contact: contactSchemas,
   deal: dealSchemas,
@@ -132,6 +134,7 @@ const schemas: [string, z.ZodType][] = [
   ),
   ["deal.dealSchema()", dealSchemas.dealSchema()],
   ["onboarding.sponsorsSchema()", onboardingSchemas.sponsorsSchema("moi@exemple.fr")],
+  ["collaboration.closingSchema()", collaborationSchemas.closingSchema("2026-11-24")],
 ];
 
 /** Field names a schema reads (objects, unions, pipes), to aim the random forms at them. */

@@ -3,7 +3,7 @@
 // log; the route's toasts (spec §8 "Match requests").
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { connectionEvents, mailOutbox, mandateMatchRequests, mandates, rateLimitCounters, user } from "~/db/schema";
+import { connectionEvents, mailOutbox, mandateMatchRequests, mandates, profiles, rateLimitCounters, user } from "~/db/schema";
 import { MATCH_REQUEST_MESSAGES } from "~/features/connections/connection-rules";
 import {
   createMatchRequest,
@@ -17,7 +17,7 @@ import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { action, loader } from "~/routes/member/mandates";
 import { createMandate as insertMandate, createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { locationOf, mandateInput, runAction, runLoader, signIn, statusOf, toastOf } from "./mandates-helpers";
+import { locationOf, mandateInput, runAction, runLoader, signIn, statusOf, toastOf, sellerFields } from "./mandates-helpers";
 
 const t = useTestDatabase();
 const today = parisToday();
@@ -29,16 +29,6 @@ let aliceActor: MandateActor;
 let bobActor: MandateActor;
 let carolActor: MandateActor;
 
-const sellerFields = {
-  mandateType: "seller" as const,
-  searchSectors: null,
-  searchTerritories: null,
-  targetAmountMin: null,
-  targetAmountMax: null,
-  companySector: "C",
-  companyTerritory: "75",
-  valuationAmount: 500_000,
-};
 
 async function pair() {
   const buyer = await createMandate(aliceActor, mandateInput({ clientCode: "ALICE-B", clientName: "Acheteur Alice SAS", clientAddress: "1 rue Alice" }));
@@ -269,6 +259,25 @@ describe("route actions and toasts (spec §8)", () => {
     expect((await toastOf(refused.value))?.title).toBe("Vous devez accepter l'engagement de confidentialité pour consulter l'identité du client");
     const signed = await runAction(action, "/mandates", b, { intent: "sign-undertaking", requestId: reverse.id, accept: "on", returnTo: back });
     expect((await toastOf(signed.value))?.type).toBe("success");
+  });
+
+  it("the confirmation toast tells the truth: no e-mail for a member who turned them off (issue 16)", async () => {
+    const { buyer, seller } = await pair();
+    await t.db!.update(profiles).set({ notifyMatchRequests: false }).where(eq(profiles.id, alice.profile.id));
+    try {
+      const a = await signIn(alice);
+      const b = await signIn(bob);
+      const ab = await createMatchRequest(aliceActor, { mandateId: buyer, targetMandateId: seller, message: null });
+      const ba = await createMatchRequest(bobActor, { mandateId: seller, targetMandateId: buyer, message: null });
+      await runAction(action, "/mandates", b, { intent: "accept", requestId: ab.requestId });
+      const confirmed = await runAction(action, "/mandates", a, { intent: "accept", requestId: ba.requestId });
+      expect((await toastOf(confirmed.value))?.title).toBe(MATCH_REQUEST_MESSAGES.confirmedWithoutMail);
+      const mails = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "match-confirmed"));
+      expect(mails.map((m) => m.toAddress)).toEqual([bob.email]);
+      expect(mails[0].text).toContain("L'identité des clients n'est jamais envoyée par e-mail");
+    } finally {
+      await t.db!.update(profiles).set({ notifyMatchRequests: true }).where(eq(profiles.id, alice.profile.id));
+    }
   });
 
   it("'Demande rejetée', a 404 for someone else's request, and the e-mail failure message", async () => {

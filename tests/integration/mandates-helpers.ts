@@ -131,3 +131,14 @@ export function mandateInput(overrides: Partial<MandateInput> = {}): MandateInpu
   };
 }
 
+/** The fields that make mandateInput() a seller mandate (sector C, Paris, 500 000 €). */
+export const sellerFields = {
+  mandateType: "seller" as const,
+  searchSectors: null,
+  searchTerritories: null,
+  targetAmountMin: null,
+  targetAmountMax: null,
+  companySector: "C",
+  companyTerritory: "75",
+  valuationAmount: 500_000,
+};

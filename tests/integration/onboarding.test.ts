@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/auth/session.server";
-import { mailOutbox, profiles, recommendations, user } from "~/db/schema";
+import { mailOutbox, profiles, rateLimitCounters, recommendations, user } from "~/db/schema";
+import { profileCreationSchema, sponsorsSchema } from "~/features/onboarding/onboarding.schema";
 import {
   chooseFreeStart,
   countValidatedPaidMembers,
@@ -12,7 +13,7 @@ import {
   signCharter,
 } from "~/features/onboarding/onboarding.server";
 import { recommendationToken, recommendationUrl } from "~/features/recommendations/recommendation-link.server";
-import { confirmRecommendation } from "~/features/recommendations/recommendations.server";
+import { confirmRecommendation, SPONSOR_LIMIT_MESSAGE, SPONSOR_MAIL_LIMITS } from "~/features/recommendations/recommendations.server";
 import { buildUser, createMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 
@@ -30,6 +31,12 @@ const sponsors = [
   { name: "Jean Dupont", email: "jean.dupont@cabinet.fr" },
   { name: "Marie Curie", email: "marie@etude.fr" },
 ];
+
+// The sponsors above are shared by the applicants of this file: each test starts with fresh
+// sponsor-mail counters (the limits have their own tests below).
+beforeEach(async () => {
+  await t.db!.delete(rateLimitCounters);
+});
 
 async function profileOf(u: SessionUser) {
   const [p] = await t.db!.select().from(profiles).where(eq(profiles.userId, u.id));
@@ -160,5 +167,125 @@ describe("sponsor confirmation link", () => {
     expect(await confirmRecommendation({ profile: p.id, email: "x@y.fr", token: recommendationToken(p.id, "x@y.fr") })).toBe("not-found");
     const rows = await t.db!.select().from(recommendations).where(eq(recommendations.profileId, p.id));
     expect(rows.every((r) => r.confirmedAt === null)).toBe(true);
+  });
+});
+
+describe("sponsor requests are not an e-mail relay (issue 12, finding 1)", () => {
+  async function atSponsorsStep() {
+    const u = await newUser();
+    await saveProfileIdentity(u, identity);
+    await signCharter(u);
+    await saveDetails(u, details);
+    return u;
+  }
+  const sponsorMails = async () => t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "sponsor-request"));
+
+  it("re-saving the same pair sends nothing new; only a really new sponsor is written to", async () => {
+    await t.db!.delete(mailOutbox);
+    const u = await atSponsorsStep();
+    await saveSponsors(u, sponsors);
+    await saveSponsors(u, sponsors);
+    await saveSponsors(u, [...sponsors].reverse());
+    expect(await sponsorMails()).toHaveLength(2);
+    await saveSponsors(u, [sponsors[0], { name: "Paul Martin", email: "paul.martin@notaires.fr" }]);
+    expect((await sponsorMails()).map((m) => m.toAddress).sort()).toEqual(["jean.dupont@cabinet.fr", "marie@etude.fr", "paul.martin@notaires.fr"]);
+  });
+
+  it("caps the e-mails per applicant: ten re-posts with new addresses send a handful, then a French 429", async () => {
+    await t.db!.delete(mailOutbox);
+    const u = await atSponsorsStep();
+    const outcomes: Array<number | "ok"> = [];
+    for (let i = 0; i < 10; i++) {
+      const pair = [
+        { name: "Parrain Un", email: `relais-${i}-a@exemple.fr` },
+        { name: "Parrain Deux", email: `relais-${i}-b@exemple.fr` },
+      ];
+      try {
+        await saveSponsors(u, pair);
+        outcomes.push("ok");
+      } catch (error) {
+        const e = error as { init?: { status?: number }; data?: { message?: string } };
+        expect(e.data?.message).toBe(SPONSOR_LIMIT_MESSAGE);
+        outcomes.push(e.init?.status ?? 0);
+      }
+    }
+    const sent = await sponsorMails();
+    expect(sent.length).toBeLessThanOrEqual(SPONSOR_MAIL_LIMITS.applicantPerDay.limit);
+    expect(outcomes.filter((o) => o === 429).length).toBeGreaterThanOrEqual(6);
+    // The refused posts changed nothing: the last accepted pair is still there.
+    const p = await profileOf(u);
+    const recos = await t.db!.select().from(recommendations).where(eq(recommendations.profileId, p.id));
+    expect(recos).toHaveLength(2);
+  });
+
+  it("caps the e-mails per recipient mailbox, across applicants and address spellings", async () => {
+    await t.db!.delete(mailOutbox);
+    const target = "victime@exemple.fr";
+    const spellings = [target, "VICTIME+1@exemple.fr", "victime+2@exemple.fr", "victime+3@exemple.fr", "victime+4@exemple.fr"];
+    let refused = 0;
+    for (const [i, email] of spellings.entries()) {
+      const u = await atSponsorsStep();
+      try {
+        await saveSponsors(u, [{ name: "Victime", email }, { name: "Autre Parrain", email: `autre-${i}@exemple.fr` }]);
+      } catch {
+        refused++;
+      }
+    }
+    expect(refused).toBe(spellings.length - SPONSOR_MAIL_LIMITS.recipientPerDay.limit);
+  });
+
+  it("the subject is fixed, the names are only in the body, written without a gendered pronoun", async () => {
+    await t.db!.delete(mailOutbox);
+    const u = await atSponsorsStep();
+    await saveSponsors(u, sponsors);
+    const [mail] = await sponsorMails();
+    expect(mail.subject).toMatch(/^Demande de recommandation sur /);
+    expect(mail.subject).not.toContain("Claire");
+    expect(mail.text).toContain("Claire Fontaine (Fontaine Conseil)");
+    expect(mail.text).toContain("vous demande de recommander sa candidature");
+    expect(mail.text).not.toMatch(/de le recommander|de la recommander/);
+  });
+
+  it.each([
+    ["firstName", "Votre compte bancaire est bloqué http://evil.example/login", false],
+    ["lastName", "Support www.evil.example", false],
+    ["company", "Support http://evil.example/login", false],
+    ["company", "Appelez le 06 12 34 56 78", false],
+    ["company", "contact@evil.example", false],
+    ["company", "evil.example/login", false],
+    ["firstName", "x".repeat(61), false],
+    ["firstName", "Marie-Hélène", true],
+    ["lastName", "d'Arcy O'Neill", true],
+    ["company", "Cabinet Dupont & Associés S.A.S.", true],
+    ["company", "Fiducial Expertise (Lyon 2)", true],
+    ["company", "Étude Maître Lefèvre, notaires", true],
+  ])("identity %s = %j accepted: %s", (field, value, ok) => {
+    const r = profileCreationSchema.safeParse({ ...identity, [field]: value });
+    expect(r.success).toBe(ok);
+    if (!r.success) expect(r.error.issues[0].message).toMatch(/^(Le prénom|Le nom|La société) /);
+  });
+});
+
+describe("sponsors that are the applicant (issue 12, finding 5)", () => {
+  const schema = sponsorsSchema("eve@cabinet-martin.fr");
+  const form = (e1: string, e2: string) => ({ sponsor1Name: "Paul Un", sponsor1Email: e1, sponsor2Name: "Anne Deux", sponsor2Email: e2 });
+  it.each([
+    ["eve+s1@cabinet-martin.fr", "paul@etude.fr", "Vous ne pouvez pas vous recommander vous-même"],
+    ["paul@etude.fr", "EVE+S2@cabinet-martin.fr", "Vous ne pouvez pas vous recommander vous-même"],
+    ["paul@etude.fr", "PAUL+2@etude.fr", "Les deux parrains doivent être des personnes différentes"],
+    ["p.aul@gmail.com", "paul+x@googlemail.com", "Les deux parrains doivent être des personnes différentes"],
+  ])("%s / %s → %s", (e1, e2, message) => {
+    const r = schema.safeParse(form(e1, e2));
+    expect(r.success).toBe(false);
+    if (!r.success) expect(r.error.issues[0].message).toBe(message);
+  });
+
+  it("two real colleagues pass", () => {
+    expect(schema.safeParse(form("paul@cabinet-martin.fr", "anne@etude.fr")).success).toBe(true);
+  });
+
+  it("sponsor names are names", () => {
+    const r = schema.safeParse({ ...form("paul@etude.fr", "anne@etude.fr"), sponsor1Name: "Cliquez sur http://evil.example" });
+    expect(r.success).toBe(false);
   });
 });

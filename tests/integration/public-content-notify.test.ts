@@ -1,5 +1,6 @@
 // Writes to what the public pages show notify 'rt_public_content' at commit (migration 0004), on
-// both drivers; writes to anything else do not.
+// both drivers; writes to anything else do not. A collaboration file notifies when it enters or
+// leaves the concluded stage (profiles show their closings count, migration 0010), not otherwise.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDatabase, migrateDatabase, type Db } from "~/db/client.server";
@@ -72,4 +73,46 @@ it("notifies every listener once per write to profiles or certified deals, at co
   await cleanup();
   cleanup = undefined;
   expect(listening).toBe(false);
+});
+
+it("notifies when a collaboration file concludes, stops being concluded or is deleted concluded — not for its other writes", async () => {
+  const received: string[] = [];
+  let listening = false;
+  cleanup = listen(PUBLIC_CONTENT_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
+  for (let i = 0; i < 100 && !listening; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(listening).toBe(true);
+  const settle = () => new Promise((r) => setTimeout(r, 200));
+
+  // A file opened, worked on, read: the public pages do not change.
+  await db.execute(sql`insert into collaboration_files (pair_key, mandate_a_label, mandate_b_label) values ('notify-test', 'A', 'B')`);
+  await db.execute(sql`update collaboration_files set stage = 'offer', last_activity_at = now() where pair_key = 'notify-test'`);
+  await db.execute(sql`update collaboration_files set member_a_read_at = now() where pair_key = 'notify-test'`);
+  await settle();
+  expect(received).toEqual([]);
+
+  // Concluded: the closings count of both members' profiles changes.
+  await db.execute(sql`update collaboration_files set stage = 'concluded', concluded_at = now() where pair_key = 'notify-test'`);
+  await settle();
+  expect(received).toEqual(["collaboration_files"]);
+
+  // Later writes to the concluded file (activity, read marks): nothing.
+  await db.execute(sql`update collaboration_files set last_activity_at = now() where pair_key = 'notify-test'`);
+  await settle();
+  expect(received).toHaveLength(1);
+
+  // Deleted while concluded: the count drops.
+  await db.execute(sql`delete from collaboration_files where pair_key = 'notify-test'`);
+  await settle();
+  expect(received).toEqual(["collaboration_files", "collaboration_files"]);
+
+  // A file inserted already concluded (a restore), and an emptied table.
+  await db.execute(sql`insert into collaboration_files (pair_key, mandate_a_label, mandate_b_label, stage, concluded_at) values ('notify-test-2', 'A', 'B', 'concluded', now())`);
+  await settle();
+  expect(received).toHaveLength(3);
+  await db.execute(sql`truncate collaboration_files cascade`);
+  await settle();
+  expect(received).toHaveLength(4);
+
+  await cleanup();
+  cleanup = undefined;
 });

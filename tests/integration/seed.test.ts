@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client.server";
 import { DEPARTMENT_CODES, SECTOR_CODES } from "~/db/reference";
-import { account, certifiedDeals, mandates, messages, profiles, recommendations, user } from "~/db/schema";
+import { account, certifiedDeals, collaborationFiles, mandates, messages, profiles, recommendations, user } from "~/db/schema";
+import { getFileView, listMyFiles } from "~/features/collaboration/collaboration.server";
 import { profileSearchText } from "~/db/search-text";
 import { applicantCount, bulkInsert, demoLoginEmail, seedDemoData, type SeedResult } from "../../scripts/seed-lib";
 import { buildProfile } from "../support/factories";
@@ -33,6 +34,31 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("seedDemoData", () => {
+  it("opens a collaboration file for every tenth pair of mandates, the personas' first, readable by both members", async () => {
+    const db = t.db!;
+    // 200 mandates: pairs at 0, 20, 40… → 10 files.
+    expect(first.counts.collaborationFiles).toBe(10);
+    const [founding] = await db.select({ id: profiles.id }).from(profiles).innerJoin(user, eq(user.id, profiles.userId)).where(eq(user.email, demoLoginEmail("fondateur", 7)));
+    const [premium] = await db.select({ id: profiles.id }).from(profiles).innerJoin(user, eq(user.id, profiles.userId)).where(eq(user.email, demoLoginEmail("premium", 7)));
+    const mine = await listMyFiles({ profileId: premium.id });
+    expect(mine.total).toBeGreaterThanOrEqual(1);
+    const shared = (await listMyFiles({ profileId: founding.id })).items.find((i) => mine.items.some((m) => m.id === i.id));
+    expect(shared).toBeDefined();
+    const view = await getFileView({ profileId: premium.id }, shared!.id);
+    expect(view.stage).toBe("exchanges");
+    expect(view.timeline.map((e) => e.kind).slice(0, 5)).toEqual([
+      "connection:requested",
+      "connection:requested",
+      "connection:accepted",
+      "connection:accepted",
+      "file_opened",
+    ]);
+    expect(view.messages.length).toBeGreaterThan(0);
+    // Every seeded stage reads back through the file page's projection.
+    const stages = await db.select({ stage: collaborationFiles.stage }).from(collaborationFiles);
+    expect(new Set(stages.map((r) => r.stage))).toEqual(new Set(["exchanges", "introduction", "documents", "offer", "protocol", "concluded", "abandoned"]));
+  });
+
   it("inserts the requested volumes", async () => {
     const db = t.db!;
     const applicants = applicantCount(MEMBERS);

@@ -9,14 +9,15 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { profiles, rateLimitCounters } from "~/db/schema";
+import { profiles, rateLimitCounters, storedObjects } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
 import { memberActor } from "~/features/profiles/actor";
 import { removeProfileImage, uploadProfileImage } from "~/features/profiles/profile-images.server";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { prepareImage } from "~/lib/storage/image.server";
+import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { createLocalStorage } from "~/lib/storage/local-driver.server";
-import { isSafeKey, keyFromPublicUrl, setStorage } from "~/lib/storage/storage.server";
+import { getStorage, isSafeKey, keyFromPublicUrl, setStorage } from "~/lib/storage/storage.server";
 import { readBodyWithLimit, UploadError } from "~/lib/storage/upload-body.server";
 import { action as uploadAction } from "~/routes/api/upload";
 import { loader as fileLoader } from "~/routes/api/uploads-file";
@@ -348,4 +349,42 @@ describe("GET /uploads/*", () => {
       expect((await get(key)).status).toBe(404);
     },
   );
+});
+
+describe("profile images on the database driver (PostgreSQL mode)", () => {
+  const get = (key: string) =>
+    fileLoader({ params: { "*": key }, request: new Request(`http://localhost:3000/uploads/${key}`) } as unknown as Parameters<typeof fileLoader>[0]);
+
+  it("stores, serves, replaces and deletes them in stored_objects, under the same public URLs", async () => {
+    const local = getStorage();
+    setStorage(createDatabaseStorage());
+    try {
+      const m = await member();
+      const actor = memberActor(m.profile);
+      const first = await uploadProfileImage(actor, "photo", await png());
+      expect(first.url).toMatch(/^\/uploads\/.+\.webp$/);
+      const key = keyFromPublicUrl(first.url)!;
+      const [row] = await t.db!.select().from(storedObjects).where(eq(storedObjects.key, key));
+      expect(row).toMatchObject({ contentType: "image/webp", sizeBytes: row.bytes.byteLength });
+      expect(existsSync(path.join(root, key))).toBe(false);
+      const res = await get(key);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format).toBe("webp");
+      // A replacement deletes the old row; removing the image deletes the last one.
+      const second = await uploadProfileImage(actor, "photo", await webp());
+      expect(await t.db!.select().from(storedObjects).where(eq(storedObjects.key, key))).toEqual([]);
+      expect((await get(key)).status).toBe(404);
+      await removeProfileImage(actor, "photo");
+      expect(await t.db!.select().from(storedObjects).where(eq(storedObjects.key, keyFromPublicUrl(second.url)!))).toEqual([]);
+    } finally {
+      setStorage(local);
+    }
+  });
+
+  it("never serves a private document key under /uploads/", async () => {
+    const key = "documents/0b7e6f0a-0000-4000-8000-000000000000/abc.webp";
+    await getStorage().putObject(key, await webp(), "image/webp");
+    expect((await get(key)).status).toBe(404);
+  });
 });

@@ -16,6 +16,7 @@ import {
   mandates,
   messages,
   profiles,
+  quotaEvents,
   recommendations,
   user,
   userRoles,
@@ -702,6 +703,8 @@ export async function createApplicant(
 
 export async function createMandate(db: Db, profileId: string, overrides: Partial<NewMandate> = {}): Promise<Mandate> {
   const [row] = await db.insert(mandates).values(buildMandate({ ...overrides, profileId })).returning();
+  // As the app records it (the freemium quota counts creations, not surviving mandates).
+  await db.insert(quotaEvents).values({ profileId, kind: "mandate_created", subjectId: row.id, createdAt: row.createdAt });
   return row;
 }
 

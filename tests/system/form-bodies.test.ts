@@ -47,3 +47,26 @@ it("lets form posts and the JSON API through", async () => {
   expect(api.status).toBeLessThan(500);
   expect(server.output()).not.toMatch(/unhandled|"level":50/);
 });
+
+// Issue 12, finding 8: unreadable forms and React Router's own errors.
+it.each([
+  ["/auth", "multipart/form-data; boundary=x", "garbage without any boundary"],
+  ["/contact", "multipart/form-data; boundary=abc", "--abc\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated"],
+  ["/auth/mot-de-passe-oublie", "multipart/form-data", "--x--"],
+  ["/auth?mode=inscription", "multipart/form-data; boundary=zz", "\u0000\u0001\u0002"],
+])("POST %s with an unreadable multipart body is a 400 in French, not a 500", async (path, type, body) => {
+  const res = await post(path, { "content-type": type }, body);
+  expect(res.status).toBe(400);
+  const text = await res.text();
+  expect(text).toContain("le formulaire envoyé est illisible");
+  expect(server.output()).not.toMatch(/unhandled/);
+});
+
+it.each(["/annuaire", "/faq", "/annuaire.data", "/concept.data"])("a POST to %s (no action) is a 405 whose message names no internal route", async (path) => {
+  const res = await post(path, { "content-type": "application/x-www-form-urlencoded" }, "a=b");
+  expect(res.status).toBe(405);
+  const text = await res.text();
+  // (The page's module manifest names route files on every page; the error message must not.)
+  expect(text).not.toMatch(/You made a POST|did not provide an `action`|for route \\?"routes\//);
+  expect(text).toContain("Cette requête ne peut pas être traitée par cette page.");
+});

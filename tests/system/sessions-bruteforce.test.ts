@@ -7,12 +7,16 @@
 //   refused on page actions and on /api/auth, also behind dot-segment paths;
 // - cookie flags (session and flash toast), Secure when APP_URL is https;
 // - a session cookie is dead after sign-out, password change, password reset and expiry, and a
-//   forged one is worth nothing.
+//   forged one is worth nothing;
+// - issue 12: better-auth's account endpoints answer 404 (allowlist), a two-factor code works
+//   once, and strangers' failures never lock out a browser holding its device cookie.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { CookieJar, parseSetCookie, send, sqlRows, type Answer, type RequestOptions } from "./support/client";
 import { createSystemDatabase, runScript, type SystemDatabase } from "./support/database";
+import { LEGAL_ENV } from "../support/legal-env";
+import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
 import { startServer, type RunningServer } from "./support/server";
 
 const PASSWORD = "demo-transmission-2026";
@@ -160,6 +164,95 @@ describe("plain http, no proxy (TRUST_PROXY=false)", () => {
     }
     // The /auth form is the way in.
     await signedIn(email);
+  });
+
+  it("serves better-auth's account endpoints to no one over HTTP, a session cookie notwithstanding (issue 12, finding 2)", async () => {
+    const jar = await signedIn(takeAccount());
+    const probes: Array<[string, string, Record<string, string> | null]> = [
+      ["POST", "/api/auth/verify-password", { password: "faux-mot-de-passe" }],
+      ["POST", "/api/auth/two-factor/get-totp-uri", { password: PASSWORD }],
+      ["POST", "/api/auth/two-factor/disable", { password: PASSWORD }],
+      ["POST", "/api/auth/two-factor/enable", { password: PASSWORD }],
+      ["POST", "/api/auth/two-factor/generate-backup-codes", { password: PASSWORD }],
+      ["GET", "/api/auth/get-session", null],
+      ["POST", "/api/auth/get-session", {}],
+      ["GET", "/api/auth/list-sessions", null],
+      ["POST", "/api/auth/revoke-sessions", {}],
+      ["POST", "/api/auth/update-user", { name: "x" }],
+      ["POST", "/api/auth/change-email", { newEmail: unknownEmail() }],
+      ["POST", "/api/auth/delete-user", { password: PASSWORD }],
+      ["GET", "/api/auth/ok", null],
+    ];
+    for (const [method, path, body] of probes) {
+      const r = await send(base, path, {
+        method,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        headers: { cookie: jar.header(), origin: base, ...(body ? { "content-type": "application/json" } : {}) },
+        from: freshAddress(),
+      });
+      expect({ method, path, status: r.status }).toEqual({ method, path, status: 404 });
+      expect(r.body).not.toMatch(/token|secret|otpauth|"status"/i);
+    }
+    // The session is untouched: the app's own pages still serve it.
+    expect(await settingsStatus(jar)).toBe("200");
+  });
+
+  it("failures from strangers lock unknown devices out, never the browser that signed in before (issue 12, finding 6)", async () => {
+    const email = takeAccount();
+    const home = freshAddress();
+    const first = await signIn(email, PASSWORD, { from: home });
+    expect(first.status).toBe(302);
+    const device = new CookieJar().store(first).get("rt_device");
+    expect(device).toBeDefined();
+    for (let i = 0; i < RATE_LIMITS.signInAccount.limit + 4; i++) {
+      const r = await signIn(email, "mauvais-mot-de-passe", { from: freshAddress() });
+      expect([401, 429]).toContain(r.status);
+    }
+    // Another device with the right password: locked for now.
+    const stranger = await signIn(email, PASSWORD, { from: freshAddress() });
+    expect({ status: stranger.status, session: sessionCookieOf(stranger)?.name }).toEqual({ status: 429, session: undefined });
+    // The member's own browser (its device cookie, no session), even from another network.
+    const own = await signIn(email, PASSWORD, { from: freshAddress(), headers: { cookie: `rt_device=${device}` } });
+    expect(own.status).toBe(302);
+    expect(sessionCookieOf(own)).toBeDefined();
+  });
+
+  it("accepts a two-factor code once: the same code cannot sign in twice (issue 12, finding 3)", async () => {
+    const email = takeAccount();
+    const home = freshAddress();
+    const jar = await signedIn(email, PASSWORD, home);
+    const post = async (path: string, form: Record<string, string>, cookieJar: CookieJar, from = home) => {
+      const r = await send(base, path, { form, headers: { origin: base, cookie: cookieJar.header() }, from });
+      cookieJar.store(r);
+      return r;
+    };
+    const started = await post("/parametres", { intent: "enable-2fa", password: PASSWORD }, jar);
+    expect(started.location).toMatch(/^\/parametres/);
+    const page = await send(base, "/parametres?section=securite", { headers: { cookie: jar.header() }, from: home });
+    const uri = /otpauth:\/\/[^<"\s]+/.exec(page.body)?.[0].replace(/&amp;/g, "&");
+    expect(uri).toBeDefined();
+    const secret = secretFromOtpauthUri(uri!);
+    // As the page's script posts it (single fetch): the action's answer carries the new session
+    // cookie (activation replaces the session) and the backup codes.
+    const enrolled = await post("/parametres.data", { intent: "verify-2fa", code: await unusedTotpCode(secret) }, jar);
+    expect(enrolled.status).toBe(200);
+    expect(sessionCookieOf(enrolled)).toBeDefined();
+
+    const challenge = async () => {
+      const r = await signIn(email, PASSWORD, { from: freshAddress() });
+      expect(r.location).toMatch(/etape=2fa/);
+      return new CookieJar().store(r);
+    };
+    const code = await unusedTotpCode(secret);
+    const a = await challenge();
+    const b = await challenge();
+    const first = await post("/auth?mode=connexion&etape=2fa", { intent: "two-factor", method: "totp", code }, a, freshAddress());
+    expect(first.status).toBe(302);
+    expect(sessionCookieOf(first)).toBeDefined();
+    const replay = await post("/auth?mode=connexion&etape=2fa", { intent: "two-factor", method: "totp", code }, b, freshAddress());
+    expect(replay.status).toBe(401);
+    expect(sessionCookieOf(replay)).toBeUndefined();
+    expect(replay.body).toContain("Ce code a déjà été utilisé");
   });
 
   it("refuses cross-origin POSTs on page actions and on /api/auth, also behind dot segments", async () => {
@@ -343,6 +436,7 @@ describe("https behind a proxy (TRUST_PROXY=true)", () => {
         MAIL_FROM: "no-reply@reseau.example",
         STRIPE_SECRET_KEY: "sk_test_system",
         STRIPE_WEBHOOK_SECRET: "whsec_system",
+        ...LEGAL_ENV,
       },
       { capture: true },
     );

@@ -33,7 +33,7 @@ export const dealStatusEnum = pgEnum("deal_status", ["pending", "validated", "re
 export const messageTypeEnum = pgEnum("message_type", ["public_contact", "internal"]);
 export const appRoleEnum = pgEnum("app_role", ["admin"]);
 export const mandateTypeEnum = pgEnum("mandate_type", ["buyer", "seller"]);
-export const mandateStatusEnum = pgEnum("mandate_status", ["active", "on_hold", "expired"]);
+export const mandateStatusEnum = pgEnum("mandate_status", ["active", "on_hold", "expired", "negotiating", "concluded"]);
 export const maUsageEnum = pgEnum("ma_usage", ["primo_buyer", "recurrent_buyer", "structured_ma"]);
 export const projectTimelineEnum = pgEnum("project_timeline", [
   "3_months",

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./enums";
 export * from "./platform";
 export * from "./product";
+export * from "./collaboration";

@@ -1,6 +1,7 @@
 // Infrastructure tables the hosted backend used to hide: mail outbox, audit log, rate limits.
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { outboxStatusEnum } from "./enums";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -57,3 +58,17 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   windowStart: ts("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+// Two-factor codes already accepted, per user and 30-second time step (issue 12, finding 3): a
+// code is worth one use. The primary key makes two concurrent uses of one code race-safe.
+export const usedTotpSteps = pgTable(
+  "used_totp_steps",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    timeStep: bigint("time_step", { mode: "number" }).notNull(),
+    usedAt: ts("used_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.timeStep] })],
+);

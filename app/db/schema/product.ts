@@ -317,6 +317,26 @@ export const mandateMatchRequests = pgTable(
   ],
 );
 
+// What the freemium quotas count (spec §6, §9; issue 12, finding 4): each mandate created and
+// each match request sent, kept when the mandate or the request is deleted, so that deleting
+// never gives a creation back. `subject_id` is the mandate or request it was counted for.
+export const quotaEvents = pgTable(
+  "quota_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"mandate_created" | "match_request_sent">().notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("quota_events_subject_key").on(t.kind, t.subjectId),
+    index("quota_events_profile_idx").on(t.profileId, t.kind, t.createdAt.desc()),
+  ],
+);
+
 // Introduction log: every step of a connection, with its actor — the evidence of who
 // introduced whom.
 export const connectionEvents = pgTable(

@@ -6,6 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { authErrorCode } from "~/auth/auth-errors.server";
 import { getAuth } from "~/auth/auth.server";
+import { claimTotpCode, releaseTotpCode } from "~/auth/totp-replay.server";
+import { TWO_FACTOR_MESSAGES } from "~/auth/two-factor.schema";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { twoFactor } from "~/db/schema";
@@ -93,12 +95,14 @@ export async function confirmTwoFactorEnrolment(
 ): Promise<(CommandOutcome & { ok: true; backupCodes: string[] }) | Extract<CommandOutcome, { ok: false }>> {
   if (actor.twoFactorEnabled) return { ok: false, message: ACCOUNT_MESSAGES.twoFactorAlreadyEnabled, status: 409 };
   if (!(await allowPasswordCheck(actor, "two-factor-code"))) return { ok: false, message: ACCOUNT_MESSAGES.tooManyAttempts, status: 429 };
+  if ((await claimTotpCode(actor.id, code)) === "reused") return { ok: false, message: TWO_FACTOR_MESSAGES.codeReused, status: 400, field: "code" };
   let headers: Headers;
   try {
     // Activating replaces the session (better-auth); its new cookie is in the headers.
     const result = await getAuth().api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
     headers = cookiesOf(result.headers);
   } catch (error) {
+    await releaseTotpCode(actor.id, code).catch(() => undefined);
     const errorCode = authErrorCode(error);
     if (errorCode === "INVALID_CODE") return { ok: false, message: ACCOUNT_MESSAGES.invalidCode, status: 400, field: "code" };
     if (errorCode === "TOTP_NOT_ENABLED") return { ok: false, message: "Recommencez la configuration de la double authentification.", status: 409 };

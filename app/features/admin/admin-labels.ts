@@ -50,9 +50,31 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "recommendations.export_emails": "Export des emails des parrains",
 };
 
+/** What members do to their own account (recorded in the same journal, app/features/account). */
+export const ACCOUNT_EVENT_LABELS: Record<string, string> = {
+  "account.password_changed": "Mot de passe modifié",
+  "account.two_factor_enabled": "Double authentification activée",
+  "account.two_factor_disabled": "Double authentification désactivée",
+  "account.backup_codes_regenerated": "Codes de secours régénérés",
+  "account.session_revoked": "Session fermée à distance",
+  "account.other_sessions_revoked": "Autres sessions fermées",
+  "account.data_exported": "Export de ses données personnelles",
+  "account.deleted": "Compte supprimé",
+};
+
+/** The journal's French label of an action; an unknown key (a newer version's) reads as such. */
 export function auditActionLabel(action: string): string {
-  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? ACCOUNT_EVENT_LABELS[action] ?? `Autre action (${action})`;
 }
+
+export const AUDIT_TARGET_LABELS: Record<string, string> = {
+  profile: "Profil",
+  deal: "Deal",
+  recommendations: "Recommandations",
+  user: "Compte",
+};
+
+export const ACTOR_ROLE_LABELS = { admin: "administrateur", member: "membre", gone: "compte supprimé" } as const;
 
 export function badgeVariantForStatus(status: string): "success" | "warning" | "destructive" | "secondary" {
   if (status === "validated" || status === "confirmed") return "success";

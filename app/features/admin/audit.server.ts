@@ -1,6 +1,6 @@
 // The admin audit log: every decision and export of the back office leaves one row, written in
 // the same transaction as the change it records. Read-only in the web UI.
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
 import { auditLog, user } from "~/db/schema";
@@ -35,6 +35,8 @@ export type AuditEntry = {
   createdAt: string;
   action: string;
   adminEmail: string | null;
+  /** Who acted: an administrator, a member acting on their own account, or a deleted account. */
+  actorRole: "admin" | "member" | "gone";
   targetType: string | null;
   targetId: string | null;
   targetLabel: string | null;
@@ -55,6 +57,7 @@ export async function listAuditLog(query: AuditQuery): Promise<AuditPage> {
       createdAt: auditLog.createdAt,
       action: auditLog.action,
       adminEmail: user.email,
+      actorIsAdmin: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${auditLog.actorUserId} and r.role = 'admin')`,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
       details: auditLog.details,
@@ -73,6 +76,7 @@ export async function listAuditLog(query: AuditQuery): Promise<AuditPage> {
         createdAt: r.createdAt.toISOString(),
         action: r.action,
         adminEmail: r.adminEmail,
+        actorRole: r.adminEmail === null ? ("gone" as const) : r.actorIsAdmin ? ("admin" as const) : ("member" as const),
         targetType: r.targetType,
         targetId: r.targetId,
         targetLabel: typeof details.target === "string" ? details.target : null,

@@ -14,6 +14,7 @@ import { profileRejected } from "~/lib/mail/templates/profile-rejected";
 import { profileValidated } from "~/lib/mail/templates/profile-validated";
 import { applyFoundingMembershipOnValidation, getPaymentState, type PaymentState } from "../membership/membership.server";
 import { safeHttpUrl } from "../profiles/public-profile.server";
+import { sharesPrivateDomain } from "../recommendations/email-identity";
 import { listSponsors, type SponsorView } from "../recommendations/recommendations.server";
 import { AdminActionError } from "./admin-errors";
 import { ADMIN_PAGE_SIZE, PROFILE_STATUS_PARAMS, type ProfileListQuery, type ProfileStatus } from "./admin.schema";
@@ -131,7 +132,8 @@ export type AdminProfileDetail = {
   validatedByEmail: string | null;
   rejectionReason: string | null;
   suspendedAt: string | null;
-  sponsors: SponsorView[];
+  /** Each sponsor, flagged when on the applicant's own (non-public) e-mail domain. */
+  sponsors: Array<SponsorView & { sharesApplicantDomain: boolean }>;
   payment: PaymentState;
   /** Validation needs a finished onboarding (charter, details, sponsors, membership choice). */
   canValidate: boolean;
@@ -197,7 +199,7 @@ export async function getProfileForAdmin(profileId: string, actor?: Pick<Session
     validatedByEmail: validator[0]?.email ?? null,
     rejectionReason: p.rejectionReason,
     suspendedAt: p.suspendedAt?.toISOString() ?? null,
-    sponsors,
+    sponsors: sponsors.map((s) => ({ ...s, sharesApplicantDomain: sharesPrivateDomain(p.email, s.email) })),
     payment,
     canValidate: pending && p.onboardingStatus === "payment_completed",
     canReject: pending,

@@ -13,6 +13,9 @@ export const MATCH_REQUEST_MESSAGES = {
   updateFailed: "Erreur lors de la mise à jour",
   rejected: "Demande rejetée",
   confirmed: "Mise en relation confirmée ! Les coordonnées ont été échangées par email.",
+  /** When the member turned these e-mails off: where the details are instead. */
+  confirmedWithoutMail:
+    "Mise en relation confirmée ! Les coordonnées de votre confrère sont dans ce panneau et dans le dossier de rapprochement (onglet Dossiers).",
   acceptedWaiting: "Demande acceptée ! En attente de confirmation de l'autre partie.",
   acceptedMailFailed: "Demande acceptée ! (Erreur lors de l'envoi des emails de confirmation)",
   duplicate: "Une demande de mise en relation existe déjà entre ces deux mandats",

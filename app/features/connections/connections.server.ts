@@ -7,10 +7,11 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
-import { connectionEvents, mandateMatchRequests, mandates, profiles, user } from "~/db/schema";
+import { connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents, user } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
-import { isMatchable, parisToday } from "~/features/mandates/mandate-rules";
-import { isUuid, notFound, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
+import { isMatchable, OPPORTUNITY_QUOTA_REACHED, opportunityQuota, parisToday, quotaWindowStart, type OpportunityQuota } from "~/features/mandates/mandate-rules";
+import { countQuotaEvents, isUuid, notFound, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
+import { fileIdsForMandate, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
 import { getCounterparts, type CounterpartMandate } from "~/features/matching/counterpart.server";
 import { matchScore, type ScoreBreakdown } from "~/features/matching/match-score";
 import { listPotentialMatches, type PotentialMatch } from "~/features/matching/matching.server";
@@ -87,6 +88,14 @@ export async function createMatchRequest(
   if (!isUuid(input.mandateId) || !isUuid(input.targetMandateId)) notFound();
   const today = parisToday();
   return db.transaction(async (tx) => {
+    // Freemium: 3 requests per rolling six months. The profile row is locked so that two
+    // requests sent at once at 2/3 cannot both pass the count.
+    const [locked] = await tx.select({ membershipType: profiles.membershipType }).from(profiles).where(eq(profiles.id, actor.profileId)).for("update");
+    if (!locked) notFound();
+    if (opportunityQuota(locked.membershipType, 0).limited) {
+      const used = await countQuotaEvents(tx, actor.profileId, "match_request_sent", quotaWindowStart());
+      if (!opportunityQuota(locked.membershipType, used).canRequest) throw data({ message: OPPORTUNITY_QUOTA_REACHED }, { status: 403 });
+    }
     const [own] = await tx
       .select({ id: mandates.id, mandateType: mandates.mandateType, status: mandates.status, endDate: mandates.endDate })
       .from(mandates)
@@ -124,6 +133,7 @@ export async function createMatchRequest(
       .onConflictDoNothing()
       .returning({ id: mandateMatchRequests.id });
     if (!row) conflict(MATCH_REQUEST_MESSAGES.duplicate);
+    await tx.insert(quotaEvents).values({ profileId: actor.profileId, kind: "match_request_sent", subjectId: row.id });
     await logEvent(tx, row.id, actor.profileId, "requested", input.message ? { message: input.message } : null);
     return { requestId: row.id, targetMandateId: target.id };
   });
@@ -134,6 +144,8 @@ export type Answer = {
   status: "accepted" | "rejected";
   /** Both directions are now accepted (this answer confirmed the connection). */
   confirmed: boolean;
+  /** The collaboration file opened by this confirmation. */
+  fileId: string | null;
   requesterMandateId: string;
   targetMandateId: string;
 };
@@ -170,10 +182,14 @@ export async function respondToMatchRequest(
       .set({ status: decision, respondedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(mandateMatchRequests.id, request.id), eq(mandateMatchRequests.status, "pending")));
     await logEvent(tx, request.id, actor.profileId, decision);
+    const confirmed = decision === "accepted" && isConfirmed("accepted", reverse?.status);
+    // The second acceptance opens the pair's collaboration file, its log copied as its timeline.
+    const fileId = confirmed ? await openCollaborationFile(tx, request.requesterMandateId, request.targetMandateId) : null;
     return {
       requestId: request.id,
       status: decision,
-      confirmed: decision === "accepted" && isConfirmed("accepted", reverse?.status),
+      confirmed,
+      fileId,
       requesterMandateId: request.requesterMandateId,
       targetMandateId: request.targetMandateId,
     };
@@ -222,6 +238,7 @@ export async function signUndertaking(actor: MandateActor, requestId: string): P
       // Kept on the request the actor accepted (the one aimed at their mandate).
       await logEvent(tx, toMine.id, actor.profileId, "undertaking_signed", { text: UNDERTAKING_TEXT });
       await logEvent(tx, toMine.id, actor.profileId, "revealed", { mandateId: theirs });
+      await recordUndertakingInFile(tx, mine, theirs, actor.profileId);
     }
     return { mandateId: mine };
   });
@@ -261,6 +278,8 @@ export type Relation = {
   contactEmail: string | null;
   /** The counterpart's client identity: confirmed and the actor's undertaking signed. */
   client: { name: string; address: string } | null;
+  /** The collaboration file of a confirmed connection (« Ouvrir le dossier de rapprochement »). */
+  fileId: string | null;
   log: LogEntry[];
 };
 
@@ -269,6 +288,8 @@ export type PanelMatch = PotentialMatch & { sentStatus: RequestStatus | null; re
 export type MatchingPanel = {
   mandate: OwnMandate;
   matchable: boolean;
+  /** Requests the actor may still send this semester (freemium), shown beside the buttons. */
+  opportunities: OpportunityQuota;
   counters: { sent: number; pendingReceived: number; activeConnections: number };
   relations: Relation[];
   potential: PanelMatch[];
@@ -356,6 +377,7 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
         undertaking: { mine: null, theirs: null },
         contactEmail: null,
         client: null,
+        fileId: null,
         log: [],
       };
       relations.set(otherId, rel);
@@ -387,6 +409,9 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
 
   const confirmed = [...relations.values()].filter((r) => r.confirmed);
   if (confirmed.length) {
+    // Files are opened by the confirmation; only the actor's side of each is looked up.
+    const files = await fileIdsForMandate(actor, mandate.id);
+    for (const rel of confirmed) rel.fileId = files.get(rel.counterpart.id) ?? null;
     const contacts = await db
       .select({ profileId: profiles.id, email: user.email })
       .from(profiles)
@@ -418,6 +443,7 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
   return {
     mandate,
     matchable,
+    opportunities: await getOpportunityQuota(actor),
     counters: {
       sent: list.filter((r) => r.sent).length,
       pendingReceived: list.filter((r) => r.received?.status === "pending").length,
@@ -426,6 +452,13 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
     relations: list,
     potential,
   };
+}
+
+/** Match requests sent over the last six months and what the member's tier allows. */
+export async function getOpportunityQuota(actor: MandateActor): Promise<OpportunityQuota> {
+  const quota = opportunityQuota(actor.membershipType, 0);
+  if (!quota.limited) return quota;
+  return opportunityQuota(actor.membershipType, await countQuotaEvents(db, actor.profileId, "match_request_sent", quotaWindowStart()));
 }
 
 /** The statuses of the requests sent from each of the actor's mandates, for the Opportunités tab. */

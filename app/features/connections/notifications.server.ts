@@ -108,8 +108,8 @@ export async function sendConnectionConfirmedEmails(mandateA: string, mandateB: 
           title: "Mise en relation confirmée",
           intro: `Votre mandat « ${me.client_code} » et le ${typeLabel(other.mandate_type)} « ${other.client_code} » de ${otherName} (${other.company}) sont désormais en relation : les deux parties ont accepté.`,
           lines: [
-            `Coordonnées de votre confrère :\n${otherName}\n${other.company}\n${other.email}`,
-            "Pour consulter l'identité de son client, signez l'engagement de confidentialité depuis le panneau de matching de votre mandat. Cet e-mail ne contient aucune information confidentielle sur les clients.",
+            `Vos coordonnées professionnelles ont été transmises à votre confrère ; voici les siennes :\n${otherName}\n${other.company}\n${other.email}`,
+            "L'identité des clients n'est jamais envoyée par e-mail : elle s'affiche dans le panneau de matching de votre mandat et dans le dossier de rapprochement (onglet Dossiers de votre espace), une fois votre engagement de confidentialité signé.",
           ],
           ctaLabel: "Voir la mise en relation",
           ctaUrl: matchingPanelUrl(me.mandate_id),

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import { data } from "react-router";
 import { can } from "~/auth/permissions";
-import { db } from "~/db/client.server";
+import { db, type Db } from "~/db/client.server";
 import { certifiedDeals } from "~/db/schema";
 import type { MemberActor } from "../profiles/actor";
 import { DEAL_LIMITS, DEAL_MESSAGES, type DealInput, type DealStatus } from "./deal.schema";
@@ -56,14 +56,17 @@ export async function listOwnDeals(actor: MemberActor): Promise<OwnDeal[]> {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), validatedAt: r.validatedAt?.toISOString() ?? null }));
 }
 
-/** Adds a reference, pending validation by an administrator. */
-export async function createOwnDeal(actor: MemberActor, input: DealInput): Promise<{ id: string }> {
+/**
+ * Adds a reference, pending validation by an administrator. `handle`: the caller's transaction
+ * when the reference comes with other writes (a concluded collaboration file proposed as a deal).
+ */
+export async function createOwnDeal(actor: MemberActor, input: DealInput, handle: Db = db): Promise<{ id: string }> {
   requireDealsEditor(actor);
-  const [existing] = await db.select({ n: count() }).from(certifiedDeals).where(eq(certifiedDeals.profileId, actor.profileId));
+  const [existing] = await handle.select({ n: count() }).from(certifiedDeals).where(eq(certifiedDeals.profileId, actor.profileId));
   if (Number(existing?.n ?? 0) >= DEAL_LIMITS.perMember) {
     throw data({ message: DEAL_MESSAGES.tooMany(DEAL_LIMITS.perMember) }, { status: 409 });
   }
-  const [row] = await db
+  const [row] = await handle
     .insert(certifiedDeals)
     .values({
       profileId: actor.profileId,

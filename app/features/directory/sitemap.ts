@@ -12,6 +12,7 @@ export const SITEMAP_PUBLIC_PATHS = [
   "/tiers-confiance",
   "/faq",
   "/support",
+  "/aide",
   "/contact",
   "/join-founder",
   "/mentions-legales",

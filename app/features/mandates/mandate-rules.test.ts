@@ -2,10 +2,15 @@ import { describe, expect, it } from "vitest";
 import { formatEuros } from "~/lib/format";
 import {
   addDaysIso,
+  canToggleStatus,
+  cardBorderClass,
   effectiveStatus,
   formatEuroRange,
   isIsoDate,
+  isMatchable,
   isRangeInverted,
+  MANDATE_STATUS_LABELS,
+  MANDATE_STATUSES,
   mandateExpiry,
   mandateQuota,
   needsAttention,
@@ -17,6 +22,8 @@ import {
   territoryLabel,
   toggledStatus,
   timelineLabel,
+  opportunityBanner,
+  opportunityQuota,
 } from "./mandate-rules";
 
 const TODAY = "2026-03-10";
@@ -53,6 +60,10 @@ describe("effectiveStatus and the card's status badge", () => {
     ["active", 0, "active"],
     ["active", -1, "expired"],
     ["on_hold", -1, "expired"],
+    // Past the search (decision 010): the state says more than the end date.
+    ["negotiating", 10, "negotiating"],
+    ["negotiating", -1, "negotiating"],
+    ["concluded", -30, "concluded"],
   ] as const)("%s ending in %i day(s) → %s", (status, days, shown) => {
     expect(effectiveStatus(status, addDaysIso(TODAY, days), TODAY)).toBe(shown);
   });
@@ -76,6 +87,41 @@ describe("toggledStatus: one toggle, anything other than active becomes active",
     ["on_hold", "active"],
     ["expired", "active"],
   ] as const)("%s → %s", (from, to) => expect(toggledStatus(from)).toBe(to));
+
+  it.each([
+    ["active", true],
+    ["on_hold", true],
+    ["expired", true],
+    ["negotiating", false],
+    ["concluded", false],
+  ] as const)("canToggleStatus(%s) → %s", (status, expected) => expect(canToggleStatus(status)).toBe(expected));
+});
+
+describe("isMatchable: only active and not ended", () => {
+  it.each([
+    ["active", 5, true],
+    ["active", -1, false],
+    ["on_hold", 5, false],
+    ["negotiating", 5, false],
+    ["concluded", 5, false],
+    ["expired", 5, false],
+  ] as const)("%s ending in %i day(s) → %s", (status, days, expected) => {
+    expect(isMatchable(status, addDaysIso(TODAY, days), TODAY)).toBe(expected);
+  });
+});
+
+describe("labels and card borders of every status", () => {
+  it("has a French label and a border for each", () => {
+    expect(MANDATE_STATUS_LABELS).toEqual({
+      active: "Actif",
+      on_hold: "En veille",
+      expired: "Expiré",
+      negotiating: "En négociation",
+      concluded: "Conclu",
+    });
+    const borders = MANDATE_STATUSES.map(cardBorderClass);
+    expect(new Set(borders).size).toBe(MANDATE_STATUSES.length);
+  });
 });
 
 describe("freemium quota: 3 mandates per rolling six months (creation only)", () => {
@@ -172,4 +218,25 @@ describe("display helpers", () => {
     expect(parisToday(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
     expect(parisToday(new Date("2026-07-01T21:59:00Z"))).toBe("2026-07-01");
   });
+});
+
+describe("opportunity quota (issue 12, finding 4: '3 opportunités par semestre')", () => {
+  it.each([
+    ["freemium", 0, true, true],
+    ["freemium", 2, true, true],
+    ["freemium", 3, true, false],
+    ["freemium", 7, true, false],
+    [null, 3, true, false],
+    ["premium", 50, false, true],
+    ["founding_member", 50, false, true],
+  ] as const)("%s at %i: limited %s, can request %s", (tier, used, limited, canRequest) => {
+    expect(opportunityQuota(tier, used)).toEqual({ limited, used, limit: 3, canRequest });
+  });
+
+  it.each([
+    [0, "Compte freemium : 0/3 demande de mise en relation utilisée ce semestre"],
+    [1, "Compte freemium : 1/3 demande de mise en relation utilisée ce semestre"],
+    [2, "Compte freemium : 2/3 demandes de mise en relation utilisées ce semestre"],
+    [5, "Compte freemium : 3/3 demandes de mise en relation utilisées ce semestre"],
+  ])("banner at %i", (used, text) => expect(opportunityBanner(used)).toBe(text));
 });

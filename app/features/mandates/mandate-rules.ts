@@ -3,11 +3,15 @@
 import { subMonths } from "date-fns";
 import { departmentLabel, sectorLabel } from "~/db/reference";
 import { formatEuros, NOT_SPECIFIED } from "~/lib/format";
-import { FREEMIUM_MANDATE_QUOTA, normaliseMembership, QUOTA_WINDOW_MONTHS } from "~/auth/permissions";
+import { FREEMIUM_MANDATE_QUOTA, FREEMIUM_OPPORTUNITY_QUOTA, normaliseMembership, QUOTA_WINDOW_MONTHS } from "~/auth/permissions";
 
 export const MANDATE_TYPES = ["buyer", "seller"] as const;
 export type MandateType = (typeof MANDATE_TYPES)[number];
-export const MANDATE_STATUSES = ["active", "on_hold", "expired"] as const;
+/**
+ * 'negotiating' and 'concluded' come from a collaboration file (issue 13, decision 011): a mandate
+ * in negotiation is no longer offered as a match; a concluded one is done for good.
+ */
+export const MANDATE_STATUSES = ["active", "on_hold", "expired", "negotiating", "concluded"] as const;
 export type MandateStatus = (typeof MANDATE_STATUSES)[number];
 export const MA_USAGES = ["primo_buyer", "recurrent_buyer", "structured_ma"] as const;
 export type MaUsage = (typeof MA_USAGES)[number];
@@ -28,6 +32,8 @@ export const MANDATE_STATUS_LABELS: Record<MandateStatus, string> = {
   active: "Actif",
   on_hold: "En veille",
   expired: "Expiré",
+  negotiating: "En négociation",
+  concluded: "Conclu",
 };
 export const MA_USAGE_LABELS: Record<MaUsage, string> = {
   primo_buyer: "Primo acquéreur",
@@ -120,8 +126,17 @@ export function mandateExpiry(endDate: string, today: string): Expiry {
   return { daysLeft, expired: daysLeft < 0, expiringSoon: daysLeft >= 0 && daysLeft <= EXPIRING_SOON_DAYS };
 }
 
-/** Status shown on the badge: 'expired' also when the end date is past. */
+/** Past the search phase: an offer is under way, or the deal is done (decision 011). */
+export function isBeyondSearch(status: MandateStatus): boolean {
+  return status === "negotiating" || status === "concluded";
+}
+
+/**
+ * Status shown on the badge: 'expired' also when the end date is past — except for a mandate in
+ * negotiation or concluded, whose state says more than its search period (decision 011).
+ */
 export function effectiveStatus(status: MandateStatus, endDate: string, today: string): MandateStatus {
+  if (isBeyondSearch(status)) return status;
   if (status === "expired" || mandateExpiry(endDate, today).expired) return "expired";
   return status;
 }
@@ -135,6 +150,14 @@ export function needsAttention(status: MandateStatus, endDate: string, today: st
 /** The single toggle of spec §4: active → on_hold, anything else → active. */
 export function toggledStatus(status: MandateStatus): MandateStatus {
   return status === "active" ? "on_hold" : "active";
+}
+
+/**
+ * The toggle applies to the search states only: a mandate in negotiation goes back with
+ * « Remettre en recherche active », a concluded one stays concluded (decision 011).
+ */
+export function canToggleStatus(status: MandateStatus): boolean {
+  return !isBeyondSearch(status);
 }
 
 /** Offered as a match: active and not ended. */
@@ -163,6 +186,28 @@ export function mandateQuota(membershipType: string | null | undefined, usedInWi
   };
 }
 
+/** Match requests ("opportunités") sent over the last six months and what the tier allows. */
+export type OpportunityQuota = { limited: boolean; used: number; limit: number; canRequest: boolean };
+
+export function opportunityQuota(membershipType: string | null | undefined, usedInWindow: number): OpportunityQuota {
+  const limited = normaliseMembership(membershipType) === "freemium";
+  return {
+    limited,
+    used: usedInWindow,
+    limit: FREEMIUM_OPPORTUNITY_QUOTA,
+    canRequest: !limited || usedInWindow < FREEMIUM_OPPORTUNITY_QUOTA,
+  };
+}
+
+export const OPPORTUNITY_QUOTA_REACHED =
+  "Limite atteinte : les membres freemium peuvent envoyer 3 demandes de mise en relation par semestre. Passez Premium pour des demandes illimitées.";
+
+/** 'Demandes de mise en relation : 1/3 utilisées ce semestre' (with the right plural). */
+export function opportunityBanner(used: number): string {
+  const n = Math.min(used, FREEMIUM_OPPORTUNITY_QUOTA);
+  return `Compte freemium : ${n}/${FREEMIUM_OPPORTUNITY_QUOTA} demande${n > 1 ? "s" : ""} de mise en relation ${n > 1 ? "utilisées" : "utilisée"} ce semestre`;
+}
+
 export const MANDATE_MESSAGES = {
   quotaReached: "Limite atteinte : Les membres freemium peuvent créer maximum 3 mandats par semestre",
   saveFailed: "Erreur lors de l'enregistrement : ",
@@ -172,6 +217,7 @@ export const MANDATE_MESSAGES = {
   statusFailed: "Erreur lors de la modification du statut",
   onHold: "Mandat mis en veille",
   reactivated: "Mandat réactivé",
+  toggleBeyondSearch: "Ce mandat est en négociation ou conclu : il ne se met pas en veille. Un mandat en négociation se remet en recherche active depuis sa carte ou son dossier.",
   deleteFailed: "Erreur lors de la suppression",
   deleted: "Mandat supprimé",
 } as const;
@@ -262,11 +308,20 @@ export function buyerTypeLabel(value: string): string {
   return value in TARGET_BUYER_TYPE_LABELS ? TARGET_BUYER_TYPE_LABELS[value as TargetBuyerType] : value;
 }
 
-/** Card border: green active, yellow on hold, red otherwise (spec §2). */
+/** Card border: green active, yellow on hold, blue in negotiation, grey concluded, red otherwise (spec §2). */
 export function cardBorderClass(status: MandateStatus): string {
-  if (status === "active") return "border-l-green-600";
-  if (status === "on_hold") return "border-l-yellow-500";
-  return "border-l-red-600";
+  switch (status) {
+    case "active":
+      return "border-l-green-600";
+    case "on_hold":
+      return "border-l-yellow-500";
+    case "negotiating":
+      return "border-l-blue-700";
+    case "concluded":
+      return "border-l-slate-500";
+    case "expired":
+      return "border-l-red-600";
+  }
 }
 
 export type MandateBusinessFields = {

@@ -3,8 +3,9 @@
 import { and, count, desc, eq, gte, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db } from "~/db/client.server";
-import { auditLog, connectionEvents, mandateMatchRequests, mandates, profiles } from "~/db/schema";
+import { auditLog, connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
 import {
+  canToggleStatus,
   MANDATE_MESSAGES,
   mandateQuota,
   quotaWindowStart,
@@ -111,12 +112,25 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-async function countCreatedSince(handle: Pick<typeof db, "select">, profileId: string, since: Date): Promise<number> {
+/**
+ * What a quota counts since `since`: mandates created or match requests sent, from their own
+ * record (quota_events), so that a deleted mandate or request still counts.
+ */
+export async function countQuotaEvents(
+  handle: Pick<typeof db, "select">,
+  profileId: string,
+  kind: "mandate_created" | "match_request_sent",
+  since: Date,
+): Promise<number> {
   const [row] = await handle
     .select({ n: count() })
-    .from(mandates)
-    .where(and(eq(mandates.profileId, profileId), gte(mandates.createdAt, since)));
+    .from(quotaEvents)
+    .where(and(eq(quotaEvents.profileId, profileId), eq(quotaEvents.kind, kind), gte(quotaEvents.createdAt, since)));
   return Number(row?.n ?? 0);
+}
+
+async function countCreatedSince(handle: Pick<typeof db, "select">, profileId: string, since: Date): Promise<number> {
+  return countQuotaEvents(handle, profileId, "mandate_created", since);
 }
 
 /** Mandates created over the last six months and what the member's tier allows. */
@@ -175,6 +189,7 @@ export async function createMandate(actor: MandateActor, input: MandateInput, no
       .insert(mandates)
       .values({ ...values(input), profileId: actor.profileId, status: "active" })
       .returning({ id: mandates.id });
+    await tx.insert(quotaEvents).values({ profileId: actor.profileId, kind: "mandate_created", subjectId: row.id });
     return row;
   });
 }
@@ -219,7 +234,10 @@ export async function updateMandate(actor: MandateActor, mandateId: string, inpu
   });
 }
 
-/** Mettre en veille / Réactiver: active → on_hold, anything else → active (spec §4). */
+/**
+ * Mettre en veille / Réactiver: active → on_hold, on hold or expired → active (spec §4). A mandate
+ * in negotiation or concluded is not toggled (409): see decision 011.
+ */
 export async function toggleMandateStatus(
   actor: MandateActor,
   mandateId: string,
@@ -232,6 +250,7 @@ export async function toggleMandateStatus(
       .where(and(eq(mandates.id, mandateId), eq(mandates.profileId, actor.profileId)))
       .for("update");
     if (!current) notFound();
+    if (!canToggleStatus(current.status)) throw data({ message: MANDATE_MESSAGES.toggleBeyondSearch }, { status: 409 });
     const [row] = await tx
       .update(mandates)
       .set({ status: toggledStatus(current.status), updatedAt: sql`now()` })

@@ -2,6 +2,7 @@
 // acting member and counted in SQL.
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
+import { daysToClose, median } from "~/features/collaboration/collaboration-rules";
 import {
   ATTENTION_DAYS,
   effectiveStatus,
@@ -23,6 +24,9 @@ export type MandateStatistics = {
   /** Active mandates ending within the 7-day attention window. */
   expiringSoon: number;
   expired: number;
+  /** Out of the matching while an offer is under way, and done for good (decision 011). */
+  negotiating: number;
+  concluded: number;
   connections: number;
   pendingReceived: number;
   /** A mandate with requests waiting for the member's answer (quick action target). */
@@ -38,6 +42,8 @@ type CountsRow = {
   seller: number | string;
   expiring_soon: number | string;
   expired: number | string;
+  negotiating: number | string;
+  concluded: number | string;
 };
 
 export async function getMandateStatistics(actor: MandateActor): Promise<MandateStatistics> {
@@ -49,7 +55,9 @@ export async function getMandateStatistics(actor: MandateActor): Promise<Mandate
       count(*) filter (where mandate_type = 'buyer')::int as buyer,
       count(*) filter (where mandate_type = 'seller')::int as seller,
       count(*) filter (where status = 'active' and end_date between ${today}::date and ${today}::date + ${ATTENTION_DAYS}::int)::int as expiring_soon,
-      count(*) filter (where status = 'expired' or end_date < ${today}::date)::int as expired
+      count(*) filter (where status = 'expired' or (end_date < ${today}::date and status in ('active', 'on_hold')))::int as expired,
+      count(*) filter (where status = 'negotiating')::int as negotiating,
+      count(*) filter (where status = 'concluded')::int as concluded
     from mandates where profile_id = ${me}`);
   const [connections] = await queryRows<{ n: number | string }>(sql`
     select count(*)::int as n
@@ -80,6 +88,8 @@ export async function getMandateStatistics(actor: MandateActor): Promise<Mandate
     seller: Number(counts?.seller ?? 0),
     expiringSoon: Number(counts?.expiring_soon ?? 0),
     expired: Number(counts?.expired ?? 0),
+    negotiating: Number(counts?.negotiating ?? 0),
+    concluded: Number(counts?.concluded ?? 0),
     connections: Number(connections?.n ?? 0),
     pendingReceived: pending.reduce((sum, r) => sum + Number(r.n), 0),
     pendingMandateId: pending[0]?.target_mandate_id ?? null,
@@ -131,5 +141,39 @@ export async function getMandateCharts(actor: MandateActor): Promise<MandateChar
       const row = requests.find((r) => r.status === status);
       return { status, sent: Number(row?.sent ?? 0), received: Number(row?.received ?? 0) };
     }),
+  };
+}
+
+export type ClosingStatistics = {
+  /** Files concluded by both members (stage 'concluded'), whichever side the member was on. */
+  concluded: number;
+  /** Median of the days from the introduction (the file's opening) to the closing; null for none. */
+  medianDaysToClose: number | null;
+};
+
+/** The median is taken over the member's latest closings, at most this many (a bounded read). */
+export const CLOSINGS_MEDIAN_WINDOW = 500;
+
+/**
+ * « Rapprochements conclus via le réseau » and « Délai médian entre la mise en relation et la
+ * conclusion »: only two-sided closings count (a proposal awaiting confirmation or an abandoned
+ * file does not). One branch per side, each on its member index.
+ */
+export async function getClosingStatistics(actor: Pick<MandateActor, "profileId">): Promise<ClosingStatistics> {
+  const me = sql`${actor.profileId}::uuid`;
+  const [count] = await queryRows<{ n: number | string }>(sql`
+    select (select count(*) from collaboration_files where member_a_id = ${me} and stage = 'concluded' and concluded_at is not null)
+         + (select count(*) from collaboration_files where member_b_id = ${me} and stage = 'concluded' and concluded_at is not null) as n`);
+  const rows = await queryRows<{ created_at: Date | string; concluded_at: Date | string }>(sql`
+    select created_at, concluded_at from (
+      select created_at, concluded_at from collaboration_files where member_a_id = ${me} and stage = 'concluded' and concluded_at is not null
+      union all
+      select created_at, concluded_at from collaboration_files where member_b_id = ${me} and stage = 'concluded' and concluded_at is not null
+    ) c
+    order by concluded_at desc
+    limit ${CLOSINGS_MEDIAN_WINDOW}`);
+  return {
+    concluded: Number(count?.n ?? 0),
+    medianDaysToClose: median(rows.map((r) => daysToClose(new Date(r.created_at), new Date(r.concluded_at)))),
   };
 }

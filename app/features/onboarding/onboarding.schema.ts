@@ -1,6 +1,7 @@
 // One zod schema per onboarding form (spec §5); messages verbatim where the spec gives them.
 import { z } from "zod";
 import { PROFESSION_CODES } from "~/db/reference";
+import { sameMailbox } from "~/features/recommendations/email-identity";
 
 export const ONBOARDING_MESSAGES = {
   college: "Veuillez sélectionner un collège",
@@ -19,10 +20,29 @@ const text = (label: string, max = 100) =>
     .min(1, `${label} est obligatoire`)
     .max(max, `${label} ne doit pas dépasser ${max} caractères`);
 
+// Names reach e-mails sent to third parties (sponsor requests): names and company are checked as
+// such — no link, no e-mail address, no phone number (issue 12, finding 1).
+const LINK_LIKE = /(https?:|www\.|:\/\/|@|[\p{L}\p{N}-]+\.(?:[a-z]{2,})(?:\/|$|\s))/iu;
+const PHONE_LIKE = /(?:\d[\s.-]?){6,}/;
+
+/** A person's first or last name: letters, spaces, hyphens, apostrophes and dots. */
+export function personNameSchema(label: string, max = 60) {
+  return text(label, max)
+    .refine((v) => /^[\p{L}][\p{L}\p{M} .'’-]*$/u.test(v), `${label} ne peut contenir que des lettres, des espaces, des tirets et des apostrophes`)
+    .refine((v) => !LINK_LIKE.test(v), `${label} ne doit pas contenir de lien`);
+}
+
+/** A firm's name: letters, digits and ordinary punctuation, without links or phone numbers. */
+export function companyNameSchema(label: string, max = 120) {
+  return text(label, max)
+    .refine((v) => /^[\p{L}\p{N}][\p{L}\p{M}\p{N} &.,'’()/+-]*$/u.test(v), `${label} contient des caractères non autorisés`)
+    .refine((v) => !LINK_LIKE.test(v) && !PHONE_LIKE.test(v), `${label} ne doit contenir ni lien, ni adresse e-mail, ni numéro de téléphone`);
+}
+
 export const profileCreationSchema = z.object({
-  firstName: text("Le prénom"),
-  lastName: text("Le nom"),
-  company: text("La société", 150),
+  firstName: personNameSchema("Le prénom"),
+  lastName: personNameSchema("Le nom"),
+  company: companyNameSchema("La société"),
   profession: z.enum(PROFESSION_CODES, { error: "Veuillez sélectionner une profession" }),
   college: z.enum(["transmission_entreprises", "transmission_commerces"], { error: ONBOARDING_MESSAGES.college }),
 });
@@ -78,17 +98,25 @@ export function sponsorsSchema(ownEmail: string) {
           ctx.addIssue({ code: "custom", message: "Le nom du parrain ne doit pas dépasser 120 caractères", path: [`sponsor${i + 1}Name`] });
           return z.NEVER;
         }
+        if (!/^[\p{L}][\p{L}\p{M} .'’-]*$/u.test(s.name) || LINK_LIKE.test(s.name)) {
+          ctx.addIssue({
+            code: "custom",
+            message: "Le nom du parrain ne peut contenir que des lettres, des espaces, des tirets et des apostrophes",
+            path: [`sponsor${i + 1}Name`],
+          });
+          return z.NEVER;
+        }
         if (s.email.length > 254 || !EMAIL_PATTERN.test(s.email)) {
           ctx.addIssue({ code: "custom", message: ONBOARDING_MESSAGES.sponsorEmail(s.email), path: [`sponsor${i + 1}Email`] });
           return z.NEVER;
         }
       }
-      if (sponsors[0].email === sponsors[1].email) {
+      // Compared as mailboxes: case, "+tag" and Gmail's dots do not make another person.
+      if (sameMailbox(sponsors[0].email, sponsors[1].email)) {
         ctx.addIssue({ code: "custom", message: ONBOARDING_MESSAGES.sponsorsSame, path: ["sponsor2Email"] });
         return z.NEVER;
       }
-      const own = ownEmail.trim().toLowerCase();
-      const self = sponsors.findIndex((s) => s.email === own);
+      const self = sponsors.findIndex((s) => sameMailbox(s.email, ownEmail));
       if (self >= 0) {
         ctx.addIssue({ code: "custom", message: ONBOARDING_MESSAGES.sponsorSelf, path: [`sponsor${self + 1}Email`] });
         return z.NEVER;

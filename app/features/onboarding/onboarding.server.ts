@@ -55,6 +55,7 @@ export async function getOnboardingState(user: SessionUser, requested?: string |
     ...resolved,
     places,
     sponsors,
+    profileId: profile?.id ?? null,
     profile: profile
       ? {
           firstName: profile.firstName,

@@ -1,7 +1,8 @@
 // The public profile page: the explicit projection of spec §3 "Public profile". Never the
 // internal presentation, user id, e-mail or status.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { queryRows } from "~/db/query.server";
 import { certifiedDeals, profiles } from "~/db/schema";
 import { isPremium } from "~/auth/permissions";
 import { profileSlug } from "~/lib/slug";
@@ -29,12 +30,15 @@ export type PublicProfile = {
   membershipType: "freemium" | "premium" | "founding_member";
   createdAt: string;
   certifiedDeals: PublicDeal[];
+  /** Collaboration files concluded by both members (« N rapprochements conclus via le réseau »). */
+  closingsCount: number;
 };
 
 export const PUBLIC_PROFILE_KEYS = [
   "id", "slug", "firstName", "lastName", "company", "profession", "locationCity", "locationDepartment",
   "fullAddress", "photoUrl", "logoUrl", "linkedinUrl", "detailedPresentation", "experienceDescription",
   "recentOperations", "specializationSectors", "conseilType", "membershipType", "createdAt", "certifiedDeals",
+  "closingsCount",
 ] as const satisfies ReadonlyArray<keyof PublicProfile>;
 
 /** Only http(s) links are ever rendered as links. */
@@ -90,6 +94,11 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
         .where(and(eq(certifiedDeals.profileId, id), eq(certifiedDeals.status, "validated")))
         .orderBy(desc(certifiedDeals.year), desc(certifiedDeals.createdAt))
     : [];
+  // A count only: which files, with whom and for which clients stays private. The page cache is
+  // dropped when a file concludes (migration 0010).
+  const [closings] = await queryRows<{ n: number | string }>(sql`
+    select (select count(*) from collaboration_files where member_a_id = ${id}::uuid and stage = 'concluded')
+         + (select count(*) from collaboration_files where member_b_id = ${id}::uuid and stage = 'concluded') as n`);
   return {
     ...p,
     slug: profileSlug({ firstName: p.firstName, lastName: p.lastName, profession: p.profession, id: p.id }),
@@ -98,5 +107,6 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
     specializationSectors: p.specializationSectors ?? [],
     createdAt: p.createdAt.toISOString(),
     certifiedDeals: deals,
+    closingsCount: Number(closings?.n ?? 0),
   };
 }

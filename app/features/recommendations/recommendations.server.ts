@@ -1,10 +1,13 @@
 // Sponsor recommendations (spec §3 "Recommendation", §4 "Sponsor request").
 import { and, asc, eq, isNull, notInArray } from "drizzle-orm";
+import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { profiles, recommendations } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { emailIdentity } from "./email-identity";
 import type { Sponsor } from "../onboarding/onboarding.schema";
 import { recommendationUrl, verifyRecommendationToken } from "./recommendation-link.server";
 
@@ -30,6 +33,12 @@ export async function replaceSponsors(
   sponsors: Sponsor[],
 ) {
   const emails = sponsors.map((s) => s.email);
+  // Only a sponsor who is really new is written to (and counted): re-saving the same pair, or
+  // correcting one of the two, sends nothing to the other.
+  const current = await tx.select({ email: recommendations.sponsorEmail }).from(recommendations).where(eq(recommendations.profileId, member.profileId));
+  const known = new Set(current.map((r) => r.email));
+  const fresh = sponsors.filter((s) => !known.has(s.email));
+  for (const s of fresh) await allowSponsorMail(tx, member.profileId, s.email);
   await tx
     .delete(recommendations)
     .where(
@@ -47,8 +56,9 @@ export async function replaceSponsors(
       await sendNotificationEmail(
         s.email,
         {
-          title: `${memberName} vous demande de le recommander`,
-          intro: `Bonjour ${s.name}, ${memberName} (${member.company}) souhaite rejoindre ${env.APP_NAME}, le réseau des professionnels de la transmission d'entreprises, et vous a désigné comme parrain.`,
+          // A fixed subject: nothing the applicant typed decides what the recipient reads first.
+          title: `Demande de recommandation sur ${env.APP_NAME}`,
+          intro: `Bonjour ${s.name}, ${memberName} (${member.company}) souhaite rejoindre ${env.APP_NAME}, le réseau des professionnels de la transmission d'entreprises, et vous demande de recommander sa candidature en tant que parrain.`,
           lines: [
             "Le réseau est réservé aux professionnels recommandés par deux confrères. En confirmant, vous attestez connaître son sérieux et sa pratique professionnelle.",
             "Si vous ne connaissez pas cette personne, ignorez simplement cet e-mail.",
@@ -62,6 +72,30 @@ export async function replaceSponsors(
     } catch (error) {
       logger.warn({ err: error, profileId: member.profileId }, "sponsor e-mail could not be queued");
     }
+  }
+}
+
+/**
+ * Sponsor requests are e-mails to addresses the applicant types: limited per applicant (a day,
+ * and in all for one application) and per recipient mailbox, so that the sponsors step cannot
+ * be used to mail strangers (issue 12, finding 1).
+ */
+export const SPONSOR_MAIL_LIMITS = {
+  applicantPerDay: { limit: 6, windowSeconds: 24 * 60 * 60 },
+  applicantInAll: { limit: 10, windowSeconds: 365 * 24 * 60 * 60 },
+  recipientPerDay: { limit: 3, windowSeconds: 24 * 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export const SPONSOR_LIMIT_MESSAGE =
+  "Vous avez atteint le nombre maximal de demandes de recommandation envoyées. Réessayez demain, ou écrivez-nous depuis la page Contact si vous devez changer de parrains.";
+
+async function allowSponsorMail(tx: Db, profileId: string, email: string): Promise<void> {
+  for (const [key, rule] of [
+    [`sponsor-mail:day:${profileId}`, SPONSOR_MAIL_LIMITS.applicantPerDay],
+    [`sponsor-mail:all:${profileId}`, SPONSOR_MAIL_LIMITS.applicantInAll],
+    [`sponsor-mail:to:${emailIdentity(email)}`, SPONSOR_MAIL_LIMITS.recipientPerDay],
+  ] as const) {
+    if (!(await consumeRateLimit(key, rule, tx)).allowed) throw data({ message: SPONSOR_LIMIT_MESSAGE }, { status: 429 });
   }
 }
 

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { isLoopbackAddress } from "~/lib/net";
+import { getClientIp } from "~/lib/rate-limit.server";
 
 // Header values must stay on one line: a CR/LF in a subject or an address would let a caller
 // smuggle extra headers into the message.
@@ -70,9 +72,13 @@ export function isLocalMailboxEnabled(): boolean {
   return !getEnv().SMTP_URL;
 }
 
-/** Throws a 404 response unless the local mailbox is enabled (loaders of the mailbox pages). */
-export function requireLocalMailbox(): void {
-  if (!isLocalMailboxEnabled()) throw new Response("Not Found", { status: 404 });
+/**
+ * Throws a 404 response unless the local mailbox is enabled AND the client is this machine
+ * (loaders of the mailbox pages). It holds sign-in and password-reset links: a server listening
+ * on 0.0.0.0 must not hand them to the network (issue 12, finding 7).
+ */
+export function requireLocalMailbox(request: Request): void {
+  if (!isLocalMailboxEnabled() || !isLoopbackAddress(getClientIp(request))) throw new Response("Not Found", { status: 404 });
 }
 
 export const MAILBOX_LIMIT = 200;

@@ -3,26 +3,16 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { contentTypeOfKey as contentTypeOf, isPrivateKey, isSafeKey } from "./keys";
 import type { StorageDriver } from "./storage.server";
 
-// The driver keeps no metadata next to the bytes: the content type follows from the extension.
-const CONTENT_TYPES: Record<string, string> = {
-  webp: "image/webp",
-  png: "image/png",
-  jpg: "image/jpeg",
-};
-
-// Same rule as isSafeKey (storage.server.ts), repeated here to keep the driver self-contained.
-const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}(?:\/[A-Za-z0-9_-]{1,128}){0,3}\/[A-Za-z0-9_-]{1,128}\.[a-z0-9]{1,8}$/;
-
-function contentTypeOf(key: string): string | undefined {
-  return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1)];
-}
+// The driver keeps no metadata next to the bytes: the content type follows from the extension
+// (images of profiles, and the PDF, image and office documents of collaboration files).
 
 export function createLocalStorage(root: string, publicPrefix: string): StorageDriver {
   const base = path.resolve(root);
   const fileOf = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+    if (!isSafeKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
     const file = path.resolve(base, key);
     if (!file.startsWith(base + path.sep)) throw new Error(`storage key outside the root: ${key}`);
     return file;
@@ -43,7 +33,7 @@ export function createLocalStorage(root: string, publicPrefix: string): StorageD
     },
     async getObject(key) {
       const contentType = contentTypeOf(key);
-      if (!contentType || !KEY_PATTERN.test(key)) return null;
+      if (!contentType || !isSafeKey(key)) return null;
       try {
         return { bytes: await readFile(fileOf(key)), contentType };
       } catch (error) {
@@ -56,6 +46,7 @@ export function createLocalStorage(root: string, publicPrefix: string): StorageD
     },
     publicUrl(key) {
       fileOf(key);
+      if (isPrivateKey(key)) throw new Error(`private storage key has no public URL: ${key}`);
       return `${publicPrefix}${key}`;
     },
   };

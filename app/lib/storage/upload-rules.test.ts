@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectImageType, precheckFile, UPLOAD_MESSAGES } from "./upload-rules";
+import { buildZip, minimalDocx, minimalXlsx } from "../../../tests/support/zip";
+import { detectDocumentType, detectImageType, DOCUMENT_FORMATS, precheckFile, UPLOAD_MESSAGES, zipEntryNames } from "./upload-rules";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new TextEncoder().encode(text);
@@ -38,5 +39,55 @@ describe("precheckFile", () => {
     });
     expect(precheckFile({ type: "image/png", size: 3 * 1024 * 1024 }, 2)?.description).toBe(UPLOAD_MESSAGES.tooLargeDescription(2));
     expect(UPLOAD_MESSAGES.tooLargeDescription(2)).toBe("La taille du fichier ne doit pas dépasser 2MB");
+  });
+});
+
+describe("detectDocumentType", () => {
+  const pk = [0x50, 0x4b, 0x03, 0x04];
+  it.each([
+    ["PDF", ascii("%PDF-1.7\n%âãÏÓ\n"), "pdf"],
+    ["PDF header without the dash", ascii("%PDF1.7"), null],
+    ["PDF header not at the start", ascii(" %PDF-1.7"), null],
+    ["JPEG", bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10), "jpeg"],
+    ["PNG", bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0), "png"],
+    ["WebP (an image, not a document type)", new Uint8Array([...ascii("RIFF"), 1, 2, 3, 4, ...ascii("WEBPVP8 ")]), null],
+    ["XLSX", minimalXlsx(), "xlsx"],
+    ["DOCX", minimalDocx(), "docx"],
+    ["DOCX with an archive comment", buildZip({ "[Content_Types].xml": "<Types/>", "word/document.xml": "<d/>" }, "commentaire"), "docx"],
+    ["macro-enabled workbook (XLSM)", minimalXlsx({ "xl/vbaProject.bin": "macro" }), null],
+    ["macro-enabled Word document (DOCM)", minimalDocx({ "word/vbaProject.bin": "macro" }), null],
+    ["presentation (PPTX)", buildZip({ "[Content_Types].xml": "<Types/>", "ppt/presentation.xml": "<p/>" }), null],
+    ["binary workbook (XLSB)", buildZip({ "[Content_Types].xml": "<Types/>", "xl/workbook.bin": "b" }), null],
+    ["workbook parts without [Content_Types].xml", buildZip({ "xl/workbook.xml": "<w/>" }), null],
+    ["both a workbook and a Word document", buildZip({ "[Content_Types].xml": "<T/>", "xl/workbook.xml": "<w/>", "word/document.xml": "<d/>" }), null],
+    ["plain ZIP", buildZip({ "notes.txt": "bonjour" }), null],
+    ["ZIP signature then garbage", new Uint8Array([...pk, ...ascii("word/document.xml [Content_Types].xml".repeat(3))]), null],
+    ["truncated XLSX (central directory cut off)", minimalXlsx().subarray(0, 200), null],
+    ["SVG", ascii("<svg xmlns=\"http://www.w3.org/2000/svg\"/>"), null],
+    ["HTML", ascii("<!doctype html><title>x</title>"), null],
+    ["empty", bytes(), null],
+  ])("%s → %s", (_name, input, expected) => {
+    expect(detectDocumentType(input)).toBe(expected);
+  });
+
+  it("reads the entry names from the central directory", () => {
+    expect(zipEntryNames(minimalDocx())).toEqual(["[Content_Types].xml", "_rels/.rels", "word/document.xml"]);
+    expect(zipEntryNames(ascii("PK not a zip"))).toBeNull();
+  });
+
+  it("refuses a central directory that points outside the archive", () => {
+    const zip = Buffer.from(minimalXlsx());
+    zip.writeUInt32LE(zip.length, zip.length - 6); // directory offset past the end record
+    expect(zipEntryNames(zip)).toBeNull();
+  });
+
+  it("stores each type under its extension and content type", () => {
+    expect(DOCUMENT_FORMATS).toEqual({
+      pdf: { extension: "pdf", contentType: "application/pdf" },
+      jpeg: { extension: "jpg", contentType: "image/jpeg" },
+      png: { extension: "png", contentType: "image/png" },
+      xlsx: { extension: "xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+      docx: { extension: "docx", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+    });
   });
 });

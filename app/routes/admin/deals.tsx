@@ -12,7 +12,7 @@ import { isAdminActionError } from "~/features/admin/admin-errors";
 import { badgeVariantForStatus, DEAL_STATUS_LABELS, MEMBERSHIP_LABELS } from "~/features/admin/admin-labels";
 import { ADMIN_MESSAGES, dealDecisionSchema, type DealListQuery, parseDealListQuery, queryString, REASON_MAX } from "~/features/admin/admin.schema";
 import { DetailOverlay } from "~/features/admin/components/detail-overlay";
-import { Pagination } from "~/features/admin/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { ScrollTable } from "~/features/admin/components/scroll-table";
 import { type AdminDealDetail, decideDeal, getDealForAdmin, listPendingDeals } from "~/features/admin/deals-admin.server";
 import { countLabel, formatAdminDate } from "~/lib/format";
@@ -20,6 +20,7 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/deals";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Deals"), { name: "robots", content: "noindex" }];
 
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseDealListQuery(new URL(request.url).searchParams);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: dealDecisionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });

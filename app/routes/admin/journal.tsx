@@ -5,10 +5,10 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/input";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
-import { AUDIT_ACTION_LABELS, auditActionLabel, auditDetailLines } from "~/features/admin/admin-labels";
+import { ACTOR_ROLE_LABELS, AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, auditActionLabel, auditDetailLines } from "~/features/admin/admin-labels";
 import { ADMIN_MESSAGES, AUDIT_ACTIONS, parseAuditQuery, queryString } from "~/features/admin/admin.schema";
 import { listAuditLog } from "~/features/admin/audit.server";
-import { Pagination } from "~/features/admin/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { ScrollTable } from "~/features/admin/components/scroll-table";
 import { countLabel, formatDateTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
@@ -28,7 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const TARGET_TYPE_LABELS: Record<string, string> = { profile: "Profil", deal: "Deal", recommendations: "Recommandations" };
 
 export default function JournalTab({ loaderData }: Route.ComponentProps) {
   const { query, entries, total, page, pageCount, failed } = loaderData;
@@ -84,7 +83,7 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
           <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
             <tr>
               <th scope="col" className="px-3 py-2">Date</th>
-              <th scope="col" className="px-3 py-2">Administrateur</th>
+              <th scope="col" className="px-3 py-2">Auteur</th>
               <th scope="col" className="px-3 py-2">Action</th>
               <th scope="col" className="px-3 py-2">Cible</th>
               <th scope="col" className="px-3 py-2">Détails</th>
@@ -96,10 +95,13 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
               return (
                 <tr key={e.id} className="border-t align-top">
                   <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
-                  <td className="px-3 py-2 break-all">{e.adminEmail ?? "Compte supprimé"}</td>
+                  <td className="px-3 py-2 break-all">
+                    {e.adminEmail ?? "Compte supprimé"}
+                    {e.actorRole !== "gone" ? <span className="block text-xs text-muted-foreground">{ACTOR_ROLE_LABELS[e.actorRole]}</span> : null}
+                  </td>
                   <td className="px-3 py-2">{auditActionLabel(e.action)}</td>
                   <td className="px-3 py-2">
-                    {e.targetLabel ?? (e.targetType ? (TARGET_TYPE_LABELS[e.targetType] ?? e.targetType) : "—")}
+                    {e.targetLabel ?? (e.targetType ? (AUDIT_TARGET_LABELS[e.targetType] ?? e.targetType) : "—")}
                   </td>
                   <td className="px-3 py-2">
                     {lines.length ? (

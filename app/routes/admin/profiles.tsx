@@ -27,7 +27,7 @@ import {
   REASON_MAX,
 } from "~/features/admin/admin.schema";
 import { DetailOverlay } from "~/features/admin/components/detail-overlay";
-import { Pagination } from "~/features/admin/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { ScrollTable } from "~/features/admin/components/scroll-table";
 import { StatTiles } from "~/features/admin/components/stat-tiles";
 import {
@@ -45,6 +45,7 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profiles";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Profils"), { name: "robots", content: "noindex" }];
 
@@ -78,7 +79,7 @@ const SUCCESS: Record<string, string> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseProfileListQuery(new URL(request.url).searchParams);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: profileDecisionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
@@ -279,8 +280,13 @@ function ProfileDetail({ detail, closeTo, actionData }: { detail: AdminProfileDe
                   ) : (
                     <Clock className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   )}
-                  <span>
+                  <span className="min-w-0 break-words">
                     {s.name} ({s.email}) — {s.confirmedAt ? `confirmée le ${formatAdminDate(s.confirmedAt)}` : "non confirmée"}
+                    {s.sharesApplicantDomain ? (
+                      <Badge variant="warning" className="ml-2" data-testid="sponsor-same-domain">
+                        Même domaine de messagerie que le candidat
+                      </Badge>
+                    ) : null}
                   </span>
                 </li>
               ))}

@@ -9,7 +9,7 @@ import { Input, Label, Textarea } from "~/components/ui/input";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
 import { badgeVariantForStatus, RECOMMENDATION_STATUS_LABELS } from "~/features/admin/admin-labels";
 import { ADMIN_MESSAGES, parseRecommendationListQuery, queryString } from "~/features/admin/admin.schema";
-import { Pagination } from "~/features/admin/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { ScrollTable } from "~/features/admin/components/scroll-table";
 import { StatTiles } from "~/features/admin/components/stat-tiles";
 import {

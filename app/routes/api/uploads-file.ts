@@ -3,6 +3,7 @@
 // (a new upload gets a new name), so browsers and proxies may keep them for a year.
 // X-Content-Type-Options: nosniff is set on every response by server.ts (repeating it here
 // would send it twice, as the adapter appends headers).
+import { isPrivateKey } from "~/lib/storage/keys";
 import { getStorage, isSafeKey } from "~/lib/storage/storage.server";
 import type { Route } from "./+types/uploads-file";
 
@@ -15,8 +16,9 @@ function notFound() {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  // Only the WebP files this app writes are served, whatever else the folder might hold.
-  if (!isSafeKey(key) || !key.endsWith(".webp")) return notFound();
+  // Only the WebP files this app writes are served, whatever else the folder might hold; the
+  // documents of collaboration files never are (their own route checks the file's membership).
+  if (!isSafeKey(key) || !key.endsWith(".webp") || isPrivateKey(key)) return notFound();
   const object = await getStorage().getObject(key);
   if (!object) return notFound();
   return new Response(new Uint8Array(object.bytes), {

@@ -4,7 +4,7 @@ import { listMailboxMessages, requireLocalMailbox } from "~/lib/mail/outbox.serv
 import type { Route } from "./+types/mailbox-json";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  requireLocalMailbox();
+  requireLocalMailbox(request);
   const to = new URL(request.url).searchParams.get("to")?.trim() || undefined;
   const rows = await listMailboxMessages({ to });
   return Response.json(

@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params }: Route.LoaderArgs) {
-  requireLocalMailbox();
+export async function loader({ request, params }: Route.LoaderArgs) {
+  requireLocalMailbox(request);
   const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
   const message = Number.isSafeInteger(id) ? await getMailboxMessage(id) : null;
   if (!message) throw new Response("Not Found", { status: 404 });

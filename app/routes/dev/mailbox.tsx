@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader(_args: Route.LoaderArgs) {
-  requireLocalMailbox();
+export async function loader({ request }: Route.LoaderArgs) {
+  requireLocalMailbox(request);
   const rows = await listMailbox({ limit: MAILBOX_LIMIT });
   return {
     limit: MAILBOX_LIMIT,

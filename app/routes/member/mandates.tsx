@@ -6,6 +6,9 @@ import { requireMember } from "~/auth/session.server";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { resumeMandateSearch } from "~/features/collaboration/closings.server";
+import { fileActor } from "~/features/collaboration/file-access.server";
+import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
 import { MatchingPanelContent } from "~/features/connections/components/matching-panel";
 import { OpportunitiesSection } from "~/features/connections/components/opportunities";
 import { RequestForm } from "~/features/connections/components/request-form";
@@ -53,6 +56,7 @@ import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/mandates";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Gestion des Mandats"),
@@ -165,7 +169,7 @@ async function alertSafely(actor: MandateActor, mandateId: string) {
 export async function action({ request }: Route.ActionArgs) {
   const { user, profile } = await requireMember(request);
   const actor = mandateActor(profile);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const returnTo = safeMandatesReturn(formData.get("returnTo"));
   const closeDialogs = (url: string) =>
@@ -214,10 +218,26 @@ export async function action({ request }: Route.ActionArgs) {
           title: row.status === "active" ? MANDATE_MESSAGES.reactivated : MANDATE_MESSAGES.onHold,
         });
       } catch (error) {
-        if (httpError(error)?.status === 404) throw error;
-        logger.error({ err: error }, "mandate status toggle failed");
-        return redirectWithToast(returnTo, { type: "error", title: MANDATE_MESSAGES.statusFailed });
+        const http = httpError(error);
+        if (http?.status === 404) throw error;
+        if (!http) logger.error({ err: error }, "mandate status toggle failed");
+        return redirectWithToast(returnTo, { type: "error", title: MANDATE_MESSAGES.statusFailed, description: http?.message || undefined });
       }
+    }
+
+    // « Remettre en recherche active »: a mandate in negotiation back to the matching (decision 010).
+    case "resume-search": {
+      const mandateId = String(formData.get("mandateId") ?? "");
+      try {
+        await resumeMandateSearch(fileActor(profile), mandateId);
+      } catch (error) {
+        const http = httpError(error);
+        if (http?.status === 404) throw error;
+        if (!http) logger.error({ err: error }, "mandate search resume failed");
+        return redirectWithToast(returnTo, { type: "error", title: MANDATE_MESSAGES.statusFailed, description: http?.message || undefined });
+      }
+      await alertSafely(actor, mandateId);
+      return redirectWithToast(returnTo, { type: "success", title: NEGOTIATION_MESSAGES.resumed });
     }
 
     case "delete": {
@@ -282,7 +302,12 @@ export async function action({ request }: Route.ActionArgs) {
         logger.error({ err: error, requestId: answer.requestId }, "connection confirmation e-mails failed");
         return redirectWithToast(returnTo, { type: "info", title: MATCH_REQUEST_MESSAGES.acceptedMailFailed });
       }
-      return redirectWithToast(returnTo, { type: "success", title: MATCH_REQUEST_MESSAGES.confirmed });
+      // The spec's toast says the details went by e-mail: true only when this member gets that
+      // e-mail; otherwise the toast says where the details are.
+      return redirectWithToast(returnTo, {
+        type: "success",
+        title: profile.notifyMatchRequests ? MATCH_REQUEST_MESSAGES.confirmed : MATCH_REQUEST_MESSAGES.confirmedWithoutMail,
+      });
     }
 
     case "sign-undertaking": {

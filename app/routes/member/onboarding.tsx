@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import { CheckCircle2, Circle, Clock } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { getProfileByUserId, requireUser } from "~/auth/session.server";
+import { data, Form, Link, redirect, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
+import { ADMIN_TWO_FACTOR_ENROL_PATH, getProfileByUserId, getSessionUser, isAdmin, requireUser } from "~/auth/session.server";
 import { TextField } from "~/components/form-field";
 import { PageContainer } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -11,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Checkbox, FieldError, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { COLLEGES, PROFESSIONS } from "~/db/reference";
 import { type ClosedMembership, MembershipClosed } from "~/features/admin/components/membership-closed";
-import { PaymentError, startFoundingCheckout } from "~/features/membership/membership.server";
+import { getPaymentState, PaymentError, startFoundingCheckout } from "~/features/membership/membership.server";
 import { CharterText } from "~/features/onboarding/components/charter-text";
 import {
   charterSchema,
@@ -28,20 +29,33 @@ import {
   saveSponsors,
   signCharter,
 } from "~/features/onboarding/onboarding.server";
-import { formatDate } from "~/lib/format";
+import { formatDate, placesLeftLabel } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/onboarding";
+import { readForm } from "~/lib/form.server";
+import { expectedStatus } from "~/features/messages/errors";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Adhésion"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
   const url = new URL(request.url);
+  // An e-mail confirmation link that failed comes back here with ?error=…: signed out, the
+  // sign-in page says what happened (and signing in sends a fresh link).
+  const linkError = url.searchParams.get("error");
+  if (linkError && !(await getSessionUser(request))) {
+    throw redirect(`/auth?lien=${linkError === "TOKEN_EXPIRED" ? "expire" : "invalide"}`);
+  }
+  const user = await requireUser(request);
+  // An administrator without a member profile (npm run admin:create) has nothing to join: the
+  // two-factor enrolment first, then the back office.
+  if (!(await getProfileByUserId(user.id)) && (await isAdmin(user.id))) {
+    throw redirect(user.twoFactorEnabled ? "/admin" : ADMIN_TWO_FACTOR_ENROL_PATH);
+  }
   const payment = url.searchParams.get("payment");
   if (payment === "success") {
-    throw await redirectWithToast("/onboarding", {
+    throw await redirectWithToast("/onboarding?paiement=confirmation", {
       type: "success",
       title: "Paiement réussi !",
       description: "Votre adhésion sera activée après validation de votre profil.",
@@ -65,7 +79,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { status, reason: (await getProfileByUserId(user.id))?.rejectionReason ?? null }
         : null;
   if (!closed && (state.current === "done" || status === "validated")) throw redirect("/dashboard");
-  return { ...state, email: user.email, closed };
+  // Back from the checkout before the payment provider's webhook: the payment is being confirmed.
+  const confirming =
+    url.searchParams.get("paiement") === "confirmation" &&
+    state.step === "payment" &&
+    state.profileId !== null &&
+    (await getPaymentState(state.profileId)).status === "pending";
+  return { ...state, email: user.email, closed, paymentConfirming: confirming };
 }
 
 type ActionResult = { intent: string; result: SubmissionResult<string[]> };
@@ -86,14 +106,14 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const existing = await getProfileByUserId(user.id);
   if (existing?.profileStatus === "validated") throw redirect("/dashboard");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const run = async (fn: () => Promise<unknown>, submission: Parameters<typeof failure>[1]) => {
     try {
       await fn();
     } catch (error) {
       if (!(error && typeof error === "object" && "data" in error)) logger.error({ err: error, intent }, "onboarding step failed");
-      return failure(intent, submission, commandMessage(error), 409);
+      return failure(intent, submission, commandMessage(error), expectedStatus(error) ?? 409);
     }
     return redirect("/onboarding");
   };
@@ -305,8 +325,37 @@ function SponsorsStep({ state, actionData }: { state: LoaderData; actionData?: A
   );
 }
 
+/** Back from the checkout, the webhook not in yet: the page checks again every few seconds. */
+function PaymentConfirming() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  return (
+    <Card role="status" data-testid="payment-confirming">
+      <meta httpEquiv="refresh" content="5" />
+      <CardHeader>
+        <CardTitle>Paiement en cours de confirmation</CardTitle>
+        <CardDescription>
+          Votre paiement a bien été transmis. Nous attendons la confirmation de notre prestataire de paiement : cette page se
+          met à jour d'elle-même, en général en quelques secondes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Link to="/onboarding?paiement=confirmation" className="text-sm text-primary underline">
+          Vérifier maintenant
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
 function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: ActionResult }) {
   const errors = actionData && (actionData.intent === "free" || actionData.intent === "founding") ? actionData.result.error?.[""] : undefined;
+  if (state.paymentConfirming) return <PaymentConfirming />;
   return (
     <div className="grid gap-5">
       <FormAlert errors={errors ?? undefined} />
@@ -338,7 +387,7 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
               <li>Mandats illimités, messagerie interne, statistiques</li>
               <li>Présentation enrichie, logo et transactions certifiées</li>
             </ul>
-            <p className="text-sm text-muted-foreground">Plus que {state.places} places de membre fondateur.</p>
+            <p className="text-sm text-muted-foreground">{placesLeftLabel(state.places, ["place de membre fondateur", "places de membre fondateur"])}.</p>
             <Form method="post" className="mt-auto">
               <SubmitButton label="Devenir membre fondateur — 250 €/an" intent="founding" />
             </Form>
@@ -418,7 +467,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
       <header className="mb-8 grid gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-3xl font-bold text-primary">Rejoindre le réseau</h1>
-          <p className="text-sm font-medium text-accent">Plus que {state.places} places de membre fondateur</p>
+          <p className="text-sm font-medium text-accent">{placesLeftLabel(state.places, ["place de membre fondateur", "places de membre fondateur"])}</p>
         </div>
         <div className="flex items-center gap-3">
           <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Progression de l'adhésion" aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.progress}>

@@ -44,6 +44,7 @@ import {
 import { pageMeta } from "~/lib/meta";
 import { combineHeaders, createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Paramètres du compte"),
@@ -94,7 +95,7 @@ type Failure = Extract<CommandOutcome, { ok: false }>;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const passwordFields = ["password", "currentPassword", "newPassword", "confirmPassword", "code"];
 

@@ -11,6 +11,7 @@ import { completeLocalCheckout, getLocalCheckout } from "~/features/membership/m
 import { FOUNDING_PRODUCT_NAME, isLocalCheckoutEnabled } from "~/features/membership/payment-provider.server";
 import { formatEuros } from "~/lib/format";
 import type { Route } from "./+types/test-checkout";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Paiement de test — aucun débit réel" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   requireLocalCheckout();
   const user = await requireUser(request);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent !== "pay" && intent !== "cancel") throw data({ message: "Action inconnue" }, { status: 400 });
   const to = await completeLocalCheckout(user, params.sessionId, intent);
   return redirect(to);

@@ -91,7 +91,17 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
         pageCount={pageCount}
       />
 
-      {cards.length === 0 ? (
+      {failed ? (
+        <Card role="alert" className="mt-6 flex flex-col items-center gap-3 p-10 text-center">
+          <h2 className="text-xl font-semibold">L'annuaire n'a pas pu être chargé</h2>
+          <p className="text-muted-foreground">Un incident technique nous empêche d'afficher les professionnels. Réessayez dans un instant.</p>
+          <Button asChild variant="outline">
+            <Link to="/annuaire" reloadDocument>
+              Réessayer
+            </Link>
+          </Button>
+        </Card>
+      ) : cards.length === 0 ? (
         <Card className="mt-6 flex flex-col items-center gap-3 p-10 text-center">
           <h2 className="text-xl font-semibold">Aucun professionnel trouvé</h2>
           <p className="text-muted-foreground">

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
+import { readForm } from "~/lib/form.server";
 
 type Mode = "connexion" | "inscription";
 const modeOf = (url: URL): Mode => (url.searchParams.get("mode") === "inscription" ? "inscription" : "connexion");
@@ -31,12 +32,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     const method = url.searchParams.get("methode") === "secours" ? ("backup" as const) : ("totp" as const);
     return { mode: "connexion" as Mode, step: "2fa" as Step, method };
   }
-  return { mode: modeOf(url), step: "password" as Step, method: "totp" as const };
+  const link = url.searchParams.get("lien");
+  return {
+    mode: modeOf(url),
+    step: "password" as Step,
+    method: "totp" as const,
+    // An e-mail confirmation link that failed (onboarding.tsx sends the visitor here).
+    link: link === "expire" || link === "invalide" ? (link as keyof typeof LINK_ERRORS) : null,
+  };
 }
+
+const LINK_ERRORS = {
+  expire: "Ce lien de confirmation a expiré (il est valable 24 heures).",
+  invalide: "Ce lien de confirmation n'est pas valide ou a déjà servi.",
+} as const;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "two-factor") {
     const submission = parseWithZod(formData, { schema: twoFactorSignInSchema });
     if (submission.status !== "success") {
@@ -255,6 +268,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <Card>
         <CardHeader>
           <h1 className="text-xl font-semibold leading-tight">{signUpMode ? "Inscription" : "Connexion"}</h1>
+          {"link" in loaderData && loaderData.link ? (
+            <Alert variant="info" className="mt-2">
+              <AlertDescription>
+                {LINK_ERRORS[loaderData.link]} Connectez-vous avec votre e-mail et votre mot de passe : si votre adresse n'est
+                pas encore confirmée, un nouveau lien vous est envoyé aussitôt.
+              </AlertDescription>
+            </Alert>
+          ) : null}
           <CardDescription>
             {signUpMode
               ? "Créez votre compte pour rejoindre le réseau des professionnels de la transmission."

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { isLegalPlaceholder, LEGAL_IDENTITY, LEGAL_LAST_UPDATED } from "~/lib/legal";
+import { isLegalPlaceholder, LEGAL_LAST_UPDATED, useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/cgu";
 
@@ -20,6 +20,7 @@ function Identifier({ value }: { value: string }) {
 const linkClass = "font-medium text-primary underline underline-offset-2";
 
 export default function Cgu() {
+  const LEGAL_IDENTITY = useLegalIdentity();
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Réseau Transmission";
 

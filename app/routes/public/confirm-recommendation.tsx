@@ -70,11 +70,9 @@ export default function ConfirmRecommendation({ loaderData, actionData }: Route.
       <Card className="w-full">
         {view.kind === "error" ? (
           <>
-            <CardHeader className="items-center text-center">
+            <CardHeader className="items-center text-center" role="alert">
               <XCircle className="h-12 w-12 text-destructive" aria-hidden="true" />
-              <CardTitle>
-                <span role="alert">{view.message}</span>
-              </CardTitle>
+              <CardTitle>{view.message}</CardTitle>
               <CardDescription>Vérifiez que vous avez ouvert le lien complet reçu par e-mail.</CardDescription>
             </CardHeader>
             <CardContent className="flex justify-center">

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Briefcase, Building2, ExternalLink, MapPin } from "lucide-react";
+import { Briefcase, Building2, ExternalLink, Handshake, MapPin } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { getProfileByUserId, getSessionUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
@@ -7,6 +7,7 @@ import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { closingsCountLine } from "~/features/collaboration/collaboration-rules";
 import { profileBadges } from "~/features/directory/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { publicProfileLabels, type PublicProfileLabels } from "~/features/directory/labels.server";
@@ -21,6 +22,7 @@ import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.ser
 import { metaDescription, serializeJsonLd } from "~/lib/seo";
 import { profileIdFromSlug } from "~/lib/slug";
 import type { Route } from "./+types/consultant";
+import { readForm } from "~/lib/form.server";
 
 /** The validated profile behind a slug; 404 when unknown, malformed or not public. */
 async function loadProfile(slug: string) {
@@ -94,13 +96,23 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   });
   const origin = getEnv().APP_URL;
   const jsonLd = serializeJsonLd(personJsonLd(profile, labels, origin));
-  return { profile, labels, badges, seo: profileSeo(profile, labels), jsonLd, origin, viewerEmail: viewer?.email ?? null };
+  return {
+    profile,
+    labels,
+    badges,
+    // « N rapprochements conclus via le réseau », null at 0 (nothing shown).
+    closingsLine: closingsCountLine(profile.closingsCount),
+    seo: profileSeo(profile, labels),
+    jsonLd,
+    origin,
+    viewerEmail: viewer?.email ?? null,
+  };
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
   // Public action: anyone may contact a professional; abuse is limited per IP and by a honeypot.
   const profile = await loadProfile(params.slug);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: publicContactSchema });
   if (submission.status !== "success") {
     const honeypot = typeof formData.get("website") === "string" && formData.get("website") !== "";
@@ -190,8 +202,8 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
-export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
-  const { profile: p, labels, badges, jsonLd } = loaderData;
+export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile: p, labels, badges, jsonLd, closingsLine } = loaderData;
   const fullName = `${p.firstName} ${p.lastName}`;
   const cityLine = [p.locationCity, p.locationDepartment ? `${labels.department} (${p.locationDepartment})` : null]
     .filter(Boolean)
@@ -235,8 +247,18 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {showAddress ? <p className="text-sm text-muted-foreground">{p.fullAddress}</p> : null}
             <ProfileBadges badges={badges} />
+            {closingsLine ? (
+              <p className="flex items-center gap-2 text-sm font-medium" data-testid="closings-count">
+                <Handshake className="h-4 w-4" aria-hidden="true" />
+                {closingsLine}
+              </p>
+            ) : null}
             <div className="flex flex-wrap items-center gap-3 pt-2">
-              <ContactDialog professionalName={fullName} defaults={loaderData.viewerEmail ? { email: loaderData.viewerEmail } : undefined} />
+              <ContactDialog
+                professionalName={fullName}
+                defaults={loaderData.viewerEmail ? { email: loaderData.viewerEmail } : undefined}
+                result={actionData as ContactActionData | undefined}
+              />
               {p.linkedinUrl ? (
                 <Button asChild variant="outline" size="lg">
                   <a href={p.linkedinUrl} target="_blank" rel="noopener noreferrer nofollow">

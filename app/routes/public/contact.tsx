@@ -16,12 +16,13 @@ import {
   contactPageSchema,
 } from "~/features/contact/contact.schema";
 import { createContactMessage } from "~/features/contact/contact.server";
-import { isLegalPlaceholder, LEGAL_IDENTITY } from "~/lib/legal";
+import { isLegalPlaceholder, useLegalIdentity } from "~/lib/legal";
 import { logger } from "~/lib/logger.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
 import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/contact";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -34,7 +35,7 @@ type ActionResult = { result: SubmissionResult<string[]>; sent: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Public form: no guard by design; abuse is limited per IP and by a honeypot.
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactPageSchema });
   const honeypot = formData.get(CONTACT_HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
@@ -73,6 +74,7 @@ function Placeholder({ value }: { value: string }) {
 }
 
 function ContactEmail() {
+  const LEGAL_IDENTITY = useLegalIdentity();
   const email = LEGAL_IDENTITY.contactEmail;
   if (isLegalPlaceholder(email)) return <Placeholder value={email} />;
   return (
@@ -83,6 +85,7 @@ function ContactEmail() {
 }
 
 function PostalAddress() {
+  const LEGAL_IDENTITY = useLegalIdentity();
   const address = LEGAL_IDENTITY.headOffice;
   const company = LEGAL_IDENTITY.companyName;
   return (

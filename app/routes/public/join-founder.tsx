@@ -28,7 +28,7 @@ import {
   type College,
 } from "~/features/membership/pricing";
 import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
-import { countLabel, formatEuros } from "~/lib/format";
+import { formatEuros, placesLeftLabel } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/join-founder";
 
@@ -83,7 +83,7 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-base font-semibold text-primary" data-testid="founding-places">
             {places === null
               ? `Offre limitée aux ${FOUNDING_PLACES} premiers membres.`
-              : `Plus que ${countLabel(places, "place disponible", "places disponibles")} sur ${FOUNDING_PLACES}.`}
+              : `${placesLeftLabel(places, ["place disponible", "places disponibles"])} sur ${FOUNDING_PLACES}.`}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg" variant="accent">

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { isLegalPlaceholder, LEGAL_IDENTITY, LEGAL_LAST_UPDATED } from "~/lib/legal";
+import { isLegalPlaceholder, LEGAL_LAST_UPDATED, type LegalIdentity, useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mentions-legales";
 
@@ -17,7 +17,7 @@ function Identifier({ value }: { value: string }) {
   return <mark className="rounded bg-amber-100 px-1 text-amber-900">{value}</mark>;
 }
 
-const PUBLISHER_ROWS: { label: string; value: string }[] = [
+const publisherRows = (LEGAL_IDENTITY: LegalIdentity): { label: string; value: string }[] => [
   { label: "Raison sociale", value: LEGAL_IDENTITY.companyName },
   { label: "Forme juridique", value: LEGAL_IDENTITY.legalForm },
   { label: "Capital social", value: LEGAL_IDENTITY.shareCapital },
@@ -27,9 +27,10 @@ const PUBLISHER_ROWS: { label: string; value: string }[] = [
   { label: "Siège social", value: LEGAL_IDENTITY.headOffice },
   { label: "Directeur de la publication", value: LEGAL_IDENTITY.publicationDirector },
   { label: "Contact", value: LEGAL_IDENTITY.contactEmail },
+  { label: "Téléphone", value: LEGAL_IDENTITY.phone },
 ];
 
-const HOST_ROWS: { label: string; value: string }[] = [
+const hostRows = (LEGAL_IDENTITY: LegalIdentity): { label: string; value: string }[] => [
   { label: "Hébergeur", value: LEGAL_IDENTITY.hostName },
   { label: "Adresse", value: LEGAL_IDENTITY.hostAddress },
 ];
@@ -52,6 +53,7 @@ function IdentityList({ rows }: { rows: { label: string; value: string }[] }) {
 export default function MentionsLegales() {
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Réseau Transmission";
+  const identity = useLegalIdentity();
   const linkClass = "font-medium text-primary underline underline-offset-2";
 
   return (
@@ -69,14 +71,14 @@ export default function MentionsLegales() {
           <h2 id="publisher-title" className="text-xl font-semibold text-foreground">
             Éditeur du site
           </h2>
-          <IdentityList rows={PUBLISHER_ROWS} />
+          <IdentityList rows={publisherRows(identity)} />
         </section>
 
         <section aria-labelledby="host-title" className="space-y-4">
           <h2 id="host-title" className="text-xl font-semibold text-foreground">
             Hébergement
           </h2>
-          <IdentityList rows={HOST_ROWS} />
+          <IdentityList rows={hostRows(identity)} />
         </section>
 
         <section aria-labelledby="ip-title" className="space-y-3 text-foreground">

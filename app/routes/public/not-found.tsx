@@ -23,9 +23,20 @@ export default function NotFound() {
     <PageContainer className="flex max-w-xl flex-col items-center gap-4 py-24 text-center">
       <h1 className="text-6xl font-bold text-primary">404</h1>
       <p className="text-xl text-muted-foreground">Oops! Page not found</p>
-      <Button asChild>
-        <Link to="/">Retour à l'accueil</Link>
-      </Button>
+      <p className="text-muted-foreground">
+        La page demandée n'existe pas ou a été déplacée. Vérifiez l'adresse, ou repartez de l'une de ces pages :
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/">Retour à l'accueil</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/annuaire">Annuaire des professionnels</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/contact">Nous contacter</Link>
+        </Button>
+      </div>
     </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { isLegalPlaceholder, LEGAL_IDENTITY, LEGAL_LAST_UPDATED } from "~/lib/legal";
+import { isLegalPlaceholder, LEGAL_LAST_UPDATED, useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/politique-confidentialite";
 
@@ -47,6 +47,7 @@ const RETENTION: { data: string; duration: string }[] = [
 ];
 
 export default function PolitiqueConfidentialite() {
+  const LEGAL_IDENTITY = useLegalIdentity();
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Réseau Transmission";
 

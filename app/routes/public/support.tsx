@@ -1,10 +1,9 @@
 import { BookOpen, CircleQuestionMark, Clock, Headphones, Mail, MessageSquare } from "lucide-react";
 import { Link } from "react-router";
 import { PageContainer, PageTitle } from "~/components/page";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { isLegalPlaceholder, LEGAL_IDENTITY } from "~/lib/legal";
+import { isLegalPlaceholder, useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/support";
 
@@ -17,6 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The support address: a mail link once configured, a highlighted placeholder until then. */
 function SupportEmail() {
+  const LEGAL_IDENTITY = useLegalIdentity();
   const email = LEGAL_IDENTITY.supportEmail;
   if (isLegalPlaceholder(email)) {
     return <mark className="rounded bg-amber-100 px-1 break-words text-amber-900">{email}</mark>;
@@ -78,7 +78,9 @@ export default function Support() {
             </CardDescription>
           </CardHeader>
           <CardFooter className="mt-auto">
-            <Badge variant="secondary">Bientôt disponible</Badge>
+            <Button asChild variant="outline">
+              <Link to="/aide">Consulter l'aide</Link>
+            </Button>
           </CardFooter>
         </Card>
 

@@ -16,8 +16,9 @@ type JsonArgs = Parameters<typeof jsonLoader>[0];
 type ListArgs = Parameters<typeof listLoader>[0];
 type MessageArgs = Parameters<typeof messageLoader>[0];
 
-const args = <A>(path: string, params: Record<string, string> = {}) =>
-  ({ request: new Request(`http://localhost${path}`), params, context: {} }) as unknown as A;
+// As server.ts sets it: the client's address (the machine itself unless told otherwise).
+const args = <A>(path: string, params: Record<string, string> = {}, clientIp = "127.0.0.1") =>
+  ({ request: new Request(`http://localhost${path}`, { headers: { "x-rt-client-ip": clientIp } }), params, context: {} }) as unknown as A;
 
 async function status404(promise: Promise<unknown>) {
   const thrown = await promise.then(
@@ -38,6 +39,17 @@ beforeAll(async () => {
 afterEach(() => setEnv(localEnv));
 
 describe("local mailbox routes", () => {
+  it("answer 404 to any client that is not this machine (issue 12, finding 7)", async () => {
+    for (const ip of ["192.168.1.20", "10.0.0.7", "::ffff:203.0.113.5", "unknown"]) {
+      await status404(jsonLoader(args<JsonArgs>("/dev/mailbox.json", {}, ip)));
+      await status404(listLoader(args<ListArgs>("/dev/mailbox", {}, ip)));
+      await status404(messageLoader(args<MessageArgs>(`/dev/mailbox/${firstId}`, { id: String(firstId) }, ip)));
+    }
+    for (const ip of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      expect(await jsonLoader(args<JsonArgs>("/dev/mailbox.json", {}, ip))).toBeDefined();
+    }
+  });
+
   it("mailbox.json lists messages newest first, filtered by recipient", async () => {
     const all = (await (await jsonLoader(args<JsonArgs>("/dev/mailbox.json"))).json()) as { subject: string }[];
     expect(all.map((m) => m.subject)).toEqual(["Second", "Premier"]);

@@ -1,8 +1,8 @@
 // 'Matching pour le mandat' (spec §2 "Matching panel"): counters, sent and received requests,
 // confirmed connections with the confidentiality undertaking and the introduction log,
 // 'Proposer un de mes mandats', and the potential mandates with their score and its reasons.
-import { CheckCircle2, Handshake, Send, ShieldCheck } from "lucide-react";
-import type { ReactNode } from "react";
+import { CheckCircle2, FolderOpen, Handshake, Send, ShieldCheck } from "lucide-react";
+import { type ReactNode, useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { Checkbox } from "~/components/ui/input";
 import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
 import { ScoreBreakdownList, ScorePill } from "~/features/matching/components/score-breakdown";
 import { formatDateTime } from "~/lib/format";
+import { OPPORTUNITY_QUOTA_REACHED, opportunityBanner } from "~/features/mandates/mandate-rules";
 import { REQUEST_STATUS_LABELS, UNDERTAKING_TEXT, type RequestStatus } from "../connection-rules";
 import type { MatchingPanel as PanelData, PanelRequest, Relation } from "../connections.server";
 
@@ -145,6 +146,16 @@ function Connection({ relation, returnTo }: { relation: Relation; returnTo: stri
           </div>
         </ActionForm>
       )}
+      {relation.fileId ? (
+        <p>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/dashboard/dossiers/${relation.fileId}`}>
+              <FolderOpen aria-hidden="true" />
+              Ouvrir le dossier de rapprochement
+            </Link>
+          </Button>
+        </p>
+      ) : null}
       <p className="text-xs text-muted-foreground">
         {relation.undertaking.theirs
           ? `Votre confrère a signé l'engagement de confidentialité le ${formatDateTime(relation.undertaking.theirs)}.`
@@ -182,6 +193,38 @@ function ProposeButton({ mandateId, targetId, returnTo }: { mandateId: string; t
         {busy ? "…" : "Proposer"}
       </Button>
     </ActionForm>
+  );
+}
+
+/** Freemium: how many of the semester's 3 requests are used, and what to do at 3/3. */
+function OpportunityBanner({ quota }: { quota: PanelData["opportunities"] }) {
+  return (
+    <div className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm" data-testid="opportunity-quota">
+      <p className="font-medium">{opportunityBanner(quota.used)}</p>
+      {quota.canRequest ? null : (
+        <p className="text-muted-foreground">
+          {OPPORTUNITY_QUOTA_REACHED}{" "}
+          <Link className="text-primary underline" to="/premium">
+            Découvrir Premium
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The request button at 3/3: disabled, and saying why. */
+function QuotaReachedButton({ label }: { label: string }) {
+  const reason = useId();
+  return (
+    <span className="grid gap-1">
+      <Button type="button" size="sm" disabled aria-describedby={reason}>
+        {label}
+      </Button>
+      <span id={reason} className="text-xs text-muted-foreground">
+        Limite de 3 demandes par semestre atteinte
+      </span>
+    </span>
   );
 }
 
@@ -290,8 +333,10 @@ export function MatchingPanelContent({
                 <CounterpartSummary m={r.counterpart} />
                 {r.sent ? (
                   <Badge variant="secondary">Déjà proposé</Badge>
-                ) : (
+                ) : panel.opportunities.canRequest ? (
                   <ProposeButton mandateId={mandate.id} targetId={r.counterpart.id} returnTo={returnTo} />
+                ) : (
+                  <QuotaReachedButton label="Proposer" />
                 )}
               </li>
             ))}
@@ -300,7 +345,15 @@ export function MatchingPanelContent({
       </Section>
 
       <Section id="panel-potential" title="Mandats potentiels" count={panel.potential.length}>
-        {!panel.matchable ? (
+        {panel.opportunities.limited ? <OpportunityBanner quota={panel.opportunities} /> : null}
+        {!panel.matchable && mandate.status === "negotiating" ? (
+          <p className="text-sm text-muted-foreground">
+            Ce mandat est en négociation : il n'est plus proposé aux confrères. Remettez-le en recherche active pour voir les mandats
+            compatibles.
+          </p>
+        ) : !panel.matchable && mandate.status === "concluded" ? (
+          <p className="text-sm text-muted-foreground">Ce mandat est conclu : il n'est plus proposé aux confrères.</p>
+        ) : !panel.matchable ? (
           <p className="text-sm text-muted-foreground">
             Ce mandat n'est pas actif ou sa date de fin est passée : réactivez-le ou prolongez-le pour voir les mandats compatibles.
           </p>
@@ -323,6 +376,8 @@ export function MatchingPanelContent({
                       <Send className="h-4 w-4" aria-hidden="true" /> Demande envoyée
                       <RequestStatusBadge status={m.sentStatus} />
                     </p>
+                  ) : !panel.opportunities.canRequest ? (
+                    <QuotaReachedButton label="Demander une mise en relation" />
                   ) : (
                     <Button asChild size="sm">
                       <Link to={requestHref(m.id)} preventScrollReset>

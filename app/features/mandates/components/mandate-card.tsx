@@ -1,11 +1,12 @@
 // A card of 'Mes Mandats' (spec §2): client code, badges, status, period, type, summary, actions.
-import { Eye, Pause, Pencil, Play, Trash2, Users } from "lucide-react";
+import { Eye, Pause, Pencil, Play, RotateCcw, Trash2, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import {
+  canToggleStatus,
   cardBorderClass,
   effectiveStatus,
   MANDATE_TYPE_LABELS,
@@ -47,8 +48,9 @@ export function MandateCard({
 }) {
   const navigation = useNavigation();
   const shown = effectiveStatus(m.status, m.endDate, today);
-  const toggling =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "toggle-status" && navigation.formData?.get("mandateId") === m.id;
+  const pendingIntent = navigation.state !== "idle" && navigation.formData?.get("mandateId") === m.id ? navigation.formData?.get("intent") : null;
+  const toggling = pendingIntent === "toggle-status";
+  const resuming = pendingIntent === "resume-search";
   const of = <span className="sr-only"> du mandat {m.clientCode}</span>;
   const the = <span className="sr-only"> le mandat {m.clientCode}</span>;
   return (
@@ -65,7 +67,7 @@ export function MandateCard({
           <p className="text-sm text-muted-foreground">{MANDATE_TYPE_LABELS[m.mandateType]}</p>
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
-          <MandateFlags isExclusive={m.isExclusive} endDate={m.endDate} today={today} />
+          <MandateFlags isExclusive={m.isExclusive} endDate={m.endDate} today={today} status={m.status} statusShown={shown} />
           <StatusBadge status={shown} />
         </div>
       </div>
@@ -100,16 +102,30 @@ export function MandateCard({
             Matching{of}
           </Link>
         </Button>
-        <Form method="post" action="/mandates" preventScrollReset>
-          <input type="hidden" name="intent" value="toggle-status" />
-          <input type="hidden" name="mandateId" value={m.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <Button type="submit" variant="outline" size="sm" disabled={toggling}>
-            {m.status === "active" ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-            {toggling ? "…" : m.status === "active" ? "Mettre en veille" : "Réactiver"}
-            {the}
-          </Button>
-        </Form>
+        {m.status === "negotiating" ? (
+          // Back to the search: offered to new matches again (decision 011).
+          <Form method="post" action="/mandates" preventScrollReset>
+            <input type="hidden" name="intent" value="resume-search" />
+            <input type="hidden" name="mandateId" value={m.id} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Button type="submit" variant="outline" size="sm" disabled={resuming}>
+              <RotateCcw aria-hidden="true" />
+              {resuming ? "…" : "Remettre en recherche active"}
+              {the}
+            </Button>
+          </Form>
+        ) : canToggleStatus(m.status) ? (
+          <Form method="post" action="/mandates" preventScrollReset>
+            <input type="hidden" name="intent" value="toggle-status" />
+            <input type="hidden" name="mandateId" value={m.id} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Button type="submit" variant="outline" size="sm" disabled={toggling}>
+              {m.status === "active" ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+              {toggling ? "…" : m.status === "active" ? "Mettre en veille" : "Réactiver"}
+              {the}
+            </Button>
+          </Form>
+        ) : null}
         <Button asChild variant="outline" size="sm">
           <Link to={hrefs.edit} preventScrollReset>
             <Pencil aria-hidden="true" />

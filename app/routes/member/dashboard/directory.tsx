@@ -22,6 +22,7 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { DirectoryFilterFields, DirectoryPagination, DirectoryResultCount } from "~/features/directory/components/directory-filters";
 import type { Route } from "./+types/directory";
+import { readForm } from "~/lib/form.server";
 
 const LOAD_FAILED = "Impossible de charger l'annuaire interne";
 const BASE = "/dashboard/annuaire";
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireMember(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "contact") throw data({ message: "Action inconnue" }, { status: 400 });
   const submission = parseWithZod(formData, { schema: internalMessageSchema });
   if (submission.status !== "success") {

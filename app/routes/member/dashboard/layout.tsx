@@ -1,4 +1,4 @@
-import { BarChart3, FileText, Home, Mail, Settings, Star, User, Users } from "lucide-react";
+import { BarChart3, FileText, FolderKanban, Home, Mail, Settings, Star, User, Users } from "lucide-react";
 import { Form, Link, Outlet } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { TabNav } from "~/components/tab-nav";
@@ -23,13 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-// The six tabs of spec §2 "Member dashboard", each with its own URL.
+// The six tabs of spec §2 "Member dashboard", each with its own URL, plus the collaboration files.
 const TABS = [
   { to: "/dashboard", label: "Aperçu", icon: Home, end: true },
   { to: "/dashboard/messages", label: "Messages", icon: Mail, end: false },
   { to: "/dashboard/annuaire", label: "Annuaire", icon: Users, end: false },
   { to: "/dashboard/profil", label: "Profil", icon: User, end: false },
   { to: "/dashboard/mandats", label: "Mandats", icon: FileText, end: false },
+  { to: "/dashboard/dossiers", label: "Dossiers", icon: FolderKanban, end: false },
   { to: "/dashboard/stats", label: "Stats", icon: BarChart3, end: false },
 ];
 

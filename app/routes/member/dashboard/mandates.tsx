@@ -26,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         active: withStatus.filter((m) => m.shown === "active").length,
         onHold: withStatus.filter((m) => m.shown === "on_hold").length,
         expired: withStatus.filter((m) => m.shown === "expired").length,
+        negotiating: withStatus.filter((m) => m.shown === "negotiating").length,
+        concluded: withStatus.filter((m) => m.shown === "concluded").length,
         pending: all.reduce((s, m) => s + m.pendingReceived, 0),
       },
       // Summary only: the client's identity stays on /mandates.
@@ -81,6 +83,8 @@ export default function MandatesTab({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground">
             {counts.total} {plural(counts.total, "mandat")} : {counts.active} {plural(counts.active, "actif")}, {counts.onHold} en veille,{" "}
             {counts.expired} {plural(counts.expired, "expiré")}
+            {counts.negotiating > 0 ? `, ${counts.negotiating} en négociation` : ""}
+            {counts.concluded > 0 ? `, ${counts.concluded} ${plural(counts.concluded, "conclu")}` : ""}
             {counts.pending > 0 ? ` — ${counts.pending} ${plural(counts.pending, "demande")} de mise en relation en attente` : ""}.
           </p>
           <ul className="grid gap-2">

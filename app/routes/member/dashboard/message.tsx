@@ -20,6 +20,7 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/message";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Message"), { name: "robots", content: "noindex" }];
 
@@ -40,7 +41,7 @@ type ReplyResult = { result: SubmissionResult<string[]> };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireMember(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "mark-read") {
     await markMessageRead(actor, params.messageId);

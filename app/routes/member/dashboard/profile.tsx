@@ -23,6 +23,7 @@ import { logger } from "~/lib/logger.server";
 import { PROFILE_IMAGE_MAX_MB } from "~/lib/storage/upload-rules";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profile";
+import { readForm } from "~/lib/form.server";
 
 const BACK = "/dashboard/profil";
 
@@ -74,7 +75,7 @@ async function failed(intent: string, result: SubmissionResult<string[]>, status
 export async function action({ request }: Route.ActionArgs) {
   const { profile: member } = await requireMember(request);
   const actor = memberActor(member);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   switch (intent) {
     case "profile": {

@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowRight, BarChart3, FileText, Handshake, RefreshCw, Sparkles } from "lucide-react";
+import { AlertTriangle, ArrowRight, BarChart3, FileText, Handshake, RefreshCw, Sparkles, Timer, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { can } from "~/auth/permissions";
@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { GroupedBarChart, HorizontalBarChart } from "~/features/mandates/components/charts";
 import { StatusBadge } from "~/features/mandates/components/mandate-badges";
 import { mandateActor } from "~/features/mandates/mandates.server";
-import { getMandateCharts, getMandateStatistics } from "~/features/mandates/statistics.server";
+import { getClosingStatistics, getMandateCharts, getMandateStatistics } from "~/features/mandates/statistics.server";
 import { formatDate, plural } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/stats";
@@ -18,9 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = mandateActor(profile);
   const charted = can(profile.membershipType, "statistics");
   // Lookups that fail show an empty state, not an error page (spec §8).
-  const [stats, charts] = await Promise.all([
+  const [stats, closings, charts] = await Promise.all([
     getMandateStatistics(actor).catch((error: unknown) => {
       logger.warn({ err: error }, "mandate statistics failed");
+      return null;
+    }),
+    getClosingStatistics(actor).catch((error: unknown) => {
+      logger.warn({ err: error }, "closing statistics failed");
       return null;
     }),
     charted
@@ -30,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         })
       : Promise.resolve(null),
   ]);
-  return { stats, charts, charted };
+  return { stats, closings, charts, charted };
 }
 
 const BUYER = { key: "buyer", label: "Mandats acquéreurs", color: "#1e3a8a" };
@@ -66,7 +70,18 @@ function MandateStatistics({ stats }: { stats: NonNullable<Data["stats"]> }) {
         Statistiques des mandats
       </h3>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Tile icon={<FileText className="h-5 w-5" />} label="Total des mandats" value={stats.total} detail={`${stats.active} ${plural(stats.active, "actif")}`} />
+        <Tile
+          icon={<FileText className="h-5 w-5" />}
+          label="Total des mandats"
+          value={stats.total}
+          detail={[
+            `${stats.active} ${plural(stats.active, "actif")}`,
+            stats.negotiating > 0 ? `${stats.negotiating} en négociation` : null,
+            stats.concluded > 0 ? `${stats.concluded} ${plural(stats.concluded, "conclu")}` : null,
+          ]
+            .filter(Boolean)
+            .join(", ")}
+        />
         <Tile
           icon={<BarChart3 className="h-5 w-5" />}
           label="Acquéreurs / cédants"
@@ -180,6 +195,36 @@ function MandateStatistics({ stats }: { stats: NonNullable<Data["stats"]> }) {
   );
 }
 
+function ClosingStatistics({ closings }: { closings: NonNullable<Data["closings"]> }) {
+  const median = closings.medianDaysToClose;
+  return (
+    <section aria-labelledby="closing-stats-title" className="grid gap-4">
+      <h3 id="closing-stats-title" className="text-lg font-semibold">
+        Rapprochements
+      </h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Tile
+          icon={<Trophy className="h-5 w-5" />}
+          label="Rapprochements conclus via le réseau"
+          value={closings.concluded}
+          detail="confirmés par les deux membres du dossier"
+        />
+        <Tile
+          icon={<Timer className="h-5 w-5" />}
+          label="Délai médian entre la mise en relation et la conclusion"
+          value={median === null ? "—" : `${median} ${plural(median, "jour")}`}
+          detail={median === null ? "aucun rapprochement conclu pour le moment" : "de la mise en relation confirmée à la conclusion"}
+        />
+      </div>
+      <p className="text-sm">
+        <Link className="underline" to="/dashboard/dossiers">
+          Voir mes dossiers de rapprochement
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 function Charts({ charts }: { charts: NonNullable<Data["charts"]> }) {
   const monthValues = Object.fromEntries(charts.months.map((m) => [m.month, { buyer: m.buyer, seller: m.seller }]));
   const totalCreated = charts.months.reduce((s, m) => s + m.buyer + m.seller, 0);
@@ -237,7 +282,7 @@ function Charts({ charts }: { charts: NonNullable<Data["charts"]> }) {
 }
 
 export default function StatsTab({ loaderData }: Route.ComponentProps) {
-  const { stats, charts, charted } = loaderData;
+  const { stats, closings, charts, charted } = loaderData;
   return (
     <section aria-labelledby="tab-title" className="grid gap-8">
       <div>
@@ -251,6 +296,13 @@ export default function StatsTab({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
           Vos statistiques de mandats ne sont pas disponibles pour le moment.
+        </p>
+      )}
+      {closings ? (
+        <ClosingStatistics closings={closings} />
+      ) : (
+        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+          Les statistiques de vos rapprochements ne sont pas disponibles pour le moment.
         </p>
       )}
       {charted ? (

@@ -1,0 +1,201 @@
+// Collaboration files (issue 13): the private file of a confirmed connection between two
+// mandates, shared by their two members from the introduction to the closing. A file outlives
+// its mandates and members (records of a contract are kept): every reference to a mandate or a
+// profile is `set null` on delete, and the file keeps the labels it needs to stay readable.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { mandates, profiles } from "./product";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const collaborationStageEnum = pgEnum("collaboration_stage", [
+  "introduction",
+  "exchanges",
+  "documents",
+  "offer",
+  "protocol",
+  "concluded",
+  "abandoned",
+]);
+
+export const abandonReasonEnum = pgEnum("abandon_reason", ["price", "financing", "client_withdrawal", "other_counterpart", "other"]);
+
+export const amountBandEnum = pgEnum("amount_band", ["lt_500k", "500k_1m", "1m_3m", "3m_10m", "gt_10m"]);
+
+export const feeAgreementStatusEnum = pgEnum("fee_agreement_status", ["pending", "signed", "cancelled"]);
+
+export const collaborationFiles = pgTable(
+  "collaboration_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The two mandates, ordered (a < b) at creation; the key stays when a mandate is deleted.
+    pairKey: text("pair_key").notNull(),
+    mandateAId: uuid("mandate_a_id").references(() => mandates.id, { onDelete: "set null" }),
+    mandateBId: uuid("mandate_b_id").references(() => mandates.id, { onDelete: "set null" }),
+    memberAId: uuid("member_a_id").references(() => profiles.id, { onDelete: "set null" }),
+    memberBId: uuid("member_b_id").references(() => profiles.id, { onDelete: "set null" }),
+    // What each side's mandate was ("Mandat acquéreur · Industrie · 69"), kept for the record.
+    mandateALabel: text("mandate_a_label").notNull(),
+    mandateBLabel: text("mandate_b_label").notNull(),
+    stage: collaborationStageEnum("stage").notNull().default("introduction"),
+    // "Conclu" needs both members: one proposes (date, optional band), the other confirms.
+    closingProposedBy: uuid("closing_proposed_by").references(() => profiles.id, { onDelete: "set null" }),
+    closingProposedAt: ts("closing_proposed_at"),
+    closingDate: date("closing_date", { mode: "string" }),
+    amountBand: amountBandEnum("amount_band"),
+    concludedAt: ts("concluded_at"),
+    abandonReason: abandonReasonEnum("abandon_reason"),
+    abandonText: text("abandon_text"),
+    abandonedAt: ts("abandoned_at"),
+    // Last time each side opened the file's messages (unread marks).
+    memberAReadAt: ts("member_a_read_at"),
+    memberBReadAt: ts("member_b_read_at"),
+    lastActivityAt: ts("last_activity_at").notNull().defaultNow(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("collaboration_files_pair_key").on(t.pairKey),
+    index("collaboration_files_member_a_idx").on(t.memberAId, t.lastActivityAt.desc()),
+    index("collaboration_files_member_b_idx").on(t.memberBId, t.lastActivityAt.desc()),
+    check("collaboration_files_members_check", sql`${t.memberAId} is null or ${t.memberBId} is null or ${t.memberAId} <> ${t.memberBId}`),
+  ],
+);
+
+// The file's timeline: the introduction log copied at creation, then every step of the file.
+export const collaborationEvents = pgTable(
+  "collaboration_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => collaborationFiles.id, { onDelete: "cascade" }),
+    actorProfileId: uuid("actor_profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    // Name of the actor when the event was written, shown once the account is gone.
+    actorName: text("actor_name"),
+    kind: text("kind").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("collaboration_events_file_idx").on(t.fileId, t.createdAt)],
+);
+
+export const collaborationMessages = pgTable(
+  "collaboration_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => collaborationFiles.id, { onDelete: "cascade" }),
+    senderProfileId: uuid("sender_profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("collaboration_messages_file_idx").on(t.fileId, t.createdAt)],
+);
+
+export const collaborationDocuments = pgTable(
+  "collaboration_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => collaborationFiles.id, { onDelete: "cascade" }),
+    uploaderProfileId: uuid("uploader_profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    withdrawnAt: ts("withdrawn_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("collaboration_documents_file_idx").on(t.fileId, t.createdAt.desc())],
+);
+
+export const documentAccessLog = pgTable(
+  "document_access_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => collaborationDocuments.id, { onDelete: "cascade" }),
+    viewerProfileId: uuid("viewer_profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    viewerName: text("viewer_name"),
+    action: text("action").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("document_access_log_document_idx").on(t.documentId, t.createdAt.desc())],
+);
+
+// Convention de partage d'honoraires: each version is a frozen PDF; a new version cancels the
+// unsigned previous one; once both members signed it can no longer change.
+export const feeAgreements = pgTable(
+  "fee_agreements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => collaborationFiles.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    status: feeAgreementStatusEnum("status").notNull().default("pending"),
+    terms: jsonb("terms").$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    // The document both members sign (its SHA-256 is what each signature covers).
+    documentKey: text("document_key").notNull(),
+    documentSha256: text("document_sha256").notNull(),
+    // The signed PDF with its certificate page, once both signed.
+    signedKey: text("signed_key"),
+    signedSha256: text("signed_sha256"),
+    signedAt: ts("signed_at"),
+    cancelledAt: ts("cancelled_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("fee_agreements_file_version_key").on(t.fileId, t.version)],
+);
+
+export const feeAgreementSignatures = pgTable(
+  "fee_agreement_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agreementId: uuid("agreement_id")
+      .notNull()
+      .references(() => feeAgreements.id, { onDelete: "cascade" }),
+    profileId: uuid("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    signerName: text("signer_name").notNull(),
+    documentSha256: text("document_sha256").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    method: text("method").notNull(),
+    signedAt: ts("signed_at").notNull().defaultNow(),
+  },
+  (t) => [unique("fee_agreement_signatures_signer_key").on(t.agreementId, t.profileId)],
+);
+
+// Objects of the database storage driver (PostgreSQL mode): every instance reads the same bytes.
+export const storedObjects = pgTable("stored_objects", {
+  key: text("key").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});

@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import {
+  abandonTextRequired,
+  canAbandon,
+  canConfirmClosing,
+  canMoveStage,
+  canProposeClosing,
+  closingsCountLine,
+  DEAL_FROM_FILE_TEXT,
+  daysToClose,
+  dealSector,
+  median,
+  nextStage,
+  pendingAction,
+  previousStage,
+  STAGE_LABELS,
+  type Stage,
+} from "./collaboration-rules";
+import { isValidClosingDate } from "./collaboration.schema";
+import { timelineLabel } from "./timeline";
+
+describe("stage labels", () => {
+  it("are the issue's French names, in order", () => {
+    expect(Object.values(STAGE_LABELS)).toEqual([
+      "Mise en relation",
+      "Échanges confidentiels",
+      "Documents partagés",
+      "Offre / lettre d'intention",
+      "Signature du protocole",
+      "Conclu",
+      "Abandonné",
+    ]);
+  });
+});
+
+describe("canMoveStage: one step forward or back among the working stages", () => {
+  it.each<[Stage, Stage, boolean]>([
+    ["introduction", "exchanges", true],
+    ["exchanges", "introduction", true],
+    ["exchanges", "documents", true],
+    ["documents", "offer", true],
+    ["offer", "protocol", true],
+    ["protocol", "offer", true],
+    ["introduction", "documents", false],
+    ["introduction", "introduction", false],
+    ["protocol", "concluded", false],
+    ["offer", "abandoned", false],
+    ["concluded", "protocol", false],
+    ["abandoned", "introduction", false],
+  ])("%s → %s: %s", (from, to, allowed) => {
+    expect(canMoveStage(from, to)).toBe(allowed);
+  });
+
+  it("next and previous", () => {
+    expect(nextStage("introduction")).toBe("exchanges");
+    expect(nextStage("protocol")).toBeNull();
+    expect(previousStage("introduction")).toBeNull();
+    expect(previousStage("offer")).toBe("documents");
+    expect(nextStage("concluded")).toBeNull();
+    expect(previousStage("abandoned")).toBeNull();
+  });
+});
+
+describe("closing needs both members", () => {
+  it.each<[Stage, boolean]>([
+    ["introduction", false],
+    ["exchanges", false],
+    ["documents", false],
+    ["offer", true],
+    ["protocol", true],
+    ["concluded", false],
+    ["abandoned", false],
+  ])("proposable at %s: %s", (stage, ok) => expect(canProposeClosing(stage)).toBe(ok));
+
+  it.each<[string | null, string, boolean]>([
+    [null, "me", false],
+    ["me", "me", false],
+    ["them", "me", true],
+  ])("proposed by %s, confirmed by %s: %s", (proposedBy, actor, ok) => {
+    expect(canConfirmClosing("offer", { proposedBy }, actor)).toBe(ok);
+  });
+
+  it("a closed file cannot be confirmed or abandoned", () => {
+    expect(canConfirmClosing("concluded", { proposedBy: "them" }, "me")).toBe(false);
+    expect(canAbandon("concluded")).toBe(false);
+    expect(canAbandon("abandoned")).toBe(false);
+    expect(canAbandon("introduction")).toBe(true);
+  });
+
+  it("only 'autre' needs a text", () => {
+    expect(abandonTextRequired("other")).toBe(true);
+    expect(abandonTextRequired("price")).toBe(false);
+  });
+});
+
+describe("closing date", () => {
+  it.each<[string, boolean]>([
+    ["2026-11-24", true],
+    ["2026-11-25", false],
+    ["2026-02-30", false],
+    ["1999-12-31", false],
+    ["24/11/2026", false],
+    ["", false],
+  ])("%s valid: %s", (value, ok) => expect(isValidClosingDate(value, "2026-11-24")).toBe(ok));
+});
+
+describe("what awaits a member", () => {
+  const base = { stage: "offer" as Stage, closingProposedBy: null, actorProfileId: "me", unreadMessages: 0, agreementAwaitingMySignature: false };
+  it.each([
+    [{}, null],
+    [{ unreadMessages: 2 }, "unread-messages"],
+    [{ agreementAwaitingMySignature: true, unreadMessages: 2 }, "sign-agreement"],
+    [{ closingProposedBy: "them", agreementAwaitingMySignature: true }, "confirm-closing"],
+    [{ closingProposedBy: "me" }, null],
+    [{ stage: "concluded" as Stage, agreementAwaitingMySignature: true }, null],
+  ])("%j → %s", (over, expected) => {
+    expect(pendingAction({ ...base, ...over })).toBe(expected);
+  });
+});
+
+describe("statistics helpers", () => {
+  it("days to close and median", () => {
+    expect(daysToClose(new Date("2026-01-01T10:00:00Z"), new Date("2026-01-31T09:00:00Z"))).toBe(29);
+    expect(daysToClose(new Date("2026-01-02"), new Date("2026-01-01"))).toBe(0);
+    expect(median([])).toBeNull();
+    expect(median([5])).toBe(5);
+    expect(median([9, 1, 5])).toBe(5);
+    expect(median([1, 2, 3, 10])).toBe(3);
+  });
+});
+
+describe("timeline labels", () => {
+  it.each<[string, Record<string, unknown> | null, string, string | null]>([
+    ["connection:requested", null, "Demande de mise en relation envoyée", null],
+    ["connection:undertaking_signed", null, "Engagement de confidentialité signé", null],
+    ["stage_changed", { from: "introduction", to: "exchanges" }, "Changement d'étape", "Mise en relation → Échanges confidentiels"],
+    ["closing_proposed", { closingDate: "2026-11-20", amountBand: "1m_3m" }, "Conclusion proposée", "Signature le 20/11/2026 · De 1 M€ à 3 M€"],
+    ["abandoned", { reason: "other", text: "Le client vend à son fils" }, "Dossier abandonné", "Autre motif : Le client vend à son fils"],
+    ["document_shared", { name: "bilan.pdf" }, "Document partagé", "bilan.pdf"],
+    ["something_new", null, "Activité du dossier", null],
+  ])("%s", (kind, details, label, detail) => {
+    expect(timelineLabel(kind, details)).toEqual({ label, detail });
+  });
+});
+
+describe("closingsCountLine: the public profile's line, French plural, nothing at 0", () => {
+  it.each<[number, string | null]>([
+    [0, null],
+    [-1, null],
+    [Number.NaN, null],
+    [1, "1 rapprochement conclu via le réseau"],
+    [2, "2 rapprochements conclus via le réseau"],
+    [12, "12 rapprochements conclus via le réseau"],
+    [1200, "1\u202f200 rapprochements conclus via le réseau"],
+  ])("%s → %s", (count, line) => expect(closingsCountLine(count)).toBe(line));
+});
+
+describe("dealSector: the seller's sector, else the buyer's first searched sector", () => {
+  const seller = (companySector: string | null) => ({ mandateType: "seller" as const, companySector, searchSectors: null });
+  const buyer = (...searchSectors: string[]) => ({ mandateType: "buyer" as const, companySector: null, searchSectors });
+  it.each<[string, Parameters<typeof dealSector>[0], string | null]>([
+    ["both mandates", [buyer("G", "C"), seller("K")], "K"],
+    ["seller without sector", [buyer("G", "C"), seller(null)], "G"],
+    ["buyer only (seller mandate deleted)", [buyer("C")], "C"],
+    ["buyer without sectors", [buyer()], null],
+    ["no mandate left", [], null],
+  ])("%s", (_name, mandates, expected) => expect(dealSector(mandates)).toBe(expected));
+});
+
+it("the texts of a deal made from a file name no client and no amount", () => {
+  expect(DEAL_FROM_FILE_TEXT.acquirerCedant).toBe("Rapprochement conclu via le réseau");
+  for (const side of ["buyer", "seller", null] as const) expect(DEAL_FROM_FILE_TEXT.description(side)).not.toMatch(/\d|€/);
+});

@@ -1,0 +1,28 @@
+import { Card } from "~/components/ui/card";
+import { formatDateTime } from "~/lib/format";
+import type { TimelineEntry } from "../collaboration.server";
+
+/** The file's record: every step, dated and attributed, oldest first. */
+export function FileTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <Card className="grid gap-3 p-4" aria-labelledby="timeline-title">
+      <h3 id="timeline-title" className="text-lg font-semibold">
+        Historique
+      </h3>
+      <p className="text-xs text-muted-foreground">Chaque étape est datée et attribuée ; cet historique ne peut pas être modifié.</p>
+      <ol className="grid gap-3 border-l pl-4" aria-label="Historique du dossier">
+        {entries.map((e) => (
+          <li key={e.id} className="relative text-sm">
+            <span className="absolute -left-[21px] top-1.5 h-2.5 w-2.5 rounded-full bg-primary" aria-hidden="true" />
+            <p className="break-words font-medium">{e.label}</p>
+            {e.detail ? <p className="break-words text-muted-foreground">{e.detail}</p> : null}
+            <p className="text-xs text-muted-foreground">
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+              {e.actorName ? ` · ${e.byMe ? "vous" : e.actorName}` : ""}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

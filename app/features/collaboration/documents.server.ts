@@ -1,0 +1,390 @@
+// The document room of a collaboration file (issue 13): its two members share PDF, images and
+// office files, see who opened what, and withdraw what they shared. Documents are private: they
+// are stored under "documents/{fileId}/" (never a public /uploads/ URL) and served only through
+// openDocument, which checks the file's membership, logs the access and watermarks PDFs.
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import sharp from "sharp";
+import { db } from "~/db/client.server";
+import { collaborationDocuments, documentAccessLog } from "~/db/schema";
+import { queryRows } from "~/db/query.server";
+import { isUuid } from "~/features/mandates/mandates.server";
+import { logger } from "~/lib/logger.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
+import { COLLABORATION_MESSAGES, isClosed } from "./collaboration-rules";
+import { GONE_MEMBER_NAME, notifyCounterpart } from "./collaboration.server";
+import { watermarkPdf } from "./document-watermark.server";
+import {
+  accessLabel,
+  contentDisposition,
+  detectDocumentType,
+  DOCUMENT_FORMATS,
+  DOCUMENT_LIMITS,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPE_LABELS,
+  documentSizeMessage,
+  documentSizeProblem,
+  sanitizeDocumentName,
+  watermarkLine,
+  type AccessAction,
+  type DocumentLimits,
+  type DocumentType,
+} from "./documents-rules";
+import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";
+
+// Parsing and watermarking cost CPU: generous for a person, a wall for a script.
+const UPLOAD_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
+const OPEN_RATE: RateLimitRule = { limit: 300, windowSeconds: 60 * 60 };
+
+function refuse(message: string, status: number): never {
+  fileConflict(message, status);
+}
+
+function documentNotFound(): never {
+  refuse(DOCUMENT_MESSAGES.notFound, 404);
+}
+
+const TYPE_BY_CONTENT_TYPE = new Map(Object.entries(DOCUMENT_FORMATS).map(([type, f]) => [f.contentType, type as DocumentType]));
+
+// ---------------------------------------------------------------------------------------------
+// Checking an upload
+
+export type PreparedDocument = { type: DocumentType; name: string; bytes: Uint8Array; sha256: string };
+
+/**
+ * Checks a file before anything is stored: size, type from the bytes, a PDF that pdf-lib can
+ * read (the watermark needs it) and is not password-protected, an image sharp can read, a name.
+ * Throws a 4xx with a French message.
+ */
+export async function prepareDocument(
+  input: { name: string; bytes: Uint8Array },
+  limits: DocumentLimits = DOCUMENT_LIMITS,
+): Promise<PreparedDocument> {
+  const sizeProblem = documentSizeProblem(input.bytes.byteLength, 0, limits);
+  if (sizeProblem) refuse(documentSizeMessage(sizeProblem, limits), sizeProblem === "empty" ? 400 : 413);
+  const type = detectDocumentType(input.bytes);
+  if (!type) refuse(DOCUMENT_MESSAGES.unsupported, 415);
+  if (type === "pdf") {
+    try {
+      const pdf = await PDFDocument.load(input.bytes, { updateMetadata: false });
+      if (pdf.getPageCount() < 1) refuse(DOCUMENT_MESSAGES.notPdf, 415);
+    } catch (error) {
+      // pdf-lib's EncryptedPDFError is compiled to ES5: `instanceof` does not see it, its message does.
+      if (error instanceof Error && /is encrypted/i.test(error.message)) refuse(DOCUMENT_MESSAGES.encryptedPdf, 415);
+      if (error instanceof Error) refuse(DOCUMENT_MESSAGES.notPdf, 415);
+      throw error;
+    }
+  } else if (type === "jpeg" || type === "png") {
+    const format = await sharp(input.bytes, { failOn: "error" })
+      .metadata()
+      .then((m) => m.format)
+      .catch(() => null);
+    if (format !== type) refuse(DOCUMENT_MESSAGES.notImage, 415);
+  }
+  const name = sanitizeDocumentName(input.name, type);
+  if (!name) refuse(DOCUMENT_MESSAGES.badName, 400);
+  return { type, name, bytes: input.bytes, sha256: createHash("sha256").update(input.bytes).digest("hex") };
+}
+
+async function usedBytes(handle: typeof db, fileId: string): Promise<number> {
+  const [row] = await queryRows<{ used: string | number | null }>(
+    sql`select coalesce(sum(size_bytes), 0) as used from collaboration_documents where file_id = ${fileId}::uuid and withdrawn_at is null`,
+    handle,
+  );
+  return Number(row?.used ?? 0);
+}
+
+function newDocumentKey(fileId: string, type: DocumentType): string {
+  return `${PRIVATE_DOCUMENTS_PREFIX}${fileId}/${randomBytes(16).toString("hex")}.${DOCUMENT_FORMATS[type].extension}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sharing
+
+export type ShareOptions = { limits?: DocumentLimits };
+
+/**
+ * Shares a document in the file. The bytes are stored first under a new random key, then the
+ * row, its timeline event and the counterpart's e-mail are written in one transaction (quota
+ * checked again under the file's lock); if that fails the stored bytes are deleted, so nothing
+ * is ever half-shared.
+ */
+export async function shareDocument(
+  actor: FileActor,
+  fileId: string,
+  input: { name: string; bytes: Uint8Array },
+  options: ShareOptions = {},
+): Promise<{ documentId: string; name: string }> {
+  const limits = options.limits ?? DOCUMENT_LIMITS;
+  // A non-member learns nothing, not even whether the file exists or the file is valid.
+  const access = await requireFileAccess(db, actor, fileId);
+  const rate = await consumeRateLimit(`document-upload:${actor.profileId}`, UPLOAD_RATE);
+  if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyUploads, 429);
+  if (isClosed(access.stage)) refuse(COLLABORATION_MESSAGES.closed, 409);
+  if (!access.counterpartId) refuse(COLLABORATION_MESSAGES.counterpartGone, 409);
+  const doc = await prepareDocument(input, limits);
+  const quotaFirst = documentSizeProblem(doc.bytes.byteLength, await usedBytes(db, access.id), limits);
+  if (quotaFirst) refuse(documentSizeMessage(quotaFirst, limits), 413);
+
+  const storage = getStorage();
+  const key = newDocumentKey(access.id, doc.type);
+  const { contentType } = DOCUMENT_FORMATS[doc.type];
+  try {
+    await storage.putObject(key, doc.bytes, contentType);
+  } catch (error) {
+    logger.error({ err: error, key }, "document could not be stored");
+    refuse(DOCUMENT_MESSAGES.storeFailed, 500);
+  }
+  try {
+    return await withFile(actor, access.id, async (tx, file) => {
+      if (isClosed(file.stage)) refuse(COLLABORATION_MESSAGES.closed, 409);
+      // Two uploads at once: the second one sees the first under the lock.
+      const problem = documentSizeProblem(doc.bytes.byteLength, await usedBytes(tx, file.id), limits);
+      if (problem) refuse(documentSizeMessage(problem, limits), 413);
+      const [row] = await tx
+        .insert(collaborationDocuments)
+        .values({
+          fileId: file.id,
+          uploaderProfileId: actor.profileId,
+          name: doc.name,
+          contentType,
+          sizeBytes: doc.bytes.byteLength,
+          sha256: doc.sha256,
+          storageKey: key,
+          createdAt: sql`clock_timestamp()`,
+        })
+        .returning({ id: collaborationDocuments.id });
+      await appendFileEvent(tx, file.id, actor, "document_shared", { name: doc.name });
+      // The e-mail names the sender, never the document: its name may carry the client's.
+      await notifyCounterpart(tx, file.counterpartId, file.id, {
+        title: "Nouveau document dans un dossier de rapprochement",
+        intro: `${actorName(actor)} a partagé un document dans votre dossier de rapprochement commun.`,
+        line: "Pour préserver la confidentialité, le document se consulte dans le dossier, sur la plateforme.",
+        kind: "collaboration-document",
+        preference: "messages",
+        // Several documents shared at once make one e-mail (one per quarter of an hour).
+        dedupeKey: `collaboration-document:${file.id}:${file.counterpartId}:${Math.floor(Date.now() / (15 * 60_000))}`,
+      });
+      return { documentId: row.id, name: doc.name };
+    });
+  } catch (error) {
+    await storage.deleteObject(key).catch((e: unknown) => logger.warn({ err: e, key }, "orphan document could not be deleted"));
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+export type DocumentAccessEntry = { id: string; action: AccessAction; at: string; label: string; byMe: boolean };
+
+export type FileDocument = {
+  id: string;
+  name: string;
+  type: DocumentType | null;
+  typeLabel: string;
+  sizeBytes: number;
+  sharedAt: string;
+  byMe: boolean;
+  uploaderName: string;
+  isPdf: boolean;
+  withdrawnAt: string | null;
+  /** Who opened it: for the uploader only. */
+  accesses: DocumentAccessEntry[];
+};
+
+export type DocumentRoom = {
+  fileId: string;
+  closed: boolean;
+  documents: FileDocument[];
+  usedBytes: number;
+  quotaBytes: number;
+  maxBytes: number;
+};
+
+type DocumentRow = {
+  id: string;
+  name: string;
+  content_type: string;
+  size_bytes: number | string;
+  created_at: Date | string;
+  withdrawn_at: Date | string | null;
+  uploader_profile_id: string | null;
+  uploader_first: string | null;
+  uploader_last: string | null;
+};
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/**
+ * The file's documents as one member sees them: every shared document, plus their own
+ * withdrawn ones ("Retiré le …"); for their own, who opened them and when.
+ */
+export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DocumentRoom> {
+  const access = await requireFileAccess(db, actor, fileId);
+  const rows = await queryRows<DocumentRow>(sql`
+    select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
+      p.first_name as uploader_first, p.last_name as uploader_last
+    from collaboration_documents d
+    left join profiles p on p.id = d.uploader_profile_id
+    where d.file_id = ${access.id}::uuid
+      and (d.withdrawn_at is null or d.uploader_profile_id = ${actor.profileId}::uuid)
+    order by d.created_at desc, d.id`);
+  const mine = rows.filter((r) => r.uploader_profile_id === actor.profileId).map((r) => r.id);
+  const logs = mine.length
+    ? await queryRows<{ id: string; document_id: string; viewer_profile_id: string | null; viewer_name: string | null; action: AccessAction; created_at: Date | string }>(sql`
+        select id, document_id, viewer_profile_id, viewer_name, action, created_at from document_access_log
+        where document_id in (${sql.join(
+          mine.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        order by created_at desc, id`)
+    : [];
+  const documents = rows.map((r): FileDocument => {
+    const byMe = r.uploader_profile_id === actor.profileId;
+    const type = TYPE_BY_CONTENT_TYPE.get(r.content_type) ?? null;
+    return {
+      id: r.id,
+      name: r.name,
+      type,
+      typeLabel: type ? DOCUMENT_TYPE_LABELS[type] : "Document",
+      sizeBytes: Number(r.size_bytes),
+      sharedAt: iso(r.created_at),
+      byMe,
+      uploaderName: r.uploader_first ? `${r.uploader_first} ${r.uploader_last ?? ""}`.trim() : GONE_MEMBER_NAME,
+      isPdf: type === "pdf",
+      withdrawnAt: r.withdrawn_at ? iso(r.withdrawn_at) : null,
+      accesses: byMe
+        ? logs
+            .filter((l) => l.document_id === r.id)
+            .map((l) => {
+              const own = l.viewer_profile_id === actor.profileId;
+              return {
+                id: l.id,
+                action: l.action,
+                at: iso(l.created_at),
+                byMe: own,
+                label: accessLabel(l.action, own ? "vous" : (l.viewer_name ?? GONE_MEMBER_NAME), l.created_at),
+              };
+            })
+        : [],
+    };
+  });
+  return {
+    fileId: access.id,
+    closed: isClosed(access.stage),
+    documents,
+    usedBytes: await usedBytes(db, access.id),
+    quotaBytes: DOCUMENT_LIMITS.quotaBytes,
+    maxBytes: DOCUMENT_LIMITS.maxBytes,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening
+
+export type OpenedDocument = {
+  bytes: Uint8Array;
+  contentType: string;
+  disposition: string;
+  action: AccessAction;
+  name: string;
+};
+
+/**
+ * A document for one of the file's members: a PDF viewed in the browser (mode "view") or any
+ * document downloaded, PDFs stamped with the viewer's name and the date on every page. Each
+ * opening is logged; the counterpart's first opening also joins the file's timeline. A withdrawn
+ * document is gone for everyone (its bytes are deleted).
+ */
+export async function openDocument(
+  actor: FileActor,
+  fileId: string,
+  documentId: string,
+  mode: "view" | "download",
+  now: Date = new Date(),
+): Promise<OpenedDocument> {
+  const access = await requireFileAccess(db, actor, fileId);
+  if (!isUuid(documentId)) documentNotFound();
+  const [doc] = await queryRows<{ id: string; name: string; content_type: string; storage_key: string; uploader_profile_id: string | null }>(sql`
+    select id, name, content_type, storage_key, uploader_profile_id from collaboration_documents
+    where id = ${documentId}::uuid and file_id = ${access.id}::uuid and withdrawn_at is null`);
+  if (!doc) documentNotFound();
+  const rate = await consumeRateLimit(`document-open:${actor.profileId}`, OPEN_RATE);
+  if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyOpens, 429);
+  const object = await getStorage().getObject(doc.storage_key);
+  if (!object) {
+    logger.error({ documentId: doc.id, key: doc.storage_key }, "stored document missing");
+    documentNotFound();
+  }
+  const isPdf = doc.content_type === DOCUMENT_FORMATS.pdf.contentType;
+  // Only PDFs are shown in the browser; images and office files are always downloaded.
+  const action: AccessAction = isPdf && mode === "view" ? "view" : "download";
+  let bytes: Uint8Array = object.bytes;
+  if (isPdf) {
+    const [me] = await queryRows<{ company: string | null }>(sql`select company from profiles where id = ${actor.profileId}::uuid`);
+    bytes = await watermarkPdf(object.bytes, watermarkLine({ name: actorName(actor), company: me?.company ?? null }, now));
+  }
+  await db.transaction(async (tx) => {
+    const [seen] = await queryRows<{ n: number | string }>(
+      sql`select count(*) as n from document_access_log where document_id = ${doc.id}::uuid and viewer_profile_id = ${actor.profileId}::uuid`,
+      tx,
+    );
+    await tx.insert(documentAccessLog).values({
+      documentId: doc.id,
+      viewerProfileId: actor.profileId,
+      viewerName: actorName(actor),
+      action,
+      createdAt: sql`clock_timestamp()`,
+    });
+    if (doc.uploader_profile_id !== actor.profileId && Number(seen?.n ?? 0) === 0) {
+      await appendFileEvent(tx, access.id, actor, "document_viewed", { name: doc.name });
+    }
+  });
+  return {
+    bytes,
+    contentType: doc.content_type,
+    disposition: contentDisposition(action === "view" ? "inline" : "attachment", doc.name),
+    action,
+    name: doc.name,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawing
+
+/**
+ * The uploader withdraws a document: it is gone for the other member (a 404 on its address),
+ * its bytes are deleted, its row and access log stay (the uploader sees "Retiré le …").
+ */
+export async function withdrawDocument(actor: FileActor, fileId: string, documentId: string): Promise<void> {
+  // Allowed on a closed file too: a member may always take back what they shared.
+  if (!isUuid(documentId)) {
+    await requireFileAccess(db, actor, fileId);
+    documentNotFound();
+  }
+  const key = await withFile(actor, fileId, async (tx, file) => {
+    const [doc] = await queryRows<{ id: string; name: string; storage_key: string; uploader_profile_id: string | null; withdrawn_at: Date | string | null }>(
+      sql`select id, name, storage_key, uploader_profile_id, withdrawn_at from collaboration_documents
+        where id = ${documentId}::uuid and file_id = ${file.id}::uuid for update`,
+      tx,
+    );
+    if (!doc) documentNotFound();
+    if (doc.uploader_profile_id !== actor.profileId) {
+      // The other member's withdrawn document does not exist for them.
+      if (doc.withdrawn_at) documentNotFound();
+      refuse(DOCUMENT_MESSAGES.notUploader, 403);
+    }
+    if (doc.withdrawn_at) refuse(DOCUMENT_MESSAGES.alreadyWithdrawn, 409);
+    await tx.execute(sql`update collaboration_documents set withdrawn_at = clock_timestamp() where id = ${doc.id}::uuid`);
+    await appendFileEvent(tx, file.id, actor, "document_withdrawn", { name: doc.name });
+    return doc.storage_key;
+  });
+  // After the commit: a failed deletion leaves an unreachable object, never a listed document without bytes.
+  await getStorage()
+    .deleteObject(key)
+    .catch((error: unknown) => logger.warn({ err: error, key }, "withdrawn document could not be deleted"));
+}

@@ -1,0 +1,118 @@
+// Access to a collaboration file: only its two members reach it (a 404 for anyone else, admins
+// included — mediation is the one exception, granted by its own module). Every command locks the
+// file row, checks the actor's side and writes its timeline event in the same transaction.
+import { sql } from "drizzle-orm";
+import { data } from "react-router";
+import { db, type Db } from "~/db/client.server";
+import { collaborationEvents } from "~/db/schema";
+import { queryRows } from "~/db/query.server";
+import { isUuid } from "~/features/mandates/mandates.server";
+import { COLLABORATION_MESSAGES, type Stage } from "./collaboration-rules";
+
+/** The acting member, as every collaboration command receives it. */
+export type FileActor = { profileId: string; firstName: string; lastName: string };
+
+export function fileActor(profile: { id: string; firstName: string; lastName: string }): FileActor {
+  return { profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName };
+}
+
+export function actorName(actor: FileActor): string {
+  return `${actor.firstName} ${actor.lastName}`.trim();
+}
+
+export function fileNotFound(): never {
+  throw data({ message: COLLABORATION_MESSAGES.notFound }, { status: 404 });
+}
+
+export function fileConflict(message: string, status = 409): never {
+  throw data({ message }, { status });
+}
+
+/** The file as its commands need it, seen from the actor's side. */
+export type FileAccess = {
+  id: string;
+  stage: Stage;
+  side: "a" | "b";
+  /** The other member's profile id (null once their account is gone). */
+  counterpartId: string | null;
+  myMandateId: string | null;
+  theirMandateId: string | null;
+  closingProposedBy: string | null;
+  createdAt: Date;
+};
+
+type AccessRow = {
+  id: string;
+  stage: Stage;
+  member_a_id: string | null;
+  member_b_id: string | null;
+  mandate_a_id: string | null;
+  mandate_b_id: string | null;
+  closing_proposed_by: string | null;
+  created_at: Date | string;
+};
+
+function toAccess(row: AccessRow, profileId: string): FileAccess {
+  const side = row.member_a_id === profileId ? "a" : "b";
+  return {
+    id: row.id,
+    stage: row.stage,
+    side,
+    counterpartId: side === "a" ? row.member_b_id : row.member_a_id,
+    myMandateId: side === "a" ? row.mandate_a_id : row.mandate_b_id,
+    theirMandateId: side === "a" ? row.mandate_b_id : row.mandate_a_id,
+    closingProposedBy: row.closing_proposed_by,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/**
+ * The file if the actor is one of its two members, else a 404. With `lock`, the row is locked
+ * for the rest of the transaction (commands), so two members acting at once are serialised.
+ */
+export async function requireFileAccess(handle: Db, actor: Pick<FileActor, "profileId">, fileId: string, lock = false): Promise<FileAccess> {
+  if (!isUuid(fileId)) fileNotFound();
+  const rows = await queryRows<AccessRow>(
+    sql`select id, stage::text as stage, member_a_id, member_b_id, mandate_a_id, mandate_b_id, closing_proposed_by, created_at
+      from collaboration_files
+      where id = ${fileId}::uuid and (member_a_id = ${actor.profileId}::uuid or member_b_id = ${actor.profileId}::uuid)
+      ${lock ? sql`for update` : sql``}`,
+    handle,
+  );
+  const row = rows[0];
+  if (!row) fileNotFound();
+  return toAccess(row, actor.profileId);
+}
+
+/** Appends one event to the file's timeline and marks the file active. */
+export async function appendFileEvent(
+  handle: Db,
+  fileId: string,
+  actor: FileActor | null,
+  kind: string,
+  details: Record<string, unknown> | null = null,
+): Promise<void> {
+  // clock_timestamp(): several events of one transaction keep their order.
+  await handle.insert(collaborationEvents).values({
+    fileId,
+    actorProfileId: actor?.profileId ?? null,
+    actorName: actor ? actorName(actor) : null,
+    kind,
+    details,
+    createdAt: sql`clock_timestamp()`,
+  });
+  await handle.execute(sql`update collaboration_files set last_activity_at = clock_timestamp(), updated_at = now() where id = ${fileId}::uuid`);
+}
+
+/** Runs a command on a file: transaction, lock, access check. */
+export function withFile<T>(actor: FileActor, fileId: string, run: (tx: Db, file: FileAccess) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const file = await requireFileAccess(tx, actor, fileId, true);
+    return run(tx, file);
+  });
+}
+
+/** For routes: a 404 unless the actor is one of the file's two members (before parsing a form). */
+export async function assertFileMember(actor: Pick<FileActor, "profileId">, fileId: string): Promise<void> {
+  await requireFileAccess(db, actor, fileId);
+}

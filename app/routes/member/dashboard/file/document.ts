@@ -1,0 +1,35 @@
+// GET /dashboard/dossiers/:fileId/documents/:documentId?mode=view|download: one document of a
+// collaboration file, for its two members only (404 for anyone else, admins included). PDFs are
+// watermarked with the viewer's name and may be shown inline; images and office files are always
+// downloaded. Never cached: each opening is logged. X-Content-Type-Options: nosniff is set on
+// every response by server.ts (repeating it here would send it twice, as the adapter appends).
+import { requireMember } from "~/auth/session.server";
+import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
+import { openDocument } from "~/features/collaboration/documents.server";
+import { fileActor } from "~/features/collaboration/file-access.server";
+import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import type { Route } from "./+types/document";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { profile } = await requireMember(request);
+  const mode = new URL(request.url).searchParams.get("mode") === "view" ? "view" : "download";
+  try {
+    const doc = await openDocument(fileActor(profile), params.fileId, params.documentId, mode);
+    return new Response(new Uint8Array(doc.bytes), {
+      headers: {
+        "content-type": doc.contentType,
+        "content-length": String(doc.bytes.byteLength),
+        "content-disposition": doc.disposition,
+        "cache-control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    const status = expectedStatus(error);
+    if (status === null) throw error;
+    // A resource route: a plain answer, not an error page.
+    const headers = new Headers({ "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter) headers.set("retry-after", retryAfter);
+    return new Response(expectedMessage(error, DOCUMENT_MESSAGES.notFound), { status, headers });
+  }
+}

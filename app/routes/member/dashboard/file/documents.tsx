@@ -1,0 +1,233 @@
+import { Download, Eye, FileText, FolderOpen, Upload } from "lucide-react";
+import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
+import { requireMember } from "~/auth/session.server";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import {
+  ACCEPTED_DOCUMENT_TYPES,
+  DOCUMENT_MAX_MB,
+  DOCUMENT_MESSAGES,
+  documentsUrl,
+  documentUrl,
+  FILE_DOCUMENTS_MAX_MB,
+  formatFileSize,
+} from "~/features/collaboration/documents-rules";
+import { listDocuments, shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
+import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { formatDatePattern } from "~/lib/format";
+import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/meta";
+import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/documents";
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Documents du dossier"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { profile } = await requireMember(request);
+  return { room: await listDocuments({ profileId: profile.id }, params.fileId) };
+}
+
+type ActionResult = { error: string; intent: "upload" | "withdraw" };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { profile } = await requireMember(request);
+  const actor = fileActor(profile);
+  // A non-member's post is a 404 before its body is read.
+  await assertFileMember(actor, params.fileId);
+  const back = documentsUrl(params.fileId);
+  const multipart = /^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "");
+  const intent: ActionResult["intent"] = multipart ? "upload" : "withdraw";
+  try {
+    if (multipart) {
+      const form = await readMultipartWithLimit(request, DOCUMENT_MAX_MB);
+      const file = form.get("file");
+      if (!(file instanceof File) || (file.size === 0 && !file.name)) {
+        return data({ error: DOCUMENT_MESSAGES.noFile, intent } satisfies ActionResult, { status: 400 });
+      }
+      const shared = await shareDocument(actor, params.fileId, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      return redirectWithToast(back, { type: "success", title: DOCUMENT_MESSAGES.shared, description: shared.name });
+    }
+    const form = await request.formData();
+    if (form.get("intent") !== "withdraw") throw data({ message: "Action inconnue" }, { status: 400 });
+    await withdrawDocument(actor, params.fileId, String(form.get("documentId") ?? ""));
+    return redirectWithToast(back, { type: "success", title: DOCUMENT_MESSAGES.withdrawn });
+  } catch (error) {
+    if (error instanceof UploadError) {
+      const message = error.code === "too-large" ? DOCUMENT_MESSAGES.tooLarge() : DOCUMENT_MESSAGES.uploadFailed;
+      return data({ error: message, intent } satisfies ActionResult, { status: error.status });
+    }
+    const status = expectedStatus(error);
+    if (status === 404) throw error;
+    if (status === null) logger.error({ err: error, requestId: context.requestId }, "document action failed");
+    const fallback = intent === "upload" ? DOCUMENT_MESSAGES.storeFailed : "Le document n'a pas pu être retiré. Veuillez réessayer.";
+    return data({ error: expectedMessage(error, fallback), intent } satisfies ActionResult, { status: status ?? 500 });
+  }
+}
+
+const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
+
+function UploadForm({ error }: { error: string | null }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formEncType === "multipart/form-data";
+  return (
+    <Card className="p-4">
+      <Form method="post" encType="multipart/form-data" className="grid gap-3" aria-labelledby="upload-title">
+        <h4 id="upload-title" className="font-semibold">
+          Partager un document
+        </h4>
+        {error ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="grid gap-2">
+          <Label htmlFor="document-file">Fichier</Label>
+          <Input id="document-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} aria-describedby="document-file-hint" className="h-auto" />
+          <p id="document-file-hint" className="text-sm text-muted-foreground">
+            PDF, image JPEG ou PNG, classeur Excel (.xlsx) ou document Word (.docx) : {DOCUMENT_MAX_MB} Mo au plus par fichier,{" "}
+            {FILE_DOCUMENTS_MAX_MB} Mo pour l'ensemble du dossier.
+          </p>
+        </div>
+        <div>
+          <Button type="submit" disabled={sending}>
+            <Upload aria-hidden="true" />
+            {sending ? "Envoi en cours..." : "Partager le document"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+export default function FileDocuments({ loaderData, actionData }: Route.ComponentProps) {
+  const { room } = loaderData;
+  const uploadError = actionData?.intent === "upload" ? actionData.error : null;
+  const withdrawError = actionData?.intent === "withdraw" ? actionData.error : null;
+  return (
+    <section aria-labelledby="documents-title" className="grid grid-cols-1 gap-4">
+      <div className="grid gap-1">
+        <h3 id="documents-title" className="text-lg font-semibold">
+          Documents partagés
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Visibles uniquement par vous et votre confrère. Chaque consultation est enregistrée, et les PDF sont marqués au nom de la
+          personne qui les ouvre.
+        </p>
+        <p className="text-sm text-muted-foreground" data-testid="documents-usage">
+          Espace utilisé : {formatFileSize(room.usedBytes)} sur {FILE_DOCUMENTS_MAX_MB} Mo
+        </p>
+      </div>
+
+      {room.closed ? (
+        <Alert>
+          <AlertDescription>Ce dossier est clos : il n'est plus possible d'y partager de nouveaux documents.</AlertDescription>
+        </Alert>
+      ) : (
+        <UploadForm error={uploadError} />
+      )}
+
+      {withdrawError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{withdrawError}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {room.documents.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center">
+          <FolderOpen className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold">Aucun document partagé pour l'instant</p>
+          <p className="text-sm text-muted-foreground">Les documents que vous et votre confrère partagez apparaîtront ici.</p>
+        </Card>
+      ) : (
+        <ul className="divide-y rounded-lg border" aria-label="Documents du dossier">
+          {room.documents.map((d) => (
+            <li key={d.id} className="grid gap-2 p-4" data-testid="document-item">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="grid min-w-0 gap-1">
+                  <p className="flex min-w-0 items-start gap-2 font-medium">
+                    <FileText className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <span className="min-w-0 break-words">{d.name}</span>
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {d.typeLabel} · {formatFileSize(d.sizeBytes)} · Partagé par {d.byMe ? "vous" : d.uploaderName} le{" "}
+                    <time dateTime={d.sharedAt}>{at(d.sharedAt)}</time>
+                  </p>
+                </div>
+                {d.withdrawnAt ? (
+                  <Badge variant="outline">
+                    <time dateTime={d.withdrawnAt}>{`Retiré le ${at(d.withdrawnAt)}`}</time>
+                  </Badge>
+                ) : (
+                  <div className="flex flex-wrap items-center gap-2">
+                    {d.isPdf ? (
+                      <Button asChild variant="outline" size="sm">
+                        <a href={documentUrl(room.fileId, d.id, "view")} target="_blank" rel="noopener noreferrer">
+                          <Eye aria-hidden="true" />
+                          Consulter<span className="sr-only"> {d.name}</span>
+                        </a>
+                      </Button>
+                    ) : null}
+                    <Button asChild variant="outline" size="sm">
+                      <a href={documentUrl(room.fileId, d.id, "download")}>
+                        <Download aria-hidden="true" />
+                        Télécharger<span className="sr-only"> {d.name}</span>
+                      </a>
+                    </Button>
+                    {d.byMe ? (
+                      <Form
+                        method="post"
+                        onSubmit={(event) => {
+                          if (!window.confirm(`Retirer « ${d.name} » ? Votre confrère n'y aura plus accès.`)) event.preventDefault();
+                        }}
+                      >
+                        <input type="hidden" name="intent" value="withdraw" />
+                        <input type="hidden" name="documentId" value={d.id} />
+                        <Button type="submit" variant="ghost" size="sm">
+                          Retirer<span className="sr-only"> {d.name}</span>
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </div>
+                )}
+              </div>
+              {d.byMe ? (
+                d.accesses.length ? (
+                  <details className="text-sm">
+                    <summary className="cursor-pointer text-muted-foreground">Consultations ({d.accesses.length})</summary>
+                    <ul className="mt-2 grid gap-1" aria-label={`Consultations de ${d.name}`}>
+                      {d.accesses.map((a) => (
+                        <li key={a.id}>
+                          <time dateTime={a.at}>{a.label}</time>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : (
+                  <p className="text-sm text-muted-foreground">Pas encore consulté.</p>
+                )
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error)
+    ? ((error.data as { message?: string } | null)?.message ?? "Erreur")
+    : "Une erreur est survenue. Veuillez réessayer dans un instant.";
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>{notFound ? "Dossier introuvable" : "Erreur"}</AlertTitle>
+      <AlertDescription>{notFound ? "Ce dossier n'existe pas ou vous n'en êtes pas membre." : message}</AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,216 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
+import { can } from "~/auth/permissions";
+import { requireMember } from "~/auth/session.server";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Card } from "~/components/ui/card";
+import { COLLABORATION_MESSAGES, fileUrl } from "~/features/collaboration/collaboration-rules";
+import { abandonSchema, closingSchema, fileMessageSchema, moveStageSchema } from "~/features/collaboration/collaboration.schema";
+import {
+  abandonFile,
+  cancelClosingProposal,
+  confirmClosing,
+  getFileView,
+  markFileRead,
+  moveStage,
+  postFileMessage,
+  proposeClosing,
+} from "~/features/collaboration/collaboration.server";
+import { changeMandateFromFile, DEAL_PROPOSAL_MESSAGES, proposeFileAsDeal, type DealProposalActor } from "~/features/collaboration/closings.server";
+import { DealProposalCard, MandateStateCard } from "~/features/collaboration/components/file-after-offer";
+import { FileMessages } from "~/features/collaboration/components/file-messages";
+import { FileStages, type IntentResult } from "~/features/collaboration/components/file-stages";
+import { FileTimeline } from "~/features/collaboration/components/file-timeline";
+import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
+import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { memberActor } from "~/features/profiles/actor";
+import { logger } from "~/lib/logger.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/overview";
+import { readForm } from "~/lib/form.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { profile } = await requireMember(request);
+  return {
+    file: await getFileView({ profileId: profile.id }, params.fileId),
+    canProposeDeals: can(profile.membershipType, "certifiedDeals"),
+  };
+}
+
+type Intent = { success: string; run: (actor: DealProposalActor, fileId: string, form: FormData) => Promise<string | null> };
+
+/** A validation failure: the first message of the schema, as the form's error. */
+function invalid(messages: Record<string, string[] | null> | null | undefined): string {
+  return Object.values(messages ?? {}).flat().find((m): m is string => typeof m === "string") ?? "Formulaire invalide";
+}
+
+// Each intent parses its form and calls one use case; a string returned is a validation error.
+const INTENTS: Record<string, Intent> = {
+  move: {
+    success: COLLABORATION_MESSAGES.stageChanged,
+    run: async (actor, fileId, form) => {
+      const s = parseWithZod(form, { schema: moveStageSchema });
+      if (s.status !== "success") return invalid(s.error);
+      await moveStage(actor, fileId, s.value.to);
+      return null;
+    },
+  },
+  "propose-closing": {
+    success: COLLABORATION_MESSAGES.closingProposed,
+    run: async (actor, fileId, form) => {
+      const s = parseWithZod(form, { schema: closingSchema(parisToday()) });
+      if (s.status !== "success") return invalid(s.error);
+      await proposeClosing(actor, fileId, s.value);
+      return null;
+    },
+  },
+  "confirm-closing": { success: COLLABORATION_MESSAGES.closingConfirmed, run: async (actor, fileId) => (await confirmClosing(actor, fileId), null) },
+  "withdraw-closing": {
+    success: COLLABORATION_MESSAGES.closingCancelled,
+    run: async (actor, fileId) => (await cancelClosingProposal(actor, fileId), null),
+  },
+  abandon: {
+    success: COLLABORATION_MESSAGES.abandoned,
+    run: async (actor, fileId, form) => {
+      const s = parseWithZod(form, { schema: abandonSchema });
+      if (s.status !== "success") return invalid(s.error);
+      await abandonFile(actor, fileId, s.value);
+      return null;
+    },
+  },
+  // The actor's own mandate of the file (decision 010) and the certified deal of a concluded file.
+  negotiate: { success: NEGOTIATION_MESSAGES.negotiating, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "negotiate"), null) },
+  "resume-search": { success: NEGOTIATION_MESSAGES.resumed, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "resume"), null) },
+  "conclude-mandate": { success: NEGOTIATION_MESSAGES.concluded, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "conclude"), null) },
+  "propose-deal": { success: DEAL_PROPOSAL_MESSAGES.proposed, run: async (actor, fileId) => (await proposeFileAsDeal(actor, fileId), null) },
+  message: {
+    success: COLLABORATION_MESSAGES.messageSent,
+    run: async (actor, fileId, form) => {
+      const s = parseWithZod(form, { schema: fileMessageSchema });
+      if (s.status !== "success") return invalid(s.error);
+      await postFileMessage(actor, fileId, s.value.body);
+      return null;
+    },
+  },
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { profile } = await requireMember(request);
+  const actor: DealProposalActor = { ...fileActor(profile), ...memberActor(profile) };
+  // Forged posts to another member's file: 404 before anything else is read.
+  await assertFileMember(actor, params.fileId);
+  const form = await readForm(request);
+  const intentName = String(form.get("intent") ?? "");
+  if (intentName === "mark-read") {
+    await markFileRead(actor, params.fileId);
+    return { ok: true };
+  }
+  const intent = INTENTS[intentName];
+  if (!intent) throw data({ message: "Action inconnue" }, { status: 400 });
+  try {
+    const error = await intent.run(actor, params.fileId, form);
+    if (error) return data({ intent: intentName, error } satisfies IntentResult, { status: 400 });
+  } catch (error) {
+    const status = expectedStatus(error);
+    if (status === 404) throw error;
+    if (status === null) logger.error({ err: error, requestId: context.requestId, intent: intentName }, "file command failed");
+    const message = expectedMessage(error, "L'opération n'a pas pu aboutir. Veuillez réessayer dans un instant.");
+    return data({ intent: intentName, error: message } satisfies IntentResult, { status: status ?? 500 });
+  }
+  const anchor = intentName === "message" ? "#messages" : "";
+  return redirectWithToast(`${fileUrl(params.fileId)}${anchor}`, { type: "success", title: intent.success });
+}
+
+/**
+ * Marking the messages read must not reload the page: the "Nouveau" marks stay on the messages
+ * the member is looking at, until the next visit.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "mark-read") return false;
+  return defaultShouldRevalidate;
+}
+
+export default function FileOverview({ loaderData, actionData }: Route.ComponentProps) {
+  const { file, canProposeDeals } = loaderData;
+  const result = actionData && "intent" in actionData ? (actionData as IntentResult) : undefined;
+  const markRead = useFetcher({ key: `file-read-${file.id}` });
+  const unread = file.unread;
+  useEffect(() => {
+    // Marked read once shown (a GET may be a prefetch).
+    if (unread > 0 && markRead.state === "idle" && !markRead.data) {
+      void markRead.submit({ intent: "mark-read" }, { method: "post" });
+    }
+  }, [unread, markRead]);
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid min-w-0 content-start gap-6">
+        <ClientCard file={file} />
+        <FileStages file={file} result={result} />
+        <DealProposalCard file={file} canProposeDeals={canProposeDeals} result={result} />
+        <MandateStateCard file={file} result={result} />
+        <FileMessages file={file} result={result} />
+      </div>
+      <div className="min-w-0">
+        <FileTimeline entries={file.timeline} />
+      </div>
+    </div>
+  );
+}
+
+function ClientCard({ file }: { file: Route.ComponentProps["loaderData"]["file"] }) {
+  return (
+    <Card className="grid gap-2 p-4" aria-labelledby="client-title">
+      <h3 id="client-title" className="text-lg font-semibold">
+        Client de votre confrère
+      </h3>
+      {file.client ? (
+        <dl className="grid gap-1 text-sm" data-testid="file-client">
+          <dt className="text-muted-foreground">Identité</dt>
+          <dd className="break-words font-medium">{file.client.name}</dd>
+          <dt className="text-muted-foreground">Adresse</dt>
+          <dd className="break-words">{file.client.address}</dd>
+        </dl>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          L'identité du client s'affiche ici après la signature de votre engagement de confidentialité
+          {file.myMandate.id ? (
+            <>
+              {" "}
+              depuis le{" "}
+              <Link className="text-primary underline" to={`/mandates?matching=${file.myMandate.id}`}>
+                panneau de matching de votre mandat
+              </Link>
+            </>
+          ) : null}
+          .
+        </p>
+      )}
+      {file.counterpart.email ? (
+        <p className="break-words text-sm">
+          Contact de votre confrère :{" "}
+          <a className="text-primary underline" href={`mailto:${file.counterpart.email}`}>
+            {file.counterpart.email}
+          </a>
+        </p>
+      ) : null}
+      {file.counterpart.gone ? (
+        <Alert>
+          <AlertDescription>{COLLABORATION_MESSAGES.counterpartGone}</AlertDescription>
+        </Alert>
+      ) : null}
+    </Card>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? "Erreur") : "Une erreur est survenue.";
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>Erreur</AlertTitle>
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}

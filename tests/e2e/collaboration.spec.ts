@@ -1,0 +1,129 @@
+// Collaboration files, in the browser: the seeded file of the founding and the premium demo
+// personas (scripts/seed-files.ts, left at "Échanges confidentiels"). Both members work on it
+// in their own browser: messages with unread marks, stages, the two-sided closing; at 1280 and
+// 360 px with axe; a third member gets a 404; the message form works without JavaScript.
+import { expect, type Page, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { checkAccessibility, DEMO_PASSWORD, FOUNDER, FREEMIUM, PREMIUM, signIn, signInAs } from "./fixtures";
+
+async function openSharedFile(page: Page, counterpartName: string): Promise<string> {
+  await page.goto("/dashboard/dossiers");
+  await expect(page.getByRole("heading", { name: "Mes dossiers" })).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(counterpartName) }).first().click();
+  await expect(page.getByRole("heading", { name: `Dossier avec ${counterpartName}` })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+// Before the closing below: a concluded file takes no new documents.
+test("document room: one member shares a PDF, the other opens it watermarked, the uploader sees the access", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const thomas = await (await browser.newContext()).newPage();
+  const helene = await (await browser.newContext()).newPage();
+  await signInAs(thomas, PREMIUM.email);
+  await signInAs(helene, FOUNDER.email);
+  const path = await openSharedFile(thomas, FOUNDER.name);
+  await thomas.getByRole("link", { name: "Documents" }).click();
+  await expect(thomas).toHaveURL(new RegExp(`${path}/documents$`));
+  // A real PDF, made here: one page, with a name that tries to climb directories.
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText("Memorandum", { x: 50, y: 700 });
+  const name = `../../memorandum-${Date.now()}.pdf`;
+  await thomas.getByLabel("Fichier").setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) });
+  await thomas.getByRole("button", { name: "Partager le document" }).click();
+  const item = thomas.getByTestId("document-item").first();
+  await expect(item).toContainText("memorandum-");
+  await expect(item).not.toContainText("../");
+  await checkAccessibility(thomas);
+
+  await helene.goto(`${path}/documents`);
+  const theirs = helene.getByTestId("document-item").first();
+  await expect(theirs).toContainText("memorandum-");
+  const href = await theirs.getByRole("link", { name: /^Consulter/ }).getAttribute("href");
+  const res = await helene.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("application/pdf");
+  const served = await PDFDocument.load(await res.body());
+  expect(served.getPageCount()).toBe(1);
+
+  await thomas.reload();
+  await expect(thomas.getByTestId("document-item").first().getByText(/Consultations \(1\)/)).toBeVisible();
+  for (const p of [thomas, helene]) await p.context().close();
+});
+
+test("two members carry a file from the exchanges to the closing", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const thomas = await (await browser.newContext()).newPage();
+  const helene = await (await browser.newContext()).newPage();
+  await signInAs(thomas, PREMIUM.email);
+  await signInAs(helene, FOUNDER.email);
+
+  // The list and the file, at both widths, with axe.
+  await thomas.goto("/dashboard/dossiers");
+  await expect(thomas.getByRole("link", { name: "Dossiers" })).toHaveAttribute("aria-current", "page");
+  await checkAccessibility(thomas);
+  const path = await openSharedFile(thomas, FOUNDER.name);
+  await expect(thomas.getByTestId("file-stage").first()).toHaveText("Échanges confidentiels");
+  await expect(thomas.getByRole("list", { name: "Historique du dossier" })).toContainText("Mise en relation confirmée : ouverture du dossier");
+  await checkAccessibility(thomas);
+
+  // A message: the other member sees it unread, in the list and in the file.
+  const text = `Point d'étape ${Date.now()} : le client a validé la lettre d'intention.`;
+  await thomas.getByLabel("Votre message").fill(text);
+  await thomas.getByRole("button", { name: "Envoyer" }).click();
+  await expect(thomas.getByText("Message envoyé.")).toBeVisible();
+  await expect(thomas.getByRole("list", { name: "Messages du dossier" })).toContainText(text);
+
+  await helene.goto("/dashboard/dossiers");
+  const item = helene.getByRole("listitem").filter({ hasText: PREMIUM.name }).first();
+  await expect(item.getByTestId("file-pending")).toHaveText("Messages non lus");
+  await openSharedFile(helene, PREMIUM.name);
+  const mine = helene.getByRole("listitem").filter({ hasText: text });
+  await expect(mine.getByText("Nouveau")).toBeVisible();
+
+  // Stages: forward by one member, the other sees it in the timeline.
+  await thomas.getByRole("button", { name: "Passer à l'étape « Documents partagés »" }).click();
+  await expect(thomas.getByText("Étape du dossier mise à jour.")).toBeVisible();
+  await thomas.getByRole("button", { name: "Passer à l'étape « Offre / lettre d'intention »" }).click();
+  await expect(thomas.getByTestId("file-stage").first()).toHaveText("Offre / lettre d'intention");
+
+  // Closing: Thomas proposes, cannot confirm his own proposal; Hélène confirms.
+  await thomas.getByLabel("Date de signature de l'acte").fill(new Date().toISOString().slice(0, 10));
+  await thomas.getByLabel("Tranche de montant (facultatif)").selectOption({ label: "De 1 M€ à 3 M€" });
+  await thomas.getByRole("button", { name: "Proposer de conclure" }).click();
+  await expect(thomas.getByText("Conclusion proposée : elle sera effective quand votre confrère l'aura confirmée.")).toBeVisible();
+  await expect(thomas.getByRole("button", { name: "Confirmer la conclusion" })).toHaveCount(0);
+
+  await helene.goto(path);
+  await expect(helene.getByRole("heading", { name: "Conclusion à confirmer" })).toBeVisible();
+  await checkAccessibility(helene);
+  await helene.getByRole("button", { name: "Confirmer la conclusion" }).click();
+  await expect(helene.getByText("Dossier conclu. Félicitations !")).toBeVisible();
+  await expect(helene.getByTestId("file-stage").first()).toHaveText("Conclu");
+  await expect(helene.getByRole("list", { name: "Historique du dossier" })).toContainText("Conclusion confirmée : dossier conclu");
+
+  await thomas.reload();
+  await expect(thomas.getByTestId("file-stage").first()).toHaveText("Conclu");
+  await expect(thomas.getByRole("button", { name: /Passer à l'étape/ })).toHaveCount(0);
+
+  // Anyone else: 404, as a page.
+  const julie = await (await browser.newContext()).newPage();
+  await signInAs(julie, FREEMIUM.email);
+  const res = await julie.goto(path);
+  expect(res?.status()).toBe(404);
+  await expect(julie.getByText("Ce dossier n'existe pas ou vous n'en êtes pas membre.")).toBeVisible();
+
+  for (const p of [thomas, helene, julie]) await p.context().close();
+});
+
+test("without JavaScript, the message form of a file works", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, PREMIUM.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openSharedFile(page, FOUNDER.name);
+  const text = `Sans JavaScript ${Date.now()}`;
+  await page.getByLabel("Votre message").fill(text);
+  await page.getByRole("button", { name: "Envoyer" }).click();
+  await expect(page.getByRole("list", { name: "Messages du dossier" })).toContainText(text);
+  await context.close();
+});
