@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -128,7 +128,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  * Marking the messages read must not reload the page: the "Nouveau" marks stay on the messages
  * the member is looking at, until the next visit.
  */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData?.get("intent") === "mark-read") return false;
   return defaultShouldRevalidate;
 }
