@@ -18,9 +18,10 @@ import { fetchMedian, type Fetched } from "./bench/http";
 import { commonSurname, countRows, pickSlugs, timeDirectorySql, timeMatching, wholeListApproach, type Timing, type WholeList } from "./bench/in-process";
 import { failedRequests, runLoad, SOAK, soakPaths, stopLoad, type LoadResult } from "./bench/load";
 import { startServer, type RunningServer } from "./bench/server";
+import { findPersonaData, measureMemberPages, MEMBER_TARGETS, memberVerdict, type MemberResults } from "./bench/member";
 
 const USAGE =
-  "Usage : npm run bench -- [--members N] [--mandates M] [--duration D] [--connections C] [--no-build] [--pglite] [--report | --no-report] [--soak]";
+  "Usage : npm run bench -- [--members N] [--mandates M] [--duration D] [--connections C] [--member-duration D] [--member-connections C] [--no-member] [--no-build] [--pglite] [--report | --no-report] [--soak]";
 
 const TARGETS = {
   profileReqPerSec: 600,
@@ -31,6 +32,7 @@ const TARGETS = {
 } as const;
 
 const STATIC_FILE = path.resolve("build/client/bench-static.html");
+const MEMBER_STATIC_FILE = path.resolve("build/client/bench-static-member.html");
 
 const cli = createCli(USAGE);
 
@@ -46,6 +48,7 @@ function cleanup(): Promise<void> {
     cleaned = true;
     stopLoad();
     rmSync(STATIC_FILE, { force: true });
+    rmSync(MEMBER_STATIC_FILE, { force: true });
     await server?.stop().catch(() => {});
     await closeDatabase().catch(() => {});
     await database?.drop().catch((e: unknown) => console.error("Suppression de la base temporaire impossible :", e));
@@ -58,6 +61,7 @@ process.on("exit", () => {
   server?.killSync();
   database?.dropSync();
   rmSync(STATIC_FILE, { force: true });
+  rmSync(MEMBER_STATIC_FILE, { force: true });
   if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
 });
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -96,6 +100,9 @@ async function main() {
     report: { type: "boolean" },
     "no-report": { type: "boolean" },
     soak: { type: "boolean" },
+    "member-duration": { type: "string" },
+    "member-connections": { type: "string" },
+    "no-member": { type: "boolean" },
   });
   if (!values) return;
   const members = cli.count("members", values.members, 100_000, 3);
@@ -103,6 +110,9 @@ async function main() {
   const durationS = cli.count("duration", values.duration, 20, 1);
   const connections = cli.count("connections", values.connections, 50, 1);
   const noBuild = values["no-build"] === true;
+  const memberDurationS = cli.count("member-duration", values["member-duration"], 8, 1);
+  const memberConnections = cli.count("member-connections", values["member-connections"], 10, 1);
+  const withMembers = values["no-member"] !== true;
   const started = performance.now();
   const step = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
@@ -131,6 +141,7 @@ async function main() {
   const matching: Timing = await timeMatching(200);
   step(`Approche du prototype : liste complète en JSON…`);
   const wholeList: WholeList = await wholeListApproach(3);
+  const personas = withMembers ? await Promise.all((["premium", "freemium", "fondateur"] as const).map((k) => findPersonaData(k))) : [];
   await closeDatabase();
 
   // 2. Build and start the production server.
@@ -147,6 +158,9 @@ async function main() {
     DATABASE_URL: database.url ?? "",
     DATA_DIR: database.dataDir,
     SMTP_URL: "",
+    // The signed-in runs send thousands of requests per member in seconds (document opening,
+    // sign-in of each persona): limits are scaled up as the browser suite does.
+    RATE_LIMIT_SCALE: "1000",
   });
   const base = server.baseUrl;
   step(`Serveur prêt sur ${base}`);
@@ -192,6 +206,9 @@ async function main() {
   // 5. First directory result, as sent (gzip), against the whole list.
   if (cleaned) throw new Error("Interrompu.");
   const firstPage: Fetched = await fetchMedian(`${base}/annuaire`, 10);
+
+  // 6. Signed-in pages (members' pages are never cached).
+  const member = withMembers ? await measureMemberPages(base, personas, { durationS: memberDurationS, connections: memberConnections, staticFile: MEMBER_STATIC_FILE }, step) : null;
   await server.stop();
   server = undefined;
 
@@ -226,16 +243,12 @@ async function main() {
   rows.push(["/annuaire 1re page (gzip)", "", ms(firstPage.totalMs), "", "", String(firstPage.wireBytes), "", "", ""]);
   rows.push(["Liste complète JSON (gzip)", "", ms(wholeList.totalMs), "", "", String(wholeList.gzipBytes), "", "", ""]);
   rows.push(["Octets : liste complète / annuaire", `${bytesRatio.toFixed(0)}×`, "", "", "", "", "", `≥ ${TARGETS.bytesRatio}×`, ok(checks.bytesRatio)]);
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   console.log("");
   console.log(
     `Benchmark — ${counts.validated} profils validés, ${counts.activeMandates} mandats actifs, ${database.driver}, ` +
       `${os.cpus().length} cœurs, Node ${process.version}, ${connections} connexions × ${durationS} s`,
   );
-  for (const [i, r] of rows.entries()) {
-    console.log(r.map((c, j) => (j === 0 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join("  "));
-    if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  }
+  printTable(rows);
   // Errors of every run: none expected, whatever the figures.
   const failing = Object.values(load).filter((r) => failedRequests(r) > 0);
   const totalRequests = Object.values(load).reduce((n, r) => n + r.requests + r.errors, 0);
@@ -257,6 +270,17 @@ async function main() {
       `construite en ${ms(wholeList.buildMs)} + lue en ${ms(wholeList.parseMs)} (hors transfert).`,
   );
 
+  const memberRows = member ? memberTable(member) : null;
+  if (member && memberRows) {
+    const passed = member.rows.filter((r) => memberVerdict(member, r).ok).length;
+    console.log(
+      `\nPages connectées — ${counts.files} dossiers ; médiane de ${member.options.medianRuns} requêtes successives, ` +
+        `puis ${member.options.connections} connexions × ${member.options.durationS} s ; cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × la copie statique, ` +
+        `débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur — ${passed}/${member.rows.length} OK`,
+    );
+    printTable(memberRows);
+  }
+
   const results = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -273,6 +297,14 @@ async function main() {
     bytesRatio,
     surnameQuery: { ...surname, path: surnameQuery },
     checks,
+    member: member
+      ? {
+          options: member.options,
+          targets: MEMBER_TARGETS,
+          static: { median: member.staticMedian, load: member.staticLoad },
+          pages: member.rows.map((r) => ({ tier: r.tier, path: r.page.label, median: r.median, load: r.load, ...memberVerdict(member, r) })),
+        }
+      : null,
   };
   mkdirSync("bench", { recursive: true });
   writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
@@ -295,6 +327,47 @@ async function main() {
       ].join("\n"),
     );
     step("Section « bench » de docs/quality.md mise à jour");
+    if (member && memberRows) {
+      writeQualitySection(
+        "bench-member",
+        [
+          "## Pages des membres connectés (`npm run bench`)",
+          "",
+          `${runContext()} · ${counts.validated} profils validés, ${counts.activeMandates} mandats actifs, ${counts.files} dossiers de rapprochement, ${database.driver} · ` +
+            `médiane de ${member.options.medianRuns} requêtes successives, puis ${member.options.connections} connexions × ${member.options.durationS} s (autocannon, gzip).`,
+          "",
+          mdTable(memberRows[0].map((c) => c || "État"), memberRows.slice(1)),
+          "",
+          `Référence : la page /dashboard du membre premium enregistrée et servie comme fichier statique par le même processus. ` +
+            `Cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × celle de la copie statique, débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur ` +
+            "(rapportées, jamais vérifiées par les tests). Le document est un PDF de 3 pages, filigrané à chaque ouverture.",
+        ].join("\n"),
+      );
+      step("Section « bench-member » de docs/quality.md mise à jour");
+    }
+  }
+}
+
+/** The signed-in table: one row per page and tier, the static copy first. */
+function memberTable(member: MemberResults): string[][] {
+  const rows: string[][] = [["Page (connecté)", "Membre", "médiane", "req/s", "p95", "× médiane statique", "% débit statique", "erreurs / non-2xx", ""]];
+  const s = member.staticLoad;
+  rows.push(["copie statique de /dashboard", "—", ms(member.staticMedian.totalMs), s.reqPerSec.toFixed(0), ms(s.p95), "1,0", "100 %", `${s.errors} / ${s.non2xx}`, "référence"]);
+  for (const r of member.rows) {
+    const v = memberVerdict(member, r);
+    rows.push([
+      r.page.label, r.tier, ms(r.median.totalMs), r.load.reqPerSec.toFixed(0), ms(r.load.p95),
+      v.medianRatio.toFixed(1).replace(".", ","), `${(v.throughputRatio * 100).toFixed(0)} %`, `${r.load.errors} / ${r.load.non2xx}`, ok(v.ok),
+    ]);
+  }
+  return rows;
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join("  "));
+    if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
   }
 }
 

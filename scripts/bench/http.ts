@@ -4,10 +4,10 @@ import http from "node:http";
 
 export type Fetched = { status: number; wireBytes: number; encoding: string | undefined; ttfbMs: number; totalMs: number };
 
-export function fetchRaw(url: string): Promise<Fetched> {
+export function fetchRaw(url: string, headers: Record<string, string> = {}): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const req = http.get(url, { headers: { "accept-encoding": "gzip", accept: "text/html" } }, (res) => {
+    const req = http.get(url, { headers: { "accept-encoding": "gzip", accept: "text/html", ...headers } }, (res) => {
       const ttfb = performance.now() - t0;
       let bytes = 0;
       res.on("data", (chunk: Buffer) => {
@@ -29,10 +29,10 @@ export function fetchRaw(url: string): Promise<Fetched> {
 }
 
 /** Median (by total time) of `runs` requests after one warm-up. */
-export async function fetchMedian(url: string, runs: number): Promise<Fetched> {
-  await fetchRaw(url);
+export async function fetchMedian(url: string, runs: number, headers: Record<string, string> = {}): Promise<Fetched> {
+  await fetchRaw(url, headers);
   const all: Fetched[] = [];
-  for (let i = 0; i < runs; i++) all.push(await fetchRaw(url));
+  for (let i = 0; i < runs; i++) all.push(await fetchRaw(url, headers));
   all.sort((a, b) => a.totalMs - b.totalMs);
   return all[Math.floor(all.length / 2)];
 }

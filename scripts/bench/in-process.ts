@@ -31,11 +31,12 @@ export async function commonSurname(): Promise<{ name: string; count: number }> 
   return { name: row.last_name, count: row.n };
 }
 
-export async function countRows(): Promise<{ validated: number; activeMandates: number }> {
-  const [row] = await queryRows<{ validated: number; active: number }>(sql`
+export async function countRows(): Promise<{ validated: number; activeMandates: number; files: number }> {
+  const [row] = await queryRows<{ validated: number; active: number; files: number }>(sql`
     select (select count(*)::int from profiles where profile_status = 'validated') as validated,
-           (select count(*)::int from mandates where status = 'active') as active`);
-  return { validated: row.validated, activeMandates: row.active };
+           (select count(*)::int from mandates where status = 'active') as active,
+           (select count(*)::int from collaboration_files) as files`);
+  return { validated: row.validated, activeMandates: row.active, files: row.files };
 }
 
 /** searchDirectory (count + page, as the /annuaire loader runs it) with department 75 and sector G. */

@@ -1,0 +1,162 @@
+// The signed-in part of the benchmark: the pages members use all day, measured as a browser of a
+// seeded member asks for them (session cookie, gzip), side by side with a saved copy of the
+// member's /dashboard served as a static file by the same process (the baseline).
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/query.server";
+import { demoLoginEmail, DEFAULT_DEMO_PASSWORD, type DemoLoginKind } from "../seed-lib";
+import { fetchMedian, type Fetched } from "./http";
+import { failedRequests, runLoad, type LoadResult } from "./load";
+
+export type MemberPage = { key: string; label: string; path: string };
+
+/** What the in-process step finds for a persona before the server starts. */
+export type PersonaData = { kind: DemoLoginKind; email: string; fileId: string | null; mandateId: string | null; commonWord: string };
+
+/** The persona's first collaboration file and active mandate (the seed gives the first pair of mandates to the founding and premium personas). */
+export async function findPersonaData(kind: DemoLoginKind, seed = 1): Promise<PersonaData> {
+  const email = demoLoginEmail(kind, seed);
+  const [row] = await queryRows<{ profile_id: string; file_id: string | null; mandate_id: string | null }>(sql`
+    select p.id as profile_id,
+      (select f.id from collaboration_files f where f.member_a_id = p.id or f.member_b_id = p.id
+        order by f.last_activity_at desc limit 1) as file_id,
+      (select m.id from mandates m where m.profile_id = p.id and m.status = 'active' order by m.created_at limit 1) as mandate_id
+    from profiles p join "user" u on u.id = p.user_id where u.email = ${email}`);
+  if (!row) throw new Error(`Persona ${email} introuvable : le seed l'a-t-il créée ?`);
+  const [word] = await queryRows<{ last_name: string }>(sql`
+    select last_name from profiles where profile_status = 'validated' group by last_name order by count(*) desc, last_name limit 1`);
+  return { kind, email, fileId: row.file_id, mandateId: row.mandate_id, commonWord: word?.last_name ?? "martin" };
+}
+
+/** Signs a persona in through the sign-in form, as a browser does; returns the Cookie header. */
+export async function signInCookie(baseUrl: string, email: string, password = DEFAULT_DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${baseUrl}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, accept: "text/html" },
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
+  });
+  await res.arrayBuffer();
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (res.status >= 400 || cookies.length === 0) throw new Error(`Connexion de ${email} impossible : HTTP ${res.status}`);
+  return cookies.join("; ");
+}
+
+async function benchPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 3; i++) {
+    const page = pdf.addPage();
+    page.drawText(`Memorandum d'information - page ${i}`, { x: 50, y: 760, size: 16, font });
+    for (let line = 0; line < 40; line++) page.drawText(`Ligne ${line + 1} : chiffres clés, effectifs, bail, clientèle.`, { x: 50, y: 720 - line * 16, size: 10, font });
+  }
+  return pdf.save();
+}
+
+/** Shares a three-page PDF in the file through the documents form; returns its download path. */
+export async function shareBenchDocument(baseUrl: string, cookie: string, fileId: string): Promise<string> {
+  const base = `/dashboard/dossiers/${fileId}/documents`;
+  const form = new FormData();
+  form.set("file", new Blob([Buffer.from(await benchPdf())], { type: "application/pdf" }), "memorandum-bench.pdf");
+  const res = await fetch(`${baseUrl}${base}`, { method: "POST", redirect: "manual", headers: { cookie, origin: baseUrl }, body: form });
+  await res.arrayBuffer();
+  if (res.status >= 400) throw new Error(`Dépôt du document de mesure impossible : HTTP ${res.status}`);
+  const page = await fetch(`${baseUrl}${base}`, { headers: { cookie, accept: "text/html" } });
+  const html = await page.text();
+  const match = html.match(new RegExp(`${base}/([0-9a-f-]{36})`));
+  if (!match) throw new Error("Document de mesure introuvable dans la liste des documents.");
+  return `${base}/${match[1]}?mode=view`;
+}
+
+/** The pages of a signed-in member, in the order of the issue's table. */
+export function memberPages(data: PersonaData, documentPath: string | null): MemberPage[] {
+  const pages: MemberPage[] = [
+    { key: "dashboard", label: "/dashboard", path: "/dashboard" },
+    { key: "directory", label: "/dashboard/annuaire", path: "/dashboard/annuaire" },
+    { key: "directoryQ", label: `/dashboard/annuaire?q=${data.commonWord}`, path: `/dashboard/annuaire?q=${encodeURIComponent(data.commonWord)}` },
+    { key: "stats", label: "/dashboard/stats", path: "/dashboard/stats" },
+    { key: "messages", label: "/dashboard/messages", path: "/dashboard/messages" },
+    { key: "profile", label: "/dashboard/profil", path: "/dashboard/profil" },
+    { key: "mandates", label: "/mandates", path: "/mandates" },
+    { key: "opportunities", label: "/mandates?onglet=opportunites", path: "/mandates?onglet=opportunites" },
+  ];
+  if (data.mandateId) pages.push({ key: "matching", label: "/mandates?matching=…", path: `/mandates?matching=${data.mandateId}` });
+  pages.push({ key: "files", label: "/dashboard/dossiers", path: "/dashboard/dossiers" });
+  if (data.fileId) {
+    pages.push({ key: "file", label: "/dashboard/dossiers/{id}", path: `/dashboard/dossiers/${data.fileId}` });
+    pages.push({ key: "fileDocuments", label: "/dashboard/dossiers/{id}/documents", path: `/dashboard/dossiers/${data.fileId}/documents` });
+  }
+  if (documentPath) pages.push({ key: "document", label: "document PDF filigrané (3 pages)", path: documentPath });
+  return pages;
+}
+
+/** The issue's targets, as ratios to the static copy measured in the same run. */
+export const MEMBER_TARGETS = { medianRatioMax: 4, throughputRatioMin: 0.25 } as const;
+
+export type MemberRow = { tier: DemoLoginKind; page: MemberPage; median: Fetched; load: LoadResult };
+export type MemberResults = {
+  staticMedian: Fetched;
+  staticLoad: LoadResult;
+  rows: MemberRow[];
+  options: { durationS: number; connections: number; medianRuns: number };
+};
+
+const MEDIAN_RUNS = 15;
+export const MEMBER_STATIC_PATH = "/bench-static-member.html";
+
+/**
+ * Signs each persona in, shares a PDF in the premium persona's file, saves the premium
+ * persona's /dashboard as a static file (served by the same process, the baseline), then
+ * measures every page: median of 15 sequential requests, then autocannon.
+ */
+export async function measureMemberPages(
+  baseUrl: string,
+  personas: PersonaData[],
+  options: { durationS: number; connections: number; staticFile: string },
+  step: (line: string) => void,
+): Promise<MemberResults> {
+  const [premium, ...others] = personas;
+  const cookies = new Map<DemoLoginKind, string>();
+  for (const p of personas) cookies.set(p.kind, await signInCookie(baseUrl, p.email));
+  const premiumCookie = cookies.get(premium.kind)!;
+  const documentPath = premium.fileId ? await shareBenchDocument(baseUrl, premiumCookie, premium.fileId) : null;
+
+  const dashboard = await fetch(`${baseUrl}/dashboard`, { headers: { cookie: premiumCookie, accept: "text/html" }, redirect: "manual" });
+  if (dashboard.status !== 200) throw new Error(`/dashboard (connecté) : HTTP ${dashboard.status}`);
+  mkdirSync(path.dirname(options.staticFile), { recursive: true });
+  writeFileSync(options.staticFile, await dashboard.text());
+
+  const measure = async (label: string, pagePath: string, cookie?: string) => {
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    const median = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
+    if (median.status !== 200) throw new Error(`${label} : HTTP ${median.status}`);
+    step(`autocannon ${label} : ${options.durationS} s, ${options.connections} connexions…`);
+    const load = await runLoad({ baseUrl, paths: [pagePath], label, connections: options.connections, durationS: options.durationS, headers });
+    return { median, load };
+  };
+  const baseline = await measure("copie statique de /dashboard", MEMBER_STATIC_PATH);
+  const rows: MemberRow[] = [];
+  for (const page of memberPages(premium, documentPath)) {
+    const r = await measure(`${page.label} (premium)`, page.path, premiumCookie);
+    rows.push({ tier: premium.kind, page, ...r });
+  }
+  // The other tiers: the pages whose content depends on the tier.
+  for (const p of others) {
+    for (const page of memberPages(p, null).filter((pg) => ["dashboard", "mandates", "files"].includes(pg.key))) {
+      const r = await measure(`${page.label} (${p.kind})`, page.path, cookies.get(p.kind));
+      rows.push({ tier: p.kind, page, ...r });
+    }
+  }
+  return { staticMedian: baseline.median, staticLoad: baseline.load, rows, options: { ...options, medianRuns: MEDIAN_RUNS } };
+}
+
+/** Ratios of a row to the static copy, and whether the issue's targets hold. */
+export function memberVerdict(results: MemberResults, row: MemberRow) {
+  const medianRatio = row.median.totalMs / results.staticMedian.totalMs;
+  const throughputRatio = row.load.reqPerSec / results.staticLoad.reqPerSec;
+  const ok =
+    medianRatio <= MEMBER_TARGETS.medianRatioMax && throughputRatio >= MEMBER_TARGETS.throughputRatioMin && failedRequests(row.load) === 0;
+  return { medianRatio, throughputRatio, ok };
+}
