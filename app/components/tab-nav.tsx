@@ -1,13 +1,28 @@
 import type { LucideIcon } from "lucide-react";
-import { NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/utils";
 
 export type Tab = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
 /** Tabs as links, so that each tab has its own URL (reload, back button, sharing). */
 export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the bar scrolls sideways: bring the active tab into view (horizontally only, so
+  // that the page itself does not jump).
+  useEffect(() => {
+    const bar = nav.current;
+    const active = bar?.querySelector<HTMLElement>("[aria-current=page]");
+    if (!bar || !active) return;
+    const left = active.offsetLeft - bar.offsetLeft;
+    const right = left + active.offsetWidth;
+    if (left < bar.scrollLeft || right > bar.scrollLeft + bar.clientWidth) {
+      bar.scrollLeft = Math.max(0, left - (bar.clientWidth - active.offsetWidth) / 2);
+    }
+  }, [pathname]);
   return (
-    <nav aria-label={label} className="mt-4 overflow-x-auto">
+    <nav ref={nav} aria-label={label} className="mt-4 overflow-x-auto">
       <ul className="flex min-w-max gap-1 rounded-lg bg-muted p-1">
         {tabs.map((tab) => (
           <li key={tab.to}>

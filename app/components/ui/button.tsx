@@ -3,8 +3,10 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 import { Slot } from "./slot";
 
+// On a phone a long label wraps (min heights instead of fixed ones) rather than pushing the page
+// wider than the screen; from the sm breakpoint labels stay on one line.
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex max-w-full items-center justify-center gap-2 text-center whitespace-nowrap max-sm:whitespace-normal rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -17,9 +19,9 @@ export const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 rounded-md px-3",
-        lg: "h-11 rounded-md px-6 text-base",
+        default: "min-h-10 px-4 py-2",
+        sm: "min-h-9 rounded-md px-3 py-1",
+        lg: "min-h-11 rounded-md px-6 py-2 text-base",
         icon: "h-10 w-10",
       },
     },

@@ -39,7 +39,7 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
   }, [failed]);
 
   return (
-    <section aria-labelledby="tab-title" className="grid gap-6">
+    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
       <div>
         <h2 id="tab-title" className="text-xl font-semibold">
           Journal d'administration

@@ -115,7 +115,7 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
   }, [failed]);
 
   return (
-    <section aria-labelledby="tab-title" className="grid gap-6">
+    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
       <h2 id="tab-title" className="text-xl font-semibold">
         Profils
       </h2>

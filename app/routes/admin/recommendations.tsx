@@ -78,7 +78,7 @@ export default function RecommendationsTab({ loaderData }: Route.ComponentProps)
   const shownEmails = fallback ?? (emails ? emails.join(", ") : null);
 
   return (
-    <section aria-labelledby="tab-title" className="grid gap-6">
+    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
       <h2 id="tab-title" className="text-xl font-semibold">
         Recommandations
       </h2>

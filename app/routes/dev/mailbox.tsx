@@ -39,7 +39,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       {messages.length === 0 ? (
         <p className="mt-6">Aucun message pour le moment.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <div className="scroll-cue mt-6 overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b">

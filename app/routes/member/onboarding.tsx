@@ -188,7 +188,8 @@ function SubmitButton({ label, intent }: { label: string; intent: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
-    <Button type="submit" name="intent" value={intent} disabled={busy} size="lg">
+    // Long labels ("Devenir membre fondateur — 250 €/an") wrap inside their card on a phone.
+    <Button type="submit" name="intent" value={intent} disabled={busy} size="lg" className="whitespace-normal">
       {busy ? "Enregistrement..." : label}
     </Button>
   );
@@ -301,7 +302,7 @@ function SponsorsStep({ state, actionData }: { state: LoaderData; actionData?: A
     onValidate: ({ formData }) => parseWithZod(formData, { schema: sponsorsSchema(state.email) }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+    <Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-5">
       <p className="text-sm text-muted-foreground">
         Indiquez deux confrères qui connaissent votre pratique professionnelle. Chacun recevra un e-mail pour confirmer sa
         recommandation.
@@ -311,7 +312,7 @@ function SponsorsStep({ state, actionData }: { state: LoaderData; actionData?: A
         const name = n === 1 ? fields.sponsor1Name : fields.sponsor2Name;
         const email = n === 1 ? fields.sponsor1Email : fields.sponsor2Email;
         return (
-          <fieldset key={n} className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+          <fieldset key={n} className="grid min-w-0 grid-cols-1 gap-4 rounded-md border p-4 sm:grid-cols-2">
             <legend className="px-1 text-sm font-semibold">Parrain {n}</legend>
             <TextField label="Nom complet" inputProps={{ ...getInputProps(name, { type: "text" }), key: name.key }} />
             <TextField label="Email" inputProps={{ ...getInputProps(email, { type: "email" }), key: email.key }} />
@@ -359,8 +360,8 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
   return (
     <div className="grid gap-5">
       <FormAlert errors={errors ?? undefined} />
-      <div className="grid gap-5 md:grid-cols-2">
-        <Card className="flex flex-col">
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        <Card className="flex min-w-0 flex-col">
           <CardHeader>
             <CardTitle>Démarrage gratuit</CardTitle>
             <CardDescription>0 € — accès limité</CardDescription>
@@ -376,7 +377,7 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
             </Form>
           </CardContent>
         </Card>
-        <Card className="flex flex-col border-amber-300 ring-1 ring-amber-200">
+        <Card className="flex min-w-0 flex-col border-amber-300 ring-1 ring-amber-200">
           <CardHeader>
             <CardTitle>Membre fondateur</CardTitle>
             <CardDescription>250 €/an — tarif garanti 3 ans, satisfait ou remboursé 30 jours</CardDescription>
@@ -403,7 +404,7 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
 
 function WaitingStep({ state }: { state: LoaderData }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Alert variant="info">
         <AlertDescription>
           Votre dossier est complet. Votre profil sera validé sous 5 jours ouvrés après la confirmation de vos parrains et la
@@ -420,11 +421,11 @@ function WaitingStep({ state }: { state: LoaderData }) {
       </section>
       <section>
         <h3 className="mb-3 font-semibold">Vos parrains</h3>
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {state.sponsors.map((s) => (
-            <li key={s.email} className="flex items-center gap-3 rounded-md border p-3 text-sm">
-              {s.confirmedAt ? <CheckCircle2 className="h-5 w-5 text-success" aria-hidden="true" /> : <Clock className="h-5 w-5 text-muted-foreground" aria-hidden="true" />}
-              <span className="flex-1">
+            <li key={s.email} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border p-3 text-sm">
+              {s.confirmedAt ? <CheckCircle2 className="h-5 w-5 shrink-0 text-success" aria-hidden="true" /> : <Clock className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />}
+              <span className="min-w-0 flex-1 break-words">
                 <span className="font-medium">{s.name}</span> — {s.email}
               </span>
               <span className={s.confirmedAt ? "text-success" : "text-muted-foreground"}>

@@ -238,7 +238,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </ul>
       </nav>
 
-      <div className="mt-6 grid gap-6">
+      <div className="mt-6 grid grid-cols-1 gap-6">
         <PasswordSection actionData={result} />
         <TwoFactorSection state={loaderData.twoFactor} actionData={result} adminRequired={loaderData.adminRequiresTwoFactor} />
         <SessionsSection sessions={loaderData.sessions} />

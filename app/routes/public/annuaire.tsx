@@ -113,7 +113,7 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
           </Button>
         </Card>
       ) : (
-        <ul className={`mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
+        <ul className={`mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
           {cards.map((card) => (
             <li key={card.id}>
               <DirectoryCard card={card} />

@@ -133,7 +133,7 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 max-w-3xl text-muted-foreground">
             Tarifs annuels appliqués aux nouveaux membres à partir de 2025, comparés au tarif membre fondateur.
           </p>
-          <div className="mt-8 overflow-x-auto">
+          <div className="scroll-cue mt-8 overflow-x-auto">
             <table className="w-full min-w-[32rem] border-collapse text-left">
               <caption className="sr-only">Tarif futur, tarif membre fondateur et économie annuelle par collège</caption>
               <thead>

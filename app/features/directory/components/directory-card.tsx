@@ -46,19 +46,19 @@ export function DirectoryCard({ card }: { card: Card_ }) {
   const href = `/consultant/${card.slug}`;
   const excerpt = card.presentation;
   return (
-    <Card className={cn("flex h-full flex-col gap-4 p-5", card.premium && "border-amber-300 ring-1 ring-amber-200")}>
+    <Card className={cn("flex h-full min-w-0 flex-col gap-4 p-5", card.premium && "border-amber-300 ring-1 ring-amber-200")}>
       <div className="flex items-start gap-4">
         <Avatar firstName={card.firstName} lastName={card.lastName} photoUrl={card.photoUrl} />
         <div className="min-w-0 flex-1">
-          <h2 className="text-lg font-semibold leading-tight">
+          <h2 className="break-words text-lg font-semibold leading-tight">
             <Link to={href} className="hover:underline">
               {fullName}
             </Link>
           </h2>
           <p className="text-sm font-medium text-primary">{card.professionLabel}</p>
-          <p className="flex items-center gap-1 text-sm text-muted-foreground">
-            <Building2 className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <span className="truncate">{card.company}</span>
+          <p className="flex items-start gap-1 text-sm text-muted-foreground">
+            <Building2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 break-words">{card.company}</span>
           </p>
           <Location city={card.locationCity} department={card.locationDepartment} />
         </div>

@@ -165,7 +165,7 @@ function DataTable({
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground underline">Afficher les données du graphique</summary>
-      <div className="mt-2 overflow-x-auto">
+      <div className="scroll-cue mt-2 overflow-x-auto">
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">{caption}</caption>
           <thead>
