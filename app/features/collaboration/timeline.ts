@@ -59,6 +59,18 @@ export function timelineLabel(kind: string, details: Record<string, unknown> | n
       const year = typeof details?.year === "number" ? details.year : null;
       return { label, detail: year ? `Référence ${year}, en attente de validation` : "En attente de validation" };
     }
+    case "agreement_created":
+    case "agreement_cancelled":
+    case "agreement_signed":
+    case "agreement_completed": {
+      const version = typeof details?.version === "number" ? details.version : null;
+      const sha = kind === "agreement_completed" ? str(details?.sha256) : null;
+      return { label, detail: [version ? `Version ${version}` : null, sha ? `SHA-256 de l'exemplaire signé : ${sha}` : null].filter(Boolean).join(" · ") || null };
+    }
+    case "evidence_exported": {
+      const sha = str(details?.sha256);
+      return { label, detail: sha ? `SHA-256 : ${sha}` : null };
+    }
     default: {
       const name = str(details?.name);
       return { label, detail: name };

@@ -1,9 +1,11 @@
+import { Download } from "lucide-react";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import type { TimelineEntry } from "../collaboration.server";
 
 /** The file's record: every step, dated and attributed, oldest first. */
-export function FileTimeline({ entries }: { entries: TimelineEntry[] }) {
+export function FileTimeline({ entries, exportUrl }: { entries: TimelineEntry[]; exportUrl?: string }) {
   return (
     <Card className="grid gap-3 p-4" aria-labelledby="timeline-title">
       <h3 id="timeline-title" className="text-lg font-semibold">
@@ -23,6 +25,22 @@ export function FileTimeline({ entries }: { entries: TimelineEntry[] }) {
           </li>
         ))}
       </ol>
+      {exportUrl ? (
+        <div className="grid gap-1 border-t pt-3">
+          <div>
+            <Button asChild variant="outline" size="sm">
+              <a href={exportUrl} download data-testid="evidence-export">
+                <Download aria-hidden="true" />
+                Exporter l'historique (PDF)
+              </a>
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Un PDF daté de tout l'historique (étapes, engagements, documents, convention et signatures), à conserver comme preuve.
+            Son empreinte SHA-256 s'inscrit dans l'historique ci-dessus.
+          </p>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { FileText, FolderKanban, Paperclip } from "lucide-react";
+import { FileSignature, FileText, FolderKanban, Paperclip } from "lucide-react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { BackLink } from "~/components/page";
@@ -22,6 +22,7 @@ function fileTabs(fileId: string): Tab[] {
   return [
     { to: base, label: "Suivi", icon: FolderKanban, end: true },
     { to: `${base}/documents`, label: "Documents", icon: Paperclip, end: false },
+    { to: `${base}/convention`, label: "Convention", icon: FileSignature, end: false },
   ];
 }
 

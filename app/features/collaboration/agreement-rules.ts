@@ -1,0 +1,294 @@
+// Pure rules of the fee-sharing agreement of a collaboration file (convention de partage
+// d'honoraires / co-mandat, issue 13 item 5): the split, when the shares are due (the Hoguet law
+// for goodwill sales), the warnings each member's profession calls for, which stages allow it,
+// and the text of the agreement and of its signature certificate. Browser-safe.
+import { formatDatePattern } from "~/lib/format";
+import { professionLabel } from "~/db/reference/professions";
+import { isClosed, type Stage } from "./collaboration-rules";
+
+export const OPERATION_TYPES = ["fonds_de_commerce", "titres", "autre"] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+
+export const OPERATION_TYPE_LABELS: Record<OperationType, string> = {
+  fonds_de_commerce: "Cession de fonds de commerce",
+  titres: "Cession de titres (parts sociales ou actions)",
+  autre: "Autre opération (apport, fusion, levée de fonds…)",
+};
+
+export const DUE_TERMS = ["deed", "deed_plus_30"] as const;
+export type DueTerm = (typeof DUE_TERMS)[number];
+
+export const DUE_TERM_LABELS: Record<DueTerm, string> = {
+  deed: "À la signature de l'acte constatant l'opération",
+  deed_plus_30: "Dans les 30 jours suivant la signature de l'acte constatant l'opération",
+};
+
+/** Who collects the fee from their client and pays the other member's share, from the form's side. */
+export const PAYERS = ["me", "them"] as const;
+export type Payer = (typeof PAYERS)[number];
+
+export const CLAUSES_MAX_LENGTH = 2000;
+
+/**
+ * Loi n° 70-9 du 2 janvier 1970 (loi Hoguet), art. 6: no sum is due to an intermediary before
+ * the operation is concluded and recorded in one written act. For a goodwill sale the only term
+ * offered is therefore the signing of the deed.
+ */
+export const HOGUET_NOTE =
+  "Pour une cession de fonds de commerce, la loi Hoguet (loi n° 70-9 du 2 janvier 1970, art. 6) interdit toute rémunération avant que l'opération soit effectivement conclue et constatée par un acte écrit : la part de chacun est due à la signature de l'acte de cession, et à cette seule condition.";
+
+/** The terms allowed for an operation: the deed only for a goodwill sale. */
+export function allowedDueTerms(operation: OperationType): readonly DueTerm[] {
+  return operation === "fonds_de_commerce" ? ["deed"] : DUE_TERMS;
+}
+
+export const AGREEMENT_MESSAGES = {
+  operationType: "Choisissez le type d'opération.",
+  share: "Chaque part est un pourcentage entier compris entre 1 et 99.",
+  sum: "Les deux parts doivent totaliser 100 %.",
+  payer: "Indiquez qui perçoit les honoraires et reverse la part de l'autre.",
+  dueTerm: "Choisissez quand la part est due.",
+  dueTermHoguet: "Pour une cession de fonds de commerce, la part n'est due qu'à la signature de l'acte de cession (loi Hoguet).",
+  clausesTooLong: `Les clauses particulières ne peuvent pas dépasser ${new Intl.NumberFormat("fr-FR").format(CLAUSES_MAX_LENGTH)} caractères.`,
+  consent: "Cochez la case pour confirmer que vous signez la convention.",
+  credential: "Saisissez votre mot de passe pour signer.",
+  code: "Saisissez le code à 6 chiffres de votre application d'authentification.",
+  wrongPassword: "Mot de passe incorrect",
+  wrongCode: "Code incorrect. Vérifiez l'heure de votre téléphone et réessayez.",
+  codeReused: "Ce code a déjà été utilisé. Attendez le code suivant de votre application.",
+  tooManyAttempts: "Trop de tentatives de signature. Veuillez réessayer dans quelques minutes.",
+  tooManyExports: "Trop d'exports en peu de temps. Veuillez réessayer plus tard.",
+  notFound: "Cette convention n'existe pas.",
+  outdated: "Cette version de la convention n'est plus celle en vigueur : rechargez la page et relisez la nouvelle version avant de signer.",
+  alreadySigned: "Vous avez déjà signé cette version de la convention.",
+  signedFinal: "La convention a été signée par les deux membres : elle ne peut plus être modifiée.",
+  closedCreate: "Ce dossier est clos : une convention ne peut plus y être proposée.",
+  closedSign: "Ce dossier a été abandonné : la convention ne peut plus être signée.",
+  counterpartGone: "Votre confrère a quitté le réseau : aucune convention ne peut plus être proposée dans ce dossier.",
+  created: "Convention proposée : votre confrère est invité à la signer.",
+  signed: "Convention signée.",
+  completed: "Convention signée par les deux membres.",
+  storeFailed: "La convention n'a pas pu être enregistrée. Veuillez réessayer.",
+} as const;
+
+export type SplitProblem = "share" | "sum";
+
+/** Why two shares (percent, whole numbers) cannot be the split, or null when they can. */
+export function splitProblem(mine: number, theirs: number): SplitProblem | null {
+  for (const share of [mine, theirs]) {
+    if (!Number.isInteger(share) || share < 1 || share > 99) return "share";
+  }
+  return mine + theirs === 100 ? null : "sum";
+}
+
+/** A new version is proposed on a working file only (not concluded, not abandoned). */
+export function canCreateAgreement(stage: Stage): boolean {
+  return !isClosed(stage);
+}
+
+/**
+ * A proposed version can still be signed once the file is concluded (the fee falls due with the
+ * deed, and the agreement is the evidence of it); an abandoned file signs nothing more.
+ */
+export function canSignAgreement(stage: Stage): boolean {
+  return stage !== "abandoned";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Professions
+
+export type WarningCode = "lawyer-referral" | "notary-regulated-fees" | "accountant-accessory";
+
+export type ProfessionWarning = { code: WarningCode; name: string; text: string };
+
+export type WarningParty = { name: string; profession: string | null; pays?: boolean };
+
+const LAWYERS = new Set(["avocat_affaires", "avocat_fiscaliste"]);
+
+/**
+ * The warnings the members' professions call for: a lawyer may not receive (nor pay) a fee for
+ * bringing in business (RIN, art. 11.3); a notary may not share the regulated fees of the tariff;
+ * a chartered accountant acts as an intermediary only as an accessory activity.
+ */
+export function professionWarnings(parties: readonly WarningParty[]): ProfessionWarning[] {
+  const out: ProfessionWarning[] = [];
+  for (const p of parties) {
+    if (p.profession && LAWYERS.has(p.profession)) {
+      out.push({
+        code: "lawyer-referral",
+        name: p.name,
+        text: `${p.name} est avocat : le Règlement intérieur national de la profession d'avocat (art. 11.3) lui interdit de percevoir${p.pays ? " comme de verser" : ""} une rémunération pour un apport d'affaires. Sa part ne peut rémunérer que des diligences effectivement accomplies dans l'opération ; décrivez-les dans les clauses particulières.`,
+      });
+    } else if (p.profession === "notaire") {
+      out.push({
+        code: "notary-regulated-fees",
+        name: p.name,
+        text: `${p.name} est notaire : les émoluments réglementés du tarif des notaires ne peuvent pas être partagés. La convention ne peut porter que sur des honoraires librement convenus (négociation, conseil), dans le respect de la déontologie notariale.`,
+      });
+    } else if (p.profession === "expert_comptable") {
+      out.push({
+        code: "accountant-accessory",
+        name: p.name,
+        text: `${p.name} est expert-comptable : l'activité d'intermédiaire ne peut être exercée qu'à titre accessoire de ses missions (ordonnance n° 45-2138 du 19 septembre 1945, art. 22), sans en devenir l'activité principale.`,
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The terms, as frozen in a version
+
+export type AgreementParty = {
+  side: "a" | "b";
+  name: string;
+  company: string | null;
+  profession: string | null;
+  mandateLabel: string;
+  share: number;
+};
+
+export type AgreementTerms = {
+  operationType: OperationType;
+  dueTerm: DueTerm;
+  payerSide: "a" | "b";
+  /** Who proposed this version. */
+  createdBySide?: "a" | "b";
+  clauses: string | null;
+  /** Side "a" first. */
+  parties: [AgreementParty, AgreementParty];
+};
+
+export type PdfBlock = { kind: "title" | "subtitle" | "heading" | "text" | "small" | "mono" | "space"; text: string };
+
+function professionText(code: string | null): string | null {
+  return code ? professionLabel(code) : null;
+}
+
+function partyLine(p: AgreementParty): string {
+  const who = [p.name, professionText(p.profession), p.company].filter(Boolean).join(", ");
+  return `${who} — titulaire du ${p.mandateLabel}`;
+}
+
+const percent = (n: number) => `${n} %`;
+
+/** The text of one version of the agreement, block by block (the PDF draws these). */
+export function agreementBlocks(terms: AgreementTerms, meta: { version: number; fileId: string; createdAt: Date; createdByName: string }): PdfBlock[] {
+  const [a, b] = terms.parties;
+  const payer = terms.payerSide === "a" ? a : b;
+  const payee = terms.payerSide === "a" ? b : a;
+  const warnings = professionWarnings(terms.parties.map((p) => ({ name: p.name, profession: p.profession, pays: p.side === terms.payerSide })));
+  const blocks: PdfBlock[] = [
+    { kind: "title", text: "Convention de partage d'honoraires" },
+    { kind: "subtitle", text: `Co-mandat — dossier de rapprochement ${meta.fileId} — version ${meta.version}` },
+    { kind: "space", text: "" },
+    { kind: "text", text: "Entre les soussignés :" },
+    { kind: "text", text: `1. ${partyLine(a)} ;` },
+    { kind: "text", text: `2. ${partyLine(b)}.` },
+    { kind: "text", text: "Ci-après ensemble « les parties »." },
+    { kind: "heading", text: "Article 1 — Objet" },
+    {
+      kind: "text",
+      text: `Les parties interviennent conjointement, chacune au titre de son mandat, dans l'opération suivante : ${OPERATION_TYPE_LABELS[terms.operationType].toLowerCase()}. La présente convention fixe la répartition entre elles des honoraires perçus au titre de cette opération.`,
+    },
+    { kind: "heading", text: "Article 2 — Répartition" },
+    {
+      kind: "text",
+      text: `Les honoraires hors taxes effectivement perçus au titre de l'opération sont répartis ainsi : ${a.name} : ${percent(a.share)} ; ${b.name} : ${percent(b.share)}.`,
+    },
+    { kind: "heading", text: "Article 3 — Règlement" },
+    {
+      kind: "text",
+      text: `${payer.name} perçoit les honoraires auprès de son mandant et reverse à ${payee.name} sa part, soit ${percent(payee.share)} des honoraires hors taxes perçus, sur présentation de sa facture.`,
+    },
+    { kind: "heading", text: "Article 4 — Exigibilité" },
+    {
+      kind: "text",
+      text: `${DUE_TERM_LABELS[terms.dueTerm]}. Aucune part n'est due si l'opération n'est pas conclue.`,
+    },
+  ];
+  if (terms.operationType === "fonds_de_commerce") blocks.push({ kind: "small", text: HOGUET_NOTE });
+  blocks.push(
+    { kind: "heading", text: "Article 5 — Clauses particulières" },
+    { kind: "text", text: terms.clauses?.trim() ? terms.clauses.trim() : "Néant." },
+    { kind: "heading", text: "Article 6 — Règles professionnelles" },
+    {
+      kind: "text",
+      text: "Chaque partie déclare que la présente convention est compatible avec les règles de sa profession et qu'elle en a vérifié les conditions.",
+    },
+    ...warnings.map((w): PdfBlock => ({ kind: "small", text: `Avertissement : ${w.text}` })),
+    { kind: "heading", text: "Signature" },
+    {
+      kind: "text",
+      text: "La présente convention est signée électroniquement par chacune des parties sur la plateforme (signature électronique simple : consentement exprès et authentification du signataire). Le certificat de signature est joint en dernière page de l'exemplaire signé.",
+    },
+    { kind: "small", text: `Version ${meta.version} proposée le ${formatDatePattern(meta.createdAt, "dd/MM/yyyy 'à' HH:mm")} par ${meta.createdByName}.` },
+  );
+  return blocks;
+}
+
+export type SignatureRecord = {
+  signerName: string;
+  signedAt: Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  method: string;
+  documentSha256: string;
+};
+
+export const SIGNATURE_METHOD_LABELS: Record<string, string> = {
+  password: "case de consentement cochée et mot de passe du compte saisi à nouveau",
+  totp: "case de consentement cochée et code de double authentification (application) saisi",
+};
+
+/** The certificate page added after the original pages once both members signed. */
+export function certificateBlocks(input: { agreementId: string; version: number; fileId: string; documentSha256: string; signatures: SignatureRecord[]; completedAt: Date }): PdfBlock[] {
+  const blocks: PdfBlock[] = [
+    { kind: "title", text: "Certificat de signature électronique" },
+    { kind: "subtitle", text: `Convention de partage d'honoraires — version ${input.version}` },
+    { kind: "small", text: `Convention ${input.agreementId} · dossier ${input.fileId}` },
+    { kind: "heading", text: "Document signé" },
+    { kind: "text", text: "Empreinte SHA-256 du document original (les pages qui précèdent, inchangées) :" },
+    { kind: "mono", text: input.documentSha256 },
+  ];
+  input.signatures.forEach((s, i) => {
+    blocks.push(
+      { kind: "heading", text: `Signataire ${i + 1} : ${s.signerName}` },
+      { kind: "text", text: `Signé le ${formatDatePattern(s.signedAt, "dd/MM/yyyy 'à' HH:mm")} (heure de Paris) — ${s.signedAt.toISOString()} (UTC)` },
+      { kind: "text", text: `Méthode : ${SIGNATURE_METHOD_LABELS[s.method] ?? s.method}` },
+      { kind: "text", text: `Adresse IP : ${s.ipAddress ?? "inconnue"}` },
+      { kind: "text", text: `Navigateur : ${s.userAgent ?? "inconnu"}` },
+      { kind: "text", text: "Empreinte SHA-256 du document signé :" },
+      { kind: "mono", text: s.documentSha256 },
+    );
+  });
+  blocks.push(
+    { kind: "space", text: "" },
+    {
+      kind: "small",
+      text: `Signatures complètes le ${formatDatePattern(input.completedAt, "dd/MM/yyyy 'à' HH:mm")} (heure de Paris). Signature électronique simple au sens de l'article 1367 du code civil et du règlement (UE) n° 910/2014 (eIDAS). Pour vérifier le document original, calculez l'empreinte SHA-256 de l'exemplaire à signer téléchargé depuis le dossier : elle doit être identique à celle ci-dessus.`,
+    },
+  );
+  return blocks;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addresses
+
+export function agreementUrl(fileId: string): string {
+  return `/dashboard/dossiers/${fileId}/convention`;
+}
+
+/** The PDF of a version: the document to sign ("original") or the signed copy with its certificate. */
+export function agreementPdfUrl(fileId: string, agreementId: string, copy: "original" | "signed"): string {
+  return `${agreementUrl(fileId)}/${agreementId}?exemplaire=${copy === "signed" ? "signe" : "original"}`;
+}
+
+export function evidenceUrl(fileId: string): string {
+  return `/dashboard/dossiers/${fileId}/historique`;
+}
+
+/** A file name for a download: "convention-v2-signee-2026-11-24.pdf". */
+export function agreementFileName(version: number, signed: boolean): string {
+  return `convention-honoraires-v${version}${signed ? "-signee" : ""}.pdf`;
+}

@@ -1,0 +1,63 @@
+// The forms of the fee-sharing agreement (one zod schema each, on the client and the server).
+import { z } from "zod";
+import {
+  AGREEMENT_MESSAGES,
+  allowedDueTerms,
+  CLAUSES_MAX_LENGTH,
+  DUE_TERMS,
+  OPERATION_TYPES,
+  PAYERS,
+  splitProblem,
+} from "./agreement-rules";
+
+// Control characters (but line breaks and tabs), lone surrogates and format characters cannot be
+// stored (PostgreSQL refuses NUL) nor drawn in the PDF: dropped.
+const UNPRINTABLE = /(?![\n\t])[\p{Cc}\p{Cs}\p{Cf}]/gu;
+
+const share = z.coerce
+  .number({ error: AGREEMENT_MESSAGES.share })
+  .int(AGREEMENT_MESSAGES.share)
+  .min(1, AGREEMENT_MESSAGES.share)
+  .max(99, AGREEMENT_MESSAGES.share);
+
+export const agreementSchema = z
+  .object({
+    operationType: z.enum(OPERATION_TYPES, { error: AGREEMENT_MESSAGES.operationType }),
+    myShare: share,
+    theirShare: share,
+    payer: z.enum(PAYERS, { error: AGREEMENT_MESSAGES.payer }),
+    dueTerm: z.enum(DUE_TERMS, { error: AGREEMENT_MESSAGES.dueTerm }),
+    clauses: z
+      .string({ error: AGREEMENT_MESSAGES.clausesTooLong })
+      .transform((v) => v.replace(/\r\n?/g, "\n").replace(UNPRINTABLE, "").trim())
+      .pipe(z.string().max(CLAUSES_MAX_LENGTH, AGREEMENT_MESSAGES.clausesTooLong))
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (splitProblem(v.myShare, v.theirShare) === "sum") ctx.addIssue({ code: "custom", message: AGREEMENT_MESSAGES.sum, path: ["theirShare"] });
+    if (!allowedDueTerms(v.operationType).includes(v.dueTerm)) {
+      ctx.addIssue({ code: "custom", message: AGREEMENT_MESSAGES.dueTermHoguet, path: ["dueTerm"] });
+    }
+  })
+  .transform((v) => ({ ...v, clauses: v.clauses ? v.clauses : null }));
+
+export type AgreementInput = z.output<typeof agreementSchema>;
+
+/**
+ * Signing one version: the version and the SHA-256 of the document the member read (a newer
+ * version or other bytes are refused), an explicit consent, and the password — or, when the
+ * account has two-factor authentication, a code of the authenticator app.
+ */
+export const signAgreementSchema = z.object({
+  agreementId: z.string({ error: AGREEMENT_MESSAGES.outdated }).trim().regex(/^[0-9a-f-]{36}$/i, AGREEMENT_MESSAGES.outdated),
+  documentSha256: z.string({ error: AGREEMENT_MESSAGES.outdated }).trim().regex(/^[0-9a-f]{64}$/, AGREEMENT_MESSAGES.outdated),
+  consent: z.literal("on", { error: AGREEMENT_MESSAGES.consent }),
+  password: z.string({ error: AGREEMENT_MESSAGES.credential }).max(500, AGREEMENT_MESSAGES.wrongPassword).optional(),
+  code: z
+    .string({ error: AGREEMENT_MESSAGES.code })
+    .transform((v) => v.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, AGREEMENT_MESSAGES.code))
+    .optional(),
+});
+
+export type SignAgreementInput = z.output<typeof signAgreementSchema>;

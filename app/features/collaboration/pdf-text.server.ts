@@ -1,0 +1,105 @@
+// Text PDFs of a collaboration file (the fee-sharing agreement, its signature certificate, the
+// evidence export): blocks of text laid out on A4 pages with pdf-lib's standard Helvetica, long
+// lines wrapped (words, or characters for hashes and user agents), new pages as needed, and each
+// page numbered. Characters WinAnsi cannot draw are replaced (drawableText), never a failure.
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import type { PdfBlock } from "./agreement-rules";
+import { drawableText } from "./documents-rules";
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const FOOTER_SIZE = 8;
+
+const STYLE: Record<PdfBlock["kind"], { size: number; bold: boolean; gapBefore: number; color: number }> = {
+  title: { size: 18, bold: true, gapBefore: 0, color: 0 },
+  subtitle: { size: 11, bold: false, gapBefore: 4, color: 0.3 },
+  heading: { size: 12, bold: true, gapBefore: 14, color: 0 },
+  text: { size: 10.5, bold: false, gapBefore: 4, color: 0 },
+  small: { size: 8.5, bold: false, gapBefore: 4, color: 0.3 },
+  mono: { size: 9, bold: false, gapBefore: 2, color: 0 },
+  space: { size: 10, bold: false, gapBefore: 6, color: 0 },
+};
+
+/** Splits text into lines of at most `width` points; words too long are cut. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split("\n")) {
+    let line = "";
+    for (const word of paragraph.split(/ +/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      // A word wider than the line (a hash, a user agent): cut it by characters.
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width) {
+        let n = rest.length - 1;
+        while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n), size) > width) n--;
+        lines.push(rest.slice(0, n));
+        rest = rest.slice(n);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+export type TextPdfOptions = { title: string; footer?: string };
+
+/** Draws `blocks` on new pages appended to `doc`; returns the number of pages added. */
+export async function appendTextPages(doc: PDFDocument, blocks: readonly PdfBlock[], options: TextPdfOptions): Promise<number> {
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const charset = new Set(regular.getCharacterSet());
+  const drawable = (text: string) => drawableText(text, (code) => charset.has(code) || code === 10);
+  const width = A4[0] - 2 * MARGIN;
+  const pages: PDFPage[] = [];
+  let page: PDFPage | null = null;
+  let y = 0;
+  const newPage = () => {
+    page = doc.addPage(A4);
+    pages.push(page);
+    y = A4[1] - MARGIN;
+    return page;
+  };
+  for (const block of blocks) {
+    const style = STYLE[block.kind];
+    const font = style.bold ? bold : regular;
+    const lineHeight = style.size * 1.35;
+    if (block.kind === "space") {
+      y -= style.gapBefore + lineHeight;
+      continue;
+    }
+    const lines = wrap(drawable(block.text), font, style.size, width);
+    y -= style.gapBefore;
+    // A heading is never left alone at the foot of a page.
+    const keep = block.kind === "heading" ? lineHeight * 3 : lineHeight;
+    for (const [i, line] of lines.entries()) {
+      if (!page || y - (i === 0 ? keep : lineHeight) < MARGIN + 20) newPage();
+      y -= lineHeight;
+      page!.drawText(line, { x: MARGIN, y, size: style.size, font, color: rgb(style.color, style.color, style.color) });
+    }
+  }
+  if (!page) newPage();
+  const footerBase = drawable(options.footer ?? options.title);
+  pages.forEach((p, i) => {
+    const text = `${footerBase} — page ${i + 1} sur ${pages.length}`;
+    p.drawText(text, { x: MARGIN, y: MARGIN / 2, size: FOOTER_SIZE, font: regular, color: rgb(0.45, 0.45, 0.45) });
+  });
+  return pages.length;
+}
+
+/** A new PDF made of `blocks`. */
+export async function renderTextPdf(blocks: readonly PdfBlock[], options: TextPdfOptions & { createdAt: Date }): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(options.title);
+  doc.setProducer("Dossiers de rapprochement");
+  doc.setCreator("Dossiers de rapprochement");
+  doc.setCreationDate(options.createdAt);
+  doc.setModificationDate(options.createdAt);
+  await appendTextPages(doc, blocks, options);
+  return doc.save();
+}

@@ -1,0 +1,32 @@
+// GET /dashboard/dossiers/:fileId/convention/:agreementId?exemplaire=original|signe: the PDF of a
+// version of the fee-sharing agreement, byte for byte as stored (no watermark: its SHA-256 is the
+// one shown on the page and in the certificate), for the file's two members only (404 otherwise).
+import { requireMember } from "~/auth/session.server";
+import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
+import { openAgreementPdf } from "~/features/collaboration/agreements.server";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import type { Route } from "./+types/agreement-pdf";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { profile } = await requireMember(request);
+  const copy = new URL(request.url).searchParams.get("exemplaire") === "signe" ? "signed" : "original";
+  try {
+    const pdf = await openAgreementPdf({ profileId: profile.id }, params.fileId, params.agreementId, copy);
+    return new Response(new Uint8Array(pdf.bytes), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-length": String(pdf.bytes.byteLength),
+        "content-disposition": pdf.disposition,
+        "cache-control": "private, no-store",
+        "x-content-sha256": pdf.sha256,
+      },
+    });
+  } catch (error) {
+    const status = expectedStatus(error);
+    if (status === null) throw error;
+    return new Response(expectedMessage(error, AGREEMENT_MESSAGES.notFound), {
+      status,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+}

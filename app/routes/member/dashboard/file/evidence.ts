@@ -1,0 +1,32 @@
+// GET /dashboard/dossiers/:fileId/historique: the evidence export of a collaboration file, a
+// dated PDF of its whole timeline. Its SHA-256 is sent in X-Content-SHA256 (and Repr-Digest,
+// RFC 9530) and recorded in the file's timeline, where the member reads it. Two members only.
+import { requireMember } from "~/auth/session.server";
+import { exportEvidence } from "~/features/collaboration/evidence.server";
+import { fileActor } from "~/features/collaboration/file-access.server";
+import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import type { Route } from "./+types/evidence";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { profile } = await requireMember(request);
+  try {
+    const pdf = await exportEvidence(fileActor(profile), params.fileId);
+    return new Response(new Uint8Array(pdf.bytes), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-length": String(pdf.bytes.byteLength),
+        "content-disposition": pdf.disposition,
+        "cache-control": "private, no-store",
+        "x-content-sha256": pdf.sha256,
+        "repr-digest": `sha-256=:${Buffer.from(pdf.sha256, "hex").toString("base64")}:`,
+      },
+    });
+  } catch (error) {
+    const status = expectedStatus(error);
+    if (status === null) throw error;
+    const headers = new Headers({ "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter) headers.set("retry-after", retryAfter);
+    return new Response(expectedMessage(error, "Dossier introuvable"), { status, headers });
+  }
+}

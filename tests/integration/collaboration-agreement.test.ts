@@ -1,0 +1,454 @@
+// The fee-sharing agreement and the evidence export of a collaboration file (issue 13, items 5
+// and 6): versions (a new one cancels the unsigned previous one), both signatures with their
+// audit trail, the sealed PDF with its certificate page and its hash, forged posts (another file,
+// another member, signing twice, an outdated version, a wrong password, rate limited), two-factor
+// codes (once each), survival of an account deletion, and the export (two members only, dated,
+// hashed, the client's name only as the reveal allows).
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { collaborationEvents, feeAgreements, feeAgreementSignatures, mailOutbox, rateLimitCounters } from "~/db/schema";
+import { eraseAccount } from "~/features/account/account-deletion.server";
+import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
+import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
+import type { AgreementInput } from "~/features/collaboration/agreement.schema";
+import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } from "~/features/collaboration/agreements.server";
+import { abandonFile, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
+import { exportEvidence } from "~/features/collaboration/evidence.server";
+import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
+import { getEnv, setEnv } from "~/lib/env.server";
+import { getStorage, setStorage } from "~/lib/storage/storage.server";
+import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agreement-pdf";
+import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
+import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
+import { createMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { useTestDatabase } from "../support/db";
+import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
+import { bodyOf, locationOf, signIn, statusOf, toastOf, type Browser } from "./mandates-helpers";
+
+const t = useTestDatabase();
+const CLIENT_CANARY = "Canari Confidentiel SAS";
+const UA = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
+
+let dataDir: string;
+let alice: CreatedMember;
+let bob: CreatedMember;
+let carol: CreatedMember;
+let admin: CreatedMember;
+let a: FileActor;
+let b: FileActor;
+let c: FileActor;
+let aliceBrowser: Browser;
+let bobBrowser: Browser;
+let carolBrowser: Browser;
+let adminBrowser: Browser;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "rt-agreements-"));
+  setEnv({ ...getEnv(), DATA_DIR: dataDir, BETTER_AUTH_SECRET: "test-secret-for-agreement-tests-0123456789abcdef" });
+  setStorage(undefined);
+  seedFactories(514);
+  const db = t.db!;
+  alice = await createMember(db, {
+    profile: { firstName: "Alice", lastName: "Lemaire", company: "Cabinet Lemaire", membershipType: "premium", profession: "conseil_cession_commerce", notifyMatchRequests: true },
+  });
+  bob = await createMember(db, {
+    profile: { firstName: "Jeanne", lastName: "Martin", company: "Martin Avocats", membershipType: "premium", profession: "avocat_affaires", notifyMatchRequests: true },
+  });
+  carol = await createMember(db, { profile: { membershipType: "premium" } });
+  admin = await createMember(db, { profile: { membershipType: "premium" } });
+  await makeAdmin(db, admin.user.id);
+  a = fileActor(alice.profile);
+  b = fileActor(bob.profile);
+  c = fileActor(carol.profile);
+  aliceBrowser = await signIn(alice);
+  bobBrowser = await signIn(bob);
+  carolBrowser = await signIn(carol);
+  adminBrowser = await signIn(admin);
+  for (const br of [aliceBrowser, bobBrowser, carolBrowser, adminBrowser]) br.headers.set("user-agent", UA);
+});
+
+afterAll(() => {
+  setStorage(undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await t.db!.delete(rateLimitCounters);
+  await t.db!.delete(mailOutbox);
+});
+
+/** A fresh file between Alice (buyer) and Bob (seller, whose client is the canary). */
+async function newFile(first: CreatedMember = alice, second: CreatedMember = bob): Promise<{ fileId: string; buyer: string; seller: string }> {
+  const db = t.db!;
+  const buyer = await createMandate(db, first.profile.id, { mandateType: "buyer", clientName: "Acheteur Alice SAS" });
+  const seller = await createMandate(db, second.profile.id, { mandateType: "seller", clientName: CLIENT_CANARY });
+  const fileId = await db.transaction((tx) => openCollaborationFile(tx, buyer.id, seller.id));
+  return { fileId, buyer: buyer.id, seller: seller.id };
+}
+
+const TERMS: AgreementInput = { operationType: "fonds_de_commerce", myShare: 60, theirShare: 40, payer: "me", dueTerm: "deed", clauses: "Diligences : recherche et audit." };
+const context = { ipAddress: "203.0.113.9", userAgent: UA };
+
+// --- calling the routes like React Router does ----------------------------------------------
+
+type Outcome = { value?: unknown; thrown?: unknown };
+
+async function call(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string>): Promise<Outcome> {
+  try {
+    return { value: await fn({ request, params, context: { requestId: "test" } } as never) };
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+const post = (browser: Browser, fileId: string, fields: Record<string, string>) =>
+  call(agreementAction, new Request(`http://localhost:3000${agreementUrl(fileId)}`, { method: "POST", headers: browser.headers, body: new URLSearchParams(fields) }), {
+    fileId,
+  });
+
+const status = (o: Outcome) => statusOf(o.thrown ?? o.value);
+const errorOf = (o: Outcome) => bodyOf<{ error?: string }>(o.value).error;
+
+const createFields = { intent: "create", operationType: "fonds_de_commerce", myShare: "60", theirShare: "40", payer: "me", dueTerm: "deed", clauses: "" };
+
+async function current(fileId: string, actor: FileActor = a) {
+  const page = await getAgreementPage(actor, fileId);
+  if (!page.current) throw new Error("no current agreement");
+  return page.current;
+}
+
+const signFields = (agreement: { id: string; documentSha256: string }, password: string) => ({
+  intent: "sign",
+  agreementId: agreement.id,
+  documentSha256: agreement.documentSha256,
+  consent: "on",
+  password,
+});
+
+const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+async function eventsOf(fileId: string, kind: string) {
+  return t.db!.select().from(collaborationEvents).where(and(eq(collaborationEvents.fileId, fileId), eq(collaborationEvents.kind, kind)));
+}
+
+// WinAnsi (Windows-1252) differs from Latin-1 in 0x80–0x9F.
+const WIN_ANSI_HIGH: Record<number, string> = { 0x80: "€", 0x85: "…", 0x91: "‘", 0x92: "’", 0x93: "“", 0x94: "”", 0x96: "–", 0x97: "—", 0x9c: "œ", 0x8c: "Œ" };
+
+/**
+ * The text drawn on the pages of a PDF (content streams decoded, hex strings read as WinAnsi), its
+ * wrapped lines joined by one space.
+ */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  let out = "";
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const content = Buffer.from(decodePDFRawStream(object).decode()).toString("latin1");
+    for (const m of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out += `${[...Buffer.from(m[1], "hex")].map((ch) => WIN_ANSI_HIGH[ch] ?? String.fromCharCode(ch)).join("")}\n`;
+  }
+  return out.replace(/\s+/g, " ");
+}
+
+/** Alice proposes, both sign through the route: the sealed agreement. */
+async function signedAgreement(fileId: string) {
+  expect(status(await post(aliceBrowser, fileId, createFields))).toBe(302);
+  const pending = await current(fileId);
+  expect(status(await post(aliceBrowser, fileId, signFields(pending, alice.password)))).toBe(302);
+  expect(status(await post(bobBrowser, fileId, signFields(pending, bob.password)))).toBe(302);
+  return { pending, signed: await current(fileId) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("proposing", () => {
+  it("creates version 1 from the form: a stored PDF whose SHA-256 is recorded, a timeline event, an e-mail without the client", async () => {
+    const { fileId } = await newFile();
+    const out = await post(aliceBrowser, fileId, createFields);
+    expect(status(out)).toBe(302);
+    expect(locationOf(out.value)).toBe(agreementUrl(fileId));
+    expect(await toastOf(out.value)).toMatchObject({ type: "success", title: AGREEMENT_MESSAGES.created, description: "Version 1" });
+    const [row] = await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId));
+    expect(row).toMatchObject({ version: 1, status: "pending", createdBy: alice.profile.id, signedKey: null });
+    expect(row.documentKey).toMatch(new RegExp(`^documents/${fileId}/agreement-v-[0-9a-f]{24}\\.pdf$`));
+    const stored = await getStorage().getObject(row.documentKey);
+    expect(sha(stored!.bytes)).toBe(row.documentSha256);
+    const pdf = await PDFDocument.load(stored!.bytes);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    const text = await pdfText(stored!.bytes);
+    expect(text).toContain("Convention de partage d'honoraires");
+    // Side "a" of a file is the mandate with the smaller id: either order.
+    expect(text).toMatch(/Alice Lemaire : 60 % ; Jeanne Martin : 40 %|Jeanne Martin : 40 % ; Alice Lemaire : 60 %/);
+    expect(text).toContain("Alice Lemaire perçoit les honoraires auprès de son mandant et reverse à Jeanne Martin sa part, soit 40 %");
+    expect(text).toContain("loi Hoguet");
+    // Bob is a lawyer: the warning of RIN art. 11.3 is in the agreement.
+    expect(text).toContain("art. 11.3");
+    expect(text).not.toContain(CLIENT_CANARY);
+    const [event] = await eventsOf(fileId, "agreement_created");
+    expect(event).toMatchObject({ actorProfileId: alice.profile.id, details: { version: 1, sha256: row.documentSha256 } });
+    const mails = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].toAddress).toBe(bob.email);
+    expect(`${mails[0].subject}${mails[0].text}${mails[0].html}`).not.toContain(CLIENT_CANARY);
+    // The page: the lawyer's warning, the version awaiting Bob's signature.
+    const page = await getAgreementPage(b, fileId);
+    expect(page.warnings.map((w) => w.code)).toEqual(["lawyer-referral"]);
+    expect(page.current).toMatchObject({ version: 1, status: "pending", myShare: 40, theirShare: 60, iPay: false, signedByMe: false, createdByMe: false, createdByName: "Alice Lemaire" });
+  });
+
+  it("a new version cancels the unsigned previous one (its signature with it)", async () => {
+    const { fileId } = await newFile();
+    const first = await createAgreement(a, fileId, TERMS);
+    await signAgreement(a, fileId, { agreementId: first.agreementId, documentSha256: (await current(fileId)).documentSha256, password: alice.password }, context);
+    const second = await createAgreement(b, fileId, { ...TERMS, myShare: 50, theirShare: 50 });
+    expect(second.version).toBe(2);
+    const rows = await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId));
+    expect(rows.find((r) => r.version === 1)).toMatchObject({ status: "cancelled", cancelledAt: expect.any(Date) });
+    expect(rows.find((r) => r.version === 2)).toMatchObject({ status: "pending", createdBy: bob.profile.id });
+    const page = await getAgreementPage(a, fileId);
+    expect(page.current).toMatchObject({ version: 2, signedByMe: false, signatures: [] });
+    expect(page.history.map((v) => [v.version, v.status])).toEqual([[1, "cancelled"]]);
+    expect((await eventsOf(fileId, "agreement_cancelled")).map((e) => e.details)).toEqual([{ version: 1 }]);
+  });
+
+  it("refuses invalid forms in French and stores nothing", async () => {
+    const { fileId } = await newFile();
+    for (const change of [{ theirShare: "50" }, { myShare: "0", theirShare: "100" }, { dueTerm: "deed_plus_30" }, { clauses: "x".repeat(2001) }]) {
+      const out = await post(aliceBrowser, fileId, { ...createFields, ...change });
+      expect(status(out), JSON.stringify(change)).toBe(400);
+    }
+    expect(await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId))).toHaveLength(0);
+  });
+
+  it("refuses a new version on a closed file (409) and on another member's file (404)", async () => {
+    const { fileId } = await newFile();
+    expect(status(await post(carolBrowser, fileId, createFields))).toBe(404);
+    expect(status(await post(adminBrowser, fileId, createFields))).toBe(404);
+    await abandonFile(a, fileId, { reason: "price", text: null });
+    const out = await post(aliceBrowser, fileId, createFields);
+    expect(status(out)).toBe(409);
+    expect(errorOf(out)).toBe(AGREEMENT_MESSAGES.closedCreate);
+    expect(await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId))).toHaveLength(0);
+  });
+});
+
+describe("signing", () => {
+  it("both signatures seal it: original pages + certificate page, hash of the bytes, downloadable by either member", async () => {
+    const { fileId } = await newFile();
+    const { pending, signed } = await signedAgreement(fileId);
+    expect(signed).toMatchObject({ id: pending.id, status: "signed", documentSha256: pending.documentSha256 });
+    expect(signed.signatures.map((s) => s.name)).toEqual(["Alice Lemaire", "Jeanne Martin"]);
+    const sigs = await t.db!.select().from(feeAgreementSignatures).where(eq(feeAgreementSignatures.agreementId, pending.id));
+    for (const s of sigs) {
+      expect(s).toMatchObject({ documentSha256: pending.documentSha256, ipAddress: "203.0.113.9", userAgent: UA, method: "password", signedAt: expect.any(Date) });
+    }
+    const original = await openAgreementPdf(a, fileId, pending.id, "original");
+    const sealed = await openAgreementPdf(b, fileId, pending.id, "signed");
+    expect(sha(original.bytes)).toBe(pending.documentSha256);
+    expect(sha(sealed.bytes)).toBe(signed.signedSha256);
+    const originalPages = (await PDFDocument.load(original.bytes)).getPageCount();
+    expect((await PDFDocument.load(sealed.bytes)).getPageCount()).toBe(originalPages + 1);
+    const text = await pdfText(sealed.bytes);
+    expect(text).toContain("Certificat de signature électronique");
+    expect(text).toContain("Signataire 1 : Alice Lemaire");
+    expect(text).toContain("Signataire 2 : Jeanne Martin");
+    expect(text).toContain("Adresse IP : 203.0.113.9");
+    expect(text).toContain(pending.documentSha256);
+    // Through the route: the bytes whose hash is announced.
+    const res = (await call(agreementPdfLoader, new Request(`http://localhost:3000${agreementPdfUrl(fileId, pending.id, "signed")}`, { headers: aliceBrowser.headers }), { fileId, agreementId: pending.id })).value as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("x-content-sha256")).toBe(signed.signedSha256);
+    expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(signed.signedSha256);
+    // Timeline and e-mails.
+    expect((await eventsOf(fileId, "agreement_signed")).map((e) => e.actorProfileId)).toEqual([alice.profile.id, bob.profile.id]);
+    expect((await eventsOf(fileId, "agreement_completed"))[0].details).toMatchObject({ version: 1, sha256: signed.signedSha256 });
+    const mails = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
+    expect(mails.map((m) => m.toAddress)).toEqual([bob.email, bob.email, alice.email]);
+    // Final: no new version.
+    const again = await post(bobBrowser, fileId, createFields);
+    expect(status(again)).toBe(409);
+    expect(errorOf(again)).toBe(AGREEMENT_MESSAGES.signedFinal);
+  });
+
+  it("refuses forged signatures and changes nothing", async () => {
+    const { fileId } = await newFile();
+    const other = await newFile();
+    await createAgreement(a, fileId, TERMS);
+    const pending = await current(fileId);
+    await createAgreement(a, other.fileId, TERMS);
+    const elsewhere = await current(other.fileId);
+    // Another member, an admin: 404.
+    expect(status(await post(carolBrowser, fileId, signFields(pending, carol.password)))).toBe(404);
+    expect(status(await post(adminBrowser, fileId, signFields(pending, admin.password)))).toBe(404);
+    // Another file's version, posted to this file: not found.
+    expect(status(await post(aliceBrowser, fileId, signFields(elsewhere, alice.password)))).toBe(404);
+    // Bytes other than the version's.
+    const wrongSha = await post(aliceBrowser, fileId, signFields({ ...pending, documentSha256: "0".repeat(64) }, alice.password));
+    expect(status(wrongSha)).toBe(409);
+    expect(errorOf(wrongSha)).toBe(AGREEMENT_MESSAGES.outdated);
+    // No consent.
+    const { consent: _, ...noConsent } = signFields(pending, alice.password);
+    expect(status(await post(aliceBrowser, fileId, noConsent))).toBe(400);
+    // Wrong password.
+    const wrong = await post(aliceBrowser, fileId, signFields(pending, "mauvais-mot-de-passe"));
+    expect(status(wrong)).toBe(400);
+    expect(errorOf(wrong)).toBe(AGREEMENT_MESSAGES.wrongPassword);
+    expect(await t.db!.select().from(feeAgreementSignatures).where(eq(feeAgreementSignatures.agreementId, pending.id))).toHaveLength(0);
+    // Signing twice.
+    expect(status(await post(aliceBrowser, fileId, signFields(pending, alice.password)))).toBe(302);
+    const twice = await post(aliceBrowser, fileId, signFields(pending, alice.password));
+    expect(status(twice)).toBe(409);
+    expect(errorOf(twice)).toBe(AGREEMENT_MESSAGES.alreadySigned);
+    // An outdated version: Bob proposes version 2; Bob signing version 1 is refused.
+    await createAgreement(b, fileId, TERMS);
+    const outdated = await post(bobBrowser, fileId, signFields(pending, bob.password));
+    expect(status(outdated)).toBe(409);
+    expect(errorOf(outdated)).toBe(AGREEMENT_MESSAGES.outdated);
+    const sigs = await t.db!.select().from(feeAgreementSignatures).where(eq(feeAgreementSignatures.agreementId, pending.id));
+    expect(sigs.map((s) => s.profileId)).toEqual([alice.profile.id]);
+    expect((await t.db!.select().from(feeAgreements).where(eq(feeAgreements.id, pending.id)))[0].status).toBe("cancelled");
+  });
+
+  it("wrong passwords are rate limited per account (429), then even the right one waits", async () => {
+    const { fileId } = await newFile();
+    await createAgreement(a, fileId, TERMS);
+    const pending = await current(fileId);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(status(await post(bobBrowser, fileId, signFields(pending, `faux-${i}`))));
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const blocked = await post(bobBrowser, fileId, signFields(pending, bob.password));
+    expect(status(blocked)).toBe(429);
+    expect(errorOf(blocked)).toBe(AGREEMENT_MESSAGES.tooManyAttempts);
+    expect(await t.db!.select().from(feeAgreementSignatures).where(eq(feeAgreementSignatures.agreementId, pending.id))).toHaveLength(0);
+  });
+
+  it("a concluded file's pending version can still be signed; an abandoned file's cannot", async () => {
+    const { fileId } = await newFile();
+    await createAgreement(a, fileId, TERMS);
+    const pending = await current(fileId);
+    await t.db!.execute(`update collaboration_files set stage = 'concluded', concluded_at = now() where id = '${fileId}'`);
+    expect(status(await post(aliceBrowser, fileId, signFields(pending, alice.password)))).toBe(302);
+    await t.db!.execute(`update collaboration_files set stage = 'abandoned', abandon_reason = 'price', abandoned_at = now() where id = '${fileId}'`);
+    const refused = await post(bobBrowser, fileId, signFields(pending, bob.password));
+    expect(status(refused)).toBe(409);
+    expect(errorOf(refused)).toBe(AGREEMENT_MESSAGES.closedSign);
+  });
+
+  it("with two-factor authentication, a code of the app signs, once", async () => {
+    const dave = await createMember(t.db!, { profile: { firstName: "David", lastName: "Roux", membershipType: "premium" } });
+    const daveBrowser = await signIn(dave);
+    const actor = { id: dave.user.id, email: dave.email, twoFactorEnabled: false };
+    const req = () => new Request("http://localhost:3000/parametres", { method: "POST", headers: daveBrowser.headers });
+    expect((await startTwoFactorEnrolment(req(), actor, dave.password)).ok).toBe(true);
+    const state = await getTwoFactorState(actor);
+    if (state.status !== "pending") throw new Error("expected a pending enrolment");
+    const secret = secretFromOtpauthUri(state.uri);
+    const enrolCode = await unusedTotpCode(secret);
+    expect((await confirmTwoFactorEnrolment(req(), actor, enrolCode)).ok).toBe(true);
+
+    const { fileId } = await newFile(alice, dave);
+    const d = fileActor(dave.profile);
+    await createAgreement(a, fileId, TERMS);
+    const pending = await current(fileId);
+    expect((await getAgreementPage(d, fileId)).twoFactor).toBe(true);
+    const signWith = (input: { password?: string; code?: string }) =>
+      signAgreement(d, fileId, { agreementId: pending.id, documentSha256: pending.documentSha256, ...input }, context).then(
+        () => 200,
+        (e: unknown) => statusOf(e),
+      );
+    // The password alone does not do; the enrolment's code was already used once.
+    expect(await signWith({ password: dave.password })).toBe(400);
+    expect(await signWith({ code: enrolCode })).toBe(400);
+    expect(await signWith({ code: "000000" === enrolCode ? "111111" : "000000" })).toBe(400);
+    expect(await signWith({ code: await unusedTotpCode(secret) })).toBe(200);
+    const [sig] = await t.db!.select().from(feeAgreementSignatures).where(eq(feeAgreementSignatures.profileId, dave.profile.id));
+    expect(sig.method).toBe("totp");
+  });
+});
+
+describe("records that outlive their members", () => {
+  it("the signed agreement survives the deletion of the other member's account", async () => {
+    const erin = await createMember(t.db!, { profile: { firstName: "Erin", lastName: "Durand", membershipType: "premium" } });
+    const { fileId } = await newFile(alice, erin);
+    const e = fileActor(erin.profile);
+    await createAgreement(a, fileId, TERMS);
+    const pending = await current(fileId);
+    await signAgreement(a, fileId, { agreementId: pending.id, documentSha256: pending.documentSha256, password: alice.password }, context);
+    await signAgreement(e, fileId, { agreementId: pending.id, documentSha256: pending.documentSha256, password: erin.password }, context);
+    const signed = await current(fileId);
+    await eraseAccount({ id: erin.user.id, email: erin.email });
+    const after = await getAgreementPage(a, fileId);
+    expect(after.current).toMatchObject({ status: "signed", signedSha256: signed.signedSha256 });
+    expect(after.current?.signatures.map((s) => s.name)).toEqual(["Alice Lemaire", "Erin Durand"]);
+    const pdf = await openAgreementPdf(a, fileId, pending.id, "signed");
+    expect(sha(pdf.bytes)).toBe(signed.signedSha256);
+  });
+});
+
+describe("evidence export", () => {
+  const exportVia = (browser: Browser, fileId: string) =>
+    call(evidenceLoader, new Request(`http://localhost:3000${evidenceUrl(fileId)}`, { headers: browser.headers }), { fileId });
+
+  it("is a dated PDF of the whole timeline, its SHA-256 in a header and in the timeline", async () => {
+    const { fileId } = await newFile();
+    await signedAgreement(fileId);
+    const out = await exportVia(aliceBrowser, fileId);
+    const res = out.value as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toMatch(/historique-dossier-\d{4}-\d{2}-\d{2}\.pdf/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const hash = res.headers.get("x-content-sha256");
+    expect(hash).toBe(sha(bytes));
+    expect(res.headers.get("repr-digest")).toBe(`sha-256=:${Buffer.from(hash!, "hex").toString("base64")}:`);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
+    const text = await pdfText(bytes);
+    expect(text).toContain("Historique du dossier de rapprochement");
+    expect(text).toContain("Convention d'honoraires signée par les deux membres");
+    expect(text).toContain("Signée par Alice Lemaire");
+    expect(text).toContain("Signée par Jeanne Martin");
+    expect(text).toContain("Mise en relation confirmée : ouverture du dossier");
+    const [event] = await eventsOf(fileId, "evidence_exported");
+    expect(event).toMatchObject({ actorProfileId: alice.profile.id, details: { sha256: hash } });
+    const page = await getAgreementPage(a, fileId);
+    expect(page.current?.status).toBe("signed");
+  });
+
+  it("only for the two members: 404 for a third member and for an admin", async () => {
+    const { fileId } = await newFile();
+    for (const br of [carolBrowser, adminBrowser]) {
+      const res = (await exportVia(br, fileId)).value as Response;
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    }
+    await expect(exportEvidence(c, fileId)).rejects.toSatisfy((e: unknown) => statusOf(e) === 404);
+    expect(await eventsOf(fileId, "evidence_exported")).toHaveLength(0);
+  });
+
+  it("names the counterpart's client only once the exporting member signed the undertaking", async () => {
+    const { fileId, buyer, seller } = await newFile();
+    expect(await pdfText((await exportEvidence(a, fileId)).bytes)).not.toContain(CLIENT_CANARY);
+    expect(await pdfText((await exportEvidence(a, fileId)).bytes)).toContain("non révélée");
+    await t.db!.transaction((tx) => recordUndertakingInFile(tx, buyer, seller, alice.profile.id));
+    expect(await pdfText((await exportEvidence(a, fileId)).bytes)).toContain(CLIENT_CANARY);
+    // Bob did not sign: neither his own client nor Alice's appears in his export.
+    const bobs = await pdfText((await exportEvidence(b, fileId)).bytes);
+    expect(bobs).not.toContain("Acheteur Alice SAS");
+  });
+
+  it("the page loader and the agreement page are 404 for anyone else", async () => {
+    const { fileId } = await newFile();
+    for (const br of [carolBrowser, adminBrowser]) {
+      const out = await call(agreementLoader, new Request(`http://localhost:3000${agreementUrl(fileId)}`, { headers: br.headers }), { fileId });
+      expect(status(out)).toBe(404);
+    }
+    const mine = await call(agreementLoader, new Request(`http://localhost:3000${agreementUrl(fileId)}`, { headers: aliceBrowser.headers }), { fileId });
+    expect(status(mine)).toBe(200);
+  });
+});
