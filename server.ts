@@ -50,6 +50,23 @@ async function main() {
   // to X-Forwarded-For, never what a client wrote before it (`true` would take the leftmost).
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
+  if (env.QUERY_STATS) {
+    const { currentQueryStats, withQueryStats } = await import("./app/db/query-stats.server");
+    // Loaders run before the headers are written, so the count is complete for pages; for a
+    // streamed body, statements run after the headers are not counted.
+    app.use((_req: Request, res: Response, next: NextFunction) =>
+      withQueryStats(() => {
+        const stats = currentQueryStats();
+        const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+        res.writeHead = ((...args: unknown[]) => {
+          if (stats && !res.headersSent) res.setHeader("X-Query-Count", String(stats.count));
+          return writeHead(...args);
+        }) as typeof res.writeHead;
+        next();
+      }),
+    );
+  }
+
   // Request id, client address and security headers for every response.
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = randomUUID();

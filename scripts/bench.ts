@@ -161,6 +161,7 @@ async function main() {
     // The signed-in runs send thousands of requests per member in seconds (document opening,
     // sign-in of each persona): limits are scaled up as the browser suite does.
     RATE_LIMIT_SCALE: "1000",
+    QUERY_STATS: "1",
   });
   const base = server.baseUrl;
   step(`Serveur prêt sur ${base}`);
@@ -276,7 +277,8 @@ async function main() {
     console.log(
       `\nPages connectées — ${counts.files} dossiers ; médiane de ${member.options.medianRuns} requêtes successives, ` +
         `puis ${member.options.connections} connexions × ${member.options.durationS} s ; cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × la copie statique, ` +
-        `débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur — ${passed}/${member.rows.length} OK`,
+        `débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur — ${passed}/${member.rows.length} OK ; ` +
+        `requêtes SQL par page ≤ ${MEMBER_TARGETS.queriesMax} : ${member.rows.filter((r) => memberVerdict(member, r).queriesOk).length}/${member.rows.length}`,
     );
     printTable(memberRows);
   }
@@ -339,7 +341,8 @@ async function main() {
           mdTable(memberRows[0].map((c) => c || "État"), memberRows.slice(1)),
           "",
           `Référence : la page /dashboard du membre premium enregistrée et servie comme fichier statique par le même processus. ` +
-            `Cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × celle de la copie statique, débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur ` +
+            `Cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × celle de la copie statique, débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur ; ` +
+            `au plus ${MEMBER_TARGETS.queriesMax} requêtes SQL par page (en-tête X-Query-Count du serveur lancé avec QUERY_STATS) ` +
             "(rapportées, jamais vérifiées par les tests). Le document est un PDF de 3 pages, filigrané à chaque ouverture.",
         ].join("\n"),
       );
@@ -350,14 +353,15 @@ async function main() {
 
 /** The signed-in table: one row per page and tier, the static copy first. */
 function memberTable(member: MemberResults): string[][] {
-  const rows: string[][] = [["Page (connecté)", "Membre", "médiane", "req/s", "p95", "× médiane statique", "% débit statique", "erreurs / non-2xx", ""]];
+  const rows: string[][] = [["Page (connecté)", "Membre", "médiane", "req/s", "p95", "× médiane statique", "% débit statique", "erreurs / non-2xx", "requêtes SQL", ""]];
   const s = member.staticLoad;
-  rows.push(["copie statique de /dashboard", "—", ms(member.staticMedian.totalMs), s.reqPerSec.toFixed(0), ms(s.p95), "1,0", "100 %", `${s.errors} / ${s.non2xx}`, "référence"]);
+  rows.push(["copie statique de /dashboard", "—", ms(member.staticMedian.totalMs), s.reqPerSec.toFixed(0), ms(s.p95), "1,0", "100 %", `${s.errors} / ${s.non2xx}`, "—", "référence"]);
   for (const r of member.rows) {
     const v = memberVerdict(member, r);
     rows.push([
       r.page.label, r.tier, ms(r.median.totalMs), r.load.reqPerSec.toFixed(0), ms(r.load.p95),
-      v.medianRatio.toFixed(1).replace(".", ","), `${(v.throughputRatio * 100).toFixed(0)} %`, `${r.load.errors} / ${r.load.non2xx}`, ok(v.ok),
+      v.medianRatio.toFixed(1).replace(".", ","), `${(v.throughputRatio * 100).toFixed(0)} %`, `${r.load.errors} / ${r.load.non2xx}`,
+      r.queries === null ? "?" : `${r.queries}${v.queriesOk ? "" : " (> 6)"}`, ok(v.ok),
     ]);
   }
   return rows;

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { listenPg, listenPglite, type Listen } from "./listen.server";
 import * as schema from "./schema";
+import { queryCounter } from "./query-stats.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -106,7 +107,7 @@ export async function createDatabase(options: DbOptions): Promise<Holder> {
     guardPgPool(pool);
     const url = options.url;
     return {
-      db: drizzle(pool, { schema }) as unknown as Db,
+      db: drizzle(pool, { schema, logger: queryCounter }) as unknown as Db,
       close: () => pool.end(),
       driver: "pg",
       listen: (channel, handlers) => listenPg(url, channel, handlers),
@@ -115,7 +116,7 @@ export async function createDatabase(options: DbOptions): Promise<Holder> {
   const client = await openPglite(options.dataDir ? path.join(options.dataDir, "pglite") : undefined);
   const { drizzle } = await import("drizzle-orm/pglite");
   return {
-    db: drizzle(client, { schema }) as unknown as Db,
+    db: drizzle(client, { schema, logger: queryCounter }) as unknown as Db,
     close: () => client.close(),
     driver: "pglite",
     listen: (channel, handlers) => listenPglite(client, channel, handlers),

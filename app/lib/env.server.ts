@@ -50,6 +50,8 @@ export const envSchema = z.object({
   // Multiplies every rate limit. Only for test runs that send many requests from one address
   // (the browser suite); leave at 1 in production.
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  // Benchmark only: each response carries X-Query-Count, the statements run to serve it.
+  QUERY_STATS: boolish,
   MAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   // Memory for the cache of anonymous public pages, per instance; 0 turns it off.
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),

@@ -93,9 +93,9 @@ export function memberPages(data: PersonaData, documentPath: string | null): Mem
 }
 
 /** The issue's targets, as ratios to the static copy measured in the same run. */
-export const MEMBER_TARGETS = { medianRatioMax: 4, throughputRatioMin: 0.25 } as const;
+export const MEMBER_TARGETS = { medianRatioMax: 4, throughputRatioMin: 0.25, queriesMax: 6 } as const;
 
-export type MemberRow = { tier: DemoLoginKind; page: MemberPage; median: Fetched; load: LoadResult };
+export type MemberRow = { tier: DemoLoginKind; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null };
 export type MemberResults = {
   staticMedian: Fetched;
   staticLoad: LoadResult;
@@ -132,9 +132,14 @@ export async function measureMemberPages(
     const headers: Record<string, string> = cookie ? { cookie } : {};
     const median = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     if (median.status !== 200) throw new Error(`${label} : HTTP ${median.status}`);
+    // The server runs with QUERY_STATS: each response says how many statements it took.
+    const one = await fetch(`${baseUrl}${pagePath}`, { headers: { ...headers, accept: "text/html" } });
+    await one.arrayBuffer();
+    const counted = one.headers.get("x-query-count");
+    const queries = counted === null ? null : Number(counted);
     step(`autocannon ${label} : ${options.durationS} s, ${options.connections} connexions…`);
     const load = await runLoad({ baseUrl, paths: [pagePath], label, connections: options.connections, durationS: options.durationS, headers });
-    return { median, load };
+    return { median, load, queries };
   };
   const baseline = await measure("copie statique de /dashboard", MEMBER_STATIC_PATH);
   const rows: MemberRow[] = [];
@@ -156,7 +161,8 @@ export async function measureMemberPages(
 export function memberVerdict(results: MemberResults, row: MemberRow) {
   const medianRatio = row.median.totalMs / results.staticMedian.totalMs;
   const throughputRatio = row.load.reqPerSec / results.staticLoad.reqPerSec;
+  const queriesOk = row.queries !== null && row.queries <= MEMBER_TARGETS.queriesMax;
   const ok =
     medianRatio <= MEMBER_TARGETS.medianRatioMax && throughputRatio >= MEMBER_TARGETS.throughputRatioMin && failedRequests(row.load) === 0;
-  return { medianRatio, throughputRatio, ok };
+  return { medianRatio, throughputRatio, queriesOk, ok };
 }

@@ -1,4 +1,5 @@
 // Per-file fresh, migrated database for integration tests, installed as the process-wide `db`.
+import { queryCounter } from "~/db/query-stats.server";
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
@@ -25,7 +26,7 @@ export async function createTestDatabase(): Promise<{ db: Db; close: () => Promi
     const { guardPgPool } = await import("~/db/client.server");
     guardPgPool(pool);
     return {
-      db: drizzle(pool, { schema }) as unknown as Db,
+      db: drizzle(pool, { schema, logger: queryCounter }) as unknown as Db,
       driver: "pg",
       url: url.toString(),
       close: async () => {
@@ -42,7 +43,7 @@ export async function createTestDatabase(): Promise<{ db: Db; close: () => Promi
   const file = process.env.TEST_PGLITE_TEMPLATE;
   if (!file) throw new Error("TEST_PGLITE_TEMPLATE missing: run through vitest (global setup)");
   const client = await openPglite(undefined, new Blob([readFileSync(file)]));
-  return { db: drizzle(client, { schema }) as unknown as Db, driver: "pglite", close: () => client.close() };
+  return { db: drizzle(client, { schema, logger: queryCounter }) as unknown as Db, driver: "pglite", close: () => client.close() };
 }
 
 /** Call at the top of a test file: a fresh database for this file, as the app's `db`. */
