@@ -12,7 +12,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { collaborationDocuments, collaborationFiles, mandateMatchRequests, messages, profiles, user } from "~/db/schema";
+import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, messages, profiles, user } from "~/db/schema";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { setStorage } from "~/lib/storage/storage.server";
 import { profileSlug } from "~/lib/slug";
@@ -63,6 +63,8 @@ type Fixtures = {
   fileId: string;
   /** A document shared by the founding member in that file. */
   documentId: string;
+  /** A fee-sharing agreement proposed by the founding member in that file. */
+  agreementId: string;
 };
 
 const slugOf = (m: CreatedMember) => profileSlug(m.profile);
@@ -183,6 +185,29 @@ const TABLE: Entry[] = [
       url: `/dashboard/dossiers/${f.fileId}/documents/${f.documentId}?mode=download`,
       params: { fileId: f.fileId, documentId: f.documentId },
     }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  // The fee-sharing agreement of that file, its PDF and the evidence export: the two members only.
+  {
+    path: "/dashboard/dossiers/:fileId/convention",
+    file: "routes/member/dashboard/file/agreement.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/convention`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  {
+    path: "/dashboard/dossiers/:fileId/convention/:agreementId",
+    file: "routes/member/dashboard/file/agreement-pdf.ts",
+    url: (f) => ({
+      url: `/dashboard/dossiers/${f.fileId}/convention/${f.agreementId}?exemplaire=original`,
+      params: { fileId: f.fileId, agreementId: f.agreementId },
+    }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  {
+    path: "/dashboard/dossiers/:fileId/historique",
+    file: "routes/member/dashboard/file/evidence.ts",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/historique`, params: { fileId: f.fileId } }),
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
   },
   {
@@ -350,6 +375,20 @@ const OWNERSHIP: OwnershipCase[] = [
         role,
         url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}`, params: { fileId: f.fileId } }),
         fields: { intent },
+        expected: 404,
+      }),
+    ),
+  ),
+  // The agreement's commands (issue 13): a third member, an admin: 404, whatever the form.
+  ...(["freemium", "admin2fa"] as const).flatMap((role) =>
+    ["create", "sign"].map(
+      (intent): OwnershipCase => ({
+        name: `agreement ${intent}, ${role} (not a member of the file)`,
+        file: "routes/member/dashboard/file/agreement.tsx",
+        method: "POST",
+        role,
+        url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/convention`, params: { fileId: f.fileId } }),
+        fields: { intent, operationType: "titres", myShare: "50", theirShare: "50", payer: "me", dueTerm: "deed", consent: "on", password: "x" },
         expected: 404,
       }),
     ),
@@ -534,7 +573,39 @@ beforeAll(async () => {
       storageKey: documentKey,
     })
     .returning({ id: collaborationDocuments.id });
-  f = { members, premiumMessage, premiumMandate, matchRequestId: request.id, checkoutSessionId: "", fileId: file.id, documentId: document.id };
+  const agreementKey = `documents/${file.id}/agreement-v-matrix.pdf`;
+  await createDatabaseStorage().putObject(agreementKey, Buffer.from("%PDF-1.7\n%%EOF\n"), "application/pdf");
+  const [agreement] = await db
+    .insert(feeAgreements)
+    .values({
+      fileId: file.id,
+      version: 1,
+      terms: {
+        operationType: "titres",
+        dueTerm: "deed",
+        payerSide: "a",
+        createdBySide: "a",
+        clauses: null,
+        parties: [
+          { side: "a", name: "Fondateur", company: null, profession: null, mandateLabel: "Mandat cédant « F-1 »", share: 50 },
+          { side: "b", name: "Premium", company: null, profession: null, mandateLabel: "Mandat acquéreur « P-1 »", share: 50 },
+        ],
+      },
+      createdBy: members.founding.profile.id,
+      documentKey: agreementKey,
+      documentSha256: "0".repeat(64),
+    })
+    .returning({ id: feeAgreements.id });
+  f = {
+    members,
+    premiumMessage,
+    premiumMandate,
+    matchRequestId: request.id,
+    checkoutSessionId: "",
+    fileId: file.id,
+    documentId: document.id,
+    agreementId: agreement.id,
+  };
 
   cookies.anonymous = null;
   for (const role of ROLES) {

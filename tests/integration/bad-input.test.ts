@@ -11,7 +11,9 @@ import * as authSchemas from "~/auth/auth.schema";
 import * as twoFactorSchemas from "~/auth/two-factor.schema";
 import { certifiedDeals, contactMessages, mandates, messages, profiles } from "~/db/schema";
 import * as accountSchemas from "~/features/account/account.schema";
+import * as agreementSchemas from "~/features/collaboration/agreement.schema";
 import * as collaborationSchemas from "~/features/collaboration/collaboration.schema";
+import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import * as adminSchemas from "~/features/admin/admin.schema";
 import * as connectionSchemas from "~/features/connections/connections.schema";
 import * as contactSchemas from "~/features/contact/contact.schema";
@@ -26,11 +28,12 @@ import { profileSlug } from "~/lib/slug";
 import { action as mandatesAction } from "~/routes/member/mandates";
 import { action as onboardingAction } from "~/routes/member/onboarding";
 import { action as profileAction } from "~/routes/member/dashboard/profile";
+import { action as agreementAction } from "~/routes/member/dashboard/file/agreement";
 import { action as settingsAction } from "~/routes/member/settings";
 import { action as contactAction } from "~/routes/public/contact";
 import { action as consultantAction } from "~/routes/public/consultant";
 import { type Browser, signIn } from "./mandates-helpers";
-import { createMember, type CreatedMember } from "../support/factories";
+import { createMandate, createMember, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 
 const t = useTestDatabase();
@@ -115,6 +118,7 @@ const modules: Record<string, Record<string, unknown>> = {
   twoFactor: twoFactorSchemas,
   account: accountSchemas,
   admin: adminSchemas,
+  agreement: agreementSchemas,
   collaboration: collaborationSchemas,
   connections: connectionSchemas,
   contact: contactSchemas,
@@ -306,6 +310,7 @@ describe("route actions with hostile forms", () => {
   let freemiumBrowser: Browser;
   let applicantBrowser: Browser;
   let slug: string;
+  let fileId: string;
 
   beforeAll(async () => {
     setEnv({ ...getEnv(), BETTER_AUTH_SECRET: "test-secret-for-bad-input-tests-0123456789abcdef" });
@@ -317,6 +322,10 @@ describe("route actions with hostile forms", () => {
     freemiumBrowser = await signIn(freemium);
     applicantBrowser = await signIn(applicant);
     slug = profileSlug(premium.profile);
+    // A collaboration file of the premium member (the agreement's forms).
+    const mine = await createMandate(t.db!, premium.profile.id, { mandateType: "buyer" });
+    const theirs = await createMandate(t.db!, freemium.profile.id, { mandateType: "seller" });
+    fileId = await t.db!.transaction((tx) => openCollaborationFile(tx, mine.id, theirs.id));
   });
 
   const withCookie = (b: Browser) => {
@@ -372,6 +381,15 @@ describe("route actions with hostile forms", () => {
       headers: () => withCookie(freemiumBrowser),
     },
     {
+      name: "fee-sharing agreement of a file (member)",
+      action: agreementAction,
+      url: "http://localhost/dashboard/dossiers/x/convention",
+      fields: [...field(agreementSchemas.agreementSchema), ...field(agreementSchemas.signAgreementSchema)],
+      intents: ["create", "sign"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({ fileId }),
+    },
+    {
       name: "onboarding",
       action: onboardingAction,
       url: "http://localhost/onboarding",
@@ -425,6 +443,15 @@ describe("route actions with hostile forms", () => {
       }
     });
   }
+
+  it("agreement: NUL, control characters and lone surrogates in the clauses never give a 500", async () => {
+    for (const nasty of [...NUL, ...NASTY]) {
+      const values = { intent: "create", operationType: "titres", myShare: "50", theirShare: "50", payer: "me", dueTerm: "deed", clauses: `Clause${nasty}` };
+      const out = await run(agreementAction, "http://localhost/dashboard/dossiers/x/convention", formOf(Object.entries(values)), withCookie(premiumBrowser), { fileId });
+      expect(out.status, JSON.stringify(nasty)).toBeLessThan(500);
+      if (out.status >= 400) expectFrenchBody(out.body, "agreement");
+    }
+  });
 
   it("profile save and deal save: NUL and control characters in a valid form never give a 500", async () => {
     const profile = { locationDepartment: "75", locationCity: "Paris", fullAddress: "1 rue de Rivoli", detailedPresentation: "Bonjour", internalPresentation: "Bonjour" };
