@@ -12,15 +12,22 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { getSessionUser, isAdmin } from "~/auth/session.server";
+import { getProfileByUserId, getSessionUser, isAdmin } from "~/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { getToast } from "~/lib/toast.server";
 import { LazyToaster } from "~/components/lazy-toaster";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { type HeaderUser, SiteHeader } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
 import { useNonce } from "~/lib/request-context";
 import { toast as showToast } from "~/lib/toast";
+
+/** What the header needs to send a signed-in user to the right place (HeaderUser). */
+async function headerUser(sessionUser: { id: string; email: string }): Promise<HeaderUser> {
+  const [admin, profile] = await Promise.all([isAdmin(sessionUser.id), getProfileByUserId(sessionUser.id)]);
+  const standing = profile?.profileStatus === "validated" ? "member" : profile || !admin ? "applicant" : "none";
+  return { email: sessionUser.email, isAdmin: admin, standing };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
@@ -34,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The operator's identity for the legal, contact and support pages (useLegalIdentity).
       legal: env.legal,
       requestId: context.requestId,
-      user: sessionUser ? { email: sessionUser.email, isAdmin: await isAdmin(sessionUser.id) } : null,
+      user: sessionUser ? await headerUser(sessionUser) : null,
       toast,
     },
     { headers: headers ?? undefined },

@@ -4,7 +4,12 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
-export type HeaderUser = { email: string; isAdmin: boolean } | null;
+/**
+ * `standing`: a validated member has a dashboard; an applicant (or a suspended or rejected
+ * member) follows their membership on /onboarding, which says where they stand; an administrator
+ * without a member profile has neither.
+ */
+export type HeaderUser = { email: string; isAdmin: boolean; standing: "member" | "applicant" | "none" } | null;
 
 const NAV = [
   { to: "/annuaire", label: "Annuaire" },
@@ -46,9 +51,15 @@ function AccountActions({ user, stacked }: { user: HeaderUser; stacked?: boolean
   }
   return (
     <div className={wrap}>
-      <Button asChild variant="ghost">
-        <Link to="/dashboard">Tableau de bord</Link>
-      </Button>
+      {user.standing === "member" ? (
+        <Button asChild variant="ghost">
+          <Link to="/dashboard">Tableau de bord</Link>
+        </Button>
+      ) : user.standing === "applicant" ? (
+        <Button asChild variant="ghost">
+          <Link to="/onboarding">Mon adhésion</Link>
+        </Button>
+      ) : null}
       {user.isAdmin ? (
         <Button asChild variant="outline">
           <Link to="/admin">Admin</Link>

@@ -57,7 +57,7 @@ test("sign-in before confirming the e-mail is refused with a French explanation"
   await signUp(page, email, "secret-123");
   await expect(page.getByText("Inscription réussie !", { exact: false })).toBeVisible();
   await signIn(page, email, "secret-123");
-  await expect(page.getByText("Votre adresse email n'est pas encore confirmée", { exact: false })).toBeVisible();
+  await expect(page.getByText("Votre adresse e-mail n'est pas encore confirmée", { exact: false })).toBeVisible();
 });
 
 test("password reset by e-mail, end to end", async ({ page }) => {
@@ -96,6 +96,7 @@ test("an admin created by admin:create sees the Admin link and reaches /admin; o
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Administration" })).toBeVisible();
   await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeVisible();
 
   const email = uniqueEmail();
   await signUpAndVerify(page, email, "secret-123");

@@ -217,8 +217,10 @@ test("applicant: each onboarding step, the waiting page and the settings", async
   await expect(menu).not.toHaveAttribute("open");
   await menu.locator("summary").click();
   await menu.getByRole("button", { name: "Déconnexion" }).click();
-  await expect(menu.getByRole("link", { name: "Connexion" })).toBeAttached();
+  await expect(page).toHaveURL(/\/$/);
   await expect(menu).not.toHaveAttribute("open");
+  await menu.locator("summary").click();
+  await expect(menu.getByRole("link", { name: "Connexion" })).toBeVisible();
 });
 
 async function memberPages(page: Page, who: string) {
