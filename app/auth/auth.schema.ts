@@ -3,8 +3,8 @@ import { z } from "zod";
 
 export const PASSWORD_MIN = 6;
 export const MESSAGES = {
-  emailRequired: "L'adresse email est obligatoire",
-  emailInvalid: "Veuillez saisir une adresse email valide",
+  emailRequired: "L'adresse e-mail est obligatoire",
+  emailInvalid: "Veuillez saisir une adresse e-mail valide",
   passwordRequired: "Le mot de passe est obligatoire",
   passwordTooShort: "Le mot de passe doit contenir au moins 6 caractères",
   passwordMismatch: "Les mots de passe ne correspondent pas",
@@ -13,10 +13,10 @@ export const MESSAGES = {
   signUpSuccess: "Inscription réussie ! Vérifiez votre email pour confirmer votre compte.",
   unexpected: "Une erreur est survenue. Veuillez réessayer.",
   emailNotVerified:
-    "Votre adresse email n'est pas encore confirmée. Un nouveau lien de confirmation vient de vous être envoyé.",
+    "Votre adresse e-mail n'est pas encore confirmée. Un nouveau lien de confirmation vient de vous être envoyé.",
   tooManyAttempts: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
   resetRequested:
-    "Si un compte existe pour cette adresse, vous allez recevoir un email contenant un lien pour choisir un nouveau mot de passe.",
+    "Si un compte existe pour cette adresse, vous allez recevoir un e-mail contenant un lien pour choisir un nouveau mot de passe.",
   resetDone: "Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter.",
   resetLinkInvalid: "Ce lien de réinitialisation est invalide ou a expiré. Veuillez en demander un nouveau.",
 } as const;

@@ -255,7 +255,7 @@ test.describe.serial("admin back office", () => {
     const firstRow = a.getByRole("row").nth(1);
     await expect(firstRow).toContainText("Export CSV des recommandations");
     await expect(firstRow).toContainText(E2E_ADMIN.email);
-    for (const label of ["Profil validé", "Membre suspendu", "Membre réintégré", "Deal validé", "Export des emails des parrains"]) {
+    for (const label of ["Profil validé", "Membre suspendu", "Membre réintégré", "Deal validé", "Export des e-mails des parrains"]) {
       await expect(a.getByRole("cell", { name: label, exact: true }).first()).toBeVisible();
     }
     await expectNoAxeViolations(a);

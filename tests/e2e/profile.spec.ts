@@ -137,7 +137,7 @@ test.describe("profile tab, founding member", () => {
     const big = path.join(dir, "big.jpg");
     writeFileSync(big, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(3 * 1024 * 1024)]));
     await page.getByLabel("Logo du cabinet").setInputFiles(big);
-    await expect(page.getByText("La taille du fichier ne doit pas dépasser 2MB").first()).toBeVisible();
+    await expect(page.getByText("La taille du fichier ne doit pas dépasser 2 Mo").first()).toBeVisible();
     await expectAccessibleTab(page);
   });
 

@@ -47,7 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "deal.validate": "Deal validé",
   "deal.reject": "Deal rejeté",
   "recommendations.export_csv": "Export CSV des recommandations",
-  "recommendations.export_emails": "Export des emails des parrains",
+  "recommendations.export_emails": "Export des e-mails des parrains",
 };
 
 /** What members do to their own account (recorded in the same journal, app/features/account). */

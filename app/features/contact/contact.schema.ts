@@ -4,7 +4,7 @@ import { z } from "zod";
 
 export const CONTACT_MESSAGES = {
   required: "Veuillez remplir tous les champs obligatoires",
-  emailInvalid: "Veuillez saisir une adresse email valide",
+  emailInvalid: "Veuillez saisir une adresse e-mail valide",
   success: "Votre message a été envoyé avec succès !",
   failure: "Erreur lors de l'envoi du message. Veuillez réessayer.",
   tooMany: "Vous avez envoyé trop de messages. Veuillez réessayer dans une heure ou nous écrire directement par e-mail.",
@@ -32,7 +32,7 @@ const required = (label: string, max: number) =>
 export const contactPageSchema = z.object({
   firstName: required("Le prénom", CONTACT_LIMITS.firstName),
   lastName: required("Le nom", CONTACT_LIMITS.lastName),
-  email: required("L'adresse email", CONTACT_LIMITS.email)
+  email: required("L'adresse e-mail", CONTACT_LIMITS.email)
     .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid }))
     .transform((v) => v.toLowerCase()),
   company: z

@@ -10,7 +10,7 @@ describe("sectorChips: at most 3 names, then '+N autres' (spec §9)", () => {
     [[], [], null],
     [["C"], ["Industrie manufacturière"], null],
     [["C", "F", "L"], ["Industrie manufacturière", "Construction", "Activités immobilières"], null],
-    [["C", "F", "L", "P"], ["Industrie manufacturière", "Construction", "Activités immobilières"], "+1 autres"],
+    [["C", "F", "L", "P"], ["Industrie manufacturière", "Construction", "Activités immobilières"], "+1 autre"],
     [["C", "F", "L", "P", "S", "U"], ["Industrie manufacturière", "Construction", "Activités immobilières"], "+3 autres"],
   ])("%j → shown %j, more %j", (codes, shown, more) => {
     const chips = chipsOf(codes);
@@ -97,7 +97,7 @@ describe("dealsSummary: at most 3 deals, then '+N autres transactions certifiée
     [1, 1, null],
     [2, 2, null],
     [3, 3, null],
-    [4, 3, "+1 autres transactions certifiées"],
+    [4, 3, "+1 autre transaction certifiée"],
     [5, 3, "+2 autres transactions certifiées"],
   ])("%i deals → %i shown, more %j", (count, shown, more) => {
     const deals = Array.from({ length: count }, (_, i) => ({ year: 2020 + i }));

@@ -13,7 +13,7 @@ const required = (max: number) =>
 /** Public contact dialog on a profile (spec §5): every field non-empty after trimming. */
 export const publicContactSchema = z.object({
   fullName: required(120),
-  email: required(254).pipe(z.email({ error: "Veuillez saisir une adresse email valide" })),
+  email: required(254).pipe(z.email({ error: "Veuillez saisir une adresse e-mail valide" })),
   subject: required(200),
   message: required(5000),
   // Honeypot: humans never see or fill it.

@@ -35,10 +35,10 @@ describe("precheckFile", () => {
   it("refuses files over the limit, naming the limit", () => {
     expect(precheckFile({ type: "image/png", size: 6 * 1024 * 1024 }, 5)).toEqual({
       title: "Fichier trop volumineux",
-      description: "La taille du fichier ne doit pas dépasser 5MB",
+      description: "La taille du fichier ne doit pas dépasser 5 Mo",
     });
     expect(precheckFile({ type: "image/png", size: 3 * 1024 * 1024 }, 2)?.description).toBe(UPLOAD_MESSAGES.tooLargeDescription(2));
-    expect(UPLOAD_MESSAGES.tooLargeDescription(2)).toBe("La taille du fichier ne doit pas dépasser 2MB");
+    expect(UPLOAD_MESSAGES.tooLargeDescription(2)).toBe("La taille du fichier ne doit pas dépasser 2 Mo");
   });
 });
 

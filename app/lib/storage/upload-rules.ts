@@ -17,7 +17,7 @@ export const UPLOAD_MESSAGES = {
   unsupportedTitle: "Type de fichier non supporté",
   unsupportedDescription: "Veuillez sélectionner une image",
   tooLargeTitle: "Fichier trop volumineux",
-  tooLargeDescription: (maxMb: number) => `La taille du fichier ne doit pas dépasser ${maxMb}MB`,
+  tooLargeDescription: (maxMb: number) => `La taille du fichier ne doit pas dépasser ${maxMb} Mo`,
   failedTitle: "Erreur d'upload",
   failedDescription: "Impossible d'uploader l'image. Veuillez réessayer.",
   hint: (maxMb: number) => `Formats acceptés : JPG, PNG, WebP. Taille maximale : ${maxMb} Mo.`,

@@ -89,9 +89,9 @@ export default function Cgu() {
               semestre, sans messagerie interne, statistiques ni références certifiées visibles.
             </li>
             <li>
-              <strong>Formule Premium et offre Membre fondateur</strong> : opportunités illimitées au sein de son
+              <strong>Formule Premium et offre membre fondateur</strong> : opportunités illimitées au sein de son
               collège, profil enrichi (présentation, logo, photographie), références d'opérations certifiées,
-              messagerie interne et statistiques. L'offre Membre fondateur est réservée aux 250 premiers membres au
+              messagerie interne et statistiques. L'offre membre fondateur est réservée aux 250 premiers membres au
               tarif de 250 €/an, au lieu de 2 500 €/an pour le collège Entreprises et 750 €/an pour le collège Commerces,
               pour la durée de garantie indiquée lors de la souscription.
             </li>

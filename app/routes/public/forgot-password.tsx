@@ -43,7 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Card>
         <CardHeader>
           <h1 className="text-xl font-semibold leading-tight">Mot de passe oublié ?</h1>
-          <CardDescription>Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour le réinitialiser.</CardDescription>
+          <CardDescription>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour le réinitialiser.</CardDescription>
         </CardHeader>
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="grid gap-4">

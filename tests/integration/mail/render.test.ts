@@ -22,10 +22,10 @@ const urlInHtml = url.replace(/&/g, "&amp;");
 describe("renderEmail", () => {
   it("verification e-mail: subject, link in both versions, layout", () => {
     const mail = renderEmail(verifyEmail, { url }, ctx);
-    expect(mail.subject).toBe("Confirmez votre adresse email");
+    expect(mail.subject).toBe("Confirmez votre adresse e-mail");
     expect(mail.html.startsWith("<!DOCTYPE html><html lang=\"fr\">")).toBe(true);
     expect(mail.html).toContain(`href="${urlInHtml}"`);
-    expect(mail.html).toContain("Confirmer mon adresse email");
+    expect(mail.html).toContain("Confirmer mon adresse e-mail");
     expect(mail.html).toContain("Réseau Transmission");
     expect(mail.html).toContain("Vous recevez cet e-mail car");
     expect(mail.html).not.toMatch(/<style|<script|class=/);
@@ -95,7 +95,7 @@ describe("send helpers", () => {
     expect(await sendNotificationEmail("membre@exemple.fr", { title: "x", intro: "y" }, { dedupeKey: "match:1:accepted" })).toBeNull();
 
     const [v] = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.id, verifyId!));
-    expect(v).toMatchObject({ toAddress: "nouveau@exemple.fr", kind: "verify-email", subject: "Confirmez votre adresse email", status: "pending" });
+    expect(v).toMatchObject({ toAddress: "nouveau@exemple.fr", kind: "verify-email", subject: "Confirmez votre adresse e-mail", status: "pending" });
     expect(v.html).toContain(urlInHtml);
     expect(v.text).toContain(url);
     const [r] = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.id, resetId!));

@@ -11,19 +11,19 @@ export type VerifyEmailProps = { url: string };
 
 export const verifyEmail = defineEmailTemplate<VerifyEmailProps>({
   kind: "verify-email",
-  subject: () => "Confirmez votre adresse email",
+  subject: () => "Confirmez votre adresse e-mail",
   preheader: (_props, ctx) => `Une dernière étape pour activer votre compte ${ctx.appName}.`,
   reason: (_props, ctx) =>
     `Vous recevez cet e-mail car cette adresse a été utilisée pour créer un compte sur ${ctx.appName}.`,
   body: ({ url }, ctx) => (
     <>
-      <EmailHeading>Confirmez votre adresse email</EmailHeading>
+      <EmailHeading>Confirmez votre adresse e-mail</EmailHeading>
       <EmailParagraph>Bonjour,</EmailParagraph>
       <EmailParagraph>
         Merci pour votre inscription sur {ctx.appName}. Pour activer votre compte et poursuivre votre adhésion,
-        veuillez confirmer votre adresse email en cliquant sur le bouton ci-dessous.
+        veuillez confirmer votre adresse e-mail en cliquant sur le bouton ci-dessous.
       </EmailParagraph>
-      <EmailButton href={url}>Confirmer mon adresse email</EmailButton>
+      <EmailButton href={url}>Confirmer mon adresse e-mail</EmailButton>
       <EmailNote>Ce lien est personnel et valable pour une durée limitée.</EmailNote>
       <EmailNote>
         Si vous n’êtes pas à l’origine de cette inscription, vous pouvez ignorer ce message : aucun compte ne sera
@@ -35,7 +35,7 @@ export const verifyEmail = defineEmailTemplate<VerifyEmailProps>({
   text: ({ url }, ctx) =>
     [
       "Bonjour,",
-      `Merci pour votre inscription sur ${ctx.appName}. Pour activer votre compte et poursuivre votre adhésion, veuillez confirmer votre adresse email en ouvrant le lien ci-dessous :`,
+      `Merci pour votre inscription sur ${ctx.appName}. Pour activer votre compte et poursuivre votre adhésion, veuillez confirmer votre adresse e-mail en ouvrant le lien ci-dessous :`,
       url,
       "Ce lien est personnel et valable pour une durée limitée.",
       "Si vous n’êtes pas à l’origine de cette inscription, vous pouvez ignorer ce message : aucun compte ne sera activé.",
