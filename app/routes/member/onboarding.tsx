@@ -396,7 +396,7 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
         </Card>
       </div>
       <p className="text-sm text-muted-foreground">
-        Le paiement ne sera encaissé qu'une fois ; votre adhésion est activée après validation de votre profil par l'équipe.
+        Le paiement de 250 € est débité une seule fois, à la commande : il couvre une année d'adhésion, sans renouvellement automatique. Votre adhésion est activée après validation de votre profil par l'équipe.
       </p>
     </div>
   );

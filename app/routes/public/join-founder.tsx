@@ -131,7 +131,7 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
             Comparez les tarifs
           </h2>
           <p className="mt-4 max-w-3xl text-muted-foreground">
-            Tarifs annuels appliqués aux nouveaux membres à partir de 2025, comparés au tarif membre fondateur.
+            Tarifs annuels appliqués aux nouveaux membres une fois l'offre de lancement close, comparés au tarif membre fondateur.
           </p>
           <div className="scroll-cue mt-8 overflow-x-auto">
             <table className="w-full min-w-[32rem] border-collapse text-left">
