@@ -50,22 +50,25 @@ async function main() {
   // to X-Forwarded-For, never what a client wrote before it (`true` would take the leftmost).
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
-  if (env.QUERY_STATS) {
-    const { currentQueryStats, withQueryStats } = await import("./app/db/query-stats.server");
-    // Loaders run before the headers are written, so the count is complete for pages; for a
-    // streamed body, statements run after the headers are not counted.
-    app.use((_req: Request, res: Response, next: NextFunction) =>
-      withQueryStats(() => {
-        const stats = currentQueryStats();
+  // Every request runs in its own scope (app/lib/request-scope.server.ts): what its loaders ask
+  // again is read once, and its SQL statements are counted.
+  const { currentRequestScope, withRequestScope } = await import("./app/lib/request-scope.server");
+  const queryStats = env.QUERY_STATS;
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    withRequestScope(req.method, () => {
+      if (queryStats) {
+        // Loaders run before the headers are written, so the count is complete for pages; for a
+        // streamed body, statements run after the headers are not counted.
+        const scope = currentRequestScope();
         const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
         res.writeHead = ((...args: unknown[]) => {
-          if (stats && !res.headersSent) res.setHeader("X-Query-Count", String(stats.count));
+          if (scope && !res.headersSent) res.setHeader("X-Query-Count", String(scope.queries));
           return writeHead(...args);
         }) as typeof res.writeHead;
-        next();
-      }),
-    );
-  }
+      }
+      next();
+    }),
+  );
 
   // Request id, client address and security headers for every response.
   app.use((req: Request, res: Response, next: NextFunction) => {

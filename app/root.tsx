@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { getProfileByUserId, getSessionUser, isAdmin } from "~/auth/session.server";
+import { getRequestIsAdmin, getRequestProfile, getSessionUser } from "~/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { getToast } from "~/lib/toast.server";
 import { LazyToaster } from "~/components/lazy-toaster";
@@ -24,7 +24,7 @@ import { toast as showToast } from "~/lib/toast";
 
 /** What the header needs to send a signed-in user to the right place (HeaderUser). */
 async function headerUser(sessionUser: { id: string; email: string }): Promise<HeaderUser> {
-  const [admin, profile] = await Promise.all([isAdmin(sessionUser.id), getProfileByUserId(sessionUser.id)]);
+  const [admin, profile] = await Promise.all([getRequestIsAdmin(sessionUser.id), getRequestProfile(sessionUser.id)]);
   const standing = profile?.profileStatus === "validated" ? "member" : profile || !admin ? "applicant" : "none";
   return { email: sessionUser.email, isAdmin: admin, standing };
 }

@@ -6,11 +6,26 @@ import { db } from "~/db/client.server";
 import { profiles, userRoles } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
+import { oncePerRequest } from "~/lib/request-scope.server";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
 
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return oncePerRequest(`session:${request.headers.get("cookie") ?? ""}`, () => readSessionUser(request));
+}
+
+/** The profile of a user, read once per page request (app/lib/request-scope.server.ts). */
+export function getRequestProfile(userId: string): Promise<Profile | null> {
+  return oncePerRequest(`profile:${userId}`, () => getProfileByUserId(userId));
+}
+
+/** Whether a user is an admin, read once per page request (app/lib/request-scope.server.ts). */
+export function getRequestIsAdmin(userId: string): Promise<boolean> {
+  return oncePerRequest(`admin:${userId}`, () => isAdmin(userId));
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
   try {
     const result = await getAuth().api.getSession({ headers: request.headers });
     if (!result) return null;
@@ -79,7 +94,7 @@ export async function requireAnonymous(request: Request, to = "/onboarding") {
 /** A validated, non-suspended member; others go to /onboarding (or /auth when signed out). */
 export async function requireMember(request: Request): Promise<{ user: SessionUser; profile: Profile }> {
   const user = await requireUser(request);
-  const profile = await getProfileByUserId(user.id);
+  const profile = await getRequestProfile(user.id);
   if (!profile || profile.profileStatus !== "validated") {
     if (isMutation(request)) throw data({ message: "Accès réservé aux membres validés" }, { status: 403 });
     throw redirect("/onboarding");
@@ -90,7 +105,7 @@ export async function requireMember(request: Request): Promise<{ user: SessionUs
 /** An admin (a user_roles row with role admin). Others: redirect to / for pages, 403 for actions. */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user || !(await isAdmin(user.id))) {
+  if (!user || !(await getRequestIsAdmin(user.id))) {
     if (isMutation(request)) throw data({ message: "Accès refusé" }, { status: 403 });
     throw redirect("/");
   }

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { listenPg, listenPglite, type Listen } from "./listen.server";
 import * as schema from "./schema";
-import { queryCounter } from "./query-stats.server";
+import { queryCounter } from "~/lib/request-scope.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

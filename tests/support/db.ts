@@ -1,5 +1,5 @@
 // Per-file fresh, migrated database for integration tests, installed as the process-wide `db`.
-import { queryCounter } from "~/db/query-stats.server";
+import { queryCounter } from "~/lib/request-scope.server";
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
