@@ -161,25 +161,26 @@ async function main() {
     app.use(pageCacheMiddleware(pageCache));
   }
 
-  let getBuild: () => Promise<ServerBuild>;
+  // In production the build is handed over as an object: given a function, React Router calls
+  // it and derives its route tables again on every request (meant for HMR in development).
+  let build: ServerBuild | (() => Promise<ServerBuild>);
   if (DEV) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(viteServer.middlewares);
-    getBuild = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     const clientDir = path.resolve("build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
     const buildPath = path.resolve("build/server/index.js");
-    const build = (await import(buildPath)) as ServerBuild;
-    getBuild = async () => build;
+    build = (await import(buildPath)) as ServerBuild;
   }
 
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => getBuild(),
+      build,
       mode: DEV ? "development" : "production",
       // Kept on res.locals: availabilityMiddleware reads the outage flag the app sets on it.
       getLoadContext: (_req, res) =>
