@@ -2,6 +2,7 @@
 // personas (scripts/seed-files.ts, left at "Échanges confidentiels"). Both members work on it
 // in their own browser: messages with unread marks, stages, the two-sided closing; at 1280 and
 // 360 px with axe; a third member gets a 404; the message form works without JavaScript.
+import { createHash } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { checkAccessibility, DEMO_PASSWORD, FOUNDER, FREEMIUM, PREMIUM, signIn, signInAs } from "./fixtures";
@@ -47,6 +48,76 @@ test("document room: one member shares a PDF, the other opens it watermarked, th
 
   await thomas.reload();
   await expect(thomas.getByTestId("document-item").first().getByText(/Consultations \(1\)/)).toBeVisible();
+  for (const p of [thomas, helene]) await p.context().close();
+});
+
+// Before the closing below: the agreement is proposed on a working file.
+test("fee-sharing agreement: one member proposes it, both sign, either downloads the signed PDF; the timeline is exported", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const thomas = await (await browser.newContext()).newPage();
+  const helene = await (await browser.newContext()).newPage();
+  await signInAs(thomas, PREMIUM.email);
+  await signInAs(helene, FOUNDER.email);
+  const path = await openSharedFile(thomas, FOUNDER.name);
+  await thomas.getByRole("link", { name: "Convention" }).click();
+  await expect(thomas).toHaveURL(new RegExp(`${path}/convention$`));
+  await expect(thomas.getByRole("heading", { name: "Convention de partage d'honoraires" })).toBeVisible();
+  await checkAccessibility(thomas);
+
+  // Thomas proposes: a goodwill sale is due at the deed only (Hoguet law).
+  await thomas.getByLabel("Type d'opération").selectOption({ label: "Cession de fonds de commerce" });
+  await expect(thomas.getByLabel("Quand la part est-elle due ?").locator("option")).toHaveCount(1);
+  await thomas.getByLabel("Votre part (%)").fill("60");
+  await thomas.getByLabel("Part de votre confrère (%)").fill("40");
+  await thomas.getByLabel("Clauses particulières (facultatif)").fill("Diligences : recherche de l'acquéreur et audit.");
+  await thomas.getByRole("button", { name: "Proposer la convention" }).click();
+  await expect(thomas.getByText("Convention proposée : votre confrère est invité à la signer.")).toBeVisible();
+  await expect(thomas.getByTestId("agreement-status")).toHaveText("En attente de signature");
+
+  // Thomas signs: consent and password.
+  await thomas.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await thomas.getByLabel("Votre mot de passe").fill(DEMO_PASSWORD);
+  await thomas.getByRole("button", { name: "Signer la convention" }).click();
+  await expect(thomas.getByText("Convention signée.", { exact: true })).toBeVisible();
+  await expect(thomas.getByText(/Vous avez signé cette version/)).toBeVisible();
+
+  // Hélène: a wrong password first, then her signature seals it.
+  await helene.goto(`${path}/convention`);
+  await expect(helene.getByTestId("agreement-current")).toContainText("Signée par Thomas");
+  await checkAccessibility(helene);
+  await helene.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await helene.getByLabel("Votre mot de passe").fill("mauvais-mot-de-passe");
+  await helene.getByRole("button", { name: "Signer la convention" }).click();
+  await expect(helene.getByRole("alert").filter({ hasText: "Mot de passe incorrect" })).toBeVisible();
+  await helene.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await helene.getByLabel("Votre mot de passe").fill(DEMO_PASSWORD);
+  await helene.getByRole("button", { name: "Signer la convention" }).click();
+  await expect(helene.getByText("Convention signée par les deux membres.")).toBeVisible();
+  await expect(helene.getByTestId("agreement-status")).toHaveText("Signée par les deux membres");
+
+  // The signed PDF: original pages + the certificate, its hash the one shown.
+  const signedSha = (await helene.getByTestId("agreement-sha").nth(1).textContent())?.trim();
+  const href = await helene.getByRole("link", { name: "Télécharger la convention signée" }).getAttribute("href");
+  const res = await thomas.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("application/pdf");
+  const bytes = await res.body();
+  expect(createHash("sha256").update(bytes).digest("hex")).toBe(signedSha);
+  const original = await thomas.request.get(href!.replace("exemplaire=signe", "exemplaire=original"));
+  const pages = (await PDFDocument.load(await original.body())).getPageCount();
+  expect((await PDFDocument.load(bytes)).getPageCount()).toBe(pages + 1);
+  await thomas.reload();
+  await expect(thomas.getByRole("button", { name: "Proposer la convention" })).toHaveCount(0);
+
+  // The evidence export, from the file's page: its hash joins the timeline.
+  await thomas.goto(path);
+  const exportHref = await thomas.getByTestId("evidence-export").getAttribute("href");
+  const exported = await thomas.request.get(exportHref!);
+  expect(exported.status()).toBe(200);
+  const exportSha = exported.headers()["x-content-sha256"];
+  expect(createHash("sha256").update(await exported.body()).digest("hex")).toBe(exportSha);
+  await thomas.reload();
+  await expect(thomas.getByRole("list", { name: "Historique du dossier" })).toContainText(`SHA-256 : ${exportSha}`);
   for (const p of [thomas, helene]) await p.context().close();
 });
 

@@ -17,7 +17,7 @@ export function FileTimeline({ entries, exportUrl }: { entries: TimelineEntry[];
           <li key={e.id} className="relative text-sm">
             <span className="absolute -left-[21px] top-1.5 h-2.5 w-2.5 rounded-full bg-primary" aria-hidden="true" />
             <p className="break-words font-medium">{e.label}</p>
-            {e.detail ? <p className="break-words text-muted-foreground">{e.detail}</p> : null}
+            {e.detail ? <p className="text-muted-foreground [overflow-wrap:anywhere]">{e.detail}</p> : null}
             <p className="text-xs text-muted-foreground">
               <time dateTime={e.at}>{formatDateTime(e.at)}</time>
               {e.actorName ? ` · ${e.byMe ? "vous" : e.actorName}` : ""}
