@@ -46,41 +46,56 @@ type CountsRow = {
   concluded: number | string;
 };
 
+type Json<T> = T | string;
+const parsed = <T>(v: Json<T> | null | undefined, fallback: T): T => (v == null ? fallback : typeof v === "string" ? (JSON.parse(v) as T) : v);
+
+/** One statement (a page's statements are counted, issue 17): counts, connections, requests, lists. */
 export async function getMandateStatistics(actor: MandateActor): Promise<MandateStatistics> {
   const today = parisToday();
   const me = sql`${actor.profileId}::uuid`;
-  const [counts] = await queryRows<CountsRow>(sql`
-    select count(*)::int as total,
-      count(*) filter (where status = 'active' and end_date >= ${today}::date)::int as active,
-      count(*) filter (where mandate_type = 'buyer')::int as buyer,
-      count(*) filter (where mandate_type = 'seller')::int as seller,
-      count(*) filter (where status = 'active' and end_date between ${today}::date and ${today}::date + ${ATTENTION_DAYS}::int)::int as expiring_soon,
-      count(*) filter (where status = 'expired' or (end_date < ${today}::date and status in ('active', 'on_hold')))::int as expired,
-      count(*) filter (where status = 'negotiating')::int as negotiating,
-      count(*) filter (where status = 'concluded')::int as concluded
-    from mandates where profile_id = ${me}`);
-  const [connections] = await queryRows<{ n: number | string }>(sql`
-    select count(*)::int as n
-    from mandate_match_requests a
-    join mandate_match_requests b on b.requester_mandate_id = a.target_mandate_id and b.target_mandate_id = a.requester_mandate_id
-    join mandates m on m.id = a.requester_mandate_id
-    where m.profile_id = ${me} and a.status = 'accepted' and b.status = 'accepted'`);
-  const pending = await queryRows<{ target_mandate_id: string; n: number | string }>(sql`
-    select r.target_mandate_id, count(*)::int as n
-    from mandate_match_requests r join mandates m on m.id = r.target_mandate_id
-    where m.profile_id = ${me} and r.status = 'pending'
-    group by r.target_mandate_id
-    order by max(r.created_at) desc`);
-  const latest = await queryRows<{ id: string; client_code: string; mandate_type: MandateType; status: MandateStatus; end_date: string }>(sql`
-    select id, client_code, mandate_type::text as mandate_type, status::text as status, end_date::text as end_date
-    from mandates where profile_id = ${me}
-    order by created_at desc, id limit 3`);
-  const expiring = await queryRows<{ id: string; client_code: string; end_date: string }>(sql`
-    select id, client_code, end_date::text as end_date
-    from mandates
-    where profile_id = ${me} and status = 'active'
-      and end_date between ${today}::date and ${today}::date + ${ATTENTION_DAYS}::int
-    order by end_date, id`);
+  const [row] = await queryRows<
+    CountsRow & {
+      connections: number | string;
+      pending: Json<Array<{ target_mandate_id: string; n: number }>> | null;
+      latest: Json<Array<{ id: string; client_code: string; mandate_type: MandateType; status: MandateStatus; end_date: string }>> | null;
+      expiring: Json<Array<{ id: string; client_code: string; end_date: string }>> | null;
+    }
+  >(sql`
+    select c.*,
+      (select count(*)::int
+        from mandate_match_requests a
+        join mandate_match_requests b on b.requester_mandate_id = a.target_mandate_id and b.target_mandate_id = a.requester_mandate_id
+        join mandates m on m.id = a.requester_mandate_id
+        where m.profile_id = ${me} and a.status = 'accepted' and b.status = 'accepted') as connections,
+      (select json_agg(json_build_object('target_mandate_id', p.target_mandate_id, 'n', p.n) order by p.latest desc)
+        from (select r.target_mandate_id, count(*)::int as n, max(r.created_at) as latest
+              from mandate_match_requests r join mandates m on m.id = r.target_mandate_id
+              where m.profile_id = ${me} and r.status = 'pending'
+              group by r.target_mandate_id) p) as pending,
+      (select json_agg(json_build_object('id', l.id, 'client_code', l.client_code, 'mandate_type', l.mandate_type, 'status', l.status, 'end_date', l.end_date) order by l.created_at desc, l.id)
+        from (select id, client_code, mandate_type::text as mandate_type, status::text as status, end_date::text as end_date, created_at
+              from mandates where profile_id = ${me} order by created_at desc, id limit 3) l) as latest,
+      (select json_agg(json_build_object('id', e.id, 'client_code', e.client_code, 'end_date', e.end_date) order by e.end_date, e.id)
+        from (select id, client_code, end_date::text as end_date
+              from mandates
+              where profile_id = ${me} and status = 'active'
+                and end_date between ${today}::date and ${today}::date + ${ATTENTION_DAYS}::int) e) as expiring
+    from (
+      select count(*)::int as total,
+        count(*) filter (where status = 'active' and end_date >= ${today}::date)::int as active,
+        count(*) filter (where mandate_type = 'buyer')::int as buyer,
+        count(*) filter (where mandate_type = 'seller')::int as seller,
+        count(*) filter (where status = 'active' and end_date between ${today}::date and ${today}::date + ${ATTENTION_DAYS}::int)::int as expiring_soon,
+        count(*) filter (where status = 'expired' or (end_date < ${today}::date and status in ('active', 'on_hold')))::int as expired,
+        count(*) filter (where status = 'negotiating')::int as negotiating,
+        count(*) filter (where status = 'concluded')::int as concluded
+      from mandates where profile_id = ${me}
+    ) c`);
+  const counts = row;
+  const connections = { n: row?.connections ?? 0 };
+  const pending = parsed(row?.pending, []);
+  const latest = parsed(row?.latest, []);
+  const expiring = parsed(row?.expiring, []);
   return {
     total: Number(counts?.total ?? 0),
     active: Number(counts?.active ?? 0),
@@ -161,19 +176,21 @@ export const CLOSINGS_MEDIAN_WINDOW = 500;
  */
 export async function getClosingStatistics(actor: Pick<MandateActor, "profileId">): Promise<ClosingStatistics> {
   const me = sql`${actor.profileId}::uuid`;
-  const [count] = await queryRows<{ n: number | string }>(sql`
-    select (select count(*) from collaboration_files where member_a_id = ${me} and stage = 'concluded' and concluded_at is not null)
-         + (select count(*) from collaboration_files where member_b_id = ${me} and stage = 'concluded' and concluded_at is not null) as n`);
-  const rows = await queryRows<{ created_at: Date | string; concluded_at: Date | string }>(sql`
-    select created_at, concluded_at from (
-      select created_at, concluded_at from collaboration_files where member_a_id = ${me} and stage = 'concluded' and concluded_at is not null
-      union all
-      select created_at, concluded_at from collaboration_files where member_b_id = ${me} and stage = 'concluded' and concluded_at is not null
-    ) c
-    order by concluded_at desc
-    limit ${CLOSINGS_MEDIAN_WINDOW}`);
+  const [row] = await queryRows<{ n: number | string; recent: Json<Array<{ created_at: string; concluded_at: string }>> | null }>(sql`
+    select
+      (select count(*) from collaboration_files where member_a_id = ${me} and stage = 'concluded' and concluded_at is not null)
+        + (select count(*) from collaboration_files where member_b_id = ${me} and stage = 'concluded' and concluded_at is not null) as n,
+      (select json_agg(json_build_object('created_at', c.created_at, 'concluded_at', c.concluded_at))
+        from (select created_at, concluded_at from (
+                select created_at, concluded_at from collaboration_files where member_a_id = ${me} and stage = 'concluded' and concluded_at is not null
+                union all
+                select created_at, concluded_at from collaboration_files where member_b_id = ${me} and stage = 'concluded' and concluded_at is not null
+              ) u
+              order by concluded_at desc
+              limit ${CLOSINGS_MEDIAN_WINDOW}) c) as recent`);
+  const rows = parsed(row?.recent, []);
   return {
-    concluded: Number(count?.n ?? 0),
+    concluded: Number(row?.n ?? 0),
     medianDaysToClose: median(rows.map((r) => daysToClose(new Date(r.created_at), new Date(r.concluded_at)))),
   };
 }
