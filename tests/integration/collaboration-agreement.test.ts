@@ -11,8 +11,9 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { collaborationEvents, feeAgreements, feeAgreementSignatures, mailOutbox, rateLimitCounters } from "~/db/schema";
+import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox, rateLimitCounters } from "~/db/schema";
 import { eraseAccount } from "~/features/account/account-deletion.server";
+import { buildDataExport } from "~/features/account/data-export.server";
 import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
 import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";
@@ -388,6 +389,43 @@ describe("records that outlive their members", () => {
     expect(after.current?.signatures.map((s) => s.name)).toEqual(["Alice Lemaire", "Erin Durand"]);
     const pdf = await openAgreementPdf(a, fileId, pending.id, "signed");
     expect(sha(pdf.bytes)).toBe(signed.signedSha256);
+  });
+
+  it("a file whose two members are gone is deleted, with its stored agreement", async () => {
+    const finn = await createMember(t.db!, { profile: { firstName: "Finn", lastName: "Roux", membershipType: "premium" } });
+    const gaby = await createMember(t.db!, { profile: { firstName: "Gaby", lastName: "Petit", membershipType: "premium" } });
+    const { fileId } = await newFile(finn, gaby);
+    await createAgreement(fileActor(finn.profile), fileId, TERMS);
+    const [agreement] = await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId));
+    expect(await getStorage().getObject(agreement.documentKey)).not.toBeNull();
+
+    // One member left: the other keeps the file.
+    expect(await eraseAccount({ id: finn.user.id, email: finn.email })).toMatchObject({ deletedFiles: 0 });
+    expect(await t.db!.select().from(collaborationFiles).where(eq(collaborationFiles.id, fileId))).toHaveLength(1);
+    // Both gone: nobody holds the record any more.
+    expect(await eraseAccount({ id: gaby.user.id, email: gaby.email })).toMatchObject({ deletedFiles: 1 });
+    expect(await t.db!.select().from(collaborationFiles).where(eq(collaborationFiles.id, fileId))).toHaveLength(0);
+    expect(await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId))).toHaveLength(0);
+    expect(await getStorage().getObject(agreement.documentKey)).toBeNull();
+  });
+
+  it("the data export carries each file as its member sees it, never the counterpart's client", async () => {
+    const { fileId } = await newFile();
+    await createAgreement(a, fileId, TERMS);
+    const pending = await current(fileId);
+    await signAgreement(a, fileId, { agreementId: pending.id, documentSha256: pending.documentSha256, password: alice.password }, context);
+    const exported = await buildDataExport({ id: alice.user.id, email: alice.email });
+    const file = exported.collaboration_files.find((f) => f.id === fileId);
+    expect(file).toMatchObject({ stage: "introduction", counterpart: { name: "Jeanne Martin", company: "Martin Avocats" } });
+    expect(file?.fee_agreements).toHaveLength(1);
+    expect(file?.fee_agreements[0]).toMatchObject({ version: 1, status: "pending", document_sha256: pending.documentSha256 });
+    // Her own signature with its trail; the timeline as the file shows it.
+    expect(file?.fee_agreements[0].signatures).toEqual([expect.objectContaining({ by_me: true, ip_address: "203.0.113.9", user_agent: UA })]);
+    expect(file?.timeline.map((e) => e.kind)).toEqual(expect.arrayContaining(["agreement_created", "agreement_signed"]));
+    expect(JSON.stringify(exported)).not.toContain(CLIENT_CANARY);
+    // The counterpart's export has the same file, without Alice's IP address.
+    const theirs = (await buildDataExport({ id: bob.user.id, email: bob.email })).collaboration_files.find((f) => f.id === fileId);
+    expect(theirs?.fee_agreements[0].signatures).toEqual([expect.objectContaining({ by_me: false, ip_address: null, user_agent: null })]);
   });
 });
 

@@ -6,6 +6,9 @@
 //   hangs from it: certified deals, recommendations received, messages received, mandates and
 //   their match requests (including requests other members sent to those mandates) and
 //   connection events, payments;
+// - collaboration files stay with the other member (references to the gone member become empty,
+//   the signed agreements and the timeline are records of a contract); a file whose two members
+//   are both gone has nobody left to hold it and is deleted, with its stored documents;
 // - copies of e-mails already sent to the address are removed from the outbox;
 // - one audit_log row records the deletion with counts and, for the accounting retention the
 //   privacy policy announces, the payment records (amounts, dates, provider references; no
@@ -14,9 +17,11 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { authErrorCode } from "~/auth/auth-errors.server";
 import { getAuth } from "~/auth/auth.server";
-import { db } from "~/db/client.server";
+import { db, type Db } from "~/db/client.server";
+import { queryRows } from "~/db/query.server";
 import { mailOutbox, mandates, messages, payments, profiles, user, userRoles } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import {
   type AccountActor,
   allowPasswordCheck,
@@ -70,8 +75,8 @@ export async function deleteAccount(request: Request, actor: AccountActor, passw
 }
 
 /** The erasure itself (no password check): see the header comment. */
-export async function eraseAccount(actor: AccountActor): Promise<{ anonymisedMessages: number }> {
-  return db.transaction(async (tx) => {
+export async function eraseAccount(actor: AccountActor): Promise<{ anonymisedMessages: number; deletedFiles: number }> {
+  const outcome = await db.transaction(async (tx) => {
     const [profile] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actor.id)).limit(1);
     let anonymisedMessages = 0;
     let deletedMandates = 0;
@@ -100,6 +105,7 @@ export async function eraseAccount(actor: AccountActor): Promise<{ anonymisedMes
     }
     const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, actor.id)).limit(1);
     await tx.delete(user).where(eq(user.id, actor.id));
+    const orphans = profile ? await deleteOrphanFiles(tx) : { files: 0, storageKeys: [] };
     if (row) {
       await tx
         .delete(mailOutbox)
@@ -108,9 +114,34 @@ export async function eraseAccount(actor: AccountActor): Promise<{ anonymisedMes
     await recordAccountEvent(
       actor,
       "account.deleted",
-      { profileId: profile?.id ?? null, anonymisedMessages, deletedMandates, payments: paymentRecords },
+      { profileId: profile?.id ?? null, anonymisedMessages, deletedMandates, deletedFiles: orphans.files, payments: paymentRecords },
       tx,
     );
-    return { anonymisedMessages };
+    return { anonymisedMessages, deletedFiles: orphans.files, storageKeys: orphans.storageKeys };
   });
+  // The bytes go once the rows are gone for good (a failure leaves an unreachable object, logged).
+  const storage = getStorage();
+  for (const key of outcome.storageKeys) {
+    await storage.deleteObject(key).catch((error: unknown) => logger.warn({ err: error }, "stored document of a deleted file could not be removed"));
+  }
+  return { anonymisedMessages: outcome.anonymisedMessages, deletedFiles: outcome.deletedFiles };
+}
+
+/** Deletes the collaboration files both of whose members are gone; returns their stored objects. */
+async function deleteOrphanFiles(tx: Db): Promise<{ files: number; storageKeys: string[] }> {
+  const keys = await queryRows<{ key: string }>(
+    sql`
+      select d.storage_key as key from collaboration_documents d join collaboration_files f on f.id = d.file_id
+        where f.member_a_id is null and f.member_b_id is null
+      union all
+      select k.key from fee_agreements a join collaboration_files f on f.id = a.file_id
+        cross join lateral (values (a.document_key), (a.signed_key)) as k(key)
+        where f.member_a_id is null and f.member_b_id is null and k.key is not null`,
+    tx,
+  );
+  const deleted = await queryRows<{ id: string }>(
+    sql`delete from collaboration_files where member_a_id is null and member_b_id is null returning id`,
+    tx,
+  );
+  return { files: deleted.length, storageKeys: keys.map((k) => k.key) };
 }

@@ -19,6 +19,7 @@ import {
   user,
   userRoles,
 } from "~/db/schema";
+import { collaborationDataOf } from "~/features/collaboration/export.server";
 import type { AccountActor } from "./account.server";
 import { describeUserAgent } from "./user-agent";
 
@@ -198,6 +199,7 @@ async function profileData(profileId: string) {
     profileId,
     requests.map((r) => r.id),
   );
+  const collaborationFiles = await collaborationDataOf(profileId);
   return {
     certified_deals: deals,
     recommendations: recos,
@@ -206,6 +208,7 @@ async function profileData(profileId: string) {
     mandates: ownMandates,
     match_requests: requests,
     connection_events: events,
+    collaboration_files: collaborationFiles,
     payments: ownPayments,
   };
 }
@@ -298,6 +301,7 @@ export async function buildDataExport(actor: AccountActor, now = new Date()) {
           mandates: [],
           match_requests: [],
           connection_events: [],
+          collaboration_files: [],
           payments: [],
         }),
   };

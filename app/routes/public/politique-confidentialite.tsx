@@ -25,6 +25,11 @@ const RETENTION: { data: string; duration: string }[] = [
     duration: "pendant toute la durée de l'adhésion, puis suppression à la clôture du compte",
   },
   {
+    data: "Dossiers de rapprochement (historique, messages, documents partagés, conventions d'honoraires signées)",
+    duration:
+      "tant que l'un des deux membres du dossier conserve son compte : à la clôture du compte d'un membre, son confrère garde le dossier, qui fait preuve de leur accord (les noms des signataires et des auteurs de chaque étape y restent) ; le dossier et ses documents sont supprimés quand les deux comptes sont clos",
+  },
+  {
     data: "Candidatures non abouties",
     duration: "12 mois à compter du dernier échange avec le candidat",
   },
@@ -97,6 +102,13 @@ export default function PolitiqueConfidentialite() {
               <strong>Mandats et mises en relation</strong> : caractéristiques des mandats, code client, nom et adresse
               du client (visibles du seul membre mandataire jusqu'à l'acceptation mutuelle d'une mise en relation),
               demandes de mise en relation. Base légale : exécution du contrat.
+            </li>
+            <li>
+              <strong>Dossiers de rapprochement</strong> : pour chaque mise en relation confirmée, l'historique des
+              étapes, les messages, les documents partagés (avec le journal de leurs consultations) et les conventions
+              de partage d'honoraires avec leurs signatures électroniques (date, adresse IP, navigateur, empreinte du
+              document). Ils ne sont accessibles qu'aux deux membres du dossier. Base légale : exécution du contrat et
+              intérêt légitime à conserver la preuve des accords conclus entre membres.
             </li>
             <li>
               <strong>Parrainage</strong> : nom et adresse e-mail des deux confrères recommandant un candidat, afin de
