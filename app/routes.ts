@@ -55,6 +55,8 @@ export default [
   // unsubscribe links of notification e-mails.
   route("parametres", "routes/member/settings.tsx"),
   route("parametres/export", "routes/member/settings-export.ts"),
+  // A member's insurance certificate (verification evidence): the member and admins only.
+  route("justificatifs/:profileId/assurance", "routes/member/insurance-certificate.ts"),
   route("desabonnement", "routes/public/unsubscribe.tsx"),
   route("auth/mot-de-passe-oublie", "routes/public/forgot-password.tsx"),
   route("auth/nouveau-mot-de-passe", "routes/public/reset-password.tsx"),

@@ -9,6 +9,7 @@ import {
   E2E_SEED,
   enableTwoFactor,
   expectNoAxeViolations,
+  fillVerification,
   signIn,
   signUpAndVerify,
   uniqueEmail,
@@ -53,6 +54,7 @@ async function completeOnboarding(page: Page, person: { firstName: string; lastN
   await page.getByLabel("Opérations récentes").fill("Cession d'une agence de communication (2025) ; reprise d'un cabinet comptable (2024).");
   await page.getByLabel("Profil LinkedIn (facultatif)").fill("https://www.linkedin.com/in/e2e-admin-validation");
   await page.getByRole("button", { name: "Continuer" }).click();
+  await fillVerification(page);
   await page.getByLabel("Nom complet").nth(0).fill("Paul Parrain");
   await page.getByLabel("Email").nth(0).fill(sponsors[0]);
   await page.getByLabel("Nom complet").nth(1).fill("Marie Marraine");
@@ -143,7 +145,18 @@ test.describe.serial("admin back office", () => {
     await expect(dialog.getByText("non confirmée")).toHaveCount(2);
     await expect(dialog.getByText("Aucun paiement (démarrage gratuit)")).toBeVisible();
     await expectNoAxeViolations(a);
-    await dialog.getByRole("button", { name: "Valider" }).click();
+    // The verification checklist (issue 14): evidence inline, five ticks, or a written reason.
+    const checklist = dialog.getByTestId("verification-checklist");
+    await expect(checklist.getByText("SIREN : 732 829 320")).toBeVisible();
+    await expect(checklist.getByRole("link", { name: /Ouvrir l'attestation/ })).toHaveAttribute("href", /^\/justificatifs\/[0-9a-f-]{36}\/assurance$/);
+    await expect(dialog.getByLabel(/Motif de la validation malgré 5 étapes non cochées/)).toBeVisible();
+    for (const label of ["Charte d'engagement signée", "Deux parrainages confirmés", "Identité et inscription professionnelle", "SIREN ou SIRET de la structure"]) {
+      await a.getByRole("dialog").getByRole("button", { name: `Cocher cette étape : ${label}` }).click();
+      await expect(a.getByRole("dialog").getByRole("button", { name: `Décocher : ${label}` })).toBeVisible();
+    }
+    await expect(a.getByRole("dialog").getByText("Vérification (4/5 étapes cochées)")).toBeVisible();
+    await a.getByRole("dialog").getByLabel(/Motif de la validation malgré une étape non cochée/).fill("Attestation vérifiée par téléphone auprès de l'assureur");
+    await a.getByRole("dialog").getByRole("button", { name: "Valider" }).click();
     await expect(a.getByText("Profil validé avec succès")).toBeVisible();
     await expect(a.getByRole("dialog")).toHaveCount(0);
     await expect(a.getByText("0 profil", { exact: true })).toBeVisible();

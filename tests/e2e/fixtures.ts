@@ -180,3 +180,33 @@ export async function checkAccessibility(page: Page) {
   expect(await page.evaluate(overflowingElements)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/** A one-page PDF for the insurance certificate upload (issue 14). */
+export async function certificatePdfBuffer(): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawText("Attestation d'assurance RC professionnelle", { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+/** A year ahead, "YYYY-MM-DD" (the certificate's end date). */
+export function aYearAhead(): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The verification evidence step for a "Conseil en fusions-acquisitions" applicant (ORIAS number),
+ * then "Continuer": a SIREN with a valid key, the certificate, its insurer, policy and end date.
+ */
+export async function fillVerification(page: Page, options: { siren?: string; submit?: boolean } = {}) {
+  await page.getByLabel("SIREN ou SIRET de votre structure").fill(options.siren ?? "732 829 320");
+  await page.getByLabel("Numéro ORIAS ou de carte professionnelle (CCI)").fill("12 345 678");
+  await page.getByLabel(/Attestation d'assurance \(PDF/).setInputFiles({ name: "attestation-rc-pro.pdf", mimeType: "application/pdf", buffer: await certificatePdfBuffer() });
+  await page.getByLabel("Assureur").fill("MMA");
+  await page.getByLabel("Numéro de contrat").fill("RCP-2026-0042");
+  await page.getByLabel("Fin de validité de l'attestation").fill(aYearAhead());
+  if (options.submit !== false) await page.getByRole("button", { name: "Continuer" }).click();
+}

@@ -5,6 +5,7 @@ import {
   PREMIUM,
   signInAs,
   signInAsAdmin,
+  fillVerification,
   signUpAndVerify,
   uniqueEmail,
 } from "./fixtures";
@@ -171,6 +172,10 @@ test("applicant: each onboarding step, the waiting page and the settings", async
   await page.getByLabel("Votre expérience").fill("Quinze ans de conseil en cession de PME industrielles.");
   await page.getByLabel("Opérations récentes").fill("Cession d'une PME du BTP (2025) ; reprise d'un distributeur (2024).");
   await page.getByRole("button", { name: "Continuer" }).click();
+
+  await expect(page.getByLabel("SIREN ou SIRET de votre structure")).toBeVisible();
+  await expectFits(page, "onboarding-3b-justificatifs");
+  await fillVerification(page);
 
   await expect(page.getByRole("button", { name: "Envoyer les demandes de recommandation" })).toBeVisible();
   await expectFits(page, "onboarding-4-parrains");

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, firstLink, signUpAndVerify, uniqueEmail, waitForMail } from "./fixtures";
+import { expectNoAxeViolations, fillVerification, firstLink, signUpAndVerify, uniqueEmail, waitForMail } from "./fixtures";
 
 async function fillProfile(page: Page) {
   await page.getByLabel("Prénom").fill("Claire");
@@ -37,6 +37,15 @@ async function walkToPayment(page: Page, sponsorA: string, sponsorB: string) {
   await page.getByLabel("Profil LinkedIn (facultatif)").fill("https://www.linkedin.com/in/claire-fontaine");
   await page.getByRole("button", { name: "Continuer" }).click();
 
+  // The verification evidence (issue 14): same 40 % as the sponsors step (decision 016).
+  await expect(page.getByRole("heading", { name: "Vos justificatifs professionnels" })).toBeVisible();
+  await expect(page.getByText("40 %")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await fillVerification(page, { siren: "732 829 321" });
+  await expect(page.getByText("Ce numéro SIREN ou SIRET n'est pas valide : vérifiez les chiffres saisis")).toBeVisible();
+  await fillVerification(page, { siren: "732 829 320 00074" });
+
+  await expect(page.getByRole("button", { name: "Envoyer les demandes de recommandation" })).toBeVisible();
   await expect(page.getByText("40 %")).toBeVisible();
   await expectNoAxeViolations(page);
   const names = page.getByLabel("Nom complet");
@@ -74,6 +83,8 @@ async function confirmSponsor(browser: Browser, page: Page, sponsorEmail: string
 }
 
 test("joining by the free route: every step, sponsor e-mails and confirmations, waiting page", async ({ page, browser }) => {
+  // Seven steps with axe checks on each, an upload and two sponsor sessions.
+  test.slow();
   const sponsorA = uniqueEmail("parrain-a");
   const sponsorB = uniqueEmail("parrain-b");
   await signUpAndVerify(page, uniqueEmail("candidat"), "secret-123");
@@ -99,6 +110,7 @@ test("joining by the free route: every step, sponsor e-mails and confirmations, 
 });
 
 test("joining by the paid founding route through the test checkout", async ({ page }) => {
+  test.slow();
   await signUpAndVerify(page, uniqueEmail("fondateur"), "secret-123");
   await walkToPayment(page, uniqueEmail("parrain-c"), uniqueEmail("parrain-d"));
 

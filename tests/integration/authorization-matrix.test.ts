@@ -239,6 +239,14 @@ const TABLE: Entry[] = [
   { path: "/cookies", file: "routes/public/cookies.tsx", get: PUBLIC },
   { path: "/parametres", file: "routes/member/settings.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
   { path: "/parametres/export", file: "routes/member/settings-export.ts", get: USER_GET },
+  // The applicant's insurance certificate (issue 14): the applicant and admins with their second
+  // factor; a 404 for everyone else signed in.
+  {
+    path: "/justificatifs/:profileId/assurance",
+    file: "routes/member/insurance-certificate.ts",
+    url: (f) => ({ url: `/justificatifs/${f.members.pending.profile.id}/assurance`, params: { profileId: f.members.pending.profile.id } }),
+    get: cells(404, { anonymous: "redirect:/auth", pending: 200, admin2fa: 200 }),
+  },
   { path: "/desabonnement", file: "routes/public/unsubscribe.tsx", get: PUBLIC, post: PUBLIC },
   {
     path: "/auth/mot-de-passe-oublie",
@@ -573,6 +581,8 @@ beforeAll(async () => {
       storageKey: documentKey,
     })
     .returning({ id: collaborationDocuments.id });
+  // The applicant's insurance certificate (createApplicant wrote its evidence row).
+  await createDatabaseStorage().putObject(`documents/verification/${members.pending.profile.id}/seed.pdf`, Buffer.from("%PDF-1.7\n%%EOF\n"), "application/pdf");
   const agreementKey = `documents/${file.id}/agreement-v-matrix.pdf`;
   await createDatabaseStorage().putObject(agreementKey, Buffer.from("%PDF-1.7\n%%EOF\n"), "application/pdf");
   const [agreement] = await db

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/auth/session.server";
 import { mailOutbox, profiles, rateLimitCounters, recommendations, user } from "~/db/schema";
 import { profileCreationSchema, sponsorsSchema } from "~/features/onboarding/onboarding.schema";
@@ -16,8 +16,14 @@ import { recommendationToken, recommendationUrl } from "~/features/recommendatio
 import { confirmRecommendation, SPONSOR_LIMIT_MESSAGE, SPONSOR_MAIL_LIMITS } from "~/features/recommendations/recommendations.server";
 import { buildUser, createMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { provideVerification } from "../support/verification";
+import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
+import { setStorage } from "~/lib/storage/storage.server";
 
 const t = useTestDatabase();
+// Certificates of the verification step are stored in the test database, not on disk.
+beforeAll(() => setStorage(createDatabaseStorage()));
+afterAll(() => setStorage(undefined));
 
 async function newUser(): Promise<SessionUser> {
   const values = buildUser({ emailVerified: true });
@@ -65,6 +71,11 @@ describe("onboarding transitions", () => {
     p = await profileOf(u);
     expect(p.onboardingStatus).toBe("profile_completed");
     expect(p.linkedinUrl).toBe(details.linkedinUrl);
+    // The verification evidence step (issue 14): same 40 % as the sponsors, no status of its own.
+    expect(await getOnboardingState(u)).toMatchObject({ step: "verification", progress: 40 });
+    await expect(saveSponsors(u, sponsors)).rejects.toBeDefined();
+    await provideVerification(u);
+    expect(await getOnboardingState(u)).toMatchObject({ step: "recommendations", progress: 40 });
 
     await saveSponsors(u, sponsors);
     p = await profileOf(u);
@@ -93,6 +104,7 @@ describe("onboarding transitions", () => {
     await expect(chooseFreeStart(u)).rejects.toBeDefined();
     await signCharter(u);
     await saveDetails(u, details);
+    await provideVerification(u);
     await saveSponsors(u, sponsors);
     // Going back to correct the details keeps the member at the payment step.
     await saveDetails(u, { ...details, recentOperations: "Corrigé" });
@@ -110,6 +122,7 @@ describe("onboarding transitions", () => {
     await saveProfileIdentity(u, identity);
     await signCharter(u);
     await saveDetails(u, details);
+    await provideVerification(u);
     await saveSponsors(u, sponsors);
     await saveSponsors(u, [sponsors[0], { name: "Paul Neuf", email: "paul@neuf.fr" }]);
     const p = await profileOf(u);
@@ -134,6 +147,7 @@ describe("sponsor confirmation link", () => {
     await saveProfileIdentity(u, identity);
     await signCharter(u);
     await saveDetails(u, details);
+    await provideVerification(u);
     await saveSponsors(u, sponsors);
     return profileOf(u);
   }
@@ -176,6 +190,7 @@ describe("sponsor requests are not an e-mail relay (issue 12, finding 1)", () =>
     await saveProfileIdentity(u, identity);
     await signCharter(u);
     await saveDetails(u, details);
+    await provideVerification(u);
     return u;
   }
   const sponsorMails = async () => t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "sponsor-request"));

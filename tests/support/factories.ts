@@ -20,7 +20,11 @@ import {
   recommendations,
   user,
   userRoles,
+  verificationChecks,
+  verificationEvidence,
 } from "~/db/schema";
+import { withLuhnKey } from "~/features/trust/siren";
+import { checkRegistration, VERIFICATION_STEPS } from "~/features/trust/verification-rules";
 import { profileSearchText } from "~/db/search-text";
 import { slugify as slugifyText } from "~/lib/slug";
 
@@ -670,9 +674,67 @@ export async function createMember(db: Db, options: CreateMemberOptions = {}): P
   });
 }
 
+export type NewVerificationEvidence = typeof verificationEvidence.$inferInsert;
+
+const REGISTRATION_SAMPLES: Record<string, () => { value: string; year?: string }> = {
+  bar: () => ({ value: `Barreau de ${pick(["Paris", "Lyon", "Bordeaux", "Lille", "Nantes", "Marseille"])}`, year: String(int(1990, 2020)) }),
+  order: () => ({ value: faker.string.numeric(11) }),
+  office: () => ({ value: `Office notarial de ${pick(["Lyon Bellecour", "Bordeaux Chartrons", "Nantes Graslin", "Rennes"])}` }),
+  intermediary: () => (chance(0.5) ? { value: faker.string.numeric(8) } : { value: `CPI ${faker.string.numeric(4)} ${int(2010, 2024)} ${faker.string.numeric(3)} ${faker.string.numeric(3)} ${faker.string.numeric(3)}` }),
+  other: () => ({ value: pick(["Membre de la Compagnie nationale des commissaires aux comptes", "Certification en évaluation d'entreprise", "Membre d'une compagnie d'experts"]) }),
+};
+
+/**
+ * Plausible verification evidence (valid SIREN key, the registration of the profession, an
+ * insurance certificate ending within the next year). The storage key points to no stored file:
+ * tests that open the certificate store one themselves.
+ */
+export function buildVerificationEvidence(profile: { id: string; profession: string }, overrides: Partial<NewVerificationEvidence> = {}): NewVerificationEvidence {
+  const siren = withLuhnKey(faker.string.numeric({ length: 8, allowLeadingZeros: false }));
+  const siret = chance(0.5) ? withLuhnKey(`${siren}${faker.string.numeric(4)}`) : null;
+  const digits = siret && /^\d{14}$/.test(siret) ? siret : siren;
+  const typed = digits.length === 9 ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`;
+  const kindSample = ["avocat_affaires", "avocat_fiscaliste"].includes(profile.profession)
+    ? "bar"
+    : profile.profession === "expert_comptable"
+      ? "order"
+      : profile.profession === "notaire"
+        ? "office"
+        : ["commissaire_aux_comptes", "expert_evaluation"].includes(profile.profession)
+          ? "other"
+          : "intermediary";
+  const sample = REGISTRATION_SAMPLES[kindSample]();
+  const checked = checkRegistration(profile.profession, { value: sample.value, year: sample.year }, new Date().getFullYear());
+  const registration = checked.ok ? checked.registration : { kind: "other" as const, value: sample.value, year: null };
+  return {
+    profileId: profile.id,
+    sirenTyped: typed,
+    sirenDigits: digits,
+    registrationKind: registration.kind,
+    registrationValue: registration.value,
+    registrationYear: registration.year,
+    insurer: pick(["MMA", "AXA France", "Allianz", "Hiscox", "CNA Insurance", "Generali"]),
+    policyNumber: `RCP-${faker.string.alphanumeric({ length: 8, casing: "upper" })}`,
+    insuranceEndsOn: isoDate(addDays(new Date(), int(60, 360))),
+    insuranceStorageKey: `documents/verification/${profile.id}/seed.pdf`,
+    insuranceFileName: "attestation-rc-pro.pdf",
+    insuranceContentType: "application/pdf",
+    insuranceSizeBytes: 48_213,
+    insuranceSha256: faker.string.hexadecimal({ length: 64, casing: "lower", prefix: "" }),
+    ...overrides,
+  };
+}
+
+/** The five verification steps ticked (by no particular admin). */
+export function buildVerificationChecks(profileId: string, at: Date = new Date()) {
+  return VERIFICATION_STEPS.map((step) => ({ profileId, step, checkedBy: null, checkedAt: at }));
+}
+
 export type CreateApplicantOptions = CreateMemberOptions & {
   /** How many of the two recommendations are already confirmed (default 2). */
   confirmedRecommendations?: 0 | 1 | 2;
+  /** Verification evidence given and ticked by the team (default), only given, or none (issue 14). */
+  verification?: "checked" | "provided" | "none";
 };
 
 /** A candidate waiting for validation: onboarding finished (payment_completed), 2 sponsors. */
@@ -698,6 +760,9 @@ export async function createApplicant(
   );
   if (recs[0].sponsorEmail === recs[1].sponsorEmail) recs[1].sponsorEmail = `2.${recs[1].sponsorEmail}`;
   const rows = await db.insert(recommendations).values(recs).returning();
+  const verification = options.verification ?? "checked";
+  if (verification !== "none") await db.insert(verificationEvidence).values(buildVerificationEvidence(member.profile));
+  if (verification === "checked") await db.insert(verificationChecks).values(buildVerificationChecks(member.profile.id));
   return { ...member, recommendations: rows };
 }
 

@@ -3,3 +3,4 @@ export * from "./enums";
 export * from "./platform";
 export * from "./product";
 export * from "./collaboration";
+export * from "./trust";

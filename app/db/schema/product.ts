@@ -72,6 +72,11 @@ export const profiles = pgTable(
     validatedBy: text("validated_by").references(() => user.id, { onDelete: "set null" }),
     rejectionReason: text("rejection_reason"),
     suspendedAt: ts("suspended_at"),
+    // The public "Profil vérifié" mark (issue 14): the steps an admin checked and when, written
+    // when the profile is validated or a new insurance certificate is checked. Stored here so
+    // that the profiles triggers invalidate the public page cache.
+    verificationSummary: jsonb("verification_summary").$type<{ steps: { step: string; checkedAt: string }[] }>(),
+    insuranceValidUntil: date("insurance_valid_until", { mode: "string" }),
     // Unaccented, lower-cased text of name, company, profession and sector names, maintained by
     // the profiles feature on every write; indexed with trigrams for the directory search.
     searchText: text("search_text").notNull().default(""),

@@ -48,6 +48,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "deal.reject": "Deal rejeté",
   "recommendations.export_csv": "Export CSV des recommandations",
   "recommendations.export_emails": "Export des e-mails des parrains",
+  "verification.check": "Étape de vérification cochée",
+  "verification.uncheck": "Étape de vérification décochée",
 };
 
 /** What members do to their own account (recorded in the same journal, app/features/account). */
@@ -90,6 +92,11 @@ export function auditDetailLines(details: Record<string, unknown> | null | undef
   const text = (key: string) => (typeof details[key] === "string" && details[key] !== "" ? (details[key] as string) : null);
   const reason = text("reason");
   if (reason) lines.push(`Motif : ${reason}`);
+  const step = text("stepLabel");
+  if (step) lines.push(`Étape : ${step}`);
+  if (Array.isArray(details.uncheckedSteps) && details.uncheckedSteps.length) {
+    lines.push(`Validé sans les étapes : ${details.uncheckedSteps.filter((s) => typeof s === "string").join(", ")}`);
+  }
   const deal = text("deal");
   if (deal) lines.push(`Transaction : ${deal}`);
   if (details.foundingApplied === true) lines.push("Adhésion membre fondateur activée");

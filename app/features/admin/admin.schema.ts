@@ -84,8 +84,12 @@ const reason = z.string().trim().max(REASON_MAX, ADMIN_MESSAGES.reasonTooLong).o
 /** The detail overlay's form: Valider / Rejeter for a pending profile, Suspendre / Réintégrer. */
 export const profileDecisionSchema = z.object({
   profileId: uuid,
-  intent: z.enum(["validate", "reject", "suspend", "reinstate"]),
+  intent: z.enum(["validate", "reject", "suspend", "reinstate", "check", "uncheck"]),
   reason,
+  /** Why a profile is validated with unticked verification steps (issue 14; audited, internal). */
+  validationReason: reason,
+  /** The verification step ticked or unticked ("check" / "uncheck"). */
+  step: z.enum(["charter", "sponsors", "registration", "siren", "insurance"]).optional(),
 });
 export type ProfileDecision = z.output<typeof profileDecisionSchema>;
 
@@ -133,6 +137,8 @@ export const AUDIT_ACTIONS = [
   "deal.reject",
   "recommendations.export_csv",
   "recommendations.export_emails",
+  "verification.check",
+  "verification.uncheck",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

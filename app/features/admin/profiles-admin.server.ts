@@ -6,7 +6,9 @@ import { and, count, desc, eq, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { collegeLabel, professionLabel } from "~/db/reference";
-import { profiles, session, user } from "~/db/schema";
+import { profiles, session, user, verificationChecks } from "~/db/schema";
+import { uncheckedSteps, VERIFICATION_STEP_LABELS } from "~/features/trust/verification-rules";
+import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { normalizeSearchText } from "~/db/search-text";
 import { getEnv } from "~/lib/env.server";
 import { sendEmail } from "~/lib/mail/render.server";
@@ -224,7 +226,8 @@ export type ValidateOutcome = { foundingApplied: boolean };
  * pending_validation (onboarding finished) → validated: validated_at, validated_by (the admin's
  * user id), onboarding_status validated, a paid founding membership applied, welcome e-mail.
  */
-export async function validateProfile(actor: Pick<SessionUser, "id">, profileId: string): Promise<ValidateOutcome> {
+export async function validateProfile(actor: Pick<SessionUser, "id">, profileId: string, options: { reason?: string | null } = {}): Promise<ValidateOutcome> {
+  const reason = options.reason?.trim() || null;
   const outcome = await db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
@@ -246,6 +249,14 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
       )
       .returning({ id: profiles.id, userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company });
     if (!row) return null;
+    // Issue 14: every verification step ticked, or a written (audited) reason for those that are
+    // not. Checked after the conditional update (a missing profile stays a 404); throwing here
+    // rolls the update back.
+    const checked = await tx.select({ step: verificationChecks.step }).from(verificationChecks).where(eq(verificationChecks.profileId, row.id));
+    const unchecked = uncheckedSteps(checked.map((c) => c.step));
+    if (unchecked.length > 0 && !reason) {
+      throw new AdminActionError(409, `Étapes de vérification non cochées (${unchecked.map((s) => VERIFICATION_STEP_LABELS[s]).join(", ")}) : indiquez le motif de la validation.`);
+    }
     const foundingApplied = await applyFoundingMembershipOnValidation(row.id, tx);
     const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1);
     await sendEmail(
@@ -257,8 +268,13 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
       action: "profile.validate",
       targetType: "profile",
       targetId: row.id,
-      details: { target: memberName(row), foundingApplied },
+      details: {
+        target: memberName(row),
+        foundingApplied,
+        ...(unchecked.length ? { uncheckedSteps: unchecked.map((s) => VERIFICATION_STEP_LABELS[s]), reason } : {}),
+      },
     });
+    await writeVerificationSummary(tx, row.id);
     return { foundingApplied };
   });
   return outcome ?? refuse(profileId, "Seul un profil en attente dont le dossier est complet peut être validé.");

@@ -1,5 +1,5 @@
 // Onboarding step and progress from onboarding_status (spec §4). Pure.
-export type OnboardingStep = "profile" | "charter" | "details" | "recommendations" | "payment" | "waiting" | "done";
+export type OnboardingStep = "profile" | "charter" | "details" | "verification" | "recommendations" | "payment" | "waiting" | "done";
 
 export const ONBOARDING_STATUSES = [
   "account_created",
@@ -20,14 +20,20 @@ const BY_STATUS: Record<OnboardingStatus, { step: OnboardingStep; progress: numb
   validated: { step: "done", progress: 100 },
 };
 
-/** No profile, or any unknown status, shows the profile creation form at 0 %. */
-export function onboardingStep(status: string | null | undefined): { step: OnboardingStep; progress: number } {
+/**
+ * No profile, or any unknown status, shows the profile creation form at 0 %. The verification
+ * evidence (issue 14) is a step of its own between the details and the sponsors, without a status
+ * of its own: at profile_completed, a member without evidence sees it, at the same 40 % as the
+ * sponsors step (the specification's progress values stay; decision 016).
+ */
+export function onboardingStep(status: string | null | undefined, hasEvidence = true): { step: OnboardingStep; progress: number } {
+  if (status === "profile_completed" && !hasEvidence) return { step: "verification", progress: BY_STATUS.profile_completed.progress };
   if (status && status in BY_STATUS) return BY_STATUS[status as OnboardingStatus];
   return { step: "profile", progress: 0 };
 }
 
 /** Where each editable step sits in the journey (to allow going back before payment). */
-const STEP_ORDER: OnboardingStep[] = ["profile", "charter", "details", "recommendations", "payment", "waiting", "done"];
+const STEP_ORDER: OnboardingStep[] = ["profile", "charter", "details", "verification", "recommendations", "payment", "waiting", "done"];
 
 export function stepIndex(step: OnboardingStep) {
   return STEP_ORDER.indexOf(step);
@@ -35,11 +41,12 @@ export function stepIndex(step: OnboardingStep) {
 
 /**
  * A member may reopen an earlier step to correct it while they have not paid (or chosen the
- * free start): the charter cannot be "un-signed", so only profile, details and sponsors reopen.
+ * free start): the charter cannot be "un-signed", so only profile, details, verification evidence
+ * and sponsors reopen.
  */
 export function canRevisit(current: OnboardingStep, target: OnboardingStep): boolean {
-  if (!["profile", "details", "recommendations"].includes(target)) return false;
-  if (!["charter", "details", "recommendations", "payment"].includes(current)) return false;
+  if (!["profile", "details", "verification", "recommendations"].includes(target)) return false;
+  if (!["charter", "details", "verification", "recommendations", "payment"].includes(current)) return false;
   return stepIndex(target) < stepIndex(current);
 }
 

@@ -9,6 +9,8 @@ import { profileSearchText } from "~/db/search-text";
 import { listSponsors, replaceSponsors } from "../recommendations/recommendations.server";
 import { advance, canRevisit, onboardingStep, remainingPlaces, type OnboardingStep } from "./onboarding-steps";
 import type { Sponsor } from "./onboarding.schema";
+import { getOwnEvidence, profileHasEvidence, saveEvidence, type UploadedFile } from "../trust/verification.server";
+import type { VerificationInput } from "../trust/verification.schema";
 import type { z } from "zod";
 import type { detailsSchema, profileCreationSchema } from "./onboarding.schema";
 
@@ -25,11 +27,15 @@ function stepClosed(): never {
 
 /** The step shown, and whether `requested` may be reopened to be corrected. */
 /** The steps that can be reopened, by their URL parameter (`/onboarding?etape=…`). */
-const REOPENABLE_STEPS: Record<string, OnboardingStep> = { profil: "profile", details: "details", recommandations: "recommendations" };
+const REOPENABLE_STEPS: Record<string, OnboardingStep> = { profil: "profile", details: "details", verification: "verification", recommandations: "recommendations" };
 const STEP_PARAM = new Map(Object.entries(REOPENABLE_STEPS).map(([param, step]) => [step, param]));
 
-export function resolveStep(profile: Profile | null, requested?: string | null): { step: OnboardingStep; current: OnboardingStep; progress: number; revisiting: boolean } {
-  const { step: current, progress } = onboardingStep(profile ? profile.onboardingStatus : null);
+export function resolveStep(
+  profile: Profile | null,
+  requested?: string | null,
+  hasEvidence = true,
+): { step: OnboardingStep; current: OnboardingStep; progress: number; revisiting: boolean } {
+  const { step: current, progress } = onboardingStep(profile ? profile.onboardingStatus : null, hasEvidence);
   const target = requested ? REOPENABLE_STEPS[requested] : undefined;
   if (profile && target && canRevisit(current, target)) return { step: target, current, progress, revisiting: true };
   return { step: current, current, progress, revisiting: false };
@@ -49,12 +55,14 @@ export async function getRemainingPlaces(): Promise<number> {
 
 export async function getOnboardingState(user: SessionUser, requested?: string | null) {
   const profile = await ownProfile(user.id);
-  const resolved = resolveStep(profile, requested);
+  const evidence = profile ? await getOwnEvidence(profile.id) : null;
+  const resolved = resolveStep(profile, requested, evidence !== null);
   const [places, sponsors] = await Promise.all([getRemainingPlaces(), profile ? listSponsors(profile.id) : Promise.resolve([])]);
   return {
     ...resolved,
     places,
     sponsors,
+    evidence,
     profileId: profile?.id ?? null,
     profile: profile
       ? {
@@ -74,8 +82,9 @@ export async function getOnboardingState(user: SessionUser, requested?: string |
   };
 }
 
-function isOpen(profile: Profile | null, step: OnboardingStep) {
-  return resolveStep(profile, STEP_PARAM.get(step)).step === step;
+async function isOpen(profile: Profile | null, step: OnboardingStep) {
+  const evidence = profile ? await profileHasEvidence(profile.id) : false;
+  return resolveStep(profile, STEP_PARAM.get(step), evidence).step === step;
 }
 
 export async function saveProfileIdentity(user: SessionUser, input: z.output<typeof profileCreationSchema>) {
@@ -89,13 +98,13 @@ export async function saveProfileIdentity(user: SessionUser, input: z.output<typ
       .onConflictDoNothing();
     return;
   }
-  if (!isOpen(profile, "profile")) stepClosed();
+  if (!(await isOpen(profile, "profile"))) stepClosed();
   await db.update(profiles).set({ ...input, searchText, updatedAt: new Date() }).where(eq(profiles.id, profile.id));
 }
 
 export async function signCharter(user: SessionUser) {
   const profile = await ownProfile(user.id);
-  if (!profile || !isOpen(profile, "charter")) stepClosed();
+  if (!profile || !(await isOpen(profile, "charter"))) stepClosed();
   await db
     .update(profiles)
     .set({ onboardingStatus: advance(profile.onboardingStatus, "charter_signed"), charterSignedAt: new Date(), updatedAt: new Date() })
@@ -104,7 +113,7 @@ export async function signCharter(user: SessionUser) {
 
 export async function saveDetails(user: SessionUser, input: z.output<typeof detailsSchema>) {
   const profile = await ownProfile(user.id);
-  if (!profile || !isOpen(profile, "details")) stepClosed();
+  if (!profile || !(await isOpen(profile, "details"))) stepClosed();
   await db
     .update(profiles)
     .set({
@@ -117,9 +126,22 @@ export async function saveDetails(user: SessionUser, input: z.output<typeof deta
     .where(eq(profiles.id, profile.id));
 }
 
+/** The verification evidence step (issue 14): SIREN/SIRET, registration, insurance certificate. */
+export async function saveVerification(user: SessionUser, input: VerificationInput, file: UploadedFile | null) {
+  const profile = await ownProfile(user.id);
+  if (!profile || !(await isOpen(profile, "verification"))) stepClosed();
+  await saveEvidence(profile.id, input, file);
+}
+
+/** The member's profession and today's date, which the verification form's rules depend on. */
+export async function getVerificationContext(user: SessionUser): Promise<{ profession: string } | null> {
+  const profile = await ownProfile(user.id);
+  return profile ? { profession: profile.profession } : null;
+}
+
 export async function saveSponsors(user: SessionUser, sponsors: Sponsor[]) {
   const profile = await ownProfile(user.id);
-  if (!profile || !isOpen(profile, "recommendations")) stepClosed();
+  if (!profile || !(await isOpen(profile, "recommendations"))) stepClosed();
   await db.transaction(async (tx) => {
     await replaceSponsors(tx, { profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName, company: profile.company }, sponsors);
     await tx

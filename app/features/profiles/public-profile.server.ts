@@ -6,6 +6,8 @@ import { queryRows } from "~/db/query.server";
 import { certifiedDeals, profiles } from "~/db/schema";
 import { isPremium } from "~/auth/permissions";
 import { profileSlug } from "~/lib/slug";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { verificationMark, type VerificationMarkView } from "~/features/trust/verification-rules";
 
 export type PublicDeal = { id: string; year: number; sector: string; acquirerCedant: string; dealDescription: string | null };
 
@@ -32,13 +34,15 @@ export type PublicProfile = {
   certifiedDeals: PublicDeal[];
   /** Collaboration files concluded by both members (« N rapprochements conclus via le réseau »). */
   closingsCount: number;
+  /** The "Profil vérifié" mark: what was checked and when, never any evidence (issue 14). */
+  verification: VerificationMarkView | null;
 };
 
 export const PUBLIC_PROFILE_KEYS = [
   "id", "slug", "firstName", "lastName", "company", "profession", "locationCity", "locationDepartment",
   "fullAddress", "photoUrl", "logoUrl", "linkedinUrl", "detailedPresentation", "experienceDescription",
   "recentOperations", "specializationSectors", "conseilType", "membershipType", "createdAt", "certifiedDeals",
-  "closingsCount",
+  "closingsCount", "verification",
 ] as const satisfies ReadonlyArray<keyof PublicProfile>;
 
 /** Only http(s) links are ever rendered as links. */
@@ -73,6 +77,8 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
       conseilType: profiles.conseilType,
       membershipType: profiles.membershipType,
       createdAt: profiles.createdAt,
+      verificationSummary: profiles.verificationSummary,
+      insuranceValidUntil: profiles.insuranceValidUntil,
     })
     .from(profiles)
     .where(and(eq(profiles.id, id), eq(profiles.profileStatus, "validated")))
@@ -99,8 +105,10 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
   const [closings] = await queryRows<{ n: number | string }>(sql`
     select (select count(*) from collaboration_files where member_a_id = ${id}::uuid and stage = 'concluded')
          + (select count(*) from collaboration_files where member_b_id = ${id}::uuid and stage = 'concluded') as n`);
+  // The summary and the end date feed the mark only; neither leaves the server as such.
+  const { verificationSummary, insuranceValidUntil, ...pub } = p;
   return {
-    ...p,
+    ...pub,
     slug: profileSlug({ firstName: p.firstName, lastName: p.lastName, profession: p.profession, id: p.id }),
     linkedinUrl: safeHttpUrl(p.linkedinUrl),
     detailedPresentation: premium ? p.detailedPresentation : null,
@@ -108,5 +116,6 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
     createdAt: p.createdAt.toISOString(),
     certifiedDeals: deals,
     closingsCount: Number(closings?.n ?? 0),
+    verification: verificationMark(verificationSummary, insuranceValidUntil, parisToday(), "public"),
   };
 }

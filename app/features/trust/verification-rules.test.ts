@@ -6,6 +6,7 @@ import {
   insuranceStatus,
   registrationKind,
   uncheckedSteps,
+  verificationMark,
 } from "./verification-rules";
 
 describe("registrationKind", () => {
@@ -111,5 +112,35 @@ describe("uncheckedSteps", () => {
     [["charter", "sponsors", "registration", "siren", "insurance", "other"], []],
   ])("%j → %j", (checked, expected) => {
     expect(uncheckedSteps(checked)).toEqual(expected);
+  });
+});
+
+describe("verificationMark", () => {
+  const all = { steps: ["charter", "sponsors", "registration", "siren", "insurance"].map((step) => ({ step, checkedAt: "2026-03-12T10:00:00.000Z" })) };
+  it.each([
+    // [summary, valid until, audience, lines, to renew]
+    [null, null, "public", null, false],
+    [{ steps: [] }, null, "public", null, false],
+    [all, "2027-01-31", "public", 5, false],
+    [all, "2026-11-25", "public", 5, false],
+    [all, "2026-11-24", "public", 4, false],
+    [all, "2026-11-24", "private", 4, true],
+    [all, null, "private", 4, true],
+    [{ steps: [{ step: "charter", checkedAt: "2026-03-12T10:00:00.000Z" }, { step: "bogus", checkedAt: "x" }] }, null, "private", 1, false],
+  ] as const)("%j until %s (%s) → %s lines, renew %s", (summary, until, audience, lines, renew) => {
+    const mark = verificationMark(summary as never, until, "2026-11-25", audience);
+    if (lines === null) expect(mark).toBeNull();
+    else expect(mark).toMatchObject({ insuranceToRenew: renew, lines: expect.any(Array) });
+    if (lines !== null) expect(mark!.lines).toHaveLength(lines);
+  });
+
+  it("names each line without any document content", () => {
+    expect(verificationMark(all, "2027-01-31", "2026-11-25", "public")!.lines.map((l) => l.label)).toEqual([
+      "Charte d'engagement signée",
+      "Recommandé par deux confrères",
+      "Inscription professionnelle vérifiée",
+      "Entreprise immatriculée (SIREN vérifié)",
+      "Assurance responsabilité civile professionnelle en cours",
+    ]);
   });
 });

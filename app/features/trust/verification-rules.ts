@@ -147,3 +147,34 @@ export function checkInsuranceEndDate(endsOn: string, today: string): string | n
   if (daysUntil(endsOn, today) > 3660) return "La date de fin de validité est trop lointaine";
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The "Profil vérifié" mark
+
+export type StoredVerificationSummary = { steps: { step: string; checkedAt: string }[] } | null | undefined;
+export type VerificationMarkView = {
+  /** What was checked and when (labels only: never a document's content). */
+  lines: { label: string; checkedAt: string }[];
+  /** The insurance certificate has expired: shown to the member and admins, never publicly. */
+  insuranceToRenew: boolean;
+};
+
+/**
+ * The mark of a validated member from the summary stored on the profile. The public sees the
+ * checked steps, without the insurance line once its end date has passed; the member and admins
+ * see "Assurance à renouveler" instead.
+ */
+export function verificationMark(
+  summary: StoredVerificationSummary,
+  insuranceValidUntil: string | null | undefined,
+  today: string,
+  audience: "public" | "private",
+): VerificationMarkView | null {
+  const steps = (summary?.steps ?? []).filter((s) => isVerificationStep(s.step));
+  if (steps.length === 0) return null;
+  const expired = steps.some((s) => s.step === "insurance") && (!insuranceValidUntil || insuranceStatus(insuranceValidUntil, today) === "expired");
+  const lines = steps
+    .filter((s) => !(s.step === "insurance" && expired))
+    .map((s) => ({ label: VERIFICATION_PUBLIC_LABELS[s.step as VerificationStep], checkedAt: s.checkedAt }));
+  return { lines, insuranceToRenew: audience === "private" && expired };
+}

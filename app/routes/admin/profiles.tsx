@@ -9,7 +9,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
-import { isAdminActionError } from "~/features/admin/admin-errors";
+import { AdminActionError, isAdminActionError } from "~/features/admin/admin-errors";
+import { VerificationChecklistView } from "~/features/admin/components/verification-checklist";
+import { getVerificationChecklist, setVerificationCheck, type VerificationChecklist } from "~/features/admin/verification-admin.server";
 import {
   badgeVariantForStatus,
   MEMBERSHIP_LABELS,
@@ -57,15 +59,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseProfileListQuery(new URL(request.url).searchParams);
   try {
-    const [counts, list, detail] = await Promise.all([
+    const [counts, list, detail, checklist] = await Promise.all([
       getProfileCounts(),
       listProfilesForAdmin(query),
       query.profil ? getProfileForAdmin(query.profil, actor) : Promise.resolve(null),
+      query.profil ? getVerificationChecklist(query.profil) : Promise.resolve(null),
     ]);
-    return { query, counts, ...list, detail, failed: false };
+    return { query, counts, ...list, detail, checklist, failed: false };
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, "admin profiles load failed");
-    return { query, counts: null, rows: [], total: 0, page: 1, pageCount: 1, detail: null, failed: true };
+    return { query, counts: null, rows: [], total: 0, page: 1, pageCount: 1, detail: null, checklist: null, failed: true };
   }
 }
 
@@ -84,9 +87,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
-  const { profileId, intent, reason } = submission.value;
+  const { profileId, intent, reason, validationReason, step } = submission.value;
+  if (intent === "check" || intent === "uncheck") {
+    try {
+      if (!step) throw new AdminActionError(409, "Étape de vérification inconnue");
+      await setVerificationCheck(actor, profileId, step, intent === "check");
+    } catch (error) {
+      if (!isAdminActionError(error)) logger.error({ err: error, requestId: context.requestId, intent, profileId }, "verification check failed");
+      return redirectWithToast(listHref(query, { profil: profileId }), {
+        type: "error",
+        title: ADMIN_MESSAGES.profileUpdateFailed,
+        description: isAdminActionError(error) ? error.message : undefined,
+      });
+    }
+    return redirectWithToast(listHref(query, { profil: profileId }), { type: "success", title: intent === "check" ? "Étape cochée" : "Étape décochée" });
+  }
   try {
-    if (intent === "validate") await validateProfile(actor, profileId);
+    if (intent === "validate") await validateProfile(actor, profileId, { reason: validationReason });
     else if (intent === "reject") await rejectProfile(actor, profileId, reason);
     else if (intent === "suspend") await suspendMember(actor, profileId, reason);
     else await reinstateMember(actor, profileId);
@@ -104,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type ActionData = { result: SubmissionResult<string[]> } | undefined;
 
 export default function ProfilesTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, counts, rows, total, page, pageCount, detail, failed } = loaderData;
+  const { query, counts, rows, total, page, pageCount, detail, checklist, failed } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -223,7 +240,7 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
 
       {query.profil ? (
         detail ? (
-          <ProfileDetail detail={detail} closeTo={listHref({ ...query, page })} actionData={actionData as ActionData} />
+          <ProfileDetail detail={detail} checklist={checklist} closeTo={listHref({ ...query, page })} actionData={actionData as ActionData} />
         ) : failed ? null : (
           <Alert variant="destructive">
             <AlertDescription>Profil introuvable.</AlertDescription>
@@ -248,7 +265,7 @@ function PaymentLine({ payment }: { payment: AdminProfileDetail["payment"] }) {
   return <>{payment.paidAt ? `${label} le ${formatAdminDate(payment.paidAt)}` : label}</>;
 }
 
-function ProfileDetail({ detail, closeTo, actionData }: { detail: AdminProfileDetail; closeTo: string; actionData: ActionData }) {
+function ProfileDetail({ detail, checklist, closeTo, actionData }: { detail: AdminProfileDetail; checklist: VerificationChecklist | null; closeTo: string; actionData: ActionData }) {
   const d = detail;
   return (
     <DetailOverlay title={`${d.firstName} ${d.lastName}`} description={`${d.company} — ${PROFILE_STATUS_LABELS[d.status]}`} closeTo={closeTo}>
@@ -312,12 +329,13 @@ function ProfileDetail({ detail, closeTo, actionData }: { detail: AdminProfileDe
         {d.status === "rejected" ? <Field label="Motif du rejet">{d.rejectionReason || "Aucun motif indiqué"}</Field> : null}
         {d.suspendedAt ? <Field label="Suspendu depuis">{formatDateTime(d.suspendedAt)}</Field> : null}
       </dl>
-      <DecisionForm detail={d} closeTo={closeTo} actionData={actionData} />
+      {checklist ? <VerificationChecklistView profileId={d.id} checklist={checklist} editable={d.status === "pending_validation" || d.status === "validated"} /> : null}
+      <DecisionForm detail={d} unchecked={checklist?.unchecked.length ?? 0} closeTo={closeTo} actionData={actionData} />
     </DetailOverlay>
   );
 }
 
-function DecisionForm({ detail, closeTo, actionData }: { detail: AdminProfileDetail; closeTo: string; actionData: ActionData }) {
+function DecisionForm({ detail, unchecked, closeTo, actionData }: { detail: AdminProfileDetail; unchecked: number; closeTo: string; actionData: ActionData }) {
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const [form, fields] = useForm({
@@ -363,6 +381,20 @@ function DecisionForm({ detail, closeTo, actionData }: { detail: AdminProfileDet
             {detail.canReject ? "Le motif est communiqué au candidat par e-mail." : "Le motif reste interne (journal d'administration)."}
           </p>
           <FieldError errors={fields.reason.errors} />
+        </div>
+      ) : null}
+      {detail.canValidate && unchecked > 0 ? (
+        <div className="grid gap-2">
+          <Label htmlFor={fields.validationReason.id}>Motif de la validation malgré {unchecked === 1 ? "une étape non cochée" : `${unchecked} étapes non cochées`}</Label>
+          <Textarea
+            {...getTextareaProps(fields.validationReason)}
+            key={fields.validationReason.key}
+            rows={2}
+            maxLength={REASON_MAX}
+            aria-invalid={fields.validationReason.errors ? true : undefined}
+          />
+          <p className="text-xs text-muted-foreground">Obligatoire pour valider ; il reste interne (journal d'administration).</p>
+          <FieldError errors={fields.validationReason.errors} />
         </div>
       ) : null}
       {detail.canSuspend ? (

@@ -24,11 +24,17 @@ import {
 import {
   chooseFreeStart,
   getOnboardingState,
+  getVerificationContext,
   saveDetails,
   saveProfileIdentity,
   saveSponsors,
+  saveVerification,
   signCharter,
 } from "~/features/onboarding/onboarding.server";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { VerificationFields } from "~/features/trust/components/verification-fields";
+import { INSURANCE_MAX_MB, VERIFICATION_MESSAGES, verificationSchema } from "~/features/trust/verification.schema";
+import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.server";
 import { formatDate, placesLeftLabel } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -85,7 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     state.step === "payment" &&
     state.profileId !== null &&
     (await getPaymentState(state.profileId)).status === "pending";
-  return { ...state, email: user.email, closed, paymentConfirming: confirming };
+  return { ...state, email: user.email, closed, paymentConfirming: confirming, today: parisToday() };
 }
 
 type ActionResult = { intent: string; result: SubmissionResult<string[]> };
@@ -106,7 +112,17 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const existing = await getProfileByUserId(user.id);
   if (existing?.profileStatus === "validated") throw redirect("/dashboard");
-  const formData = await readForm(request);
+  // The verification step carries the insurance certificate: a multipart body, size-limited
+  // before it is read.
+  const multipart = /^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "");
+  let formData: FormData;
+  try {
+    formData = multipart ? await readMultipartWithLimit(request, INSURANCE_MAX_MB) : await readForm(request);
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    const message = error.code === "too-large" ? VERIFICATION_MESSAGES.tooLarge : error.description;
+    return data({ intent: "verification", result: { status: "error", error: { "": [message] } } } satisfies ActionResult, { status: error.status });
+  }
   const intent = String(formData.get("intent") ?? "");
   const run = async (fn: () => Promise<unknown>, submission: Parameters<typeof failure>[1]) => {
     try {
@@ -132,6 +148,14 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: detailsSchema });
       if (submission.status !== "success") return failure(intent, submission);
       return run(() => saveDetails(user, submission.value), submission);
+    }
+    case "verification": {
+      const context = await getVerificationContext(user);
+      const submission = parseWithZod(formData, { schema: verificationSchema(context?.profession ?? "", parisToday()) });
+      if (submission.status !== "success") return failure(intent, submission);
+      const file = formData.get("certificate");
+      const upload = file instanceof File && file.size > 0 ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } : null;
+      return run(() => saveVerification(user, submission.value, upload), submission);
     }
     case "sponsors": {
       const submission = parseWithZod(formData, { schema: sponsorsSchema(user.email) });
@@ -282,6 +306,39 @@ function DetailsStep({ state, actionData }: { state: LoaderData; actionData?: Ac
       />
       <div>
         <SubmitButton label={state.revisiting ? "Enregistrer les modifications" : "Continuer"} intent="details" />
+      </div>
+    </Form>
+  );
+}
+
+function VerificationStep({ state, actionData }: { state: LoaderData; actionData?: ActionResult }) {
+  const e = state.evidence;
+  const profession = state.profile?.profession ?? "";
+  const [form, fields] = useStepForm(
+    "verification",
+    verificationSchema(profession, state.today),
+    actionData,
+    e
+      ? {
+          siren: e.sirenTyped,
+          registrationValue: e.registrationValue,
+          registrationYear: e.registrationYear ? String(e.registrationYear) : "",
+          insurer: e.insurer,
+          policyNumber: e.policyNumber,
+          insuranceEndsOn: e.insuranceEndsOn,
+        }
+      : undefined,
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid grid-cols-1 gap-5">
+      <p className="text-sm text-muted-foreground">
+        Ces justificatifs servent uniquement à la vérification de votre profil par l'équipe : ils ne sont jamais montrés aux
+        autres membres ni au public.
+      </p>
+      <FormAlert errors={form.errors} id={form.errorId} />
+      <VerificationFields fields={fields} profession={profession} currentFileName={e?.insuranceFileName ?? null} />
+      <div>
+        <SubmitButton label={state.revisiting ? "Enregistrer les modifications" : "Continuer"} intent="verification" />
       </div>
     </Form>
   );
@@ -443,6 +500,7 @@ const STEPS = [
   { key: "profile", label: "Profil", param: "profil" },
   { key: "charter", label: "Charte", param: null },
   { key: "details", label: "Expérience", param: "details" },
+  { key: "verification", label: "Justificatifs", param: "verification" },
   { key: "recommendations", label: "Parrainage", param: "recommandations" },
   { key: "payment", label: "Adhésion", param: null },
   { key: "waiting", label: "Validation", param: null },
@@ -452,6 +510,7 @@ const TITLES: Record<string, { title: string; description: string }> = {
   profile: { title: "Créez votre profil", description: "Ces informations apparaîtront sur votre fiche professionnelle." },
   charter: { title: "Charte d'engagement", description: "Lisez et acceptez la charte qui lie les membres du réseau." },
   details: { title: "Votre expérience", description: "Aidez l'équipe et vos futurs confrères à connaître votre pratique." },
+  verification: { title: "Vos justificatifs professionnels", description: "SIREN ou SIRET, inscription professionnelle et attestation d'assurance : l'équipe les vérifie avant de valider votre profil." },
   recommendations: { title: "Vos deux parrains", description: "Le réseau fonctionne par cooptation : deux confrères doivent vous recommander." },
   payment: { title: "Choisissez votre adhésion", description: "Démarrez gratuitement ou rejoignez les membres fondateurs." },
   waiting: { title: "Dossier en cours de validation", description: "Merci ! Voici où en est votre adhésion." },
@@ -479,7 +538,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
         <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Étapes">
           {STEPS.map((s, i) => {
             const done = i < current;
-            const editable = done && s.param && current <= 4;
+            const editable = done && s.param && current <= STEPS.findIndex((x) => x.key === "payment");
             return (
               <li key={s.key} className="flex items-center gap-1" aria-current={s.key === state.step ? "step" : undefined}>
                 {done ? <CheckCircle2 className="h-3.5 w-3.5 text-success" aria-hidden="true" /> : <Circle className="h-3.5 w-3.5" aria-hidden="true" />}
@@ -511,6 +570,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           {state.step === "profile" ? <ProfileStep state={state} actionData={ad} /> : null}
           {state.step === "charter" ? <CharterStep actionData={ad} /> : null}
           {state.step === "details" ? <DetailsStep state={state} actionData={ad} /> : null}
+          {state.step === "verification" ? <VerificationStep state={state} actionData={ad} /> : null}
           {state.step === "recommendations" ? <SponsorsStep state={state} actionData={ad} /> : null}
           {state.step === "payment" ? <PaymentStep state={state} actionData={ad} /> : null}
           {state.step === "waiting" ? <WaitingStep state={state} /> : null}

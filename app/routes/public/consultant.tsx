@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { closingsCountLine } from "~/features/collaboration/collaboration-rules";
 import { profileBadges } from "~/features/directory/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
+import { VerifiedMark } from "~/features/trust/components/verified-mark";
 import { publicProfileLabels, type PublicProfileLabels } from "~/features/directory/labels.server";
 import { ContactDialog, type ContactActionData } from "~/features/messages/components/contact-dialog";
 import { publicContactSchema } from "~/features/messages/messages.schema";
@@ -247,6 +248,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
             ) : null}
             {showAddress ? <p className="text-sm text-muted-foreground">{p.fullAddress}</p> : null}
             <ProfileBadges badges={badges} />
+            {p.verification ? <VerifiedMark mark={p.verification} /> : null}
             {closingsLine ? (
               <p className="flex items-center gap-2 text-sm font-medium" data-testid="closings-count">
                 <Handshake className="h-4 w-4" aria-hidden="true" />

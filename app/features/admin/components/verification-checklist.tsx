@@ -1,0 +1,72 @@
+// The five verification steps of a profile in the admin overlay (issue 14): evidence inline, one
+// tick per step. The certificate opens through its guarded route (images are previewed).
+import { CheckCircle2, Circle } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatAdminDate } from "~/lib/format";
+import type { VerificationChecklist } from "../verification-admin.server";
+
+export function VerificationChecklistView({ profileId, checklist, editable }: { profileId: string; checklist: VerificationChecklist; editable: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const done = checklist.steps.length - checklist.unchecked.length;
+  return (
+    <section className="grid gap-3 border-t pt-4" aria-labelledby="verification-title" data-testid="verification-checklist">
+      <h3 id="verification-title" className="font-semibold">
+        Vérification ({done}/{checklist.steps.length} étapes cochées)
+      </h3>
+      <ol className="grid gap-3">
+        {checklist.steps.map((s) => (
+          <li key={s.step} className="grid gap-2 rounded-md border p-3 text-sm" data-testid={`verification-step-${s.step}`}>
+            <div className="flex flex-wrap items-start gap-2">
+              {s.checkedAt ? <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" /> : <Circle className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />}
+              <span className="min-w-0 flex-1 font-medium">{s.label}</span>
+              <span className={s.checkedAt ? "text-success" : "text-muted-foreground"}>
+                {s.checkedAt ? `Cochée le ${formatAdminDate(s.checkedAt)}${s.checkedByEmail ? ` par ${s.checkedByEmail}` : ""}` : "Non cochée"}
+              </span>
+            </div>
+            <ul className="grid gap-0.5 pl-6 text-muted-foreground">
+              {s.evidence.map((line) => (
+                <li key={line} className="break-words">
+                  {line}
+                </li>
+              ))}
+              {s.step === "siren" && checklist.sirenDigits ? (
+                <li>
+                  <a
+                    href={`https://annuaire-entreprises.data.gouv.fr/entreprise/${checklist.sirenDigits.slice(0, 9)}`}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="text-primary underline"
+                  >
+                    Vérifier sur l'Annuaire des entreprises
+                  </a>
+                </li>
+              ) : null}
+              {s.step === "insurance" && checklist.certificate ? (
+                <li className="grid gap-2">
+                  <a href={checklist.certificate.url} target="_blank" rel="noopener noreferrer" className="text-primary underline break-all">
+                    Ouvrir l'attestation ({checklist.certificate.isPdf ? "PDF" : "image"}, déposée le {formatAdminDate(checklist.certificate.uploadedAt)})
+                  </a>
+                  {checklist.certificate.isImage ? (
+                    <img src={checklist.certificate.url} alt="Aperçu de l'attestation d'assurance" className="max-h-64 w-auto max-w-full rounded border object-contain" loading="lazy" />
+                  ) : null}
+                </li>
+              ) : null}
+            </ul>
+            {editable ? (
+              <Form method="post" preventScrollReset className="pl-6">
+                <input type="hidden" name="profileId" value={profileId} />
+                <input type="hidden" name="step" value={s.step} />
+                <Button type="submit" name="intent" value={s.checkedAt ? "uncheck" : "check"} size="sm" variant={s.checkedAt ? "outline" : "default"} disabled={busy}>
+                  {s.checkedAt ? "Décocher" : "Cocher cette étape"}
+                  <span className="sr-only"> : {s.label}</span>
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+// The verification checklist of the admin profiles tab (issue 14 §1): the five steps of an
+// applicant with their evidence inline, each ticked or unticked by an admin in one transaction
+// with its audit row. A validated member's public mark summary is rewritten on each change.
+import { and, eq } from "drizzle-orm";
+import type { SessionUser } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { profiles, user, verificationChecks, verificationEvidence } from "~/db/schema";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { listSponsors } from "~/features/recommendations/recommendations.server";
+import { insuranceStatus, registrationSummary, VERIFICATION_STEP_LABELS, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind, type VerificationStep } from "~/features/trust/verification-rules";
+import { writeVerificationSummary } from "~/features/trust/verification.server";
+import { AdminActionError } from "./admin-errors";
+import { recordAdminAction } from "./audit.server";
+
+export type ChecklistStep = {
+  step: VerificationStep;
+  label: string;
+  /** What the admin checks, in one or more lines (no raw storage key). */
+  evidence: string[];
+  /** The evidence the member has given for this step (a step without it can still be ticked). */
+  provided: boolean;
+  checkedAt: string | null;
+  checkedByEmail: string | null;
+};
+
+export type VerificationChecklist = {
+  steps: ChecklistStep[];
+  /** The certificate, served by the guarded /justificatifs route. */
+  certificate: { url: string; name: string; contentType: string; isImage: boolean; isPdf: boolean; uploadedAt: string } | null;
+  sirenDigits: string | null;
+  insuranceStatus: InsuranceStatus | null;
+  unchecked: VerificationStep[];
+};
+
+export async function getVerificationChecklist(profileId: string, today: string = parisToday()): Promise<VerificationChecklist | null> {
+  const [p] = await db.select({ id: profiles.id, charterSignedAt: profiles.charterSignedAt }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
+  if (!p) return null;
+  const [[evidence], checks, sponsors] = await Promise.all([
+    db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1),
+    db
+      .select({ step: verificationChecks.step, checkedAt: verificationChecks.checkedAt, email: user.email })
+      .from(verificationChecks)
+      .leftJoin(user, eq(user.id, verificationChecks.checkedBy))
+      .where(eq(verificationChecks.profileId, profileId)),
+    listSponsors(profileId),
+  ]);
+  const byStep = new Map(checks.map((c) => [c.step, c]));
+  const confirmed = sponsors.filter((s) => s.confirmedAt);
+  const date = (iso: string | Date) => new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(iso));
+  const status = evidence ? insuranceStatus(evidence.insuranceEndsOn, today) : null;
+  const evidenceOf: Record<VerificationStep, { lines: string[]; provided: boolean }> = {
+    charter: { lines: [p.charterSignedAt ? `Charte signée le ${date(p.charterSignedAt)}` : "Charte non signée"], provided: p.charterSignedAt !== null },
+    sponsors: {
+      lines: [`${confirmed.length} parrainage${confirmed.length > 1 ? "s" : ""} confirmé${confirmed.length > 1 ? "s" : ""} sur ${sponsors.length}`],
+      provided: confirmed.length >= 2,
+    },
+    registration: {
+      lines: evidence
+        ? [registrationSummary({ kind: evidence.registrationKind as RegistrationKind, value: evidence.registrationValue, year: evidence.registrationYear })]
+        : ["Non renseignée"],
+      provided: evidence !== undefined,
+    },
+    siren: { lines: evidence ? [`${evidence.sirenDigits.length === 9 ? "SIREN" : "SIRET"} : ${evidence.sirenTyped}`] : ["Non renseigné"], provided: evidence !== undefined },
+    insurance: {
+      lines: evidence
+        ? [
+            `Assureur : ${evidence.insurer}`,
+            `Contrat n° ${evidence.policyNumber}`,
+            `Valable jusqu'au ${date(`${evidence.insuranceEndsOn}T12:00:00Z`)}${status === "expired" ? " — expirée" : status === "expiring" ? " — expire bientôt" : ""}`,
+          ]
+        : ["Aucune attestation"],
+      provided: evidence !== undefined,
+    },
+  };
+  const steps = VERIFICATION_STEPS.map((step) => {
+    const check = byStep.get(step);
+    return {
+      step,
+      label: VERIFICATION_STEP_LABELS[step],
+      evidence: evidenceOf[step].lines,
+      provided: evidenceOf[step].provided,
+      checkedAt: check ? check.checkedAt.toISOString() : null,
+      checkedByEmail: check?.email ?? null,
+    };
+  });
+  return {
+    steps,
+    certificate: evidence
+      ? {
+          url: `/justificatifs/${profileId}/assurance`,
+          name: evidence.insuranceFileName,
+          contentType: evidence.insuranceContentType,
+          isImage: evidence.insuranceContentType.startsWith("image/"),
+          isPdf: evidence.insuranceContentType === "application/pdf",
+          uploadedAt: evidence.insuranceUploadedAt.toISOString(),
+        }
+      : null,
+    sirenDigits: evidence?.sirenDigits ?? null,
+    insuranceStatus: status,
+    unchecked: steps.filter((s) => !s.checkedAt).map((s) => s.step),
+  };
+}
+
+const memberName = (p: { firstName: string; lastName: string; company: string }) => `${p.firstName} ${p.lastName} (${p.company})`;
+
+/**
+ * Ticks (or unticks) one step of a pending or validated profile; the audit row is written in the
+ * same transaction. Ticking twice is a no-op (no second audit row).
+ */
+export async function setVerificationCheck(actor: Pick<SessionUser, "id">, profileId: string, step: VerificationStep, checked: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({ id: profiles.id, status: profiles.profileStatus, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company })
+      .from(profiles)
+      .where(eq(profiles.id, profileId))
+      .for("update")
+      .limit(1);
+    if (!p) throw new AdminActionError(404, "Profil introuvable");
+    if (p.status !== "pending_validation" && p.status !== "validated") {
+      throw new AdminActionError(409, "Les étapes de vérification ne se cochent que pour un profil en attente ou validé.");
+    }
+    const changed = checked
+      ? await tx.insert(verificationChecks).values({ profileId, step, checkedBy: actor.id }).onConflictDoNothing().returning({ step: verificationChecks.step })
+      : await tx
+          .delete(verificationChecks)
+          .where(and(eq(verificationChecks.profileId, profileId), eq(verificationChecks.step, step)))
+          .returning({ step: verificationChecks.step });
+    if (changed.length === 0) return;
+    await recordAdminAction(tx, actor, {
+      action: checked ? "verification.check" : "verification.uncheck",
+      targetType: "profile",
+      targetId: profileId,
+      details: { target: memberName(p), step, stepLabel: VERIFICATION_STEP_LABELS[step] },
+    });
+    if (p.status === "validated") await writeVerificationSummary(tx, profileId);
+  });
+}

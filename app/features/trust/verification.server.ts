@@ -1,0 +1,294 @@
+// Verification evidence of a member (issue 14 §1): SIREN/SIRET, professional registration and the
+// liability insurance certificate. Private: every function here is scoped to the member's own
+// profile, except the admins' reads in features/admin/verification-admin.server.ts. The
+// certificate's bytes are checked like every shared document (prepareDocument) and stored under
+// the private "documents/" prefix, never under a public /uploads/ URL; nothing about it (name,
+// insurer, policy number) is ever logged.
+import { randomBytes } from "node:crypto";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { db, type Db } from "~/db/client.server";
+import { profiles, user, verificationChecks, verificationEvidence } from "~/db/schema";
+import { prepareDocument } from "~/features/collaboration/documents.server";
+import { contentDisposition } from "~/features/collaboration/documents-rules";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { logger } from "~/lib/logger.server";
+import { sendNotificationEmail } from "~/lib/mail/render.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
+import { DOCUMENT_FORMATS, MB } from "~/lib/storage/upload-rules";
+import { INSURANCE_MAX_MB, VERIFICATION_MESSAGES, type InsuranceFields, type VerificationInput } from "./verification.schema";
+import { insuranceReminderDue, insuranceStatus, registrationSummary, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind } from "./verification-rules";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const INSURANCE_LIMITS = { maxBytes: INSURANCE_MAX_MB * MB, quotaBytes: INSURANCE_MAX_MB * MB };
+
+function refuse(message: string, status: number): never {
+  throw data({ message }, { status });
+}
+
+export type UploadedFile = { name: string; bytes: Uint8Array };
+
+type StoredCertificate = { key: string; name: string; contentType: string; sizeBytes: number; sha256: string };
+
+/** Checks the certificate (size, type from the bytes, a readable PDF or image) and stores it. */
+async function storeCertificate(profileId: string, file: UploadedFile): Promise<StoredCertificate> {
+  const doc = await prepareDocument(file, INSURANCE_LIMITS);
+  if (doc.type !== "pdf" && doc.type !== "jpeg" && doc.type !== "png") refuse(VERIFICATION_MESSAGES.wrongType, 415);
+  const { extension, contentType } = DOCUMENT_FORMATS[doc.type];
+  const key = `${PRIVATE_DOCUMENTS_PREFIX}verification/${profileId}/${randomBytes(16).toString("hex")}.${extension}`;
+  try {
+    await getStorage().putObject(key, doc.bytes, contentType);
+  } catch (error) {
+    logger.error({ err: error }, "insurance certificate could not be stored");
+    refuse("L'attestation n'a pas pu être enregistrée. Veuillez réessayer.", 500);
+  }
+  return { key, name: doc.name, contentType, sizeBytes: doc.bytes.byteLength, sha256: doc.sha256 };
+}
+
+async function dropStored(key: string | null | undefined) {
+  if (!key) return;
+  await getStorage()
+    .deleteObject(key)
+    .catch((e: unknown) => logger.warn({ err: e }, "superseded insurance certificate could not be deleted"));
+}
+
+async function hasEvidence(handle: Db | Tx, profileId: string): Promise<boolean> {
+  const rows = await handle.select({ id: verificationEvidence.profileId }).from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function profileHasEvidence(profileId: string): Promise<boolean> {
+  return hasEvidence(db, profileId);
+}
+
+/**
+ * Saves the onboarding step's evidence for the member's own profile (new or corrected). A new
+ * certificate replaces the previous one; the steps an admin had ticked for what changed are
+ * unticked, so the team checks the new evidence.
+ */
+export async function saveEvidence(profileId: string, input: VerificationInput, file: UploadedFile | null): Promise<void> {
+  const [previous] = await db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
+  if (!file && !previous) refuse(VERIFICATION_MESSAGES.noFile, 400);
+  const stored = file ? await storeCertificate(profileId, file) : null;
+  const certificate = stored
+    ? {
+        insuranceStorageKey: stored.key,
+        insuranceFileName: stored.name,
+        insuranceContentType: stored.contentType,
+        insuranceSizeBytes: stored.sizeBytes,
+        insuranceSha256: stored.sha256,
+        insuranceUploadedAt: new Date(),
+      }
+    : {};
+  const values = {
+    sirenTyped: input.siren.typed,
+    sirenDigits: input.siren.digits,
+    registrationKind: input.registration.kind,
+    registrationValue: input.registration.value,
+    registrationYear: input.registration.year,
+    insurer: input.insurer,
+    policyNumber: input.policyNumber,
+    insuranceEndsOn: input.insuranceEndsOn,
+    updatedAt: new Date(),
+  };
+  try {
+    await db.transaction(async (tx) => {
+      if (previous) {
+        await tx.update(verificationEvidence).set({ ...values, ...certificate }).where(eq(verificationEvidence.profileId, profileId));
+        const changed: string[] = [];
+        if (previous.sirenDigits !== values.sirenDigits) changed.push("siren");
+        if (previous.registrationValue !== values.registrationValue || previous.registrationYear !== values.registrationYear) changed.push("registration");
+        if (stored || previous.insurer !== values.insurer || previous.policyNumber !== values.policyNumber || previous.insuranceEndsOn !== values.insuranceEndsOn) changed.push("insurance");
+        if (changed.length) {
+          await tx.delete(verificationChecks).where(and(eq(verificationChecks.profileId, profileId), sql`${verificationChecks.step} in ${changed}`));
+        }
+      } else {
+        if (!stored) refuse(VERIFICATION_MESSAGES.noFile, 400);
+        await tx.insert(verificationEvidence).values({
+          profileId,
+          ...values,
+          insuranceStorageKey: stored.key,
+          insuranceFileName: stored.name,
+          insuranceContentType: stored.contentType,
+          insuranceSizeBytes: stored.sizeBytes,
+          insuranceSha256: stored.sha256,
+        });
+      }
+    });
+  } catch (error) {
+    await dropStored(stored?.key);
+    throw error;
+  }
+  if (stored) await dropStored(previous?.insuranceStorageKey);
+}
+
+/**
+ * A new insurance certificate from a validated member (/parametres): replaces the previous one
+ * and waits for an admin's check (the insurance step is unticked). The public mark keeps the
+ * previous end date until the team checks the new certificate.
+ */
+export async function renewInsurance(profileId: string, input: InsuranceFields, file: UploadedFile): Promise<void> {
+  const [previous] = await db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
+  if (!previous) refuse("Renseignez d'abord vos justificatifs de vérification.", 409);
+  const stored = await storeCertificate(profileId, file);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(verificationEvidence)
+        .set({
+          insurer: input.insurer,
+          policyNumber: input.policyNumber,
+          insuranceEndsOn: input.insuranceEndsOn,
+          insuranceStorageKey: stored.key,
+          insuranceFileName: stored.name,
+          insuranceContentType: stored.contentType,
+          insuranceSizeBytes: stored.sizeBytes,
+          insuranceSha256: stored.sha256,
+          insuranceUploadedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(verificationEvidence.profileId, profileId));
+      await tx.delete(verificationChecks).where(and(eq(verificationChecks.profileId, profileId), eq(verificationChecks.step, "insurance")));
+    });
+  } catch (error) {
+    await dropStored(stored.key);
+    throw error;
+  }
+  await dropStored(previous.insuranceStorageKey);
+}
+
+/** The member's own view of their evidence (no storage key). */
+export type OwnEvidence = {
+  sirenTyped: string;
+  registrationKind: RegistrationKind;
+  registrationValue: string;
+  registrationYear: number | null;
+  insurer: string;
+  policyNumber: string;
+  insuranceEndsOn: string;
+  insuranceFileName: string;
+  insuranceUploadedAt: string;
+  insuranceStatus: InsuranceStatus;
+  /** The team has checked the current certificate. */
+  insuranceChecked: boolean;
+};
+
+export async function getOwnEvidence(profileId: string, today: string = parisToday()): Promise<OwnEvidence | null> {
+  const [row] = await db
+    .select({
+      sirenTyped: verificationEvidence.sirenTyped,
+      registrationKind: verificationEvidence.registrationKind,
+      registrationValue: verificationEvidence.registrationValue,
+      registrationYear: verificationEvidence.registrationYear,
+      insurer: verificationEvidence.insurer,
+      policyNumber: verificationEvidence.policyNumber,
+      insuranceEndsOn: verificationEvidence.insuranceEndsOn,
+      insuranceFileName: verificationEvidence.insuranceFileName,
+      insuranceUploadedAt: verificationEvidence.insuranceUploadedAt,
+      insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${verificationEvidence.profileId} and c.step = 'insurance')`,
+    })
+    .from(verificationEvidence)
+    .where(eq(verificationEvidence.profileId, profileId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...row,
+    registrationKind: row.registrationKind as RegistrationKind,
+    insuranceUploadedAt: row.insuranceUploadedAt.toISOString(),
+    insuranceStatus: insuranceStatus(row.insuranceEndsOn, today),
+    insuranceChecked: Boolean(row.insuranceChecked),
+  };
+}
+
+export { registrationSummary };
+
+/**
+ * The certificate's bytes for its owner or an admin; a 404 for anyone else (the same answer as
+ * for a profile without a certificate, so nothing is learnt).
+ */
+export async function openInsuranceCertificate(actor: { profileId: string | null; isAdmin: boolean }, profileId: string) {
+  function notFound(): never {
+    refuse(VERIFICATION_MESSAGES.notFound, 404);
+  }
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(profileId)) notFound();
+  if (!actor.isAdmin && actor.profileId !== profileId) notFound();
+  const [row] = await db
+    .select({ key: verificationEvidence.insuranceStorageKey, name: verificationEvidence.insuranceFileName, contentType: verificationEvidence.insuranceContentType })
+    .from(verificationEvidence)
+    .where(eq(verificationEvidence.profileId, profileId))
+    .limit(1);
+  if (!row) notFound();
+  const object = await getStorage().getObject(row.key);
+  if (!object) notFound();
+  const inline = row.contentType === "application/pdf" || row.contentType.startsWith("image/");
+  return { bytes: object.bytes, contentType: row.contentType, disposition: contentDisposition(inline ? "inline" : "attachment", row.name) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public mark
+
+export type VerificationSummary = { steps: { step: string; checkedAt: string }[] };
+
+/** Writes the mark's summary on the profile (read by public pages; invalidates their cache). */
+export async function writeVerificationSummary(tx: Tx, profileId: string): Promise<void> {
+  const checks = await tx
+    .select({ step: verificationChecks.step, checkedAt: verificationChecks.checkedAt })
+    .from(verificationChecks)
+    .where(eq(verificationChecks.profileId, profileId));
+  const [evidence] = await tx.select({ endsOn: verificationEvidence.insuranceEndsOn }).from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
+  const byStep = new Map(checks.map((c) => [c.step, c.checkedAt.toISOString()]));
+  const steps = VERIFICATION_STEPS.filter((s) => byStep.has(s)).map((s) => ({ step: s, checkedAt: byStep.get(s)! }));
+  await tx
+    .update(profiles)
+    .set({
+      verificationSummary: { steps },
+      insuranceValidUntil: byStep.has("insurance") && evidence ? evidence.endsOn : null,
+    })
+    .where(eq(profiles.id, profileId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Insurance reminders
+
+/**
+ * E-mails validated members whose certificate ends in 30 days, then in 7 days. Each reminder's
+ * dedupe key (profile, end date, 30 or 7) makes it go out once, whichever instance runs the job
+ * and however often; a new end date re-arms both. Returns how many e-mails were queued.
+ */
+export async function sendInsuranceReminders(today: string = parisToday()): Promise<number> {
+  const env = getEnv();
+  const horizon = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+  const due = await db
+    .select({ profileId: verificationEvidence.profileId, endsOn: verificationEvidence.insuranceEndsOn, email: user.email })
+    .from(verificationEvidence)
+    .innerJoin(profiles, eq(profiles.id, verificationEvidence.profileId))
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(and(gte(verificationEvidence.insuranceEndsOn, today), lte(verificationEvidence.insuranceEndsOn, horizon), eq(profiles.profileStatus, "validated")));
+  let queued = 0;
+  for (const row of due) {
+    const reminder = insuranceReminderDue(row.endsOn, today);
+    if (!reminder) continue;
+    const end = formatDate(row.endsOn);
+    const id = await sendNotificationEmail(
+      row.email,
+      {
+        title: `Votre attestation d'assurance expire le ${end}`,
+        intro: `L'attestation d'assurance responsabilité civile professionnelle que vous nous avez transmise arrive à échéance le ${end}.`,
+        lines: [
+          "Déposez la nouvelle attestation depuis vos paramètres : l'équipe la vérifiera pour que votre profil reste « Profil vérifié ».",
+          "Passé cette date, la mention de votre assurance disparaît de votre profil public.",
+        ],
+        ctaLabel: "Déposer ma nouvelle attestation",
+        ctaUrl: `${env.APP_URL}/parametres#verification`,
+        footer: "Vous recevez cet e-mail car votre attestation d'assurance arrive à échéance.",
+      },
+      { kind: "insurance-reminder", dedupeKey: `insurance-reminder:${row.profileId}:${row.endsOn}:${reminder}` },
+    );
+    if (id !== null) queued++;
+  }
+  return queued;
+}
