@@ -40,6 +40,9 @@ async function main() {
   // Background jobs (safe on every instance): the 7-day mandate expiry reminder.
   const { startExpiryReminderJob } = await import("./app/features/mandates/expiry-reminders.server");
   const expiryReminders = startExpiryReminderJob();
+  // The insurance certificate reminders, 30 and 7 days before its end date (issue 14).
+  const { startInsuranceReminderJob } = await import("./app/features/trust/verification.server");
+  const insuranceReminders = startInsuranceReminderJob();
   const { availabilityMiddleware, startDraining } = await import("./app/lib/availability.server");
   const appOrigin = new URL(env.APP_URL).origin;
   const https = appOrigin.startsWith("https://");
@@ -233,6 +236,7 @@ async function main() {
         server.closeAllConnections();
       }
       expiryReminders.stop();
+      insuranceReminders.stop();
       await stopPageCacheListener?.();
       await dispatcher.stop();
       const { closeDatabase } = await import("./app/db/client.server");

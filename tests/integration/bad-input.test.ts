@@ -22,6 +22,7 @@ import * as directorySchemas from "~/features/directory/directory.schema";
 import * as mandateSchemas from "~/features/mandates/mandates.schema";
 import * as messageSchemas from "~/features/messages/messages.schema";
 import * as onboardingSchemas from "~/features/onboarding/onboarding.schema";
+import * as verificationSchemas from "~/features/trust/verification.schema";
 import * as profileSchemas from "~/features/profiles/profile.schema";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { profileSlug } from "~/lib/slug";
@@ -139,6 +140,9 @@ const schemas: [string, z.ZodType][] = [
   ["deal.dealSchema()", dealSchemas.dealSchema()],
   ["onboarding.sponsorsSchema()", onboardingSchemas.sponsorsSchema("moi@exemple.fr")],
   ["collaboration.closingSchema()", collaborationSchemas.closingSchema("2026-11-24")],
+  ["trust.verificationSchema(avocat)", verificationSchemas.verificationSchema("avocat_affaires", "2026-11-25")],
+  ["trust.verificationSchema(intermédiaire)", verificationSchemas.verificationSchema("conseil_immobilier_commercial", "2026-11-25")],
+  ["trust.insuranceFieldsSchema()", verificationSchemas.insuranceFieldsSchema("2026-11-25")],
 ];
 
 /** Field names a schema reads (objects, unions, pipes), to aim the random forms at them. */
@@ -393,8 +397,21 @@ describe("route actions with hostile forms", () => {
       name: "onboarding",
       action: onboardingAction,
       url: "http://localhost/onboarding",
-      fields: [...field(onboardingSchemas.detailsSchema), ...field(onboardingSchemas.profileCreationSchema), ...field(onboardingSchemas.charterSchema), "sponsors"],
-      intents: ["profile", "charter", "details", "sponsors"],
+      fields: [
+        ...field(onboardingSchemas.detailsSchema),
+        ...field(onboardingSchemas.profileCreationSchema),
+        ...field(onboardingSchemas.charterSchema),
+        "sponsors",
+        // The verification evidence step (issue 14).
+        "siren",
+        "registrationValue",
+        "registrationYear",
+        "insurer",
+        "policyNumber",
+        "insuranceEndsOn",
+        "certificate",
+      ],
+      intents: ["profile", "charter", "details", "verification", "sponsors"],
       headers: () => withCookie(applicantBrowser),
     },
   ];

@@ -7,14 +7,25 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { mailOutbox } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { mailOutbox, user, verificationEvidence } from "~/db/schema";
+import { validateProfile } from "~/features/admin/profiles-admin.server";
+import { getVerificationChecklist } from "~/features/admin/verification-admin.server";
+import { searchDirectory } from "~/features/directory/directory.server";
+import { parseDirectoryQuery } from "~/features/directory/directory.schema";
+import { saveDetails, saveProfileIdentity, saveVerification, signCharter } from "~/features/onboarding/onboarding.server";
+import { getPublicProfile } from "~/features/profiles/public-profile.server";
+import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
+import { setStorage } from "~/lib/storage/storage.server";
+import { loader as consultantLoader } from "~/routes/public/consultant";
+import { verificationInput } from "../support/verification";
 import type * as LoggerModule from "~/lib/logger.server";
 import { MANDATE_MESSAGES } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor } from "~/features/mandates/mandates.server";
 import { loader as dashboardMandatesLoader } from "~/routes/member/dashboard/mandates";
 import { loader as statsLoader } from "~/routes/member/dashboard/stats";
 import { action, loader } from "~/routes/member/mandates";
-import { createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { buildUser, createApplicant, createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { type Browser, bodyOf, mandateInput, runAction, runLoader, signIn, statusOf } from "./mandates-helpers";
 
@@ -221,5 +232,51 @@ describe("canary: failed actions carrying the identity", () => {
     expect(all).toContain("simulated storage failure");
     expect(all).not.toContain(NAME);
     expect(all).not.toContain(ADDRESS);
+  });
+});
+
+describe("canary: the insurance certificate stays private (issue 14)", () => {
+  const INSURER = `CANARY-INSURER-${randomBytes(6).toString("hex")}`;
+  const POLICY = `CANARY-POLICY-${randomBytes(6).toString("hex")}`;
+  const FILE = `CANARY-FILE-${randomBytes(6).toString("hex")}`;
+
+  it("no public page, directory row or log line carries the certificate's name, insurer or policy number", async () => {
+    setStorage(createDatabaseStorage());
+    try {
+      const db = t.db!;
+      const admin = await createMember(db, { admin: true });
+      const member = await createApplicant(db, { verification: "checked", profile: { membershipType: "premium" } });
+      await db
+        .update(verificationEvidence)
+        .set({ insurer: INSURER, policyNumber: POLICY, insuranceFileName: `${FILE}.pdf` })
+        .where(eq(verificationEvidence.profileId, member.profile.id));
+      await validateProfile(admin.user, member.profile.id);
+      // The admin's checklist shows them (the probe works).
+      expect(JSON.stringify(await getVerificationChecklist(member.profile.id))).toContain(POLICY);
+
+      // A refused upload named with the marker (not a PDF), and a refused form next to it.
+      const values = buildUser({ emailVerified: true });
+      await db.insert(user).values(values);
+      const applicant = { id: values.id, email: values.email, emailVerified: true, twoFactorEnabled: false };
+      await saveProfileIdentity(applicant, { firstName: "Anne", lastName: "Canari", company: "Canari Conseil", profession: "conseil_ma", college: "transmission_entreprises" });
+      await signCharter(applicant);
+      await saveDetails(applicant, { experienceDescription: "Douze ans.", recentOperations: "Une cession.", linkedinUrl: undefined });
+      await expect(
+        saveVerification(applicant, verificationInput("conseil_ma", { insurer: INSURER, policyNumber: POLICY }), { name: `${FILE}.pdf`, bytes: new TextEncoder().encode(POLICY) }),
+      ).rejects.toMatchObject({ init: { status: 415 } });
+
+      const pub = await getPublicProfile(member.profile.id);
+      expect(pub?.verification?.lines.length).toBe(5);
+      const slug = pub!.slug;
+      const anonymous = { headers: new Headers() };
+      const page = await consultantLoader({ request: new Request(`http://localhost:3000/consultant/${slug}`, { headers: anonymous.headers }), params: { slug }, context: { requestId: "test" } } as never);
+      const directory = await searchDirectory(parseDirectoryQuery(new URLSearchParams({ q: member.profile.lastName })));
+      const seen = JSON.stringify([pub, page, directory]);
+      for (const marker of [INSURER, POLICY, FILE]) expect(seen).not.toContain(marker);
+      const all = logLines.join("");
+      for (const marker of [INSURER, POLICY, FILE]) expect(all).not.toContain(marker);
+    } finally {
+      setStorage(undefined);
+    }
   });
 });

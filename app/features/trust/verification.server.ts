@@ -292,3 +292,30 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
   }
   return queued;
 }
+
+/** Runs the insurance reminders shortly after start, then hourly; errors are logged, never thrown. */
+export function startInsuranceReminderJob(options: { intervalMs?: number; initialDelayMs?: number } = {}): { stop(): void } {
+  const intervalMs = options.intervalMs ?? 60 * 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      try {
+        const count = await sendInsuranceReminders();
+        if (count > 0) logger.info({ count }, "insurance reminders queued");
+      } catch (error) {
+        logger.error({ err: error }, "insurance reminders failed");
+      }
+      schedule(intervalMs);
+    }, delay);
+    timer.unref();
+  };
+  schedule(options.initialDelayMs ?? 45_000);
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
