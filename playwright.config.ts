@@ -20,7 +20,8 @@ export default defineConfig({
   // No retries, in CI too: a flaky test must be seen and fixed, not retried into green.
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 60_000,
+  // Long journeys (joining, two members connecting) take 30–60 s on 2 busy cores.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
