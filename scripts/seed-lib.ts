@@ -20,7 +20,9 @@ import {
   profiles,
   recommendations,
   user,
+  verificationEvidence,
 } from "~/db/schema";
+import { VERIFICATION_STEPS } from "~/features/trust/verification-rules";
 import { buildSeedFiles, type SeedMandate } from "./seed-files";
 import {
   buildCredentialAccount,
@@ -29,6 +31,7 @@ import {
   buildMessage,
   buildProfile,
   buildRecommendation,
+  buildVerificationEvidence,
   faker,
   seedFactories,
   slugify,
@@ -237,6 +240,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     ) => {
       const userId = faker.string.uuid();
       const profile = buildProfile({ ...profileOverrides, userId });
+      // Validated members carry the "Profil vérifié" summary (issue 14) on their row: no extra
+      // table rows and no faker draw, so the seed stays as fast and as reproducible as before.
+      if (profile.profileStatus === "validated" && profile.validatedAt instanceof Date) {
+        const checkedAt = profile.validatedAt.toISOString();
+        profile.verificationSummary = { steps: VERIFICATION_STEPS.map((step) => ({ step, checkedAt })) };
+        profile.insuranceValidUntil = new Date(Date.now() + (60 + (counts.users % 300)) * DAY_MS).toISOString().slice(0, 10);
+      }
       const createdAt = profile.createdAt instanceof Date ? profile.createdAt : new Date();
       const mail = email({ firstName: profile.firstName, lastName: profile.lastName });
       const signedUp = new Date(createdAt.getTime() - 7 * DAY_MS);
@@ -299,6 +309,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     // Applicants: onboarding finished, waiting for the team.
     batch = newBatch();
     const applicants = applicantCount(memberCount);
+    const applicantProfiles: { id: string; profession: string }[] = [];
     for (let a = 0; a < applicants; a++) {
       const first = a === 0;
       const confirmed = first ? 2 : faker.helpers.weightedArrayElement([
@@ -307,7 +318,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
         { value: 0, weight: 15 },
       ]);
       const recent = new Date(Date.now() - faker.number.int({ min: 1, max: 20 }) * DAY_MS);
-      addPerson(
+      const { profile: applicant } = addPerson(
         batch,
         (p) => (first ? demoLoginEmail("candidat", seed) : `${slugify(p.firstName)}.${slugify(p.lastName)}.c${a}${tag}@${DEMO_DOMAIN}`),
         {
@@ -322,6 +333,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
         },
         confirmed,
       );
+      applicantProfiles.push({ id: applicant.id, profession: applicant.profession });
     }
     await flush(batch);
     counts.applicants = applicants;
@@ -408,6 +420,9 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     await tx.execute(sql`insert into quota_events (profile_id, kind, subject_id, created_at)
       select requester_profile_id, 'match_request_sent', id, created_at from mandate_match_requests on conflict do nothing`);
     log(`  dossiers de rapprochement : ${files.files.length} (${elapsed()})`);
+    // The applicants' verification evidence, for the admin checklist (drawn last: the draws
+    // above stay the same). Their certificates are not stored: the link answers 404.
+    await bulkInsert(tx, verificationEvidence, applicantProfiles.map((p) => buildVerificationEvidence(p)));
   });
   // Fresh statistics, so that the directory's first queries use the trigram and GIN indexes.
   log(`  données insérées (${elapsed()}), statistiques (ANALYZE)…`);
