@@ -118,6 +118,8 @@ test.describe.serial("admin back office", () => {
   });
 
   test("an admin validates a member who completed onboarding: the member reaches /dashboard and the directory", async () => {
+    // The whole onboarding, then four checklist ticks (one round trip each) before the decision.
+    test.slow();
     const c = candidateSession.page;
     await signUpAndVerify(c, candidate.email, candidate.password);
     await completeOnboarding(c, candidate, sponsors);
