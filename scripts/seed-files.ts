@@ -1,7 +1,7 @@
 // Demo collaboration files for the seed: one confirmed connection for every tenth pair of
 // mandates (a buyer and the seller created after it, owned by two different members), with
 // both requests accepted, the introduction log, the file at a stage that varies from one file
-// to the next, its timeline and a few messages. At 100 000 mandates: 10 000 files (the bench's
+// to the next, its timeline and a few messages. At 100 000 mandates (50 000 pairs): 5 000 files (the bench's
 // scale). The first pair belongs to the founding and the premium demo personas.
 import { faker } from "@faker-js/faker";
 import {
