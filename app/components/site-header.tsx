@@ -77,8 +77,12 @@ function AccountActions({ user, stacked }: { user: HeaderUser; stacked?: boolean
 export function SiteHeader({ appName, user }: { appName: string; user: HeaderUser }) {
   // The mobile <details> menu closes once a link or the sign-out has taken the visitor elsewhere.
   const menu = useRef<HTMLDetailsElement>(null);
+  // Not on the first render: a visitor may open the menu before the page is hydrated.
   const location = useLocation();
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
   return (
