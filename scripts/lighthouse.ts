@@ -3,7 +3,7 @@
 // PostgreSQL needed):
 //   1. `npm run build` (skipped with --no-build when build/ exists);
 //   2. a temporary PGlite DATA_DIR seeded with `scripts/seed.ts --members 40 --seed 7`;
-//   3. the production server (NODE_ENV=production tsx server.ts) on a free loopback port, without
+//   3. the production server (NODE_ENV=production node --import tsx server.ts) on a free loopback port, without
 //      SMTP_URL, i.e. with the local-mailbox banner that this mode shows on every page;
 //   4. Lighthouse (npm `lighthouse`, default config = mobile preset, simulated throttling) in
 //      Chromium (CHROME_PATH, default /usr/bin/chromium; --headless=new --no-sandbox --disable-gpu)
