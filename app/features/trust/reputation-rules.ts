@@ -1,0 +1,160 @@
+// Reputation and ratings (issue 14 §2, §3): the published rules, as pure functions with their
+// French texts. The figures come from the member_reputation row (refreshed in SQL); the same
+// texts are published on /tiers-confiance. No import: public bundles carry the labels only.
+
+/** How long the two members of a file that ended have to rate each other (and the double blind). */
+export const RATING_WINDOW_DAYS = 14;
+export const RATING_COMMENT_MAX = 1000;
+export const RATING_ANSWER_MAX = 1000;
+export const REPORT_REASON_MAX = 1000;
+/** The windows of the figures. */
+export const RESPONSIVENESS_WINDOW_DAYS = 90;
+export const ANSWER_WITHIN_DAYS = 7;
+export const TOP_PERFORMER_WINDOW_MONTHS = 12;
+
+export const RATING_CRITERIA = ["responsiveness", "professionalism", "confidentiality"] as const;
+export type RatingCriterion = (typeof RATING_CRITERIA)[number];
+export const RATING_CRITERION_LABELS: Record<RatingCriterion, string> = {
+  responsiveness: "Réactivité",
+  professionalism: "Professionnalisme",
+  confidentiality: "Confidentialité",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Badges earned by behaviour
+
+export type ReputationBadge = "fair-player" | "top-performer" | "confidential" | "high-success-rate";
+export const REPUTATION_BADGES: readonly ReputationBadge[] = ["fair-player", "top-performer", "confidential", "high-success-rate"];
+
+export const REPUTATION_BADGE_LABELS: Record<ReputationBadge, string> = {
+  "fair-player": "Fair Player",
+  "top-performer": "Top Performer",
+  confidential: "Confidentialité",
+  "high-success-rate": "Taux de réussite élevé",
+};
+
+/** Each badge's rule, in French: shown where the badge is shown and published on /tiers-confiance. */
+export const REPUTATION_BADGE_RULES: Record<ReputationBadge, string> = {
+  "fair-player":
+    "Aucune médiation tranchée en sa défaveur, et une note moyenne de confidentialité d'au moins 4/5 sur au moins 3 évaluations de confrères.",
+  "top-performer": "Parmi les 10 % de membres ayant conclu le plus de dossiers sur les 12 derniers mois, avec au moins 3 dossiers conclus.",
+  confidential:
+    "Engagement de confidentialité signé dans chacun de ses dossiers (au moins un), et aucun manquement à la confidentialité retenu en médiation.",
+  "high-success-rate": "Au moins 50 % de ses dossiers terminés l'ont été par une conclusion, sur au moins 5 dossiers terminés.",
+};
+
+/** The figures the rules read (a member_reputation row; absent row = all zero). */
+export type ReputationFigures = {
+  filesTotal: number;
+  filesConcluded: number;
+  filesAbandoned: number;
+  filesWithUndertaking: number;
+  concludedLast12Months: number;
+  /** Share of members (with a concluded file in 12 months) who concluded strictly more; null if none. */
+  concludedRankShare: number | null;
+  confidentialityAverage: number | null;
+  ratingsCount: number;
+  upheldMediations: number;
+  confidentialityBreaches: number;
+};
+
+export const EMPTY_FIGURES: ReputationFigures = {
+  filesTotal: 0,
+  filesConcluded: 0,
+  filesAbandoned: 0,
+  filesWithUndertaking: 0,
+  concludedLast12Months: 0,
+  concludedRankShare: null,
+  confidentialityAverage: null,
+  ratingsCount: 0,
+  upheldMediations: 0,
+  confidentialityBreaches: 0,
+};
+
+export function isFairPlayer(f: Pick<ReputationFigures, "upheldMediations" | "ratingsCount" | "confidentialityAverage">): boolean {
+  return f.upheldMediations === 0 && f.ratingsCount >= 3 && f.confidentialityAverage !== null && f.confidentialityAverage >= 4;
+}
+
+export function isTopPerformer(f: Pick<ReputationFigures, "concludedLast12Months" | "concludedRankShare">): boolean {
+  return f.concludedLast12Months >= 3 && f.concludedRankShare !== null && f.concludedRankShare < 0.1;
+}
+
+export function isConfidential(f: Pick<ReputationFigures, "filesTotal" | "filesWithUndertaking" | "confidentialityBreaches">): boolean {
+  return f.filesTotal > 0 && f.filesWithUndertaking >= f.filesTotal && f.confidentialityBreaches === 0;
+}
+
+/** Success rate over the files that ended (concluded or abandoned); null when none ended. */
+export function successRate(f: Pick<ReputationFigures, "filesConcluded" | "filesAbandoned">): number | null {
+  const ended = f.filesConcluded + f.filesAbandoned;
+  return ended === 0 ? null : f.filesConcluded / ended;
+}
+
+export function hasHighSuccessRate(f: Pick<ReputationFigures, "filesConcluded" | "filesAbandoned">): boolean {
+  const rate = successRate(f);
+  return f.filesConcluded + f.filesAbandoned >= 5 && rate !== null && rate >= 0.5;
+}
+
+/** The badges a member earned, in the order of the specification. */
+export function reputationBadges(f: ReputationFigures | null | undefined): ReputationBadge[] {
+  const figures = f ?? EMPTY_FIGURES;
+  const out: ReputationBadge[] = [];
+  if (isFairPlayer(figures)) out.push("fair-player");
+  if (isTopPerformer(figures)) out.push("top-performer");
+  if (isConfidential(figures)) out.push("confidential");
+  if (hasHighSuccessRate(figures)) out.push("high-success-rate");
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ratings
+
+/** The moment both ratings of a file show: the end of the rating window (14 days after the end). */
+export function ratingWindowEnd(endedAt: Date): Date {
+  return new Date(endedAt.getTime() + RATING_WINDOW_DAYS * 86_400_000);
+}
+
+export type RatingEligibility =
+  | { ok: true }
+  | { ok: false; reason: "not-ended" | "window-closed" | "already-rated" | "counterpart-gone" };
+
+/** Whether a member may rate the other member of a file now. */
+export function canRate(input: { stage: string; endedAt: Date | null; now: Date; alreadyRated: boolean; counterpartPresent: boolean }): RatingEligibility {
+  if ((input.stage !== "concluded" && input.stage !== "abandoned") || !input.endedAt) return { ok: false, reason: "not-ended" };
+  if (!input.counterpartPresent) return { ok: false, reason: "counterpart-gone" };
+  if (input.alreadyRated) return { ok: false, reason: "already-rated" };
+  if (input.now.getTime() >= ratingWindowEnd(input.endedAt).getTime()) return { ok: false, reason: "window-closed" };
+  return { ok: true };
+}
+
+/** The overall mark of one rating: the mean of its three criteria. */
+export function ratingMean(r: Record<RatingCriterion, number>): number {
+  return (r.responsiveness + r.professionalism + r.confidentiality) / 3;
+}
+
+/** "4,3/5 (12 évaluations)" — one decimal, French format. */
+export function ratingSummaryLabel(average: number | null, count: number): string | null {
+  if (average === null || count === 0) return null;
+  const avg = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(average * 10) / 10);
+  return `${avg}/5 (${count} ${count > 1 ? "évaluations" : "évaluation"})`;
+}
+
+function normalise(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/**
+ * A comment must not name a client of the file (the confidential client identity of either
+ * mandate): true when one of the names, as a whole phrase of at least 3 characters, appears.
+ */
+export function mentionsClient(comment: string, clientNames: readonly (string | null | undefined)[]): boolean {
+  const text = ` ${normalise(comment)} `;
+  return clientNames.some((name) => {
+    const n = normalise(name ?? "");
+    return n.length >= 3 && text.includes(` ${n} `);
+  });
+}
