@@ -4,3 +4,4 @@ export * from "./platform";
 export * from "./product";
 export * from "./collaboration";
 export * from "./trust";
+export * from "./mediation";
