@@ -5,3 +5,4 @@ export * from "./product";
 export * from "./collaboration";
 export * from "./trust";
 export * from "./mediation";
+export * from "./notifications";
