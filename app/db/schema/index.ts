@@ -6,3 +6,4 @@ export * from "./collaboration";
 export * from "./trust";
 export * from "./mediation";
 export * from "./notifications";
+export * from "./reputation";

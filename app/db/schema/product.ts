@@ -83,6 +83,9 @@ export const profiles = pgTable(
     notifyMessages: boolean("notify_messages").notNull().default(true),
     notifyMatchRequests: boolean("notify_match_requests").notNull().default(true),
     notifyMatchAlerts: boolean("notify_match_alerts").notNull().default(true),
+    // Ratings received (average and count) on the public profile: only with the member's consent
+    // (issue 14 §3); members always see them.
+    showRatingsPublicly: boolean("show_ratings_publicly").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
