@@ -57,8 +57,13 @@ async function main() {
   // again is read once, and its SQL statements are counted.
   const { currentRequestScope, withRequestScope } = await import("./app/lib/request-scope.server");
   const queryStats = env.QUERY_STATS;
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    withRequestScope(req.method, () => {
+  // Benchmark only: the statements of the requests that ask for it (`X-Query-Log: <label>`), for
+  // the bench's EXPLAIN (QUERY_LOG).
+  const queryLog = env.QUERY_LOG;
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const label = queryLog ? req.get("x-query-log") : undefined;
+    const log = queryLog && label ? { file: queryLog, label, path: req.originalUrl } : null;
+    return withRequestScope(req.method, () => {
       if (queryStats) {
         // Loaders run before the headers are written, so the count is complete for pages; for a
         // streamed body, statements run after the headers are not counted.
@@ -70,8 +75,8 @@ async function main() {
         }) as typeof res.writeHead;
       }
       next();
-    }),
-  );
+    }, log);
+  });
 
   // Request id, client address and security headers for every response.
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -18,6 +18,7 @@ import { fetchMedian, type Fetched } from "./bench/http";
 import { commonSurname, countRows, pickSlugs, timeDirectorySql, timeMatching, wholeListApproach, type Timing, type WholeList } from "./bench/in-process";
 import { failedRequests, runLoad, SOAK, soakPaths, stopLoad, type LoadResult } from "./bench/load";
 import { startServer, type RunningServer } from "./bench/server";
+import { explainPages, explainTable, queryLogHeader, readQueryLog } from "./bench/explain";
 import { findPersonaData, measureMemberPages, MEMBER_TARGETS, memberVerdict, type MemberResults } from "./bench/member";
 
 const USAGE =
@@ -153,6 +154,7 @@ async function main() {
     if (build.status !== 0) throw new Error("npm run build a échoué");
   }
   step("Démarrage du serveur de production…");
+  const queryLogFile = path.join(tmpDir, "queries.jsonl");
   server = await startServer({
     NODE_ENV: "production",
     DATABASE_URL: database.url ?? "",
@@ -162,6 +164,7 @@ async function main() {
     // sign-in of each persona): limits are scaled up as the browser suite does.
     RATE_LIMIT_SCALE: "1000",
     QUERY_STATS: "1",
+    QUERY_LOG: queryLogFile,
   });
   const base = server.baseUrl;
   step(`Serveur prêt sur ${base}`);
@@ -210,8 +213,21 @@ async function main() {
 
   // 6. Signed-in pages (members' pages are never cached).
   const member = withMembers ? await measureMemberPages(base, personas, { durationS: memberDurationS, connections: memberConnections, staticFile: MEMBER_STATIC_FILE }, step) : null;
+  // The public pages' statements too (rendered, not from the page cache), for the EXPLAIN step.
+  const publicPages: Array<[string, string]> = [["/annuaire", "/annuaire"], [surnameQuery, surnameQuery], [filtersQuery, filtersQuery], [profilePaths[0]!, "/consultant/{slug} (sans cache)"]];
+  for (const [pagePath, label] of publicPages) {
+    const res = await fetch(`${base}${pagePath}`, { headers: { ...NO_CACHE, accept: "text/html", ...queryLogHeader(label) } });
+    await res.arrayBuffer();
+  }
   await server.stop();
   server = undefined;
+
+  // 7. EXPLAIN of every statement of every measured page, on the seeded database.
+  step("EXPLAIN des requêtes de chaque page…");
+  await initDatabase({ url: database.url, dataDir: database.url ? undefined : database.dataDir, poolMax: 2 });
+  const explained = await explainPages(readQueryLog(queryLogFile));
+  await closeDatabase();
+  const explainRows = explainTable(explained);
 
   const profile = load.profile;
   const ssrRatio = profile.reqPerSec / load.static.reqPerSec;
@@ -283,6 +299,10 @@ async function main() {
     printTable(memberRows);
   }
 
+  const flagged = explained.filter((p) => p.statements.some((st) => st.wholeTableScans.length > 0)).length;
+  console.log(`\nPlans des requêtes (EXPLAIN) — ${explained.length} pages, ${flagged} lisant une grande table en entier :`);
+  printTable(explainRows);
+
   const results = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -299,6 +319,7 @@ async function main() {
     bytesRatio,
     surnameQuery: { ...surname, path: surnameQuery },
     checks,
+    explain: explained,
     member: member
       ? {
           options: member.options,
@@ -348,6 +369,22 @@ async function main() {
       );
       step("Section « bench-member » de docs/quality.md mise à jour");
     }
+    writeQualitySection(
+      "bench-explain",
+      [
+        "## Plans des requêtes de chaque page (`npm run bench`)",
+        "",
+        `${runContext()} · ${counts.validated} profils validés, ${counts.activeMandates} mandats actifs, ${database.driver}. ` +
+          "Chaque page mesurée est demandée une fois avec l'en-tête `X-Query-Log: 1` (serveur lancé avec QUERY_LOG) ; " +
+          "chacune de ses requêtes SQL est ensuite passée à `EXPLAIN (FORMAT JSON)` avec ses paramètres.",
+        "",
+        mdTable(explainRows[0].map((c) => c || "État"), explainRows.slice(1)),
+        "",
+        `Une page ne doit lire en entier (Seq Scan) aucune table de ${(10_000).toLocaleString("fr-FR")} lignes ou plus quand elle n'en montre qu'une page ; ` +
+          "le détail (nœuds du plan de chaque requête) est dans bench/results.json, clé `explain`.",
+      ].join("\n"),
+    );
+    step("Section « bench-explain » de docs/quality.md mise à jour");
   }
 }
 

@@ -52,6 +52,9 @@ export const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   // Benchmark only: each response carries X-Query-Count, the statements run to serve it.
   QUERY_STATS: boolish,
+  // Benchmark only: requests sent with `X-Query-Log: 1` append their statements and parameters to
+  // this file (JSON lines) for the bench's EXPLAIN. Parameters may be personal data: never in production.
+  QUERY_LOG: z.string().min(1).optional(),
   MAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   // Memory for the cache of anonymous public pages, per instance; 0 turns it off.
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),

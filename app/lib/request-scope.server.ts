@@ -6,9 +6,18 @@
 //   every statement through the app's Drizzle instance, better-auth's included.
 // Outside a request (jobs, scripts, tests) there is no scope: nothing is memoised or counted.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { appendFileSync } from "node:fs";
 import type { Logger } from "drizzle-orm/logger";
 
-export type RequestScope = { readOnly: boolean; memo: Map<string, Promise<unknown>>; queries: number };
+/**
+ * Benchmark only (QUERY_LOG): the statements of this request, with their parameters, appended to
+ * a file as JSON lines `{ label, path, sql, params }` so that the bench can EXPLAIN each one. Only
+ * for the requests that ask for it (the label is what they sent in `X-Query-Log`); parameters can
+ * carry personal data, so never in production.
+ */
+export type QueryLog = { file: string; label: string; path: string };
+
+export type RequestScope = { readOnly: boolean; memo: Map<string, Promise<unknown>>; queries: number; log: QueryLog | null };
 
 // One storage per process: server.ts loads this module from the sources (tsx) while the app's
 // copy is bundled in build/server; both must see the same storage.
@@ -16,8 +25,8 @@ const g = globalThis as unknown as { __rtRequestScope?: AsyncLocalStorage<Reques
 const storage = (g.__rtRequestScope ??= new AsyncLocalStorage<RequestScope>());
 
 /** Runs `fn` (and everything it starts) in a new request scope. */
-export function withRequestScope<T>(method: string, fn: () => T): T {
-  return storage.run({ readOnly: method === "GET" || method === "HEAD", memo: new Map(), queries: 0 }, fn);
+export function withRequestScope<T>(method: string, fn: () => T, log: QueryLog | null = null): T {
+  return storage.run({ readOnly: method === "GET" || method === "HEAD", memo: new Map(), queries: 0, log }, fn);
 }
 
 /** The scope of the request being served, or undefined outside one. */
@@ -40,10 +49,12 @@ export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<
   return value;
 }
 
-/** Drizzle's logger hook: counts, logs nothing (values could carry personal data). */
+/** Drizzle's logger hook: counts; logs nothing, except to the benchmark's QUERY_LOG file. */
 export const queryCounter: Logger = {
-  logQuery() {
+  logQuery(query: string, params: unknown[]) {
     const scope = storage.getStore();
-    if (scope) scope.queries += 1;
+    if (!scope) return;
+    scope.queries += 1;
+    if (scope.log) appendFileSync(scope.log.file, `${JSON.stringify({ label: scope.log.label, path: scope.log.path, sql: query, params })}\n`);
   },
 };

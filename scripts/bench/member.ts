@@ -7,6 +7,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
 import { demoLoginEmail, DEFAULT_DEMO_PASSWORD, type DemoLoginKind } from "../seed-lib";
+import { queryLogHeader } from "./explain";
 import { fetchMedian, type Fetched } from "./http";
 import { failedRequests, runLoad, type LoadResult } from "./load";
 
@@ -133,7 +134,8 @@ export async function measureMemberPages(
     const median = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     if (median.status !== 200) throw new Error(`${label} : HTTP ${median.status}`);
     // The server runs with QUERY_STATS: each response says how many statements it took.
-    const one = await fetch(`${baseUrl}${pagePath}`, { headers: { ...headers, accept: "text/html" } });
+    // and (QUERY_LOG) logs them for the EXPLAIN step once the server has stopped.
+    const one = await fetch(`${baseUrl}${pagePath}`, { headers: { ...headers, accept: "text/html", ...queryLogHeader(label) } });
     await one.arrayBuffer();
     const counted = one.headers.get("x-query-count");
     const queries = counted === null ? null : Number(counted);

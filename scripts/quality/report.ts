@@ -8,7 +8,7 @@ import path from "node:path";
 
 export const QUALITY_FILE = path.resolve("docs/quality.md");
 
-export const SECTION_ORDER = ["bench", "bench-member", "lighthouse", "suites", "security", "reliability"] as const;
+export const SECTION_ORDER = ["bench", "bench-member", "bench-explain", "lighthouse", "suites", "security", "reliability"] as const;
 export type SectionName = (typeof SECTION_ORDER)[number];
 
 const HEADER = `# Quality report
