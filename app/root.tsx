@@ -1,8 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -18,7 +16,8 @@ import { getToast } from "~/lib/toast.server";
 import { LazyToaster } from "~/components/lazy-toaster";
 import { SiteFooter } from "~/components/site-footer";
 import { type HeaderUser, SiteHeader } from "~/components/site-header";
-import { Button } from "~/components/ui/button";
+import { SHELL_ROUTE_ID, type ShellData } from "~/components/app-shell/app-shell";
+import { ErrorPage } from "~/components/error-page";
 import { useNonce } from "~/lib/request-context";
 import { toast as showToast } from "~/lib/toast";
 
@@ -73,22 +72,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+/**
+ * The document's frame. A signed-in member's pages bring their own (routes/member/shell.tsx: the
+ * member space's top bar, navigation and footer): then the public header and footer stay out.
+ */
+function Shell({ children, memberFrame = false }: { children: React.ReactNode; memberFrame?: boolean }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const appName = root?.appName ?? "Réseau Transmission";
+  const localMail = root?.localMail ? (
+    <aside aria-label="Mode local" className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900">
+      Mode local : les e-mails ne sont pas envoyés.{" "}
+      <a className="underline" href="/dev/mailbox">
+        Consulter la boîte mail locale
+      </a>
+    </aside>
+  ) : null;
+  const skipLink = (
+    <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+      Aller au contenu
+    </a>
+  );
+  if (memberFrame) {
+    return (
+      <>
+        {skipLink}
+        {localMail}
+        {children}
+      </>
+    );
+  }
   return (
     <>
-      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
-        Aller au contenu
-      </a>
-      {root?.localMail ? (
-        <aside aria-label="Mode local" className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900">
-          Mode local : les e-mails ne sont pas envoyés.{" "}
-          <a className="underline" href="/dev/mailbox">
-            Consulter la boîte mail locale
-          </a>
-        </aside>
-      ) : null}
+      {skipLink}
+      {localMail}
       <SiteHeader appName={appName} user={root?.user ?? null} />
       <main id="contenu" className="flex-1">
         {children}
@@ -105,8 +121,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     const show = toast.type === "error" ? showToast.error : toast.type === "info" ? showToast.info : showToast.success;
     show(toast.title, { description: toast.description });
   }, [toast]);
+  // The member frame when the member space's layout has one for this visitor.
+  const memberFrame = Boolean(useRouteLoaderData<ShellData>(SHELL_ROUTE_ID)?.shell);
   return (
-    <Shell>
+    <Shell memberFrame={memberFrame}>
       <Outlet />
       <LazyToaster />
     </Shell>
@@ -115,44 +133,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
-  let title = "Une erreur est survenue";
-  let message = "Nous n'avons pas pu afficher cette page. Notre équipe a été prévenue ; veuillez réessayer dans un instant.";
-  let status = 500;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    if (status === 404) {
-      title = "Page introuvable";
-      message = "La ressource demandée n'existe pas ou n'est plus disponible.";
-    } else if (status === 403 || status === 401) {
-      title = "Accès refusé";
-      message = "Vous n'avez pas les droits nécessaires pour effectuer cette action.";
-    } else if (status === 429) {
-      title = "Trop de tentatives";
-      message = "Veuillez patienter quelques minutes avant de réessayer.";
-    } else if (status === 503) {
-      title = "Service momentanément indisponible";
-      message = "Le service est en cours de rétablissement. Veuillez réessayer dans quelques instants.";
-    } else if (status < 500) {
-      title = "Requête invalide";
-      const body = error.data as { message?: unknown } | string | undefined;
-      message = typeof body === "object" && typeof body?.message === "string" ? body.message : message;
-    }
-  }
   return (
     <Shell>
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-        <p className="text-6xl font-bold text-primary">{status}</p>
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        <p className="text-muted-foreground">{message}</p>
-        {status >= 500 && root?.requestId ? (
-          <p className="text-xs text-muted-foreground">
-            Référence de l'incident : <code>{root.requestId}</code>
-          </p>
-        ) : null}
-        <Button asChild>
-          <Link to="/">Retour à l'accueil</Link>
-        </Button>
-      </section>
+      <ErrorPage error={error} requestId={root?.requestId} />
     </Shell>
   );
 }

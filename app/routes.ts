@@ -1,6 +1,6 @@
 // THE URL map, explicit, in the order of the spec's route list (§2), then the routes the
 // self-hosted product needs (auth API, password reset, sign-out, health, dev mailbox).
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/public/landing.tsx"),
@@ -9,36 +9,44 @@ export default [
   route("auth", "routes/public/auth.tsx"),
   route("onboarding", "routes/member/onboarding.tsx"),
   route("join-founder", "routes/public/join-founder.tsx"),
-  route("dashboard", "routes/member/dashboard/layout.tsx", [
-    index("routes/member/dashboard/overview.tsx"),
-    route("messages", "routes/member/dashboard/messages.tsx"),
-    route("messages/:messageId", "routes/member/dashboard/message.tsx"),
-    route("annuaire", "routes/member/dashboard/directory.tsx"),
-    route("profil", "routes/member/dashboard/profile.tsx"),
-    route("mandats", "routes/member/dashboard/mandates.tsx"),
-    route("stats", "routes/member/dashboard/stats.tsx"),
-    // Collaboration files of confirmed connections (issue 13): the list, and each file's pages
-    // under its layout (header, sections).
-    route("dossiers", "routes/member/dashboard/files.tsx"),
-    route("dossiers/:fileId", "routes/member/dashboard/file/layout.tsx", [
-      index("routes/member/dashboard/file/overview.tsx"),
-      route("documents", "routes/member/dashboard/file/documents.tsx"),
-      route("documents/:documentId", "routes/member/dashboard/file/document.ts"),
-      route("convention", "routes/member/dashboard/file/agreement.tsx"),
-      route("convention/:agreementId", "routes/member/dashboard/file/agreement-pdf.ts"),
-      route("historique", "routes/member/dashboard/file/evidence.ts"),
+  // The member space's frame (issue 15 §1: top bar, side or bottom navigation, one account menu)
+  // around every page a signed-in member uses; it guards nothing itself, each page does.
+  layout("routes/member/shell.tsx", [
+    route("dashboard", "routes/member/dashboard/layout.tsx", [
+      index("routes/member/dashboard/overview.tsx"),
+      route("messages", "routes/member/dashboard/messages.tsx"),
+      route("messages/:messageId", "routes/member/dashboard/message.tsx"),
+      route("annuaire", "routes/member/dashboard/directory.tsx"),
+      route("profil", "routes/member/dashboard/profile.tsx"),
+      route("mandats", "routes/member/dashboard/mandates.tsx"),
+      route("stats", "routes/member/dashboard/stats.tsx"),
+      // Collaboration files of confirmed connections (issue 13): the list, and each file's pages
+      // under its layout (header, sections).
+      route("dossiers", "routes/member/dashboard/files.tsx"),
+      route("dossiers/:fileId", "routes/member/dashboard/file/layout.tsx", [
+        index("routes/member/dashboard/file/overview.tsx"),
+        route("documents", "routes/member/dashboard/file/documents.tsx"),
+        route("documents/:documentId", "routes/member/dashboard/file/document.ts"),
+        route("convention", "routes/member/dashboard/file/agreement.tsx"),
+        route("convention/:agreementId", "routes/member/dashboard/file/agreement-pdf.ts"),
+        route("historique", "routes/member/dashboard/file/evidence.ts"),
+        route("mediation", "routes/member/dashboard/file/mediation.tsx"),
+      ]),
     ]),
+    route("premium", "routes/member/premium.tsx"),
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/profiles.tsx"),
+      route("deals", "routes/admin/deals.tsx"),
+      route("recommandations", "routes/admin/recommendations.tsx"),
+      route("recommandations/export.csv", "routes/admin/recommendations-csv.ts"),
+      route("recommandations/emails", "routes/admin/recommendations-emails.ts"),
+      route("mediations", "routes/admin/mediations.tsx"),
+      route("mediations/:mediationId", "routes/admin/mediation.tsx"),
+      route("journal", "routes/admin/journal.tsx"),
+    ]),
+    route("mandates", "routes/member/mandates.tsx"),
+    route("parametres", "routes/member/settings.tsx"),
   ]),
-  route("premium", "routes/member/premium.tsx"),
-  route("admin", "routes/admin/layout.tsx", [
-    index("routes/admin/profiles.tsx"),
-    route("deals", "routes/admin/deals.tsx"),
-    route("recommandations", "routes/admin/recommendations.tsx"),
-    route("recommandations/export.csv", "routes/admin/recommendations-csv.ts"),
-    route("recommandations/emails", "routes/admin/recommendations-emails.ts"),
-    route("journal", "routes/admin/journal.tsx"),
-  ]),
-  route("mandates", "routes/member/mandates.tsx"),
   route("confirm-recommendation", "routes/public/confirm-recommendation.tsx"),
   route("concept", "routes/public/concept.tsx"),
   route("tiers-confiance", "routes/public/tiers-confiance.tsx"),
@@ -53,10 +61,11 @@ export default [
 
   // Account: settings (with the data export download), password reset, sign-out and the
   // unsubscribe links of notification e-mails.
-  route("parametres", "routes/member/settings.tsx"),
   route("parametres/export", "routes/member/settings-export.ts"),
   // A member's insurance certificate (verification evidence): the member and admins only.
   route("justificatifs/:profileId/assurance", "routes/member/insurance-certificate.ts"),
+  // A document joined to a mediation: the member who joined it and admins only.
+  route("mediations/pieces/:attachmentId", "routes/member/mediation-attachment.ts"),
   route("desabonnement", "routes/public/unsubscribe.tsx"),
   route("auth/mot-de-passe-oublie", "routes/public/forgot-password.tsx"),
   route("auth/nouveau-mot-de-passe", "routes/public/reset-password.tsx"),

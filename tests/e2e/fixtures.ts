@@ -158,6 +158,14 @@ export async function signInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Signs out from wherever the page is: the member space's account menu, or the public header. */
+export async function signOut(page: Page) {
+  const account = page.locator("summary").filter({ hasText: "Menu du compte" });
+  if (await account.isVisible()) await account.click();
+  await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeAttached();
+}
+
 /** Elements sticking out of the viewport on the right, except inside a scrolling container. */
 export function overflowingElements(): string[] {
   if (document.documentElement.scrollWidth <= window.innerWidth) return [];

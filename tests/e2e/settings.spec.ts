@@ -12,6 +12,7 @@ import {
   saveAdminTotpSecret,
   signIn,
   signInAsAdmin,
+  signOut,
   signUpAndVerify,
   totpCode,
   unusedTotpCode,
@@ -21,11 +22,6 @@ import {
 
 const DEMO_PASSWORD = "demo-transmission-2026";
 const PERSONAS = ["Hélène Marchand", "Thomas Garnier", "Julie Morel", "Antoine Leroy"];
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Déconnexion" }).first().click();
-  await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeAttached();
-}
 
 async function openSettings(page: Page, section?: string) {
   await page.goto(section ? `/parametres?section=${section}` : "/parametres");
@@ -228,6 +224,8 @@ test("notification e-mails carry an unsubscribe link that turns the preference o
   // The member sees the preference off in the settings, and turns it back on.
   await signIn(page, mail!.to, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard/);
+  // Settings are in the member space's account menu.
+  await page.locator("summary").filter({ hasText: "Menu du compte" }).click();
   await page.getByRole("link", { name: "Paramètres" }).click();
   await expect(page).toHaveURL(/\/parametres$/);
   const messages = page.getByRole("checkbox", { name: "Nouveaux messages" });

@@ -12,7 +12,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, messages, profiles, user } from "~/db/schema";
+import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messages, profiles, user } from "~/db/schema";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { setStorage } from "~/lib/storage/storage.server";
 import { profileSlug } from "~/lib/slug";
@@ -65,6 +65,9 @@ type Fixtures = {
   documentId: string;
   /** A fee-sharing agreement proposed by the founding member in that file. */
   agreementId: string;
+  /** A mediation opened by the founding member in that file, and the document it joined. */
+  mediationId: string;
+  attachmentId: string;
 };
 
 const slugOf = (m: CreatedMember) => profileSlug(m.profile);
@@ -120,6 +123,9 @@ const anonymousOnly = (ok: Expected): Cells => cells("redirect:/onboarding", { a
 const USER_GET = cells(200, { anonymous: "redirect:/auth" });
 
 const TABLE: Entry[] = [
+  // The member space's frame (pathless layout): it guards nothing, each page under it does; it
+  // only tells a member's frame from the public header.
+  { path: "/", file: "routes/member/shell.tsx", get: PUBLIC },
   { path: "/", file: "routes/public/landing.tsx", get: PUBLIC },
   { path: "/annuaire", file: "routes/public/annuaire.tsx", get: PUBLIC },
   {
@@ -152,7 +158,8 @@ const TABLE: Entry[] = [
   },
   { path: "/dashboard/annuaire", file: "routes/member/dashboard/directory.tsx", get: MEMBER_GET, post: memberPost(400) },
   { path: "/dashboard/profil", file: "routes/member/dashboard/profile.tsx", get: MEMBER_GET, post: memberPost(400) },
-  { path: "/dashboard/mandats", file: "routes/member/dashboard/mandates.tsx", get: MEMBER_GET },
+  // One place with /mandates (decision 017): the tab's URL leads there.
+  { path: "/dashboard/mandats", file: "routes/member/dashboard/mandates.tsx", get: { ...MEMBER_GET, ...memberOnly("redirect:/mandates") } },
   { path: "/dashboard/stats", file: "routes/member/dashboard/stats.tsx", get: MEMBER_GET },
   { path: "/dashboard/dossiers", file: "routes/member/dashboard/files.tsx", get: MEMBER_GET },
   // A file between the premium and the founding members: nobody else opens it, admins included.
@@ -210,6 +217,14 @@ const TABLE: Entry[] = [
     url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/historique`, params: { fileId: f.fileId } }),
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
   },
+  // Its mediation (issue 14 §4): the two members; the team reads it from /admin/mediations only.
+  {
+    path: "/dashboard/dossiers/:fileId/mediation",
+    file: "routes/member/dashboard/file/mediation.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/mediation`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
+  },
   {
     path: "/premium",
     file: "routes/member/premium.tsx",
@@ -224,6 +239,14 @@ const TABLE: Entry[] = [
   { path: "/admin/recommandations/export.csv", file: "routes/admin/recommendations-csv.ts", get: ADMIN_GET },
   { path: "/admin/recommandations/emails", file: "routes/admin/recommendations-emails.ts", get: ADMIN_GET },
   { path: "/admin/journal", file: "routes/admin/journal.tsx", get: ADMIN_GET },
+  { path: "/admin/mediations", file: "routes/admin/mediations.tsx", get: ADMIN_GET },
+  {
+    path: "/admin/mediations/:mediationId",
+    file: "routes/admin/mediation.tsx",
+    url: (f) => ({ url: `/admin/mediations/${f.mediationId}`, params: { mediationId: f.mediationId } }),
+    get: ADMIN_GET,
+    post: adminPost(400),
+  },
   { path: "/mandates", file: "routes/member/mandates.tsx", get: MEMBER_GET, post: memberPost(400) },
   // Token pages: without a token, an explanation page; the token is the authorization.
   { path: "/confirm-recommendation", file: "routes/public/confirm-recommendation.tsx", get: PUBLIC, post: PUBLIC },
@@ -246,6 +269,13 @@ const TABLE: Entry[] = [
     file: "routes/member/insurance-certificate.ts",
     url: (f) => ({ url: `/justificatifs/${f.members.pending.profile.id}/assurance`, params: { profileId: f.members.pending.profile.id } }),
     get: cells(404, { anonymous: "redirect:/auth", pending: 200, admin2fa: 200 }),
+  },
+  // A document joined to a mediation: the member who joined it and admins with their second factor.
+  {
+    path: "/mediations/pieces/:attachmentId",
+    file: "routes/member/mediation-attachment.ts",
+    url: (f) => ({ url: `/mediations/pieces/${f.attachmentId}`, params: { attachmentId: f.attachmentId } }),
+    get: cells(404, { anonymous: "redirect:/auth", founding: 200, admin2fa: 200 }),
   },
   { path: "/desabonnement", file: "routes/public/unsubscribe.tsx", get: PUBLIC, post: PUBLIC },
   {
@@ -606,6 +636,32 @@ beforeAll(async () => {
       documentSha256: "0".repeat(64),
     })
     .returning({ id: feeAgreements.id });
+  const [mediation] = await db
+    .insert(mediations)
+    .values({
+      fileId: file.id,
+      openedBy: members.founding.profile.id,
+      openedByName: "Fondateur",
+      respondentId: members.premium.profile.id,
+      respondentName: "Premium",
+      subject: "Objet de la médiation",
+      facts: "Exposé des faits de la médiation du tableau.",
+    })
+    .returning({ id: mediations.id });
+  const attachmentKey = `documents/${file.id}/mediation/matrix.pdf`;
+  await createDatabaseStorage().putObject(attachmentKey, Buffer.from("%PDF-1.7\n%%EOF\n"), "application/pdf");
+  const [attachment] = await db
+    .insert(mediationAttachments)
+    .values({
+      mediationId: mediation.id,
+      uploaderProfileId: members.founding.profile.id,
+      name: "piece.pdf",
+      contentType: "application/pdf",
+      sizeBytes: 15,
+      sha256: "0".repeat(64),
+      storageKey: attachmentKey,
+    })
+    .returning({ id: mediationAttachments.id });
   f = {
     members,
     premiumMessage,
@@ -615,6 +671,8 @@ beforeAll(async () => {
     fileId: file.id,
     documentId: document.id,
     agreementId: agreement.id,
+    mediationId: mediation.id,
+    attachmentId: attachment.id,
   };
 
   cookies.anonymous = null;

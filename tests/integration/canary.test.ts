@@ -22,7 +22,7 @@ import { verificationInput } from "../support/verification";
 import type * as LoggerModule from "~/lib/logger.server";
 import { MANDATE_MESSAGES } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor } from "~/features/mandates/mandates.server";
-import { loader as dashboardMandatesLoader } from "~/routes/member/dashboard/mandates";
+import { loader as overviewLoader } from "~/routes/member/dashboard/overview";
 import { loader as statsLoader } from "~/routes/member/dashboard/stats";
 import { action, loader } from "~/routes/member/mandates";
 import { buildUser, createApplicant, createMember, seedFactories, type CreatedMember } from "../support/factories";
@@ -92,7 +92,7 @@ async function everythingSeenBy(b: Browser, own: string): Promise<string> {
   const seen: unknown[] = [];
   for (const path of paths) seen.push(await runLoader(loader, path, b));
   seen.push(await runLoader(statsLoader, "/dashboard/stats", b));
-  seen.push(await runLoader(dashboardMandatesLoader, "/dashboard/mandats", b));
+  seen.push(await runLoader(overviewLoader, "/dashboard", b));
   return JSON.stringify(seen, (_k, v: unknown) => (v instanceof Error ? v.message : v));
 }
 

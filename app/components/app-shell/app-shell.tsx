@@ -1,0 +1,277 @@
+// The frame of every page a signed-in member uses (issue 15 §1): one top bar (the product name,
+// the notification bell's place, one account menu with the only sign-out), a side navigation on a
+// desktop, a bottom bar on a phone where the current place is always shown. Public pages keep the
+// public header (root.tsx decides which frame a page gets).
+import { ChevronDown, Globe, LogOut, MoreHorizontal, Settings, Sparkles, Star, type LucideIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/utils";
+import { activePlace, placesFor, type Place } from "./places";
+
+export type ShellUser = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** The member's profile id (the avatar's colour), null for an admin without a profile. */
+  profileId: string | null;
+  membership: "freemium" | "premium" | "founding_member" | null;
+  member: boolean;
+  admin: boolean;
+};
+
+/** The route id of the member space's layout (routes/member/shell.tsx) and what its loader returns. */
+export const SHELL_ROUTE_ID = "routes/member/shell";
+export type ShellData = { shell: { appName: string; year: number; user: ShellUser } | null };
+
+/**
+ * A <details> disclosure that works before JavaScript loads and with the keyboard; once hydrated
+ * it also closes after a navigation, on Escape (focus back on its summary) and on a click outside.
+ */
+function useDisclosure() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // Not on the first render: a member may open the menu before the page is hydrated.
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const el = ref.current;
+      if (event.key !== "Escape" || !el?.open) return;
+      el.open = false;
+      el.querySelector("summary")?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const el = ref.current;
+      if (el?.open && event.target instanceof Node && !el.contains(event.target)) el.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, []);
+  return ref;
+}
+
+const NAV_LABEL = "Sections de l'espace membre";
+
+function PlaceLink({ place, current, className, compact }: { place: Place; current: boolean; className?: string; compact?: boolean }) {
+  return (
+    <Link
+      to={place.to}
+      prefetch="intent"
+      aria-current={current ? "page" : undefined}
+      className={cn(
+        compact
+          ? "flex h-full flex-col items-center justify-center gap-0.5 px-1 text-[0.6875rem] font-medium leading-tight"
+          : "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+        current ? "bg-primary/10 text-primary" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+        className,
+      )}
+    >
+      <place.icon className={compact ? "h-5 w-5" : "h-4 w-4"} aria-hidden="true" />
+      <span>{place.label}</span>
+    </Link>
+  );
+}
+
+function SideNav({ places, active, user }: { places: Place[]; active: string | null; user: ShellUser }) {
+  return (
+    <aside className="hidden w-56 shrink-0 border-r md:block">
+      <div className="sticky top-14 flex flex-col gap-6 px-3 py-6">
+        <nav aria-label={NAV_LABEL}>
+          <ul className="flex flex-col gap-1">
+            {places.map((place) => (
+              <li key={place.key}>
+                <PlaceLink place={place} current={active === place.key} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {user.member && user.membership === "freemium" ? (
+          <Link
+            to="/premium"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 hover:border-amber-500"
+          >
+            <span className="flex items-center gap-2 font-semibold">
+              <Sparkles className="h-4 w-4" aria-hidden="true" />
+              Passez Premium
+            </span>
+            <span className="mt-1 block text-xs">Messagerie interne, mandats illimités, profil mis en avant.</span>
+          </Link>
+        ) : null}
+      </div>
+    </aside>
+  );
+}
+
+/** The phone's bottom bar: the main places, then 'Plus' (or the current place when it is one of the others). */
+function BottomNav({ places, active }: { places: Place[]; active: string | null }) {
+  const more = useDisclosure();
+  const bar = places.filter((p) => p.phone === "bar");
+  const others = places.filter((p) => p.phone === "more");
+  const activeOther = others.find((p) => p.key === active);
+  const MoreIcon: LucideIcon = activeOther?.icon ?? MoreHorizontal;
+  if (places.length === 0) return null;
+  return (
+    <nav aria-label={NAV_LABEL} className="fixed inset-x-0 bottom-0 z-40 border-t bg-background md:hidden">
+      <ul className="grid h-16" style={{ gridTemplateColumns: `repeat(${bar.length + (others.length > 0 ? 1 : 0)}, minmax(0, 1fr))` }}>
+        {bar.map((place) => (
+          <li key={place.key}>
+            <PlaceLink place={place} current={active === place.key} compact />
+          </li>
+        ))}
+        {others.length > 0 ? (
+          <li>
+            <details ref={more} className="relative h-full">
+              <summary
+                className={cn(
+                  "flex h-full cursor-pointer list-none flex-col items-center justify-center gap-0.5 px-1 text-[0.6875rem] font-medium leading-tight [&::-webkit-details-marker]:hidden",
+                  activeOther ? "bg-primary/10 text-primary" : "text-muted-foreground",
+                )}
+              >
+                <MoreIcon className="h-5 w-5" aria-hidden="true" />
+                <span>{activeOther ? activeOther.label : "Plus"}</span>
+                <span className="sr-only">{activeOther ? " (page actuelle) : autres sections" : " de sections"}</span>
+              </summary>
+              <ul className="absolute bottom-full right-1 mb-2 flex w-52 flex-col gap-1 rounded-lg border bg-background p-2 shadow-lg">
+                {others.map((place) => (
+                  <li key={place.key}>
+                    <PlaceLink place={place} current={active === place.key} />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+function membershipLabel(membership: ShellUser["membership"]): string | null {
+  if (membership === "founding_member") return "Membre fondateur";
+  if (membership === "premium") return "Premium";
+  if (membership === "freemium") return "Freemium";
+  return null;
+}
+
+/** The one account menu: settings, the offer, the public site and the only sign-out. */
+function AccountMenu({ user }: { user: ShellUser }) {
+  const menu = useDisclosure();
+  const label = membershipLabel(user.membership);
+  const name = user.member ? `${user.firstName} ${user.lastName}`.trim() : user.email;
+  const item = "flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted";
+  return (
+    <details ref={menu} className="relative">
+      <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-1 hover:bg-muted [&::-webkit-details-marker]:hidden">
+        <Avatar size="sm" firstName={user.firstName || user.email} lastName={user.lastName} photoUrl={null} colourKey={user.profileId ?? user.email} />
+        <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{name}</span>
+        <ChevronDown className="hidden h-4 w-4 text-muted-foreground sm:block" aria-hidden="true" />
+        <span className="sr-only">Menu du compte</span>
+      </summary>
+      <div className="absolute right-0 top-12 z-50 w-64 rounded-lg border bg-background p-2 shadow-lg">
+        <div className="border-b px-3 pb-2 pt-1">
+          <p className="truncate text-sm font-semibold">{name}</p>
+          {user.member ? <p className="truncate text-xs text-muted-foreground">{user.email}</p> : null}
+          {label ? (
+            <Badge variant={user.membership === "freemium" ? "secondary" : "accent"} className="mt-2">
+              {label}
+            </Badge>
+          ) : null}
+        </div>
+        <ul className="flex flex-col gap-1 pt-2">
+          <li>
+            <Link to="/parametres" className={item}>
+              <Settings className="h-4 w-4" aria-hidden="true" />
+              Paramètres
+            </Link>
+          </li>
+          {user.member ? (
+            <li>
+              <Link to="/premium" className={item}>
+                <Sparkles className="h-4 w-4" aria-hidden="true" />
+                {user.membership === "freemium" ? "Passer Premium" : "Mon offre"}
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/" className={item}>
+              <Globe className="h-4 w-4" aria-hidden="true" />
+              Site public
+            </Link>
+          </li>
+          <li className="border-t pt-1">
+            <Form method="post" action="/logout">
+              <button type="submit" className={cn(item, "w-full text-left text-destructive")}>
+                <LogOut className="h-4 w-4" aria-hidden="true" />
+                Déconnexion
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+export function AppShell({
+  appName,
+  user,
+  bell,
+  footer,
+  children,
+}: {
+  appName: string;
+  user: ShellUser;
+  /** The notification bell (issue 15 §3) sits here, left of the account menu. */
+  bell?: React.ReactNode;
+  footer?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const places = placesFor(user);
+  const active = activePlace(pathname);
+  return (
+    <div className="flex min-h-screen flex-col" data-shell="member">
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+        <div className="flex h-14 items-center gap-3 px-4">
+          <Link to={user.member ? "/dashboard" : "/admin"} className="flex min-w-0 items-center gap-2 font-bold text-primary">
+            <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-md bg-primary text-sm text-white">
+              RT
+            </span>
+            <span className="truncate">{appName}</span>
+          </Link>
+          <span className="hidden text-sm text-muted-foreground lg:inline">Espace membre</span>
+          {user.membership === "founding_member" ? (
+            <Badge variant="accent" className="hidden gap-1 sm:inline-flex">
+              <Star className="h-3 w-3" aria-hidden="true" />
+              Membre fondateur
+            </Badge>
+          ) : null}
+          <div className="ml-auto flex items-center gap-1" data-slot="top-bar-actions">
+            {bell}
+            <AccountMenu user={user} />
+          </div>
+        </div>
+      </header>
+      <div className="flex w-full flex-1">
+        <SideNav places={places} active={active} user={user} />
+        <div className="flex min-w-0 flex-1 flex-col pb-16 md:pb-0">
+          <main id="contenu" className="flex-1">
+            {children}
+          </main>
+          {footer}
+        </div>
+      </div>
+      <BottomNav places={places} active={active} />
+    </div>
+  );
+}
