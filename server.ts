@@ -43,6 +43,10 @@ async function main() {
   // The insurance certificate reminders, 30 and 7 days before its end date (issue 14).
   const { startInsuranceReminderJob } = await import("./app/features/trust/verification.server");
   const insuranceReminders = startInsuranceReminderJob();
+  // Notifications past their 90 days are purged; live streams end when a shutdown starts (issue 15).
+  const { startNotificationPurgeJob } = await import("./app/features/notifications/notifications.server");
+  const notificationPurge = startNotificationPurgeJob();
+  const { closeLiveNotifications } = await import("./app/features/notifications/live.server");
   const { availabilityMiddleware, startDraining } = await import("./app/lib/availability.server");
   const appOrigin = new URL(env.APP_URL).origin;
   const https = appOrigin.startsWith("https://");
@@ -223,6 +227,8 @@ async function main() {
     closing = true;
     startDraining();
     logger.info({ signal }, "shutting down: finishing in-flight requests");
+    // Event streams never finish by themselves: ended now, the browsers reconnect elsewhere.
+    const liveClosed = closeLiveNotifications();
     setTimeout(() => process.exit(1), DRAIN_MS + 5_000).unref();
     const drained = new Promise<boolean>((resolve) => {
       const deadline = setTimeout(() => resolve(false), DRAIN_MS);
@@ -242,6 +248,8 @@ async function main() {
       }
       expiryReminders.stop();
       insuranceReminders.stop();
+      notificationPurge.stop();
+      await liveClosed;
       await stopPageCacheListener?.();
       await dispatcher.stop();
       const { closeDatabase } = await import("./app/db/client.server");

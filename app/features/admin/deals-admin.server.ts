@@ -12,6 +12,8 @@ import { dealReviewed } from "~/lib/mail/templates/deal-reviewed";
 import { AdminActionError } from "./admin-errors";
 import { ADMIN_PAGE_SIZE, type DealListQuery } from "./admin.schema";
 import { recordAdminAction } from "./audit.server";
+import { notificationTexts } from "~/features/notifications/notification-rules";
+import { notifyProfile } from "~/features/notifications/notifications.server";
 
 export type AdminDealRow = {
   id: string;
@@ -167,6 +169,7 @@ export async function decideDeal(
       },
       { to: member.email, tx },
     );
+    await notifyProfile(deal.profileId, "deal_decision", notificationTexts.dealDecision({ approved: validated, label: `${deal.acquirerCedant} (${deal.year})` }), tx);
     await recordAdminAction(tx, actor, {
       action: validated ? "deal.validate" : "deal.reject",
       targetType: "deal",

@@ -18,6 +18,8 @@ import { applyFoundingMembershipOnValidation, getPaymentState, type PaymentState
 import { safeHttpUrl } from "../profiles/public-profile.server";
 import { sharesPrivateDomain } from "../recommendations/email-identity";
 import { listSponsors, type SponsorView } from "../recommendations/recommendations.server";
+import { notificationTexts } from "~/features/notifications/notification-rules";
+import { notify } from "~/features/notifications/notifications.server";
 import { AdminActionError } from "./admin-errors";
 import { ADMIN_PAGE_SIZE, PROFILE_STATUS_PARAMS, type ProfileListQuery, type ProfileStatus } from "./admin.schema";
 import { recordAdminAction } from "./audit.server";
@@ -264,6 +266,7 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
       { firstName: row.firstName, dashboardUrl: `${getEnv().APP_URL}/dashboard`, foundingMember: foundingApplied },
       { to: account.email, tx },
     );
+    await notify(row.userId, "profile_decision", notificationTexts.profileDecision({ validated: true }), tx);
     await recordAdminAction(tx, actor, {
       action: "profile.validate",
       targetType: "profile",
@@ -297,6 +300,7 @@ export async function rejectProfile(actor: Pick<SessionUser, "id">, profileId: s
       { firstName: row.firstName, reason, contactUrl: `${getEnv().APP_URL}/contact` },
       { to: account.email, tx },
     );
+    await notify(row.userId, "profile_decision", notificationTexts.profileDecision({ validated: false }), tx);
     await recordAdminAction(tx, actor, {
       action: "profile.reject",
       targetType: "profile",

@@ -13,6 +13,7 @@ import { isMatchable, OPPORTUNITY_QUOTA_REACHED, opportunityQuota, parisToday, q
 import { countQuotaEvents, isUuid, notFound, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
 import { fileIdsForMandate, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
 import { getCounterparts, type CounterpartMandate } from "~/features/matching/counterpart.server";
+import { notifyMatchRequestReceived, notifyRequestAccepted } from "~/features/notifications/connection-notifications.server";
 import { matchScore, type ScoreBreakdown } from "~/features/matching/match-score";
 import { listPotentialMatches, type PotentialMatch } from "~/features/matching/matching.server";
 import {
@@ -135,6 +136,7 @@ export async function createMatchRequest(
     if (!row) conflict(MATCH_REQUEST_MESSAGES.duplicate);
     await tx.insert(quotaEvents).values({ profileId: actor.profileId, kind: "match_request_sent", subjectId: row.id });
     await logEvent(tx, row.id, actor.profileId, "requested", input.message ? { message: input.message } : null);
+    await notifyMatchRequestReceived(tx, row.id);
     return { requestId: row.id, targetMandateId: target.id };
   });
 }
@@ -185,6 +187,7 @@ export async function respondToMatchRequest(
     const confirmed = decision === "accepted" && isConfirmed("accepted", reverse?.status);
     // The second acceptance opens the pair's collaboration file, its log copied as its timeline.
     const fileId = confirmed ? await openCollaborationFile(tx, request.requesterMandateId, request.targetMandateId) : null;
+    if (decision === "accepted") await notifyRequestAccepted(tx, request.id, confirmed, fileId);
     return {
       requestId: request.id,
       status: decision,

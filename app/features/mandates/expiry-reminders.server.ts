@@ -11,8 +11,10 @@ import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { EXPIRY_REMINDER_DAYS, MANDATE_TYPE_LABELS, type MandateType } from "./mandate-rules";
 import { PARIS_TODAY_SQL } from "./mandates.server";
+import { notificationTexts } from "~/features/notifications/notification-rules";
+import { notify } from "~/features/notifications/notifications.server";
 
-type ClaimedRow = { id: string; client_code: string; end_date: string; mandate_type: MandateType; email: string };
+type ClaimedRow = { id: string; client_code: string; end_date: string; mandate_type: MandateType; email: string; user_id: string; days_left: number };
 
 /** Claims up to `batchSize` due mandates and queues their reminders. Returns how many. */
 export async function sendExpiryReminders(batchSize = 100): Promise<number> {
@@ -29,11 +31,13 @@ export async function sendExpiryReminders(batchSize = 100): Promise<number> {
           order by d.end_date, d.id
           limit ${batchSize}
           for update of d skip locked)
-        returning m.id, m.client_code, m.end_date::text as end_date, m.mandate_type::text as mandate_type, u.email`,
+        returning m.id, m.client_code, m.end_date::text as end_date, m.mandate_type::text as mandate_type, u.email, u.id as user_id,
+          m.end_date - ${PARIS_TODAY_SQL} as days_left`,
       tx,
     );
     for (const r of rows) {
       const end = formatDate(r.end_date);
+      await notify(r.user_id, "mandate_expiring", notificationTexts.mandateExpiring({ clientCode: r.client_code, days: Number(r.days_left), mandateId: r.id }), tx);
       await sendNotificationEmail(
         r.email,
         {

@@ -16,6 +16,8 @@ import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { type MessageType, messageVisibility, replySubject } from "./inbox-rules";
 import { MESSAGING_ERRORS } from "./messages.schema";
+import { notificationTexts } from "~/features/notifications/notification-rules";
+import { notifyProfileSafely } from "~/features/notifications/notifications.server";
 
 type NewMessage = {
   recipientProfileId: string;
@@ -53,6 +55,7 @@ export async function createMessage(input: NewMessage): Promise<{ id: string } |
       messageType: input.messageType,
     })
     .returning({ id: messages.id });
+  await notifyProfileSafely(r.id, "message", notificationTexts.message({ senderName: input.senderName, subject: input.subject, messageId: row.id }));
   if (r.notify) {
     try {
       const env = getEnv();

@@ -1,0 +1,149 @@
+// Pure rules of the notification centre (issue 15 §3): the kinds, their French texts, what a
+// link may be, the retention, the unread badge, the live stream's wire format and the client's
+// reconnection delays. Texts carry client codes and subjects, never a confidential client's
+// name or address (canary suite).
+
+export const NOTIFICATION_KINDS = [
+  "match_request",
+  "request_accepted",
+  "connection_confirmed",
+  "message",
+  "file_message",
+  "profile_decision",
+  "deal_decision",
+  "mandate_expiring",
+  "mediation",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  match_request: "Demande de mise en relation",
+  request_accepted: "Demande acceptée",
+  connection_confirmed: "Mise en relation confirmée",
+  message: "Message",
+  file_message: "Message de dossier",
+  profile_decision: "Profil",
+  deal_decision: "Transaction",
+  mandate_expiring: "Mandat",
+  mediation: "Médiation",
+};
+
+/** A notification as the member's browser receives it. */
+export type NotificationItem = {
+  id: string;
+  kind: string;
+  title: string;
+  body: string | null;
+  link: string | null;
+  createdAt: string;
+  read: boolean;
+};
+
+export type NotificationState = { unread: number; items: NotificationItem[] };
+
+/** Notifications are deleted this many days after they were created. */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+/** How many of the latest notifications the bell and the page show. */
+export const NOTIFICATION_LIST_SIZE = 30;
+export const TITLE_MAX = 160;
+export const BODY_MAX = 300;
+
+export function isNotificationKind(value: string): value is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}
+
+/** Only a path of this application: "/x…", not "//host" nor "/\host" (both leave the site). */
+export function isInternalLink(link: string): boolean {
+  return /^\/(?![/\\])[^\s]*$/.test(link) && link.length <= 500;
+}
+
+/** The retention cut-off: rows created before it are purged. */
+export function retentionCutoff(now: Date, days = NOTIFICATION_RETENTION_DAYS): Date {
+  return new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+}
+
+/** The badge: nothing at 0, "99+" past 99. */
+export function unreadBadge(unread: number): string | null {
+  if (unread <= 0) return null;
+  return unread > 99 ? "99+" : String(unread);
+}
+
+/** The bell's accessible name. */
+export function bellLabel(unread: number): string {
+  if (unread <= 0) return "Notifications, aucune non lue";
+  return `Notifications, ${unread} non lue${unread > 1 ? "s" : ""}`;
+}
+
+export function clip(text: string, max: number): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** One Server-Sent Events message (each data line prefixed, so a payload cannot forge events). */
+export function sseMessage(event: string, data: unknown, id?: string): string {
+  const lines = JSON.stringify(data)
+    .split(/\r\n|\r|\n/)
+    .map((l) => `data: ${l}`)
+    .join("\n");
+  return `${id ? `id: ${id}\n` : ""}event: ${event}\n${lines}\n\n`;
+}
+
+/** The client's wait before reconnecting after its n-th failure in a row (1 s → 30 s). */
+export function reconnectDelayMs(failures: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
+}
+
+/** After this many failures in a row the client stops reconnecting and polls instead. */
+export const MAX_STREAM_FAILURES = 5;
+/** The polling period of the fallback (no EventSource, or the stream keeps failing). */
+export const POLL_INTERVAL_MS = 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// Texts of each kind (the caller passes what it knows; the member's own codes and subjects).
+
+export type NotificationText = { title: string; body: string | null; link: string | null };
+
+export const notificationTexts = {
+  matchRequest: (p: { requesterName: string; targetCode: string; targetMandateId: string }): NotificationText => ({
+    title: "Nouvelle demande de mise en relation",
+    body: `${p.requesterName} souhaite une mise en relation avec votre mandat « ${p.targetCode} ».`,
+    link: `/mandates?matching=${p.targetMandateId}`,
+  }),
+  requestAccepted: (p: { ownerName: string; requesterCode: string; requesterMandateId: string }): NotificationText => ({
+    title: "Demande acceptée",
+    body: `${p.ownerName} a accepté votre demande pour votre mandat « ${p.requesterCode} ».`,
+    link: `/mandates?matching=${p.requesterMandateId}`,
+  }),
+  connectionConfirmed: (p: { ownCode: string; otherCode: string; mandateId: string; fileId: string | null }): NotificationText => ({
+    title: "Mise en relation confirmée",
+    body: `Votre mandat « ${p.ownCode} » et le mandat « ${p.otherCode} » sont désormais en relation.`,
+    link: p.fileId ? `/dashboard/dossiers/${p.fileId}` : `/mandates?matching=${p.mandateId}`,
+  }),
+  message: (p: { senderName: string; subject: string; messageId: string }): NotificationText => ({
+    title: `Nouveau message de ${p.senderName}`,
+    body: `Objet : ${p.subject}`,
+    link: `/dashboard/messages/${p.messageId}`,
+  }),
+  fileMessage: (p: { authorName: string; fileId: string }): NotificationText => ({
+    title: "Nouveau message dans un dossier",
+    body: `${p.authorName} a écrit dans votre dossier de rapprochement.`,
+    link: `/dashboard/dossiers/${p.fileId}`,
+  }),
+  profileDecision: (p: { validated: boolean }): NotificationText =>
+    p.validated
+      ? { title: "Votre profil est validé", body: "Bienvenue dans le réseau : votre espace membre est ouvert.", link: "/dashboard" }
+      : { title: "Votre profil n'a pas été validé", body: "Consultez l'e-mail envoyé pour connaître le motif.", link: "/onboarding" },
+  dealDecision: (p: { approved: boolean; label: string }): NotificationText => ({
+    title: p.approved ? "Transaction certifiée" : "Transaction non certifiée",
+    body: `« ${p.label} »`,
+    link: "/dashboard/profil",
+  }),
+  mandateExpiring: (p: { clientCode: string; days: number; mandateId: string }): NotificationText => ({
+    title: "Mandat bientôt expiré",
+    body:
+      p.days <= 0
+        ? `Votre mandat « ${p.clientCode} » expire aujourd'hui : prolongez-le s'il est toujours d'actualité.`
+        : `Votre mandat « ${p.clientCode} » expire dans ${p.days} jour${p.days > 1 ? "s" : ""} : prolongez-le s'il est toujours d'actualité.`,
+    link: `/mandates?modifier=${p.mandateId}`,
+  }),
+};

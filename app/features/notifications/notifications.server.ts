@@ -1,0 +1,145 @@
+// The notification centre (issue 15 §3): use cases create notifications with `notify` (inside
+// their own transaction when they have one, like the mail outbox), the member reads them under
+// the bell and marks them read. Every query is scoped by the acting user: another member's
+// notification is never read nor touched (a miss is a 404).
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { z } from "zod";
+import { db as defaultDb, type Db } from "~/db/client.server";
+import { notifications, profiles } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
+import {
+  BODY_MAX,
+  clip,
+  isInternalLink,
+  NOTIFICATION_LIST_SIZE,
+  retentionCutoff,
+  TITLE_MAX,
+  type NotificationKind,
+  type NotificationState,
+  type NotificationText,
+} from "./notification-rules";
+
+export type { NotificationItem, NotificationState } from "./notification-rules";
+
+export type NotificationActor = { user: { id: string } };
+
+function row(text: NotificationText) {
+  return {
+    title: clip(text.title, TITLE_MAX),
+    body: text.body ? clip(text.body, BODY_MAX) : null,
+    link: text.link && isInternalLink(text.link) ? text.link : null,
+  };
+}
+
+// clock_timestamp(), not now(): two notifications of one transaction keep their order.
+
+/**
+ * Creates a notification for a user (the live stream hears of it at commit). Pass the
+ * transaction handle to create it atomically with the use case's own writes.
+ */
+export async function notify(userId: string, kind: NotificationKind, text: NotificationText, tx?: Db): Promise<string> {
+  const [created] = await (tx ?? defaultDb)
+    .insert(notifications)
+    .values({ userId, kind, ...row(text), createdAt: sql`clock_timestamp()` })
+    .returning({ id: notifications.id });
+  return created!.id;
+}
+
+/** `notify` for the owner of a profile (use cases know profiles). Nothing when it is gone. */
+export async function notifyProfile(profileId: string, kind: NotificationKind, text: NotificationText, tx?: Db): Promise<void> {
+  const { title, body, link } = row(text);
+  await (tx ?? defaultDb).execute(sql`
+    insert into notifications (user_id, kind, title, body, link, created_at)
+    select p.user_id, ${kind}, ${title}, ${body}, ${link}, clock_timestamp() from profiles p where p.id = ${profileId}::uuid`);
+}
+
+/**
+ * For a use case that has already committed: a notification that cannot be created is logged,
+ * never an error for the member who acted (like its e-mail, spec §8).
+ */
+export async function notifyProfileSafely(profileId: string, kind: NotificationKind, text: NotificationText): Promise<void> {
+  try {
+    await notifyProfile(profileId, kind, text);
+  } catch (error) {
+    logger.warn({ err: error, kind }, "notification not created");
+  }
+}
+
+/** The unread count and the latest notifications of a user. */
+export async function getNotificationState(userId: string, db: Db = defaultDb): Promise<NotificationState> {
+  const [[totals], rows] = await Promise.all([
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATION_LIST_SIZE),
+  ]);
+  return {
+    unread: Number(totals?.unread ?? 0),
+    items: rows.map(({ readAt, createdAt, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
+  };
+}
+
+/** The profile id's owner, for use cases that only hold a profile id. */
+export async function userIdOfProfile(profileId: string, db: Db = defaultDb): Promise<string | null> {
+  const [p] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
+  return p?.userId ?? null;
+}
+
+const uuid = z.uuid();
+
+/** Marks one of the actor's notifications read; returns its link. Another's (or none) is a 404. */
+export async function markNotificationRead(actor: NotificationActor, notificationId: string): Promise<{ link: string | null }> {
+  if (!uuid.safeParse(notificationId).success) throw data({ message: "Notification introuvable" }, { status: 404 });
+  const [updated] = await defaultDb
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, actor.user.id)))
+    .returning({ link: notifications.link });
+  if (!updated) throw data({ message: "Notification introuvable" }, { status: 404 });
+  return updated;
+}
+
+/** Marks every unread notification of the actor read; returns how many. */
+export async function markAllNotificationsRead(actor: NotificationActor): Promise<number> {
+  const rows = await defaultDb
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, actor.user.id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Deletes notifications past their retention (90 days). Returns how many. */
+export async function purgeExpiredNotifications(now = new Date(), db: Db = defaultDb): Promise<number> {
+  const rows = await db
+    .delete(notifications)
+    .where(lt(notifications.createdAt, retentionCutoff(now)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The purge, shortly after start and then every `intervalMs` (6 h), on any number of instances. */
+export function startNotificationPurgeJob(options: { intervalMs?: number; initialDelayMs?: number } = {}): PeriodicJob {
+  return startPeriodicJob({
+    name: "notification purge",
+    intervalMs: options.intervalMs ?? 6 * 60 * 60_000,
+    initialDelayMs: options.initialDelayMs ?? 60_000,
+    run: () => purgeExpiredNotifications(),
+  });
+}
