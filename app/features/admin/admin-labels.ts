@@ -50,6 +50,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "recommendations.export_emails": "Export des e-mails des parrains",
   "verification.check": "Étape de vérification cochée",
   "verification.uncheck": "Étape de vérification décochée",
+  "mediation.open": "Médiation ouverte",
+  "mediation.message": "Message dans une médiation",
+  "mediation.status": "Médiation passée en cours",
+  "mediation.decide": "Décision de médiation",
 };
 
 /** What members do to their own account (recorded in the same journal, app/features/account). */
@@ -74,6 +78,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   deal: "Deal",
   recommendations: "Recommandations",
   user: "Compte",
+  mediation: "Médiation",
 };
 
 export const ACTOR_ROLE_LABELS = { admin: "administrateur", member: "membre", gone: "compte supprimé" } as const;

@@ -139,6 +139,10 @@ export const AUDIT_ACTIONS = [
   "recommendations.export_emails",
   "verification.check",
   "verification.uncheck",
+  "mediation.open",
+  "mediation.message",
+  "mediation.status",
+  "mediation.decide",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

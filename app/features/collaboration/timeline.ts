@@ -22,6 +22,7 @@ const FILE_EVENT_LABELS: Record<string, string> = {
   agreement_completed: "Convention d'honoraires signée par les deux membres",
   evidence_exported: "Historique exporté",
   mediation_opened: "Médiation ouverte",
+  mediation_decided: "Médiation close par l'équipe du réseau",
   deal_proposed: "Dossier proposé comme deal certifié",
   mandate_negotiating: "Mandat passé en négociation",
   mandate_resumed: "Mandat remis en recherche active",
@@ -66,6 +67,10 @@ export function timelineLabel(kind: string, details: Record<string, unknown> | n
       const version = typeof details?.version === "number" ? details.version : null;
       const sha = kind === "agreement_completed" ? str(details?.sha256) : null;
       return { label, detail: [version ? `Version ${version}` : null, sha ? `SHA-256 de l'exemplaire signé : ${sha}` : null].filter(Boolean).join(" · ") || null };
+    }
+    case "mediation_decided": {
+      const outcome = str(details?.outcome);
+      return { label, detail: outcome === "resolved" ? "Résolue" : outcome === "dismissed" ? "Classée" : null };
     }
     case "evidence_exported": {
       const sha = str(details?.sha256);

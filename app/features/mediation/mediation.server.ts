@@ -1,10 +1,71 @@
-// What the reputation rules read from mediation (issue 14 §2 and §4): per member, how many
-// mediations ended with a complaint upheld ("fondée") against them, and how many of those were
-// confidentiality breaches. Only decided mediations count ("résolue" with an upheld complaint).
+// Mediation (issue 14 §4), the members' side and what both sides share: a member of a
+// collaboration file asks the team to mediate (subject, facts, optional attachments checked and
+// stored like the file's documents), follows the status, the exchange and the decision, and
+// writes in the exchange. The team's side is mediation-admin.server.ts. E-mails never carry the
+// subject, the facts or a document name (they may hold the client's identity): only who and what
+// happened, with a link to the platform.
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
+import { auditLog, mediationAttachments, mediationMessages, mediations } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
+import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
+import { GONE_MEMBER_NAME } from "~/features/collaboration/collaboration.server";
+import { contentDisposition } from "~/features/collaboration/documents-rules";
+import { prepareDocument, type PreparedDocument } from "~/features/collaboration/documents.server";
+import { actorName, appendFileEvent, requireFileAccess, withFile, type FileActor } from "~/features/collaboration/file-access.server";
+import { isUuid } from "~/features/mandates/mandates.server";
+import { getEnv } from "~/lib/env.server";
+import { formatDatePattern } from "~/lib/format";
+import { logger } from "~/lib/logger.server";
+import { sendNotificationEmail } from "~/lib/mail/render.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
+import { DOCUMENT_FORMATS, MB } from "~/lib/storage/upload-rules";
+import {
+  adminMediationUrl,
+  BREACH_KIND_LABELS,
+  isActive,
+  MEDIATION_LIMITS,
+  MEDIATION_MESSAGES,
+  MEDIATION_STATUS_LABELS,
+  mediationUrl,
+  type BreachKind,
+  type MediationStatus,
+} from "./mediation-rules";
+import type { OpenMediationInput } from "./mediation.schema";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Handle = Db | Tx;
+
+const OPEN_RATE: RateLimitRule = { limit: 5, windowSeconds: 24 * 60 * 60 };
+const MESSAGE_RATE: RateLimitRule = { limit: 30, windowSeconds: 60 * 60 };
+const ATTACHMENT_LIMITS = { maxBytes: MEDIATION_LIMITS.attachmentMaxMb * MB, quotaBytes: MEDIATION_LIMITS.attachmentsMax * MEDIATION_LIMITS.attachmentMaxMb * MB };
+
+/** How the team signs in the exchange (never an admin's personal name or address). */
+export const TEAM_NAME = "L'équipe du réseau";
+
+export function refuse(message: string, status: number): never {
+  throw data({ message }, { status });
+}
+
+export function mediationNotFound(): never {
+  refuse(MEDIATION_MESSAGES.notFound, 404);
+}
+
+/** The acting member: the file actor plus the account, for the audit log. */
+export type MediationActor = FileActor & { userId: string };
+
+export function mediationActor(user: { id: string }, profile: { id: string; firstName: string; lastName: string }): MediationActor {
+  return { userId: user.id, profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName };
+}
+
+export type UploadedFile = { name: string; bytes: Uint8Array };
+
+// ---------------------------------------------------------------------------------------------
+// What the reputation rules read
 export type UpheldMediationCounts = { upheld: number; confidentialityBreaches: number };
 
 /**
@@ -27,4 +88,358 @@ export async function upheldMediationCounts(profileIds: readonly string[], handl
   );
   for (const r of rows) counts.set(r.profile_id, { upheld: Number(r.upheld), confidentialityBreaches: Number(r.breaches) });
   return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit and e-mails (inside the caller's transaction)
+
+export async function auditMediation(
+  tx: Handle,
+  actorUserId: string,
+  action: "mediation.open" | "mediation.message" | "mediation.status" | "mediation.decide",
+  mediationId: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await tx.insert(auditLog).values({ actorUserId, action, targetType: "mediation", targetId: mediationId, details });
+}
+
+const FOOTER = "Vous recevez cet e-mail car vous êtes membre d'un dossier de rapprochement faisant l'objet d'une médiation.";
+
+/**
+ * An e-mail to one member of the file. Steps of the procedure (opening, status, decision) always
+ * go out; a new message follows the member's "messages" preference.
+ */
+export async function mailMember(
+  tx: Handle,
+  profileId: string | null,
+  fileId: string,
+  mail: { title: string; intro: string; lines?: string[]; kind: string; preference?: "messages"; dedupeKey?: string },
+): Promise<void> {
+  if (!profileId) return;
+  const [r] = await queryRows<{ email: string; notify_messages: boolean }>(
+    sql`select u.email, p.notify_messages from profiles p join "user" u on u.id = p.user_id where p.id = ${profileId}::uuid`,
+    tx,
+  );
+  if (!r || (mail.preference === "messages" && !r.notify_messages)) return;
+  await sendNotificationEmail(
+    r.email,
+    {
+      title: mail.title,
+      intro: mail.intro,
+      lines: [...(mail.lines ?? []), "Pour préserver la confidentialité, le détail se consulte dans le dossier, sur la plateforme."],
+      ctaLabel: "Voir la médiation",
+      ctaUrl: `${getEnv().APP_URL}${mediationUrl(fileId)}`,
+      footer: FOOTER,
+      ...(mail.preference ? { unsubscribeUrl: unsubscribeUrl(profileId, mail.preference) } : {}),
+    },
+    { kind: mail.kind, tx, ...(mail.dedupeKey ? { dedupeKey: mail.dedupeKey } : {}) },
+  );
+}
+
+/** An e-mail to every administrator. */
+export async function mailAdmins(tx: Handle, mediationId: string, mail: { title: string; intro: string; kind: string; dedupeKey?: string }): Promise<void> {
+  const admins = await queryRows<{ email: string }>(
+    sql`select distinct u.email from user_roles r join "user" u on u.id = r.user_id where r.role = 'admin' order by u.email`,
+    tx,
+  );
+  for (const a of admins) {
+    await sendNotificationEmail(
+      a.email,
+      {
+        title: mail.title,
+        intro: mail.intro,
+        ctaLabel: "Ouvrir la médiation",
+        ctaUrl: `${getEnv().APP_URL}${adminMediationUrl(mediationId)}`,
+        footer: "Vous recevez cet e-mail car vous administrez le réseau.",
+      },
+      { kind: mail.kind, tx, ...(mail.dedupeKey ? { dedupeKey: `${mail.dedupeKey}:${a.email}` } : {}) },
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening
+
+function attachmentKey(fileId: string, doc: PreparedDocument): string {
+  return `${PRIVATE_DOCUMENTS_PREFIX}${fileId}/mediation/${randomBytes(16).toString("hex")}.${DOCUMENT_FORMATS[doc.type].extension}`;
+}
+
+async function dropStored(keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await getStorage()
+      .deleteObject(key)
+      .catch((e: unknown) => logger.warn({ err: e, key }, "orphan mediation attachment could not be deleted"));
+  }
+}
+
+/**
+ * Opens a mediation in the file: the request, its attachments, the file's timeline event, the
+ * audit row and the e-mails (the other member, the team) in one transaction. One mediation at a
+ * time per file. The attachments are checked (type from the bytes, size) and stored first; if
+ * anything fails afterwards they are deleted.
+ */
+export async function openMediation(actor: MediationActor, fileId: string, input: OpenMediationInput, files: UploadedFile[] = []): Promise<{ mediationId: string }> {
+  const access = await requireFileAccess(db, actor, fileId);
+  if (!access.counterpartId) refuse(MEDIATION_MESSAGES.counterpartGone, 409);
+  if (files.length > MEDIATION_LIMITS.attachmentsMax) refuse(MEDIATION_MESSAGES.tooManyAttachments, 400);
+  const rate = await consumeRateLimit(`mediation-open:${actor.profileId}`, OPEN_RATE);
+  if (!rate.allowed) refuse(MEDIATION_MESSAGES.tooManyRequests, 429);
+  const docs: PreparedDocument[] = [];
+  for (const file of files) docs.push(await prepareDocument(file, ATTACHMENT_LIMITS));
+
+  const stored: { key: string; doc: PreparedDocument }[] = [];
+  try {
+    for (const doc of docs) {
+      const key = attachmentKey(access.id, doc);
+      await getStorage().putObject(key, doc.bytes, DOCUMENT_FORMATS[doc.type].contentType);
+      stored.push({ key, doc });
+    }
+  } catch (error) {
+    logger.error({ err: error }, "mediation attachment could not be stored");
+    await dropStored(stored.map((s) => s.key));
+    refuse("Les pièces n'ont pas pu être enregistrées. Veuillez réessayer.", 500);
+  }
+  try {
+    return await withFile(actor, access.id, async (tx, file) => {
+      const [active] = await queryRows<{ id: string }>(
+        sql`select id from mediations where file_id = ${file.id}::uuid and status in ('open', 'in_progress') limit 1`,
+        tx,
+      );
+      if (active) refuse(MEDIATION_MESSAGES.alreadyActive, 409);
+      const [other] = await queryRows<{ first_name: string; last_name: string }>(
+        sql`select first_name, last_name from profiles where id = ${file.counterpartId}::uuid`,
+        tx,
+      );
+      const respondentName = other ? `${other.first_name} ${other.last_name}`.trim() : GONE_MEMBER_NAME;
+      const [row] = await tx
+        .insert(mediations)
+        .values({
+          fileId: file.id,
+          openedBy: actor.profileId,
+          openedByName: actorName(actor),
+          respondentId: file.counterpartId,
+          respondentName,
+          subject: input.subject,
+          facts: input.facts,
+        })
+        .returning({ id: mediations.id });
+      for (const s of stored) {
+        await tx.insert(mediationAttachments).values({
+          mediationId: row.id,
+          uploaderProfileId: actor.profileId,
+          name: s.doc.name,
+          contentType: DOCUMENT_FORMATS[s.doc.type].contentType,
+          sizeBytes: s.doc.bytes.byteLength,
+          sha256: s.doc.sha256,
+          storageKey: s.key,
+        });
+      }
+      await appendFileEvent(tx, file.id, actor, "mediation_opened", null);
+      await auditMediation(tx, actor.userId, "mediation.open", row.id, { target: `${actorName(actor)} / ${respondentName}`, attachments: stored.length });
+      await mailMember(tx, file.counterpartId, file.id, {
+        title: "Une médiation a été ouverte dans votre dossier de rapprochement",
+        intro: `${actorName(actor)} a demandé une médiation à l'équipe du réseau dans votre dossier de rapprochement commun.`,
+        lines: ["L'équipe du réseau va examiner la demande et pourra vous contacter dans le dossier. Vous pouvez y lire la demande et y répondre."],
+        kind: "mediation-opened",
+      });
+      await mailAdmins(tx, row.id, {
+        title: "Nouvelle demande de médiation",
+        intro: `${actorName(actor)} demande une médiation dans un dossier de rapprochement avec ${respondentName}.`,
+        kind: "mediation-opened-admin",
+      });
+      return { mediationId: row.id };
+    });
+  } catch (error) {
+    await dropStored(stored.map((s) => s.key));
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What both sides read
+
+export type MediationMessageView = { id: string; body: string; at: string; authorName: string; fromTeam: boolean; byMe: boolean };
+export type MediationAttachmentView = { id: string; name: string; sizeBytes: number; url: string; at: string };
+export type MediationDecisionView = { text: string; at: string; outcomeLabel: string; upheld: string | null };
+
+export type MediationView = {
+  id: string;
+  fileId: string;
+  status: MediationStatus;
+  statusLabel: string;
+  active: boolean;
+  subject: string;
+  facts: string;
+  openedByName: string;
+  respondentName: string;
+  openedByMe: boolean;
+  createdAt: string;
+  updatedAt: string;
+  messages: MediationMessageView[];
+  attachments: MediationAttachmentView[];
+  decision: MediationDecisionView | null;
+};
+
+export type MediationRow = {
+  id: string;
+  file_id: string;
+  status: MediationStatus;
+  subject: string;
+  facts: string;
+  opened_by: string | null;
+  opened_by_name: string;
+  respondent_id: string | null;
+  respondent_name: string;
+  decision: string | null;
+  decided_at: Date | string | null;
+  upheld: boolean;
+  upheld_against_id: string | null;
+  breach_kind: BreachKind | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+export const MEDIATION_COLUMNS = sql`m.id, m.file_id, m.status::text as status, m.subject, m.facts, m.opened_by, m.opened_by_name,
+  m.respondent_id, m.respondent_name, m.decision, m.decided_at, m.upheld, m.upheld_against_id, m.breach_kind, m.created_at, m.updated_at`;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export function formatMediationDate(at: string): string {
+  return formatDatePattern(at, "dd/MM/yyyy 'à' HH:mm");
+}
+
+/**
+ * Builds the view of some mediations: their exchange and, for the given viewer, the attachments
+ * they may open (their own; the team sees all of them: viewerProfileId null).
+ */
+export async function mediationViews(rows: MediationRow[], viewer: { profileId: string | null }, handle: Handle = db): Promise<MediationView[]> {
+  if (rows.length === 0) return [];
+  const ids = sql.join(
+    rows.map((r) => sql`${r.id}::uuid`),
+    sql`, `,
+  );
+  const [messages, attachments] = await Promise.all([
+    queryRows<{ id: string; mediation_id: string; body: string; author_role: string; author_profile_id: string | null; author_name: string; created_at: Date | string }>(
+      sql`select id, mediation_id, body, author_role, author_profile_id, author_name, created_at from mediation_messages
+        where mediation_id in (${ids}) order by created_at, id`,
+      handle,
+    ),
+    queryRows<{ id: string; mediation_id: string; name: string; size_bytes: number | string; uploader_profile_id: string | null; created_at: Date | string }>(
+      sql`select id, mediation_id, name, size_bytes, uploader_profile_id, created_at from mediation_attachments
+        where mediation_id in (${ids}) ${viewer.profileId ? sql`and uploader_profile_id = ${viewer.profileId}::uuid` : sql``} order by created_at, id`,
+      handle,
+    ),
+  ]);
+  return rows.map((r) => {
+    const upheldName = r.upheld ? (r.upheld_against_id && r.upheld_against_id === r.opened_by ? r.opened_by_name : r.respondent_name) : null;
+    return {
+      id: r.id,
+      fileId: r.file_id,
+      status: r.status,
+      statusLabel: MEDIATION_STATUS_LABELS[r.status],
+      active: isActive(r.status),
+      subject: r.subject,
+      facts: r.facts,
+      openedByName: r.opened_by_name,
+      respondentName: r.respondent_name,
+      openedByMe: viewer.profileId !== null && r.opened_by === viewer.profileId,
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+      messages: messages
+        .filter((m) => m.mediation_id === r.id)
+        .map((m) => ({
+          id: m.id,
+          body: m.body,
+          at: iso(m.created_at),
+          authorName: m.author_role === "admin" ? TEAM_NAME : viewer.profileId && m.author_profile_id === viewer.profileId ? "Vous" : m.author_name,
+          fromTeam: m.author_role === "admin",
+          byMe: viewer.profileId !== null && m.author_profile_id === viewer.profileId,
+        })),
+      attachments: attachments
+        .filter((a) => a.mediation_id === r.id)
+        .map((a) => ({ id: a.id, name: a.name, sizeBytes: Number(a.size_bytes), url: `/mediations/pieces/${a.id}`, at: iso(a.created_at) })),
+      decision:
+        r.decision && r.decided_at
+          ? {
+              text: r.decision,
+              at: iso(r.decided_at),
+              outcomeLabel: MEDIATION_STATUS_LABELS[r.status],
+              upheld: upheldName ? `Réclamation fondée à l'encontre de ${upheldName}${r.breach_kind ? ` : ${BREACH_KIND_LABELS[r.breach_kind].toLowerCase()}` : ""}` : null,
+            }
+          : null,
+    };
+  });
+}
+
+/** The mediations of a file, newest first, for one of its two members (404 for anyone else). */
+export async function listFileMediations(actor: Pick<FileActor, "profileId">, fileId: string): Promise<{ fileId: string; mediations: MediationView[]; canOpen: boolean }> {
+  const access = await requireFileAccess(db, actor, fileId);
+  const rows = await queryRows<MediationRow>(sql`select ${MEDIATION_COLUMNS} from mediations m where m.file_id = ${access.id}::uuid order by m.created_at desc`);
+  const views = await mediationViews(rows, { profileId: actor.profileId });
+  return { fileId: access.id, mediations: views, canOpen: access.counterpartId !== null && !views.some((v) => v.active) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exchange
+
+/** Locks a mediation row (the caller's transaction) or throws a 404. */
+export async function lockMediation(tx: Handle, mediationId: string, fileId?: string): Promise<MediationRow> {
+  if (!isUuid(mediationId)) mediationNotFound();
+  const [row] = await queryRows<MediationRow>(
+    sql`select ${MEDIATION_COLUMNS} from mediations m where m.id = ${mediationId}::uuid ${fileId ? sql`and m.file_id = ${fileId}::uuid` : sql``} for update`,
+    tx,
+  );
+  if (!row) mediationNotFound();
+  return row;
+}
+
+export async function consumeMessageRate(key: string): Promise<void> {
+  const rate = await consumeRateLimit(`mediation-message:${key}`, MESSAGE_RATE);
+  if (!rate.allowed) refuse(MEDIATION_MESSAGES.tooManyMessages, 429);
+}
+
+/** A member writes in the exchange of an open or in-progress mediation of their file. */
+export async function postMemberMediationMessage(actor: MediationActor, fileId: string, mediationId: string, body: string): Promise<void> {
+  await requireFileAccess(db, actor, fileId);
+  await consumeMessageRate(actor.profileId);
+  await withFile(actor, fileId, async (tx, file) => {
+    const m = await lockMediation(tx, mediationId, file.id);
+    if (!isActive(m.status)) refuse(MEDIATION_MESSAGES.closedForMessages, 409);
+    await tx.insert(mediationMessages).values({ mediationId: m.id, authorRole: "member", authorProfileId: actor.profileId, authorName: actorName(actor), body, createdAt: sql`clock_timestamp()` });
+    await tx.execute(sql`update mediations set updated_at = now() where id = ${m.id}::uuid`);
+    await auditMediation(tx, actor.userId, "mediation.message", m.id, { target: `${m.opened_by_name} / ${m.respondent_name}` });
+    const slot = Math.floor(Date.now() / (15 * 60_000));
+    await mailMember(tx, file.counterpartId, file.id, {
+      title: "Nouveau message dans une médiation",
+      intro: `${actorName(actor)} a écrit dans la médiation de votre dossier de rapprochement commun.`,
+      kind: "mediation-message",
+      preference: "messages",
+      dedupeKey: `mediation-message:${m.id}:${file.counterpartId}:${slot}`,
+    });
+    await mailAdmins(tx, m.id, {
+      title: "Nouveau message dans une médiation",
+      intro: `${actorName(actor)} a écrit dans une médiation.`,
+      kind: "mediation-message-admin",
+      dedupeKey: `mediation-message-admin:${m.id}:${slot}`,
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attachments
+
+/**
+ * An attachment's bytes for the member who joined it or an administrator; a 404 for anyone
+ * else (the same answer as for an unknown id, so nothing is learnt).
+ */
+export async function openMediationAttachment(viewer: { profileId: string | null; isAdmin: boolean }, attachmentId: string) {
+  if (!isUuid(attachmentId)) mediationNotFound();
+  const [row] = await queryRows<{ storage_key: string; name: string; content_type: string; uploader_profile_id: string | null }>(
+    sql`select storage_key, name, content_type, uploader_profile_id from mediation_attachments where id = ${attachmentId}::uuid`,
+  );
+  if (!row || !(viewer.isAdmin || (viewer.profileId !== null && row.uploader_profile_id === viewer.profileId))) mediationNotFound();
+  const object = await getStorage().getObject(row.storage_key);
+  if (!object) mediationNotFound();
+  const inline = row.content_type === "application/pdf" || row.content_type.startsWith("image/");
+  return { bytes: object.bytes, contentType: row.content_type, disposition: contentDisposition(inline ? "inline" : "attachment", row.name) };
 }

@@ -1,4 +1,4 @@
-import { ClipboardList, FileCheck2, ScrollText, Users } from "lucide-react";
+import { ClipboardList, FileCheck2, Scale, ScrollText, Users } from "lucide-react";
 import { Outlet } from "react-router";
 import { TabNav } from "~/components/tab-nav";
 import { PageContainer, PageTitle } from "~/components/page";
@@ -14,11 +14,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-// The three tabs of spec §2 "Admin", then the audit log; each has its own URL.
+// The three tabs of spec §2 "Admin", the mediation queue (issue 14), then the audit log; each has its own URL.
 const TABS = [
   { to: "/admin", label: "Profils", icon: Users, end: true },
   { to: "/admin/deals", label: "Deals", icon: FileCheck2, end: false },
   { to: "/admin/recommandations", label: "Recommandations", icon: ClipboardList, end: false },
+  { to: "/admin/mediations", label: "Médiations", icon: Scale, end: false },
   { to: "/admin/journal", label: "Journal", icon: ScrollText, end: false },
 ];
 

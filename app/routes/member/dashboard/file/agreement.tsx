@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileSignature } from "lucide-react";
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { requireMember } from "~/auth/session.server";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { AGREEMENT_MESSAGES, agreementUrl } from "~/features/collaboration/agreement-rules";
 import { agreementSchema, signAgreementSchema } from "~/features/collaboration/agreement.schema";
@@ -14,6 +14,7 @@ import {
   type AgreementActionResult,
 } from "~/features/collaboration/components/agreement-forms";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
+import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { readForm } from "~/lib/form.server";
 import { logger } from "~/lib/logger.server";
@@ -108,14 +109,5 @@ export default function FileAgreement({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | null)?.message ?? "Erreur")
-    : "Une erreur est survenue. Veuillez réessayer dans un instant.";
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>{notFound ? "Dossier introuvable" : "Erreur"}</AlertTitle>
-      <AlertDescription>{notFound ? "Ce dossier n'existe pas ou vous n'en êtes pas membre." : message}</AlertDescription>
-    </Alert>
-  );
+  return <FileErrorAlert error={error} />;
 }

@@ -1,7 +1,7 @@
 import { Download, Eye, FileText, FolderOpen, Upload } from "lucide-react";
-import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -17,6 +17,7 @@ import {
 } from "~/features/collaboration/documents-rules";
 import { listDocuments, shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
+import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
@@ -220,14 +221,5 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | null)?.message ?? "Erreur")
-    : "Une erreur est survenue. Veuillez réessayer dans un instant.";
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>{notFound ? "Dossier introuvable" : "Erreur"}</AlertTitle>
-      <AlertDescription>{notFound ? "Ce dossier n'existe pas ou vous n'en êtes pas membre." : message}</AlertDescription>
-    </Alert>
-  );
+  return <FileErrorAlert error={error} />;
 }
