@@ -1,7 +1,7 @@
-// Demo collaboration files for the seed: one confirmed connection for every tenth pair of
+// Demo collaboration files for the seed: one confirmed connection for every fifth pair of
 // mandates (a buyer and the seller created after it, owned by two different members), with
 // both requests accepted, the introduction log, the file at a stage that varies from one file
-// to the next, its timeline and a few messages. At 100 000 mandates (50 000 pairs): 5 000 files (the bench's
+// to the next, its timeline and a few messages. At 100 000 mandates (50 000 pairs): 10 000 files (the bench's
 // scale). The first pair belongs to the founding and the premium demo personas.
 import { faker } from "@faker-js/faker";
 import {
@@ -39,7 +39,7 @@ const MESSAGES = [
 const label = (m: SeedMandate) => `${MANDATE_TYPE_LABELS[m.mandateType]} « ${m.clientCode} »`;
 
 /** The rows of the files of these mandates (listed in creation order), every `every`-th pair. */
-export function buildSeedFiles(mandatesInOrder: SeedMandate[], every = 10): SeedFileRows {
+export function buildSeedFiles(mandatesInOrder: SeedMandate[], every = 5): SeedFileRows {
   const out: SeedFileRows = { requests: [], connectionEvents: [], files: [], events: [], messages: [] };
   let k = 0;
   for (let j = 0; j + 1 < mandatesInOrder.length; j += 2 * every) {

@@ -87,6 +87,9 @@ function createAuth() {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       // Set by server.ts from the socket (or from X-Forwarded-For only when TRUST_PROXY is on).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The session and its user in one statement (relations in app/db/schema/auth.ts): every
+      // signed-in request reads them (issue 17: statements per page).
+      database: { joins: true },
     },
     plugins: [twoFactor({ issuer: env.APP_NAME })],
     logger: {

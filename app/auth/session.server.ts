@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
-import { profiles, userRoles } from "~/db/schema";
+import { profiles, user, userRoles } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
@@ -15,14 +15,41 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return oncePerRequest(`session:${request.headers.get("cookie") ?? ""}`, () => readSessionUser(request));
 }
 
-/** The profile of a user, read once per page request (app/lib/request-scope.server.ts). */
-export function getRequestProfile(userId: string): Promise<Profile | null> {
-  return oncePerRequest(`profile:${userId}`, () => getProfileByUserId(userId));
+/**
+ * The profile of a user and whether they are an admin, in one statement, read once per page
+ * request (app/lib/request-scope.server.ts): the root asks for the role, the member pages' guards
+ * for the profile.
+ */
+function getRequestMember(userId: string): Promise<{ profile: Profile | null; isAdmin: boolean }> {
+  return oncePerRequest(`member:${userId}`, async () => {
+    const rows = await db
+      .select({
+        profile: profiles,
+        isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
+      })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, userId))
+      .limit(1);
+    const row = rows[0];
+    return { profile: row?.profile ?? null, isAdmin: row?.isAdmin === true };
+  });
 }
 
-/** Whether a user is an admin, read once per page request (app/lib/request-scope.server.ts). */
-export function getRequestIsAdmin(userId: string): Promise<boolean> {
-  return oncePerRequest(`admin:${userId}`, () => isAdmin(userId));
+/** The profile of a user, read once per page request. */
+export async function getRequestProfile(userId: string): Promise<Profile | null> {
+  return (await getRequestMember(userId)).profile;
+}
+
+/** Whether a user is an admin, read once per page request. A failed lookup is a "no", except an outage. */
+export async function getRequestIsAdmin(userId: string): Promise<boolean> {
+  try {
+    return (await getRequestMember(userId)).isAdmin;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    logger.warn({ err: error }, "admin check failed");
+    return false;
+  }
 }
 
 async function readSessionUser(request: Request): Promise<SessionUser | null> {

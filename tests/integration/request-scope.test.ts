@@ -3,11 +3,13 @@
 // read-only requests only.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getSessionUser } from "~/auth/session.server";
+import { getRequestIsAdmin, getRequestProfile, getSessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { profiles } from "~/db/schema";
+import { profiles, user } from "~/db/schema";
 import { currentRequestScope, oncePerRequest, withRequestScope } from "~/lib/request-scope.server";
 import { useTestDatabase } from "../support/db";
+import { buildUser, createMember } from "../support/factories";
+import { signIn } from "./mandates-helpers";
 
 useTestDatabase();
 
@@ -79,4 +81,30 @@ describe("once per request", () => {
     });
     expect(count).toBe(single);
   });
+
+  it("a signed-in page's guards take two statements: the session with its user, then the profile with the admin role", async () => {
+    const member = await createMember(db, { profile: { profileStatus: "validated" } });
+    const browser = await signIn(member);
+    const request = new Request("http://localhost/dashboard", { headers: browser.headers });
+    const result = await withRequestScope("GET", async () => {
+      const sessionUser = await getSessionUser(request);
+      const [profile, admin] = await Promise.all([getRequestProfile(sessionUser!.id), getRequestIsAdmin(sessionUser!.id)]);
+      await getRequestProfile(sessionUser!.id);
+      return { sessionUser, profile, admin, queries: currentRequestScope()?.queries ?? 0 };
+    });
+    expect(result.sessionUser?.email).toBe(member.email);
+    expect(result.profile?.id).toBe(member.profile.id);
+    expect(result.admin).toBe(false);
+    expect(result.queries).toBe(2);
+  });
+
+  it("the admin role is read with the profile, and a user without a profile has none", async () => {
+    const admin = await createMember(db, { profile: { profileStatus: "validated" }, admin: true });
+    const plain = await db.insert(user).values(buildUser()).returning({ id: user.id });
+    const [adminRole, plainRole, plainProfile] = await withRequestScope("GET", () =>
+      Promise.all([getRequestIsAdmin(admin.user.id), getRequestIsAdmin(plain[0]!.id), getRequestProfile(plain[0]!.id)]),
+    );
+    expect([adminRole, plainRole, plainProfile]).toEqual([true, false, null]);
+  });
 });
+

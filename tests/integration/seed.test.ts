@@ -34,10 +34,10 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("seedDemoData", () => {
-  it("opens a collaboration file for every tenth pair of mandates, the personas' first, readable by both members", async () => {
+  it("opens a collaboration file for every fifth pair of mandates, the personas' first, readable by both members", async () => {
     const db = t.db!;
-    // 200 mandates: pairs at 0, 20, 40… → 10 files.
-    expect(first.counts.collaborationFiles).toBe(10);
+    // 200 mandates: pairs at 0, 10, 20… → 20 files.
+    expect(first.counts.collaborationFiles).toBe(20);
     const [founding] = await db.select({ id: profiles.id }).from(profiles).innerJoin(user, eq(user.id, profiles.userId)).where(eq(user.email, demoLoginEmail("fondateur", 7)));
     const [premium] = await db.select({ id: profiles.id }).from(profiles).innerJoin(user, eq(user.id, profiles.userId)).where(eq(user.email, demoLoginEmail("premium", 7)));
     const mine = await listMyFiles({ profileId: premium.id });

@@ -1,5 +1,6 @@
 // Tables owned by better-auth (users, sessions, accounts, verification tokens, TOTP, rate limits).
 // Property names are the ones better-auth expects; column names are snake_case.
+import { relations } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -89,3 +90,16 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+// Relations for better-auth's joined reads (`experimental.joins`, app/auth/auth.server.ts): the
+// session and its user in one statement on every signed-in request. No effect on migrations.
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));

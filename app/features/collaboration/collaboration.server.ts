@@ -186,7 +186,8 @@ export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1)
     left join profiles o on o.id = m.other_id
     order by m.last_activity_at desc, m.id
     limit ${FILES_PAGE_SIZE} offset ${(p - 1) * FILES_PAGE_SIZE}`);
-  const total = rows.length ? Number(rows[0].total) : await countMyFiles(actor);
+  // No row on the first page: no file at all (the count is needed only past the last page).
+  const total = rows.length ? Number(rows[0].total) : p === 1 ? 0 : await countMyFiles(actor);
   const items = rows.map((r): FileListItem => {
     const unread = Number(r.unread);
     return {
