@@ -31,7 +31,6 @@ export default [
         route("convention/:agreementId", "routes/member/dashboard/file/agreement-pdf.ts"),
         route("historique", "routes/member/dashboard/file/evidence.ts"),
         route("mediation", "routes/member/dashboard/file/mediation.tsx"),
-        route("mediation", "routes/member/dashboard/file/mediation.tsx"),
       ]),
     ]),
     route("premium", "routes/member/premium.tsx"),
@@ -41,8 +40,6 @@ export default [
       route("recommandations", "routes/admin/recommendations.tsx"),
       route("recommandations/export.csv", "routes/admin/recommendations-csv.ts"),
       route("recommandations/emails", "routes/admin/recommendations-emails.ts"),
-      route("mediations", "routes/admin/mediations.tsx"),
-      route("mediations/:mediationId", "routes/admin/mediation.tsx"),
       route("mediations", "routes/admin/mediations.tsx"),
       route("mediations/:mediationId", "routes/admin/mediation.tsx"),
       route("journal", "routes/admin/journal.tsx"),
@@ -67,8 +64,6 @@ export default [
   route("parametres/export", "routes/member/settings-export.ts"),
   // A member's insurance certificate (verification evidence): the member and admins only.
   route("justificatifs/:profileId/assurance", "routes/member/insurance-certificate.ts"),
-  // A document joined to a mediation: the member who joined it and admins only.
-  route("mediations/pieces/:attachmentId", "routes/member/mediation-attachment.ts"),
   // A document joined to a mediation: the member who joined it and admins only.
   route("mediations/pieces/:attachmentId", "routes/member/mediation-attachment.ts"),
   route("desabonnement", "routes/public/unsubscribe.tsx"),
