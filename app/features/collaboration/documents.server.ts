@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
-import { collaborationDocuments, documentAccessLog } from "~/db/schema";
+import { collaborationDocuments } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { logger } from "~/lib/logger.server";
@@ -33,7 +33,7 @@ import {
   type DocumentLimits,
   type DocumentType,
 } from "./documents-rules";
-import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";
+import { actorName, appendFileEvent, fileConflict, fileNotFound, requireFileAccess, withFile, type FileActor } from "./file-access.server";
 
 // Parsing and watermarking cost CPU: generous for a person, a wall for a script.
 const UPLOAD_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
@@ -307,12 +307,17 @@ export async function openDocument(
   mode: "view" | "download",
   now: Date = new Date(),
 ): Promise<OpenedDocument> {
-  const access = await requireFileAccess(db, actor, fileId);
+  if (!isUuid(fileId)) fileNotFound();
   if (!isUuid(documentId)) documentNotFound();
-  const [doc] = await queryRows<{ id: string; name: string; content_type: string; storage_key: string; uploader_profile_id: string | null }>(sql`
-    select id, name, content_type, storage_key, uploader_profile_id from collaboration_documents
-    where id = ${documentId}::uuid and file_id = ${access.id}::uuid and withdrawn_at is null`);
-  if (!doc) documentNotFound();
+  // The file (one of its two members, else a 404) and the document, in one statement.
+  const [row] = await queryRows<{ file_id: string; id: string | null; name: string; content_type: string; storage_key: string; uploader_profile_id: string | null }>(sql`
+    select f.id as file_id, d.id, d.name, d.content_type, d.storage_key, d.uploader_profile_id
+    from collaboration_files f
+    left join collaboration_documents d on d.file_id = f.id and d.id = ${documentId}::uuid and d.withdrawn_at is null
+    where f.id = ${fileId}::uuid and (f.member_a_id = ${actor.profileId}::uuid or f.member_b_id = ${actor.profileId}::uuid)`);
+  if (!row) fileNotFound();
+  if (!row.id) documentNotFound();
+  const doc = { ...row, id: row.id };
   const rate = await consumeRateLimit(`document-open:${actor.profileId}`, OPEN_RATE);
   if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyOpens, 429);
   const object = await getStorage().getObject(doc.storage_key);
@@ -325,25 +330,27 @@ export async function openDocument(
   const action: AccessAction = isPdf && mode === "view" ? "view" : "download";
   let bytes: Uint8Array = object.bytes;
   if (isPdf) {
-    const [me] = await queryRows<{ company: string | null }>(sql`select company from profiles where id = ${actor.profileId}::uuid`);
-    bytes = await watermarkPdf(object.bytes, watermarkLine({ name: actorName(actor), company: me?.company ?? null }, now));
+    const company =
+      actor.company !== undefined
+        ? actor.company
+        : ((await queryRows<{ company: string | null }>(sql`select company from profiles where id = ${actor.profileId}::uuid`))[0]?.company ?? null);
+    bytes = await watermarkPdf(object.bytes, watermarkLine({ name: actorName(actor), company }, now));
   }
-  await db.transaction(async (tx) => {
-    const [seen] = await queryRows<{ n: number | string }>(
-      sql`select count(*) as n from document_access_log where document_id = ${doc.id}::uuid and viewer_profile_id = ${actor.profileId}::uuid`,
-      tx,
-    );
-    await tx.insert(documentAccessLog).values({
-      documentId: doc.id,
-      viewerProfileId: actor.profileId,
-      viewerName: actorName(actor),
-      action,
-      createdAt: sql`clock_timestamp()`,
-    });
-    if (doc.uploader_profile_id !== actor.profileId && Number(seen?.n ?? 0) === 0) {
-      await appendFileEvent(tx, access.id, actor, "document_viewed", { name: doc.name });
-    }
-  });
+  // The opening is logged, and the count of this member's earlier openings read, in one statement
+  // (the CTE's read sees the log as it was before the insert).
+  const [logged] = await queryRows<{ earlier: number | string }>(sql`
+    with earlier as (
+      select count(*) as n from document_access_log where document_id = ${doc.id}::uuid and viewer_profile_id = ${actor.profileId}::uuid
+    ), opened as (
+      insert into document_access_log (document_id, viewer_profile_id, viewer_name, action, created_at)
+      values (${doc.id}::uuid, ${actor.profileId}::uuid, ${actorName(actor)}, ${action}, clock_timestamp())
+      returning 1
+    )
+    select (select n from earlier) as earlier, (select count(*) from opened) as inserted`);
+  // The counterpart's first opening joins the file's timeline.
+  if (doc.uploader_profile_id !== actor.profileId && Number(logged?.earlier ?? 0) === 0) {
+    await db.transaction((tx) => appendFileEvent(tx, row.file_id, actor, "document_viewed", { name: doc.name }));
+  }
   return {
     bytes,
     contentType: doc.content_type,

@@ -10,10 +10,11 @@ import { isUuid } from "~/features/mandates/mandates.server";
 import { COLLABORATION_MESSAGES, type Stage } from "./collaboration-rules";
 
 /** The acting member, as every collaboration command receives it. */
-export type FileActor = { profileId: string; firstName: string; lastName: string };
+/** The member acting in a file; `company` when the caller has it (the watermark of a PDF names it). */
+export type FileActor = { profileId: string; firstName: string; lastName: string; company?: string | null };
 
-export function fileActor(profile: { id: string; firstName: string; lastName: string }): FileActor {
-  return { profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName };
+export function fileActor(profile: { id: string; firstName: string; lastName: string; company?: string | null }): FileActor {
+  return { profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName, company: profile.company };
 }
 
 export function actorName(actor: FileActor): string {
