@@ -152,8 +152,9 @@ export async function wholeListApproach(runs: number): Promise<WholeList> {
       list.push({ id: d.id, year: d.year, sector: d.sector, acquirerCedant: d.acquirer_cedant, dealDescription: d.deal_description });
       byProfile.set(d.profile_id, list);
     }
-    // The prototype's projection: without the closings count (issue 13) and the verification mark (issue 14).
-    const list: Array<Omit<PublicProfile, "closingsCount" | "verification">> = rows.map((p) => {
+    // The prototype's projection: without the closings count (issue 13), the verification mark,
+    // the reputation badges and the ratings (issue 14).
+    const list: Array<Omit<PublicProfile, "closingsCount" | "verification" | "reputationBadges" | "ratings">> = rows.map((p) => {
       const premium = isPremium(p.membership_type);
       return {
         id: p.id,

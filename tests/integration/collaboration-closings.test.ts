@@ -16,7 +16,7 @@ import {
 } from "~/features/collaboration/closings.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
-import { createMatchRequest, getMatchingPanel, respondToMatchRequest } from "~/features/connections/connections.server";
+import { createMatchRequest, getMatchingPanel } from "~/features/connections/connections.server";
 import { sendExpiryReminders } from "~/features/mandates/expiry-reminders.server";
 import { addDaysIso, MANDATE_MESSAGES, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor, toggleMandateStatus, type MandateActor } from "~/features/mandates/mandates.server";
@@ -31,6 +31,7 @@ import { loader as consultantLoader } from "~/routes/public/consultant";
 import { loader as statsLoader } from "~/routes/member/dashboard/stats";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { openConfirmedFile } from "./file-helpers";
 import { bodyOf, locationOf, mandateInput, runAction, runLoader, signIn, statusOf, toastOf } from "./mandates-helpers";
 
 const t = useTestDatabase();
@@ -46,42 +47,15 @@ const mActor = (m: CreatedMember): MandateActor => mandateActor(m.profile);
 const ALICE_CLIENT = "Acheteur Alice Holding SAS";
 const BOB_CLIENT = "Canari Confidentiel SAS";
 
-let counter = 0;
-
 /**
  * A confirmed connection between a buyer mandate of `buyerOwner` and a seller mandate of
  * `sellerOwner` (sector K, the buyer searching C): the file opens.
  */
-async function confirmedFile(buyerOwner: CreatedMember, sellerOwner: CreatedMember) {
+let counter = 0;
+
+function confirmedFile(buyerOwner: CreatedMember, sellerOwner: CreatedMember) {
   counter += 1;
-  const bm = mActor(buyerOwner);
-  const sm = mActor(sellerOwner);
-  const buyer = await createMandate(
-    bm,
-    mandateInput({ clientCode: `ACQ-${counter}`, clientName: ALICE_CLIENT, clientAddress: "1 rue Alice", searchSectors: ["C"], searchTerritories: ["75"] }),
-  );
-  const seller = await createMandate(
-    sm,
-    mandateInput({
-      mandateType: "seller",
-      clientCode: `CED-${counter}`,
-      clientName: BOB_CLIENT,
-      clientAddress: "2 rue du Canari",
-      searchSectors: null,
-      searchTerritories: null,
-      targetAmountMin: null,
-      targetAmountMax: null,
-      companySector: "K",
-      companyTerritory: "75",
-      valuationAmount: 500_000,
-    }),
-  );
-  const r1 = await createMatchRequest(bm, { mandateId: buyer.id, targetMandateId: seller.id, message: null });
-  const r2 = await createMatchRequest(sm, { mandateId: seller.id, targetMandateId: buyer.id, message: null });
-  await respondToMatchRequest(sm, r1.requestId, "accepted");
-  const second = await respondToMatchRequest(bm, r2.requestId, "accepted");
-  expect(second.fileId).toBeTruthy();
-  return { fileId: second.fileId!, buyer: buyer.id, seller: seller.id };
+  return openConfirmedFile(buyerOwner, sellerOwner, { buyer: ALICE_CLIENT, seller: BOB_CLIENT }, counter);
 }
 
 async function toOffer(fileId: string, by: CreatedMember) {

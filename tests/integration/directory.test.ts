@@ -125,7 +125,7 @@ describe("directory search", () => {
     expect(Object.keys(card("Martin")).sort()).toEqual(
       [
         "badges", "company", "deals", "firstName", "id", "lastName", "locationCity", "locationDepartment", "logoUrl",
-        "moreDealsLabel", "photoUrl", "premium", "presentation", "professionLabel", "sectors", "slug",
+        "moreDealsLabel", "photoUrl", "premium", "presentation", "professionLabel", "sectors", "slug", "verification",
       ].sort(),
     );
   });

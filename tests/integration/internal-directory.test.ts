@@ -142,6 +142,7 @@ describe("internal directory", () => {
       [
         "activeBuyerMandates",
         "activeSellerMandates",
+        "badges",
         "company",
         "createdAt",
         "firstName",
@@ -158,7 +159,9 @@ describe("internal directory", () => {
         "premium",
         "profession",
         "professionLabel",
+        "ratings",
         "sectors",
+        "verification",
       ].sort(),
     );
   });

@@ -54,6 +54,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "mediation.message": "Message dans une médiation",
   "mediation.status": "Médiation passée en cours",
   "mediation.decide": "Décision de médiation",
+  "rating.hide": "Évaluation masquée",
+  "rating.keep": "Évaluation maintenue après signalement",
 };
 
 /** What members do to their own account (recorded in the same journal, app/features/account). */
@@ -66,6 +68,7 @@ export const ACCOUNT_EVENT_LABELS: Record<string, string> = {
   "account.other_sessions_revoked": "Autres sessions fermées",
   "account.data_exported": "Export de ses données personnelles",
   "account.deleted": "Compte supprimé",
+  "verification.insurance_renewed": "Nouvelle attestation d'assurance déposée",
 };
 
 /** The journal's French label of an action; an unknown key (a newer version's) reads as such. */
@@ -79,6 +82,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   recommendations: "Recommandations",
   user: "Compte",
   mediation: "Médiation",
+  rating: "Évaluation",
 };
 
 export const ACTOR_ROLE_LABELS = { admin: "administrateur", member: "membre", gone: "compte supprimé" } as const;

@@ -143,6 +143,8 @@ export const AUDIT_ACTIONS = [
   "mediation.message",
   "mediation.status",
   "mediation.decide",
+  "rating.hide",
+  "rating.keep",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,7 +9,7 @@ import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "./admin.sche
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Executor = Db | Tx;
 
-export type AuditTargetType = "profile" | "deal" | "recommendations" | "mediation";
+export type AuditTargetType = "profile" | "deal" | "recommendations" | "rating" | "mediation";
 
 export type AuditEntryInput = {
   action: AuditAction;

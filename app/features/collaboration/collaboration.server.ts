@@ -11,6 +11,7 @@ import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { pairKey } from "~/features/connections/connection-rules";
 import { MANDATE_STATUS_LABELS, MANDATE_TYPE_LABELS, type MandateStatus, type MandateType } from "~/features/mandates/mandate-rules";
 import { getEnv } from "~/lib/env.server";
+import { refreshReputation } from "~/features/trust/reputation.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import {
@@ -441,6 +442,10 @@ export async function proposeClosing(actor: FileActor, fileId: string, input: { 
   });
 }
 
+function membersOf(actor: FileActor, file: { counterpartId: string | null }): string[] {
+  return file.counterpartId ? [actor.profileId, file.counterpartId] : [actor.profileId];
+}
+
 /** The other member confirms the proposed closing: the file is concluded. */
 export async function confirmClosing(actor: FileActor, fileId: string): Promise<void> {
   await withFile(actor, fileId, async (tx, file) => {
@@ -453,6 +458,8 @@ export async function confirmClosing(actor: FileActor, fileId: string): Promise<
     await appendFileEvent(tx, file.id, actor, "closing_confirmed", null);
     // The mandates in negotiation conclude with their file (decision 011).
     await concludeMandatesOfFile(tx, file.id);
+    // The files concluded feed both members' reputation (issue 14 §2).
+    await refreshReputation(membersOf(actor, file), tx);
   });
 }
 
@@ -477,6 +484,7 @@ export async function abandonFile(actor: FileActor, fileId: string, input: { rea
     await tx.execute(sql`update collaboration_files set stage = 'abandoned', abandon_reason = ${input.reason}::abandon_reason,
       abandon_text = ${text}, abandoned_at = now(), closing_proposed_by = null, updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "abandoned", { reason: input.reason, text });
+    await refreshReputation(membersOf(actor, file), tx);
     await notifyCounterpart(tx, file.counterpartId, file.id, {
       title: "Un dossier de rapprochement a été abandonné",
       intro: `${actor.firstName} ${actor.lastName} a marqué votre dossier de rapprochement commun comme abandonné (motif : ${ABANDON_REASON_LABELS[input.reason].toLowerCase()}).`,

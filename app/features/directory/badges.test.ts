@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BADGE_LABELS, profileBadges } from "./badges";
+import { ALL_BADGE_LABELS, BADGE_LABELS, BADGE_MEANINGS, profileBadges } from "./badges";
 
 describe("profileBadges (spec §3 'Badges derived')", () => {
   it.each([
@@ -29,5 +29,16 @@ describe("BADGE_LABELS", () => {
       "deals-certified": "Deals Certifiés",
       expert: "Expert Agréé",
     });
+  });
+});
+
+describe("BADGE_MEANINGS", () => {
+  it("explains every badge, 'Expert Agréé' as the specification's rule", () => {
+    for (const [kind, label] of Object.entries(ALL_BADGE_LABELS)) {
+      expect(BADGE_MEANINGS[kind as keyof typeof BADGE_MEANINGS], label).toMatch(/\.$/);
+    }
+    expect(BADGE_MEANINGS.expert).toContain("Plus de 3 secteurs d'expertise");
+    expect(ALL_BADGE_LABELS["fair-player"]).toBe("Fair Player");
+    expect(ALL_BADGE_LABELS["high-success-rate"]).toBe("Taux de réussite élevé");
   });
 });

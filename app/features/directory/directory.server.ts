@@ -7,6 +7,10 @@ import { professionLabel, sectorName } from "~/db/reference";
 import { normalizeSearchText } from "~/db/search-text";
 import { isPremium } from "~/auth/permissions";
 import { profileSlug } from "~/lib/slug";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { REPUTATION_COLUMNS, reputationFromColumns, type ReputationColumns } from "~/features/trust/reputation.server";
+import { reputationBadges } from "~/features/trust/reputation-rules";
+import { type StoredVerificationSummary, verificationMark, type VerificationMarkView } from "~/features/trust/verification-rules";
 import { type BadgeKind, profileBadges } from "./badges";
 import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "./card-rules";
 import { DIRECTORY_PAGE_SIZE, type DirectoryQuery } from "./directory.schema";
@@ -41,7 +45,10 @@ export type DirectoryCard = {
   /** Premium cards: the presentation cut at 200 characters ('Lire la suite' when truncated). */
   presentation: { text: string; truncated: boolean } | null;
   sectors: CardSectors;
+  /** Derived badges, then those earned by behaviour (stored reputation, one join). */
   badges: BadgeKind[];
+  /** The "Profil vérifié" mark (public audience), from the summary stored on the profile. */
+  verification: VerificationMarkView | null;
   /** Premium cards: the 3 latest validated deals. */
   deals: DirectoryDeal[];
   moreDealsLabel: string | null;
@@ -68,8 +75,10 @@ export function directoryWhere(query: Pick<DirectoryQuery, "q" | "departement" |
   return sql.join(parts, sql` and `);
 }
 
-type Row = {
+type Row = ReputationColumns & {
   id: string;
+  verification_summary: StoredVerificationSummary;
+  insurance_valid_until: string | null;
   first_name: string;
   last_name: string;
   company: string;
@@ -101,7 +110,7 @@ export async function searchDirectory(query: DirectoryQuery): Promise<DirectoryP
            p.location_city, p.location_department, p.photo_url, p.logo_url,
            p.membership_type::text as membership_type,
            case when p.membership_type <> 'freemium' then p.detailed_presentation end as detailed_presentation,
-           p.specialization_sectors,
+           p.specialization_sectors, p.verification_summary, p.insurance_valid_until::text as insurance_valid_until, ${REPUTATION_COLUMNS},
            case when p.membership_type = 'freemium' then 0 else
              (select count(*) from certified_deals d where d.profile_id = p.id and d.status = 'validated') end
              as deals_count,
@@ -111,13 +120,15 @@ export async function searchDirectory(query: DirectoryQuery): Promise<DirectoryP
                 where d.profile_id = p.id and d.status = 'validated'
                 order by d.year desc, d.created_at desc limit 3) x) end as deals
     from profiles p
+    left join member_reputation rep on rep.profile_id = p.id
     where ${where}
     order by (p.membership_type = 'freemium'), p.created_at desc nulls last, p.id
     limit ${DIRECTORY_PAGE_SIZE} offset ${offset}`);
-  return { cards: rows.map(toCard), total: totalCount, page, pageCount };
+  const today = parisToday();
+  return { cards: rows.map((r) => toCard(r, today)), total: totalCount, page, pageCount };
 }
 
-function toCard(r: Row): DirectoryCard {
+function toCard(r: Row, today: string): DirectoryCard {
   const deals = typeof r.deals === "string" ? (JSON.parse(r.deals) as NonNullable<Exclude<Row["deals"], string>>) : r.deals;
   const sectors = r.specialization_sectors ?? [];
   const dealsCount = Number(r.deals_count);
@@ -143,7 +154,11 @@ function toCard(r: Row): DirectoryCard {
       more: chips.moreLabel ? { label: chips.moreLabel, names: chips.hidden.join(", ") } : null,
     },
     // Standard cards count no deals (a premium feature): no 'Deals Certifiés' badge either.
-    badges: profileBadges({ membershipType: r.membership_type, certifiedDealsCount: dealsCount, sectorsCount: sectors.length }),
+    badges: [
+      ...profileBadges({ membershipType: r.membership_type, certifiedDealsCount: dealsCount, sectorsCount: sectors.length }),
+      ...reputationBadges(reputationFromColumns(r)),
+    ],
+    verification: verificationMark(r.verification_summary, r.insurance_valid_until, today, "public"),
     deals: summary.shown.map((d) => ({ year: d.year, sectorName: sectorName(d.sector), acquirerCedant: d.acquirer_cedant })),
     moreDealsLabel: summary.moreLabel,
   };

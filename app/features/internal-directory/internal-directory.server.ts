@@ -10,6 +10,11 @@ import { queryRows } from "~/db/query.server";
 import { professionLabel } from "~/db/reference";
 import type { DirectoryQuery } from "~/features/directory/directory.schema";
 import { directoryWhere } from "~/features/directory/directory.server";
+import { type BadgeKind, profileBadges } from "~/features/directory/badges";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { REPUTATION_COLUMNS, reputationFromColumns, type ReputationColumns } from "~/features/trust/reputation.server";
+import { reputationBadges } from "~/features/trust/reputation-rules";
+import { type StoredVerificationSummary, verificationMark, type VerificationMarkView } from "~/features/trust/verification-rules";
 
 export const INTERNAL_DIRECTORY_PAGE_SIZE = 24;
 
@@ -38,12 +43,20 @@ export type InternalDirectoryRow = {
   activeSellerMandates: number;
   last12MonthsBuyerMandates: number;
   last12MonthsSellerMandates: number;
+  /** The "Profil vérifié" mark as members see it (the insurance to renew shows to admins only). */
+  verification: VerificationMarkView | null;
+  /** Badges earned by behaviour, and 'Expert Agréé' (the founding badge shows apart). */
+  badges: BadgeKind[];
+  /** Visible ratings received (average of the three criteria), null without any. */
+  ratings: { average: number; count: number } | null;
 };
 
 export type InternalDirectoryPage = { rows: InternalDirectoryRow[]; total: number; page: number; pageCount: number };
 
-type Row = {
+type Row = ReputationColumns & {
   total: number | string;
+  verification_summary: StoredVerificationSummary;
+  insurance_valid_until: string | null;
   id: string | null;
   first_name: string;
   last_name: string;
@@ -80,7 +93,8 @@ export async function searchInternalDirectory(
   const rows = await queryRows<Row>(sql`
     select t.total, pg.id, pg.first_name, pg.last_name, pg.company, pg.profession, pg.location_city,
            pg.location_department, pg.specialization_sectors, pg.membership_type, pg.photo_url,
-           pg.logo_url, pg.internal_presentation, pg.created_at,
+           pg.logo_url, pg.internal_presentation, pg.created_at, pg.verification_summary, pg.insurance_valid_until,
+           ${REPUTATION_COLUMNS},
            coalesce(m.active_buyer, 0) as active_buyer, coalesce(m.active_seller, 0) as active_seller,
            coalesce(m.recent_buyer, 0) as recent_buyer, coalesce(m.recent_seller, 0) as recent_seller
     from (select count(*)::int as total from profiles p where ${where}) t
@@ -90,7 +104,8 @@ export async function searchInternalDirectory(
              p.membership_type::text as membership_type, p.photo_url,
              case when p.membership_type <> 'freemium' then p.logo_url end as logo_url,
              case when p.membership_type <> 'freemium' then p.internal_presentation end as internal_presentation,
-             p.created_at, (p.membership_type = 'freemium') as standard
+             p.created_at, (p.membership_type = 'freemium') as standard,
+             p.verification_summary, p.insurance_valid_until::text as insurance_valid_until
       from profiles p
       where ${where}
       order by (p.membership_type = 'freemium'), p.created_at desc nulls last, p.id
@@ -104,10 +119,12 @@ export async function searchInternalDirectory(
       from mandates mm
       where mm.profile_id = pg.id
     ) m on pg.id is not null
+    left join member_reputation rep on rep.profile_id = pg.id
     order by pg.standard, pg.created_at desc nulls last, pg.id`);
   const total = Number(rows[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / INTERNAL_DIRECTORY_PAGE_SIZE));
-  const found = rows.filter((r) => r.id !== null).map(toRow);
+  const today = parisToday();
+  const found = rows.filter((r) => r.id !== null).map((r) => toRow(r, today));
   if (found.length === 0 && total > 0 && requested > pageCount) {
     // A stale link past the last page: show the last page instead of an empty list.
     return searchInternalDirectory(actor, { ...query, page: pageCount });
@@ -115,7 +132,9 @@ export async function searchInternalDirectory(
   return { rows: found, total, page: Math.min(requested, pageCount), pageCount };
 }
 
-function toRow(r: Row): InternalDirectoryRow {
+function toRow(r: Row, today: string): InternalDirectoryRow {
+  const reputation = reputationFromColumns(r);
+  const sectors = r.specialization_sectors ?? [];
   return {
     id: r.id!,
     firstName: r.first_name,
@@ -136,5 +155,11 @@ function toRow(r: Row): InternalDirectoryRow {
     activeSellerMandates: Number(r.active_seller),
     last12MonthsBuyerMandates: Number(r.recent_buyer),
     last12MonthsSellerMandates: Number(r.recent_seller),
+    verification: verificationMark(r.verification_summary, r.insurance_valid_until, today, "public"),
+    badges: [
+      ...profileBadges({ membershipType: r.membership_type, certifiedDealsCount: 0, sectorsCount: sectors.length }).filter((b) => b !== "founding-member"),
+      ...reputationBadges(reputation),
+    ],
+    ratings: reputation.ratingsCount > 0 && reputation.ratingAverage !== null ? { average: reputation.ratingAverage, count: reputation.ratingsCount } : null,
   };
 }

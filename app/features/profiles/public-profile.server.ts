@@ -8,6 +8,8 @@ import { isPremium } from "~/auth/permissions";
 import { profileSlug } from "~/lib/slug";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { verificationMark, type VerificationMarkView } from "~/features/trust/verification-rules";
+import { getReputation } from "~/features/trust/reputation.server";
+import { reputationBadges, type ReputationBadge } from "~/features/trust/reputation-rules";
 
 export type PublicDeal = { id: string; year: number; sector: string; acquirerCedant: string; dealDescription: string | null };
 
@@ -36,13 +38,17 @@ export type PublicProfile = {
   closingsCount: number;
   /** The "Profil vérifié" mark: what was checked and when, never any evidence (issue 14). */
   verification: VerificationMarkView | null;
+  /** Badges earned by behaviour (issue 14 §2), from the stored reputation figures. */
+  reputationBadges: ReputationBadge[];
+  /** Average and count of the ratings received: only when the member consents (issue 14 §3). */
+  ratings: { average: number; count: number } | null;
 };
 
 export const PUBLIC_PROFILE_KEYS = [
   "id", "slug", "firstName", "lastName", "company", "profession", "locationCity", "locationDepartment",
   "fullAddress", "photoUrl", "logoUrl", "linkedinUrl", "detailedPresentation", "experienceDescription",
   "recentOperations", "specializationSectors", "conseilType", "membershipType", "createdAt", "certifiedDeals",
-  "closingsCount", "verification",
+  "closingsCount", "verification", "reputationBadges", "ratings",
 ] as const satisfies ReadonlyArray<keyof PublicProfile>;
 
 /** Only http(s) links are ever rendered as links. */
@@ -79,6 +85,7 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
       createdAt: profiles.createdAt,
       verificationSummary: profiles.verificationSummary,
       insuranceValidUntil: profiles.insuranceValidUntil,
+      showRatingsPublicly: profiles.showRatingsPublicly,
     })
     .from(profiles)
     .where(and(eq(profiles.id, id), eq(profiles.profileStatus, "validated")))
@@ -106,7 +113,8 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
     select (select count(*) from collaboration_files where member_a_id = ${id}::uuid and stage = 'concluded')
          + (select count(*) from collaboration_files where member_b_id = ${id}::uuid and stage = 'concluded') as n`);
   // The summary and the end date feed the mark only; neither leaves the server as such.
-  const { verificationSummary, insuranceValidUntil, ...pub } = p;
+  const reputation = await getReputation(id);
+  const { verificationSummary, insuranceValidUntil, showRatingsPublicly, ...pub } = p;
   return {
     ...pub,
     slug: profileSlug({ firstName: p.firstName, lastName: p.lastName, profession: p.profession, id: p.id }),
@@ -117,5 +125,10 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
     certifiedDeals: deals,
     closingsCount: Number(closings?.n ?? 0),
     verification: verificationMark(verificationSummary, insuranceValidUntil, parisToday(), "public"),
+    reputationBadges: reputationBadges(reputation),
+    ratings:
+      showRatingsPublicly && reputation && reputation.ratingsCount > 0 && reputation.ratingAverage !== null
+        ? { average: reputation.ratingAverage, count: reputation.ratingsCount }
+        : null,
   };
 }

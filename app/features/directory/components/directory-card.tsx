@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import type { CardSectors, DirectoryCard as Card_ } from "../directory.server";
+import { VerifiedMark } from "~/features/trust/components/verified-mark";
 import { ProfileBadges } from "./profile-badges";
 
 function Location({ city, department }: { city: string | null; department: string | null }) {
@@ -66,6 +67,7 @@ export function DirectoryCard({ card }: { card: Card_ }) {
           <img src={card.logoUrl} alt={`Logo ${card.company}`} className="h-12 w-12 shrink-0 rounded object-contain" width={48} height={48} loading="lazy" />
         ) : null}
       </div>
+      {card.verification ? <VerifiedMark mark={card.verification} className="self-start" /> : null}
       <ProfileBadges badges={card.badges} />
       {excerpt?.text ? (
         <p className="break-words text-sm text-foreground">

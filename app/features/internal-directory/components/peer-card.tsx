@@ -1,4 +1,4 @@
-import { Building2, MapPin } from "lucide-react";
+import { Building2, MapPin, Star } from "lucide-react";
 import { useId, useState } from "react";
 import type * as React from "react";
 import { Avatar } from "~/components/avatar";
@@ -7,6 +7,9 @@ import { Card } from "~/components/ui/card";
 import { departmentName, sectorName } from "~/db/reference";
 import { BADGE_LABELS } from "~/features/directory/badges";
 import { INTERNAL_SECTOR_CHIP_MAX, sectorChips } from "~/features/directory/card-rules";
+import { ProfileBadges } from "~/features/directory/components/profile-badges";
+import { VerifiedMark } from "~/features/trust/components/verified-mark";
+import { ratingSummaryLabel } from "~/features/trust/reputation-rules";
 import { cn } from "~/lib/utils";
 import type { InternalDirectoryRow } from "../internal-directory.server";
 
@@ -103,6 +106,17 @@ export function PeerCard({ peer, contact }: { peer: InternalDirectoryRow; contac
           Premium
         </Badge>
       ) : null}
+      {peer.verification ? <VerifiedMark mark={peer.verification} className="self-start" /> : null}
+      {peer.ratings ? (
+        <p className="flex items-center gap-1 text-sm" data-testid="peer-ratings">
+          <Star className="h-4 w-4 shrink-0 fill-amber-400 text-amber-500" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Évaluations des confrères : </span>
+            {ratingSummaryLabel(peer.ratings.average, peer.ratings.count)}
+          </span>
+        </p>
+      ) : null}
+      <ProfileBadges badges={peer.badges} />
       <SectorChips codes={peer.sectors} />
       {peer.premium && peer.internalPresentation ? (
         <p className="line-clamp-3 break-words text-sm" title={peer.internalPresentation}>
