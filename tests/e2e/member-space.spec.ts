@@ -2,22 +2,37 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { checkAccessibility, expectNoAxeViolations, FOUNDER, FREEMIUM, PREMIUM, signInAs, waitForMail } from "./fixtures";
 
-test("overview: founding welcome, tiles and the mandate system card", async ({ page }) => {
+test("overview: founding welcome, what waits (numbers agree with their pages), profile completeness, the mandate system card", async ({ page }) => {
   await signInAs(page, FOUNDER.email);
   const tab = page.getByRole("main");
   await expect(tab.getByRole("heading", { level: 2, name: "Bonjour Hélène" })).toBeVisible();
   await expect(tab.getByRole("heading", { name: "Bienvenue parmi les membres fondateurs !" })).toBeVisible();
-  const tiles = tab.getByRole("list", { name: "Accès rapides" });
-  await expect(tiles.getByRole("link", { name: /Mes mandats/ })).toHaveAttribute("href", "/mandates");
-  await expect(tiles.getByRole("link", { name: /Messages/ })).toHaveAttribute("href", "/dashboard/messages");
-  await expect(tiles.getByRole("link", { name: /Annuaire Interne/ })).toHaveAttribute("href", "/dashboard/annuaire");
-  await expect(tiles.getByRole("link", { name: /Statistiques/ })).toHaveAttribute("href", "/dashboard/stats");
-  await expect(tiles.getByRole("link", { name: /Mon profil/ })).toHaveAttribute("href", "/dashboard/profil");
+  await expect(tab.getByRole("heading", { level: 3, name: "Ce qui vous attend" })).toBeVisible();
+  // The unread messages figure is the inbox's (or there is none and the inbox says none).
+  const unreadItem = tab.getByTestId("overview-unread");
+  const unread = (await unreadItem.count()) ? Number((await unreadItem.locator("span").first().textContent())?.trim()) : 0;
+  // Profile completeness: a percentage and, below 100 %, what is missing and where to fill it.
+  const completeness = tab.getByTestId("profile-completeness");
+  await expect(completeness.getByRole("progressbar", { name: "Profil complété" })).toBeVisible();
+  const percent = Number(await completeness.getByRole("progressbar").getAttribute("aria-valuenow"));
+  if (percent < 100) await expect(completeness.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute("href", "/dashboard/profil");
+  await expect(tab.getByTestId("founding-status").getByText("Membre fondateur")).toBeVisible();
   await expect(tab.getByRole("heading", { name: "Nouveau : le système de mandats" })).toBeVisible();
   await expect(tab.getByRole("link", { name: "Découvrir les mandats" })).toHaveAttribute("href", "/mandates");
   await checkAccessibility(page);
-  await tiles.getByRole("link", { name: /Annuaire Interne/ }).click();
-  await expect(page).toHaveURL(/\/dashboard\/annuaire$/);
+
+  await page.goto("/dashboard/messages");
+  if (unread > 0) await expect(page.getByText(new RegExp(`· ${unread} non lus?`))).toBeVisible();
+  else await expect(page.getByText(/· \d+ non lus?/)).toHaveCount(0);
+
+  // A freemium member without anything waiting sees what to do next, and the founding offer.
+  await signInAs(page, FREEMIUM.email);
+  const items = page.getByRole("list", { name: "Ce qui vous attend" });
+  const empty = page.getByTestId("overview-empty");
+  await expect(items.or(empty)).toBeVisible();
+  if (await empty.isVisible()) await expect(empty.getByRole("link").first()).toBeVisible();
+  await expect(page.getByTestId("founding-status")).toContainText(/Plus (qu'une|que \d+) places? de membre fondateur/);
+  await expect(page.getByTestId("founding-status").getByRole("link", { name: "Découvrir l'offre" })).toHaveAttribute("href", "/premium");
 });
 
 test("internal directory → inbox: a premium member's message arrives, is opened (read) and answered", async ({ page }) => {
@@ -64,7 +79,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
 
   // The premium member sees it on top of the inbox, unread.
   await signInAs(page, PREMIUM.email);
-  await expect(page.getByRole("link", { name: /Messages/ }).filter({ hasText: /non lu/ })).toBeVisible();
+  await expect(page.getByTestId("overview-unread")).toContainText(/messages? non lus?/);
   await page.goto("/dashboard/messages");
   await expect(page.getByRole("heading", { level: 2, name: "Messages" })).toBeVisible();
   const first = page.getByTestId("inbox-item").first();

@@ -250,10 +250,14 @@ async function memberPages(page: Page, who: string) {
   }
   for (const [url, name] of pages) await visit(page, url, `${who}-${name}`);
 
-  // The dashboard's tab bar shows the active tab on a phone.
+  // The member space's bottom bar shows the current place on a phone, also one behind 'Plus'.
+  const bar = page.getByRole("navigation", { name: "Sections de l'espace membre" });
   await page.goto("/dashboard/stats");
-  const active = page.locator("nav [aria-current=page]").first();
-  await expect(active).toBeInViewport({ ratio: 0.9 });
+  await expect(bar.locator("summary")).toContainText("Stats");
+  await expect(bar.locator("summary")).toBeInViewport({ ratio: 0.9 });
+  await page.goto("/dashboard/messages");
+  await expect(bar.getByRole("link", { name: "Messages" })).toHaveAttribute("aria-current", "page");
+  await expect(bar.getByRole("link", { name: "Messages" })).toBeInViewport({ ratio: 0.9 });
 
   // Dialogs and panels: a message, a contact dialog in the members' directory, a mandate's
   // details and its matching panel.

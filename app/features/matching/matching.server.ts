@@ -30,7 +30,7 @@ function textArrayParam(values: readonly string[] | null): SQL {
 const textParam = (v: string | null) => sql`${v}::text`;
 const bigintParam = (v: number | null) => sql`${v}::bigint`;
 
-function buyerColumns(alias: string): BuyerSide {
+export function buyerColumns(alias: string): BuyerSide {
   const c = (name: string) => sql.raw(`${alias}.${name}`);
   return {
     sectors: c("search_sectors"),
@@ -42,7 +42,7 @@ function buyerColumns(alias: string): BuyerSide {
   };
 }
 
-function sellerColumns(alias: string): SellerSide {
+export function sellerColumns(alias: string): SellerSide {
   const c = (name: string) => sql.raw(`${alias}.${name}`);
   return {
     sector: c("company_sector"),

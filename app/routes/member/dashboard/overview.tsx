@@ -1,12 +1,13 @@
-import { ArrowRight, BarChart3, FileText, type LucideIcon, Mail, Sparkles, Star, User, Users } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight, CheckCircle2, Sparkles, Star } from "lucide-react";
+import { data, Link } from "react-router";
 import { isPremium } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { countUnreadMessages } from "~/features/messages/messages.server";
-import { countLabel } from "~/lib/format";
+import { foundingPlacesLabel, nextSteps, overviewItems, profileCompleteness } from "~/features/overview/overview-rules";
+import { getOverviewFigures, overviewVisit } from "~/features/overview/overview.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
@@ -15,68 +16,81 @@ import type { Route } from "./+types/overview";
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Espace membre"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireMember(request);
-  let unread: number | null = null;
+  const { profile } = await requireMember(request);
+  const visit = await overviewVisit(request, profile.id);
+  const premium = isPremium(profile.membershipType);
+  const completeness = profileCompleteness(profile);
+  let figures: Awaited<ReturnType<typeof getOverviewFigures>> | null = null;
   try {
-    unread = await countUnreadMessages(actor);
+    figures = await getOverviewFigures({ profileId: profile.id }, visit.since);
   } catch (error) {
-    // The tile then simply shows no count.
-    logger.warn({ err: error, requestId: context.requestId }, "unread count failed");
+    // The overview then says so, the rest of the page stays.
+    logger.warn({ err: error, requestId: context.requestId }, "overview figures failed");
   }
-  return {
-    firstName: actor.profile.firstName,
-    founding: actor.profile.membershipType === "founding_member",
-    premium: isPremium(actor.profile.membershipType),
-    unread,
-  };
+  return data(
+    {
+      firstName: profile.firstName,
+      founding: profile.membershipType === "founding_member",
+      premium,
+      completeness,
+      items: figures ? overviewItems(figures) : null,
+      steps: nextSteps({ activeMandates: figures?.activeMandates ?? 0, profilePercent: completeness.percent, premium }),
+      foundingPlaces: figures?.foundingPlaces ?? null,
+    },
+    { headers: { "set-cookie": visit.setCookie } },
+  );
 }
 
-type Tile = {
-  to: string;
-  title: string;
-  description: string;
-  icon: LucideIcon;
-  badge?: string | null;
-};
-
-function TileCard({ tile }: { tile: Tile }) {
+function WaitingList({ items, steps }: { items: Route.ComponentProps["loaderData"]["items"]; steps: Route.ComponentProps["loaderData"]["steps"] }) {
+  if (items === null) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>Ces informations ne sont pas disponibles pour le moment. Veuillez réessayer dans un instant.</AlertDescription>
+      </Alert>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed p-5" data-testid="overview-empty">
+        <p className="flex items-center gap-2 font-semibold">
+          <CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />
+          Rien ne vous attend pour le moment.
+        </p>
+        <p className="mt-1 text-sm text-muted-foreground">Pour avancer :</p>
+        <ul className="mt-2 grid gap-1 text-sm">
+          {steps.map((s) => (
+            <li key={s.to}>
+              <Link to={s.to} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+                <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                {s.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   return (
-    <Link
-      to={tile.to}
-      className="group block h-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      <Card className="flex h-full flex-col gap-3 p-5 transition-colors group-hover:border-primary">
-        <div className="flex items-center justify-between gap-2">
-          <span className="grid h-10 w-10 place-items-center rounded-md bg-primary/10 text-primary">
-            <tile.icon className="h-5 w-5" aria-hidden="true" />
-          </span>
-          {tile.badge ? <Badge>{tile.badge}</Badge> : null}
-        </div>
-        <h3 className="flex items-center gap-1 text-lg font-semibold">
-          {tile.title}
-          <ArrowRight className="h-4 w-4 opacity-0 transition-opacity group-hover:opacity-100" aria-hidden="true" />
-        </h3>
-        <p className="text-sm text-muted-foreground">{tile.description}</p>
-      </Card>
-    </Link>
+    <ul className="grid gap-2" aria-label="Ce qui vous attend">
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link
+            to={item.to}
+            data-testid={`overview-${item.key}`}
+            className="group flex items-center gap-4 rounded-lg border bg-card p-4 hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <span className="min-w-12 text-center text-2xl font-bold tabular-nums text-primary">{item.shown}</span>
+            <span className="flex-1 text-sm font-medium">{item.label}</span>
+            <ArrowRight className="h-4 w-4 shrink-0 text-muted-foreground group-hover:text-primary" aria-hidden="true" />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { firstName, founding, premium, unread } = loaderData;
-  const tiles: Tile[] = [
-    { to: "/mandates", title: "Mes mandats", description: "Déposez et gérez vos mandats acquéreurs et cédants.", icon: FileText },
-    {
-      to: "/dashboard/messages",
-      title: "Messages",
-      description: "Les messages de vos confrères et des visiteurs de l'annuaire.",
-      icon: Mail,
-      badge: unread ? countLabel(unread, "non lu", "non lus") : null,
-    },
-    { to: "/dashboard/annuaire", title: "Annuaire Interne", description: "Trouvez un confrère et contactez-le.", icon: Users },
-    { to: "/dashboard/stats", title: "Statistiques", description: "Suivez l'activité de vos mandats.", icon: BarChart3 },
-    { to: "/dashboard/profil", title: "Mon profil", description: "Complétez votre profil professionnel.", icon: User },
-  ];
+  const { firstName, founding, premium, completeness, items, steps, foundingPlaces } = loaderData;
   return (
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
       <div>
@@ -100,13 +114,66 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : null}
 
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Accès rapides">
-        {tiles.map((tile) => (
-          <li key={tile.to}>
-            <TileCard tile={tile} />
-          </li>
-        ))}
-      </ul>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="waiting-title" className="grid content-start gap-3 lg:col-span-2">
+          <h3 id="waiting-title" className="text-lg font-semibold">
+            Ce qui vous attend
+          </h3>
+          <WaitingList items={items} steps={steps} />
+        </section>
+
+        <div className="grid content-start gap-4">
+          <Card className="p-5" data-testid="profile-completeness">
+            <h3 className="font-semibold">Votre profil</h3>
+            <p className="mt-2 text-3xl font-bold tabular-nums text-primary">{completeness.percent} %</p>
+            <div
+              role="progressbar"
+              aria-label="Profil complété"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={completeness.percent}
+              className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full rounded-full bg-primary" style={{ width: `${completeness.percent}%` }} />
+            </div>
+            {completeness.missing.length > 0 ? (
+              <>
+                <p className="mt-3 text-sm text-muted-foreground">À compléter :</p>
+                <ul className="mt-1 list-inside list-disc text-sm">
+                  {completeness.missing.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+                <Button asChild variant="outline" size="sm" className="mt-3">
+                  <Link to="/dashboard/profil">Compléter mon profil</Link>
+                </Button>
+              </>
+            ) : (
+              <p className="mt-3 text-sm text-muted-foreground">Votre profil est complet.</p>
+            )}
+          </Card>
+
+          <Card className={cn("p-5", founding ? "border-amber-300" : undefined)} data-testid="founding-status">
+            {founding ? (
+              <>
+                <Badge variant="accent" className="gap-1">
+                  <Star className="h-3 w-3" aria-hidden="true" />
+                  Membre fondateur
+                </Badge>
+                <p className="mt-2 text-sm">Votre badge est acquis à vie.</p>
+              </>
+            ) : (
+              <>
+                <h3 className="font-semibold">Offre membre fondateur</h3>
+                {foundingPlaces !== null ? <p className="mt-1 text-sm">{foundingPlacesLabel(foundingPlaces)}.</p> : null}
+                <Button asChild variant="accent" size="sm" className="mt-3">
+                  <Link to="/premium">Découvrir l'offre</Link>
+                </Button>
+              </>
+            )}
+          </Card>
+        </div>
+      </div>
 
       <Card className={cn("flex flex-col gap-4 p-6 md:flex-row md:items-center", "border-primary/30 bg-blue-50")}>
         <Sparkles className="h-8 w-8 shrink-0 text-primary" aria-hidden="true" />

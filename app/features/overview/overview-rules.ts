@@ -1,0 +1,191 @@
+// The rules of the 'Aperçu' tab (issue 15 §2): what "since the last visit" means, how complete a
+// profile is, and which items tell the member what to do, newest first. Pure, with tables of cases.
+import { FREEMIUM_MANDATE_QUOTA, isPremium } from "~/auth/permissions";
+import { placesLeftLabel, plural } from "~/lib/text";
+
+// ---- the last visit ----------------------------------------------------------------------------
+
+/** A visit ends after this much time without opening the overview (then the next one starts). */
+export const VISIT_GAP_MS = 30 * 60 * 1000;
+/** A first visit (or a lost cookie) counts what is new over this window. */
+export const FIRST_VISIT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Nothing older than this counts as new, whatever the cookie says. */
+export const LONGEST_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
+
+export type VisitState = { profileId: string; lastSeen: number; since: number };
+
+/** The visit cookie's value, or null when absent, malformed or another member's. */
+export function parseVisit(value: string | null | undefined, profileId: string): VisitState | null {
+  const m = /^([0-9a-f-]{36})\.(\d{1,15})\.(\d{1,15})$/i.exec(value ?? "");
+  if (!m || m[1].toLowerCase() !== profileId.toLowerCase()) return null;
+  return { profileId, lastSeen: Number(m[2]), since: Number(m[3]) };
+}
+
+export function formatVisit(state: VisitState): string {
+  return `${state.profileId}.${state.lastSeen}.${state.since}`;
+}
+
+/**
+ * The visit this view belongs to. Within a visit (views less than VISIT_GAP_MS apart) "new" keeps
+ * the same starting point, so that a reload does not empty the counters; a view after a longer
+ * gap starts a new visit, counting from the previous one's last view.
+ */
+export function nextVisit(previous: VisitState | null, profileId: string, now: number): VisitState {
+  const floor = now - LONGEST_WINDOW_MS;
+  if (!previous || previous.lastSeen > now || previous.since > previous.lastSeen) {
+    return { profileId, lastSeen: now, since: now - FIRST_VISIT_WINDOW_MS };
+  }
+  const since = now - previous.lastSeen > VISIT_GAP_MS ? previous.lastSeen : previous.since;
+  return { profileId, lastSeen: now, since: Math.max(floor, since) };
+}
+
+// ---- profile completeness ----------------------------------------------------------------------
+
+export type ProfileFields = {
+  membershipType: string | null;
+  locationDepartment: string | null;
+  locationCity: string | null;
+  fullAddress: string | null;
+  specializationSectors: readonly string[] | null;
+  detailedPresentation: string | null;
+  internalPresentation: string | null;
+  photoUrl: string | null;
+  logoUrl: string | null;
+};
+
+const filled = (v: string | readonly string[] | null) => (Array.isArray(v) ? v.length > 0 : typeof v === "string" && v.trim() !== "");
+
+/** What the 'Profil' tab lets a member fill; the premium-only fields count for premium members only. */
+export function profileCompleteness(p: ProfileFields): { percent: number; missing: string[] } {
+  const items: Array<[string, string | readonly string[] | null]> = [
+    ["Département", p.locationDepartment],
+    ["Ville", p.locationCity],
+    ["Adresse complète", p.fullAddress],
+    ["Secteurs d'activité", p.specializationSectors],
+  ];
+  if (isPremium(p.membershipType)) {
+    items.push(
+      ["Présentation détaillée", p.detailedPresentation],
+      ["Présentation interne", p.internalPresentation],
+      ["Photo de profil", p.photoUrl],
+      ["Logo", p.logoUrl],
+    );
+  }
+  const missing = items.filter(([, v]) => !filled(v)).map(([label]) => label);
+  return { percent: Math.round(((items.length - missing.length) / items.length) * 100), missing };
+}
+
+// ---- the items ---------------------------------------------------------------------------------
+
+/** The figures the overview's single statement returns (overview.server.ts). */
+export type OverviewFigures = {
+  newMatches: number;
+  newMatchesAt: string | null;
+  requestsToAnswer: number;
+  requestsAt: string | null;
+  /** The mandate of the newest request waiting for an answer: its matching panel is the link. */
+  requestsMandateId: string | null;
+  undertakings: number;
+  undertakingsAt: string | null;
+  undertakingsMandateId: string | null;
+  filesAwaiting: number;
+  filesAt: string | null;
+  expiringSoon: number;
+  unread: number;
+  unreadAt: string | null;
+  activeMandates: number;
+};
+
+/** At most this many new matches are counted ("99+" is enough to say: go and look). */
+export const NEW_MATCHES_CAP = 99;
+
+export type OverviewItem = {
+  key: "matches" | "requests" | "undertakings" | "files" | "expiring" | "unread";
+  count: number;
+  /** The count as shown ("99+" past the cap). */
+  shown: string;
+  label: string;
+  to: string;
+  at: string | null;
+};
+
+/**
+ * The things waiting for the member, newest first (those without a date — mandates about to
+ * expire — after the dated ones); nothing for a zero count.
+ */
+export function overviewItems(f: OverviewFigures): OverviewItem[] {
+  const matching = (id: string | null) => (id ? `/mandates?matching=${id}` : "/mandates");
+  const items: OverviewItem[] = [
+    {
+      key: "matches",
+      count: f.newMatches,
+      shown: f.newMatches > NEW_MATCHES_CAP ? `${NEW_MATCHES_CAP}+` : String(f.newMatches),
+      label: `${plural(f.newMatches, "nouveau mandat compatible", "nouveaux mandats compatibles")} à 60 % ou plus depuis votre dernière visite`,
+      to: "/mandates?onglet=opportunites",
+      at: f.newMatchesAt,
+    },
+    {
+      key: "requests",
+      count: f.requestsToAnswer,
+      shown: String(f.requestsToAnswer),
+      label: `${plural(f.requestsToAnswer, "demande", "demandes")} de mise en relation ${plural(f.requestsToAnswer, "attend", "attendent")} votre réponse`,
+      to: matching(f.requestsMandateId),
+      at: f.requestsAt,
+    },
+    {
+      key: "undertakings",
+      count: f.undertakings,
+      shown: String(f.undertakings),
+      label: `${plural(f.undertakings, "mise en relation confirmée", "mises en relation confirmées")} : engagement de confidentialité à signer`,
+      to: matching(f.undertakingsMandateId),
+      at: f.undertakingsAt,
+    },
+    {
+      key: "files",
+      count: f.filesAwaiting,
+      shown: String(f.filesAwaiting),
+      label: `${plural(f.filesAwaiting, "dossier attend", "dossiers attendent")} une action de votre part`,
+      to: "/dashboard/dossiers",
+      at: f.filesAt,
+    },
+    {
+      key: "unread",
+      count: f.unread,
+      shown: String(f.unread),
+      label: `${plural(f.unread, "message non lu", "messages non lus")}`,
+      to: "/dashboard/messages",
+      at: f.unreadAt,
+    },
+    {
+      key: "expiring",
+      count: f.expiringSoon,
+      shown: String(f.expiringSoon),
+      label: `${plural(f.expiringSoon, "mandat expire", "mandats expirent")} dans les 30 jours`,
+      to: "/mandates?filtre=expires",
+      at: null,
+    },
+  ];
+  const time = (at: string | null) => (at ? Date.parse(at) : Number.NEGATIVE_INFINITY);
+  return items
+    .map((item, order) => ({ item, order }))
+    .filter(({ item }) => item.count > 0)
+    .sort((a, b) => time(b.item.at) - time(a.item.at) || a.order - b.order)
+    .map(({ item }) => item);
+}
+
+/** When nothing waits: what to do next, from where the member stands. */
+export function nextSteps(input: { activeMandates: number; profilePercent: number; premium: boolean }): Array<{ label: string; to: string }> {
+  const steps: Array<{ label: string; to: string }> = [];
+  if (input.activeMandates === 0) steps.push({ label: "Déposez votre premier mandat", to: "/mandates?nouveau=1" });
+  else steps.push({ label: "Consultez les opportunités de vos mandats", to: "/mandates?onglet=opportunites" });
+  if (input.profilePercent < 100) steps.push({ label: "Complétez votre profil", to: "/dashboard/profil" });
+  steps.push({ label: "Trouvez un confrère dans l'annuaire", to: "/dashboard/annuaire" });
+  if (!input.premium) steps.push({ label: `Passez Premium : au-delà de ${FREEMIUM_MANDATE_QUOTA} mandats par semestre`, to: "/premium" });
+  return steps;
+}
+
+/** "Plus que 12 places de membre fondateur". */
+export function foundingPlacesLabel(places: number): string {
+  return placesLeftLabel(places, ["place de membre fondateur", "places de membre fondateur"]);
+}
+

@@ -1,0 +1,147 @@
+// The figures of the 'Aperçu' tab (issue 15 §2) in one statement, every part of it on an index
+// of the member's own rows (mandates_profile_created_idx, mandate_match_requests_target_idx,
+// messages_recipient_idx) or on the newest candidates since the last visit
+// (mandates_*_newest_idx, created_at first): nothing grows with the size of the network except
+// what is new. The collaboration files' pending actions come from the files feature.
+import { type SQL, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { queryRows } from "~/db/query.server";
+import { listMyFiles } from "~/features/collaboration/collaboration.server";
+import { EXPIRING_SOON_DAYS } from "~/features/mandates/mandate-rules";
+import { PARIS_TODAY_SQL } from "~/features/mandates/mandates.server";
+import { buyerColumns, scoreSql, sellerColumns } from "~/features/matching/matching.server";
+import { SCORE_CAP } from "~/features/matching/match-score";
+import { FOUNDING_PLACES, remainingPlaces } from "~/features/onboarding/onboarding-steps";
+import { getEnv } from "~/lib/env.server";
+import { formatVisit, NEW_MATCHES_CAP, nextVisit, type OverviewFigures, parseVisit } from "./overview-rules";
+
+/** A match worth telling the member about (issue 15 §2). */
+export const NEW_MATCH_MIN_SCORE = 60;
+/** The newest candidates of each type looked at (what is new past them is counted on the next visits). */
+export const NEW_CANDIDATES_WINDOW = 2_000;
+
+type Row = {
+  new_matches: number | string;
+  new_matches_at: Date | string | null;
+  requests: number | string;
+  requests_at: Date | string | null;
+  requests_mandate: string | null;
+  undertakings: number | string;
+  undertakings_at: Date | string | null;
+  undertakings_mandate: string | null;
+  expiring: number | string;
+  unread: number | string;
+  unread_at: Date | string | null;
+  active_mandates: number | string;
+  paid_members: number | string;
+};
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * New counterpart mandates scoring at least NEW_MATCH_MIN_SCORE against one of the member's
+ * active mandates, created since `since`: one branch per own type, the candidate type a literal
+ * so that the planner walks that type's newest index from `since` on.
+ */
+// Only what the score reads: every column is in the key of the type's newest index (index-only).
+const candidateColumns = {
+  seller: "w.id, w.created_at, w.profile_id, w.company_sector, w.company_territory, w.valuation_amount, w.required_contribution_min, w.required_contribution_max",
+  buyer: "w.id, w.created_at, w.profile_id, w.search_sectors, w.search_territories, w.target_amount_min, w.target_amount_max, w.contribution_min, w.contribution_max",
+};
+
+function newMatchesSql(me: SQL, since: Date): SQL {
+  const branch = (own: "buyer" | "seller") => {
+    const s = own === "buyer" ? scoreSql(buyerColumns("o"), sellerColumns("c")) : scoreSql(buyerColumns("c"), sellerColumns("o"));
+    const total = sql`least(${sql.raw(String(SCORE_CAP))}, ${s.sector} + ${s.territory} + ${s.valuation} + ${s.contribution})`;
+    const other = sql.raw(own === "buyer" ? "'seller'" : "'buyer'");
+    // The newest candidates first (mandates_*_newest_idx), at most NEW_CANDIDATES_WINDOW of them:
+    // a member back after months on a busy network does not make the page score them all.
+    return sql`select c.id, c.created_at from mandates o
+      join (select ${sql.raw(candidateColumns[own === "buyer" ? "seller" : "buyer"])} from mandates w where w.mandate_type = ${other} and w.status = 'active'
+        and w.created_at > ${since.toISOString()}::timestamptz and w.end_date >= ${PARIS_TODAY_SQL} and w.profile_id <> ${me}
+        order by w.created_at desc limit ${NEW_CANDIDATES_WINDOW}) c on true
+      where o.profile_id = ${me} and o.mandate_type = ${sql.raw(`'${own}'`)} and o.status = 'active'
+        and o.end_date >= ${PARIS_TODAY_SQL} and ${total} >= ${NEW_MATCH_MIN_SCORE}
+        and c.profile_id not in (select x.id from profiles x where x.profile_status in ('pending_validation', 'rejected', 'suspended'))`;
+  };
+  return sql`(select distinct on (n.id) n.id, n.created_at from (${branch("buyer")} union all ${branch("seller")}) n
+    order by n.id limit ${NEW_MATCHES_CAP + 1})`;
+}
+
+/** The overview's statement (exported for the benchmark's EXPLAIN). */
+export function overviewFiguresSql(profileId: string, since: Date): SQL {
+  const me = sql`${profileId}::uuid`;
+  return sql`
+      with mine as (
+        select id, status, end_date from mandates where profile_id = ${me}
+      ), new_matches as ${newMatchesSql(me, since)},
+      received as (
+        select r.id, r.status, r.created_at, r.responded_at, r.target_mandate_id, r.requester_mandate_id
+        from mine m join mandate_match_requests r on r.target_mandate_id = m.id
+      ), to_answer as (
+        select * from received where status = 'pending'
+      ), to_sign as (
+        -- A confirmed connection (both requests accepted) without the member's undertaking.
+        select r.* from received r
+        where r.status = 'accepted'
+          and exists (select 1 from mandate_match_requests back where back.requester_mandate_id = r.target_mandate_id
+            and back.target_mandate_id = r.requester_mandate_id and back.status = 'accepted')
+          and not exists (select 1 from connection_events e where e.match_request_id = r.id
+            and e.event = 'undertaking_signed' and e.actor_profile_id = ${me})
+      ), unread as (
+        select created_at from messages where recipient_id = ${me} and is_read = false
+      )
+      select
+        (select count(*) from new_matches) as new_matches,
+        (select max(created_at) from new_matches) as new_matches_at,
+        (select count(*) from to_answer) as requests,
+        (select max(created_at) from to_answer) as requests_at,
+        (select target_mandate_id from to_answer order by created_at desc limit 1) as requests_mandate,
+        (select count(*) from to_sign) as undertakings,
+        (select max(coalesce(responded_at, created_at)) from to_sign) as undertakings_at,
+        (select target_mandate_id from to_sign order by coalesce(responded_at, created_at) desc limit 1) as undertakings_mandate,
+        (select count(*) from mine where status = 'active' and end_date between ${PARIS_TODAY_SQL}
+          and ${PARIS_TODAY_SQL} + ${sql.raw(String(EXPIRING_SOON_DAYS))}) as expiring,
+        (select count(*) from unread) as unread,
+        (select max(created_at) from unread) as unread_at,
+        (select count(*) from mine where status = 'active' and end_date >= ${PARIS_TODAY_SQL}) as active_mandates,
+        -- Places left need the count only up to the number of places.
+        (select count(*) from (select 1 from profiles where profile_status = 'validated'
+          and membership_type <> 'freemium' limit ${FOUNDING_PLACES}) paid) as paid_members`;
+}
+
+/** The figures of the overview of `profileId`, with what is new since `since`. */
+export async function getOverviewFigures(actor: { profileId: string }, since: Date): Promise<OverviewFigures & { foundingPlaces: number }> {
+  const [figures, files] = await Promise.all([queryRows<Row>(overviewFiguresSql(actor.profileId, since)), listMyFiles(actor)]);
+  const r = figures[0];
+  const awaiting = files.items.filter((f) => f.pending !== null);
+  return {
+    newMatches: Number(r.new_matches),
+    newMatchesAt: iso(r.new_matches_at),
+    requestsToAnswer: Number(r.requests),
+    requestsAt: iso(r.requests_at),
+    requestsMandateId: r.requests_mandate,
+    undertakings: Number(r.undertakings),
+    undertakingsAt: iso(r.undertakings_at),
+    undertakingsMandateId: r.undertakings_mandate,
+    filesAwaiting: awaiting.length,
+    filesAt: awaiting[0]?.lastActivityAt ?? null,
+    expiringSoon: Number(r.expiring),
+    unread: Number(r.unread),
+    unreadAt: iso(r.unread_at),
+    activeMandates: Number(r.active_mandates),
+    foundingPlaces: remainingPlaces(Number(r.paid_members)),
+  };
+}
+
+// ---- the last visit, per member and browser (decision 017) -------------------------------------
+
+const visitCookie = createCookie("rt_apercu", { path: "/dashboard", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+
+/** The visit this view of the overview belongs to, and the Set-Cookie header that records it. */
+export async function overviewVisit(request: Request, profileId: string, now = Date.now()): Promise<{ since: Date; setCookie: string }> {
+  const raw: unknown = await visitCookie.parse(request.headers.get("cookie")).catch(() => null);
+  const visit = nextVisit(parseVisit(typeof raw === "string" ? raw : null, profileId), profileId, now);
+  const secure = getEnv().APP_URL.startsWith("https://");
+  return { since: new Date(visit.since), setCookie: await visitCookie.serialize(formatVisit(visit), { secure }) };
+}

@@ -1,0 +1,160 @@
+// The 'Aperçu' figures (issue 15 §2): new matches ≥ 60 % since the last visit, requests waiting
+// for an answer, confirmed connections waiting for the undertaking, mandates expiring within
+// 30 days, unread messages, places left; in two statements, on both drivers.
+import { beforeAll, describe, expect, it } from "vitest";
+import { connectionEvents, mandateMatchRequests, messages } from "~/db/schema";
+import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
+import { getOverviewFigures } from "~/features/overview/overview.server";
+import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
+import { loader } from "~/routes/member/dashboard/overview";
+import { buildMessage, createMandate, createMember, seedFactories, type CreatedMember, type Mandate } from "../support/factories";
+import { useTestDatabase } from "../support/db";
+import { runLoader, signIn } from "./mandates-helpers";
+
+const t = useTestDatabase();
+const today = parisToday();
+const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
+const hoursAgo = (h: number) => new Date(Date.now() - h * 60 * 60 * 1000);
+
+const buyerCriteria = {
+  mandateType: "buyer" as const,
+  searchSectors: ["62"],
+  searchTerritories: ["69"],
+  targetAmountMin: 1_000_000,
+  targetAmountMax: 2_000_000,
+  contributionMin: 100_000,
+  contributionMax: 300_000,
+};
+const noBuyerCriteria = Object.fromEntries(
+  ["searchSectors", "searchTerritories", "targetAmountMin", "targetAmountMax", "contributionMin", "contributionMax"].map((k) => [k, null]),
+);
+const perfectSeller = {
+  ...noBuyerCriteria,
+  mandateType: "seller" as const,
+  companySector: "62",
+  companyTerritory: "69",
+  valuationAmount: 1_500_000,
+  requiredContributionMin: 150_000,
+  requiredContributionMax: 250_000,
+};
+
+let me: CreatedMember;
+let peer: CreatedMember;
+let suspended: CreatedMember;
+let mine: Mandate;
+
+beforeAll(async () => {
+  const db = t.db!;
+  seedFactories(1515);
+  me = await createMember(db, { profile: { membershipType: "premium" } });
+  peer = await createMember(db, { profile: { membershipType: "freemium" } });
+  suspended = await createMember(db, { profile: { profileStatus: "suspended" } });
+  mine = await createMandate(db, me.profile.id, { ...buyerCriteria, endDate: addDaysIso(today, 10), createdAt: hoursAgo(100) });
+});
+
+describe("getOverviewFigures", () => {
+  it("a member with nothing going on: zeros, and places left", async () => {
+    const lonely = await createMember(t.db!, { profile: { membershipType: "freemium" } });
+    const f = await getOverviewFigures({ profileId: lonely.profile.id }, since);
+    expect(f).toMatchObject({ newMatches: 0, requestsToAnswer: 0, undertakings: 0, filesAwaiting: 0, expiringSoon: 0, unread: 0, activeMandates: 0 });
+    expect(f.foundingPlaces).toBeGreaterThan(0);
+  });
+
+  it("counts each figure, and only what is the member's", async () => {
+    const db = t.db!;
+    // New since the last visit and ≥ 60 %: counted once, even when it fits two of my mandates.
+    const fresh = await createMandate(db, peer.profile.id, { ...perfectSeller, createdAt: hoursAgo(2) });
+    await createMandate(db, me.profile.id, { ...buyerCriteria, createdAt: hoursAgo(100) });
+    // Not counted: older than the visit, below 60 %, a suspended owner's, my own, on hold.
+    await createMandate(db, peer.profile.id, { ...perfectSeller, createdAt: hoursAgo(48) });
+    await createMandate(db, peer.profile.id, { ...perfectSeller, companySector: "10", companyTerritory: "75", createdAt: hoursAgo(1) });
+    await createMandate(db, suspended.profile.id, { ...perfectSeller, createdAt: hoursAgo(1) });
+    await createMandate(db, me.profile.id, { ...perfectSeller, createdAt: hoursAgo(1) });
+    await createMandate(db, peer.profile.id, { ...perfectSeller, status: "on_hold", createdAt: hoursAgo(1) });
+
+    // A request waiting for my answer, and one I answered.
+    const other = await createMandate(db, peer.profile.id, { ...perfectSeller, createdAt: hoursAgo(300) });
+    await db.insert(mandateMatchRequests).values({ requesterMandateId: other.id, targetMandateId: mine.id, requesterProfileId: peer.profile.id, createdAt: hoursAgo(3) });
+    const answered = await createMandate(db, peer.profile.id, { ...perfectSeller, createdAt: hoursAgo(300) });
+    await db
+      .insert(mandateMatchRequests)
+      .values({ requesterMandateId: answered.id, targetMandateId: mine.id, requesterProfileId: peer.profile.id, status: "rejected" });
+
+    // Unread and read messages.
+    await db.insert(messages).values([
+      buildMessage({ recipientId: me.profile.id, isRead: false, createdAt: hoursAgo(5) }),
+      buildMessage({ recipientId: me.profile.id, isRead: true }),
+      buildMessage({ recipientId: peer.profile.id, isRead: false }),
+    ]);
+
+    const f = await getOverviewFigures({ profileId: me.profile.id }, since);
+    expect(f.newMatches).toBe(1);
+    expect(new Date(f.newMatchesAt!).getTime()).toBe(new Date(fresh.createdAt).getTime());
+    expect(f.requestsToAnswer).toBe(1);
+    expect(f.requestsMandateId).toBe(mine.id);
+    expect(f.unread).toBe(1);
+    expect(f.expiringSoon).toBe(1);
+    expect(f.activeMandates).toBe(3);
+    expect(f.undertakings).toBe(0);
+    // The peer's view: none of mine.
+    const theirs = await getOverviewFigures({ profileId: peer.profile.id }, since);
+    expect(theirs).toMatchObject({ requestsToAnswer: 0, unread: 1 });
+  });
+
+  it("a confirmed connection waits for the undertaking until it is signed", async () => {
+    const db = t.db!;
+    const a = await createMember(db);
+    const b = await createMember(db);
+    const ma = await createMandate(db, a.profile.id, { ...buyerCriteria });
+    const mb = await createMandate(db, b.profile.id, { ...perfectSeller });
+    const [toA] = await db
+      .insert(mandateMatchRequests)
+      .values({ requesterMandateId: mb.id, targetMandateId: ma.id, requesterProfileId: b.profile.id, status: "accepted", respondedAt: hoursAgo(1) })
+      .returning();
+    await db
+      .insert(mandateMatchRequests)
+      .values({ requesterMandateId: ma.id, targetMandateId: mb.id, requesterProfileId: a.profile.id, status: "accepted", respondedAt: hoursAgo(2) });
+    const before = await getOverviewFigures({ profileId: a.profile.id }, since);
+    expect(before).toMatchObject({ undertakings: 1, undertakingsMandateId: ma.id });
+    await db.insert(connectionEvents).values({ matchRequestId: toA.id, actorProfileId: a.profile.id, event: "undertaking_signed" });
+    expect((await getOverviewFigures({ profileId: a.profile.id }, since)).undertakings).toBe(0);
+    // The other side has not signed yet.
+    expect((await getOverviewFigures({ profileId: b.profile.id }, since)).undertakings).toBe(1);
+  });
+
+  it("costs two statements (the figures, the files)", async () => {
+    const count = await withRequestScope("GET", async () => {
+      await getOverviewFigures({ profileId: me.profile.id }, since);
+      return currentRequestScope()!.queries;
+    });
+    expect(count).toBe(2);
+  });
+});
+
+describe("the overview page", () => {
+  it("the whole page (root, frame, dashboard, overview) stays within 6 statements", async () => {
+    const b = await signIn(me);
+    const request = new Request("http://localhost:3000/dashboard", { headers: b.headers });
+    const args = { request, params: {}, context: { requestId: "test", nonce: "n" } } as never;
+    const [root, shell, layout] = await Promise.all([import("~/root"), import("~/routes/member/shell"), import("~/routes/member/dashboard/layout")]);
+    const count = await withRequestScope("GET", async () => {
+      await Promise.all([root.loader(args), shell.loader(args), layout.loader(args), loader(args)]);
+      return currentRequestScope()!.queries;
+    });
+    expect(count).toBeLessThanOrEqual(6);
+  });
+
+  it("renders the items newest first and records the visit in a cookie", async () => {
+    const b = await signIn(me);
+    const first = await runLoader(loader, "/dashboard", b);
+    const body = first.value as unknown as { data: { items: { key: string }[]; completeness: { percent: number } }; init: { headers: Record<string, string> } };
+    expect(body.data.items.map((i) => i.key)).toEqual(["matches", "requests", "unread", "expiring"]);
+    expect(body.data.completeness.percent).toBeGreaterThanOrEqual(0);
+    const setCookie = body.init.headers["set-cookie"];
+    expect(setCookie).toMatch(/^rt_apercu=.+; Max-Age=31536000; Path=\/dashboard; HttpOnly; SameSite=Lax$/);
+    // A reload within the visit keeps the same starting point: the new match is still new.
+    b.headers.set("cookie", `${b.headers.get("cookie")}; ${setCookie.split(";")[0]}`);
+    const again = await runLoader(loader, "/dashboard", b);
+    expect((again.value as unknown as typeof body).data.items.map((i) => i.key)).toContain("matches");
+  });
+});
