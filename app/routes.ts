@@ -20,6 +20,8 @@ export default [
       route("profil", "routes/member/dashboard/profile.tsx"),
       route("mandats", "routes/member/dashboard/mandates.tsx"),
       route("stats", "routes/member/dashboard/stats.tsx"),
+      // The notification centre (issue 15 §3): the full list behind the bell.
+      route("notifications", "routes/member/dashboard/notifications.tsx"),
       // Collaboration files of confirmed connections (issue 13): the list, and each file's pages
       // under its layout (header, sections).
       route("dossiers", "routes/member/dashboard/files.tsx"),
@@ -80,6 +82,9 @@ export default [
   // Profile images: upload (premium members) and the stored files.
   route("api/uploads", "routes/api/upload.ts"),
   route("uploads/*", "routes/api/uploads-file.ts"),
+  // Live notifications: one event stream per tab, and the JSON state for the polling fallback.
+  route("api/notifications", "routes/api/notifications.ts"),
+  route("api/notifications/stream", "routes/api/notifications-stream.ts"),
 
   // Built-in mailbox when no SMTP server is configured (404 otherwise).
   route("dev/mailbox", "routes/dev/mailbox.tsx"),

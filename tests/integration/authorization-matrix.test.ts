@@ -161,6 +161,8 @@ const TABLE: Entry[] = [
   // One place with /mandates (decision 017): the tab's URL leads there.
   { path: "/dashboard/mandats", file: "routes/member/dashboard/mandates.tsx", get: { ...MEMBER_GET, ...memberOnly("redirect:/mandates") } },
   { path: "/dashboard/stats", file: "routes/member/dashboard/stats.tsx", get: MEMBER_GET },
+  // The notification centre (issue 15 §3): each member's own notifications only (scoped by user).
+  { path: "/dashboard/notifications", file: "routes/member/dashboard/notifications.tsx", get: MEMBER_GET, post: memberPost(400) },
   { path: "/dashboard/dossiers", file: "routes/member/dashboard/files.tsx", get: MEMBER_GET },
   // A file between the premium and the founding members: nobody else opens it, admins included.
   {
@@ -300,6 +302,9 @@ const TABLE: Entry[] = [
     get: all(404),
     post: all(404),
   },
+  // Live notifications: any signed-in account's own state and stream; 401 (no redirect) otherwise.
+  { path: "/api/notifications", file: "routes/api/notifications.ts", get: cells(200, { anonymous: 401 }) },
+  { path: "/api/notifications/stream", file: "routes/api/notifications-stream.ts", get: cells(200, { anonymous: 401 }) },
   { path: "/healthz", file: "routes/api/healthz.ts", get: PUBLIC },
   { path: "/readyz", file: "routes/api/readyz.ts", get: PUBLIC },
   { path: "/sitemap.xml", file: "routes/api/sitemap.ts", get: PUBLIC },

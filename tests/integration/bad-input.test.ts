@@ -21,6 +21,7 @@ import * as dealSchemas from "~/features/deals/deal.schema";
 import * as directorySchemas from "~/features/directory/directory.schema";
 import * as mandateSchemas from "~/features/mandates/mandates.schema";
 import * as messageSchemas from "~/features/messages/messages.schema";
+import * as notificationSchemas from "~/features/notifications/notifications.schema";
 import * as onboardingSchemas from "~/features/onboarding/onboarding.schema";
 import * as verificationSchemas from "~/features/trust/verification.schema";
 import * as profileSchemas from "~/features/profiles/profile.schema";
@@ -31,6 +32,7 @@ import { action as onboardingAction } from "~/routes/member/onboarding";
 import { action as profileAction } from "~/routes/member/dashboard/profile";
 import { action as agreementAction } from "~/routes/member/dashboard/file/agreement";
 import { action as settingsAction } from "~/routes/member/settings";
+import { action as notificationsAction } from "~/routes/member/dashboard/notifications";
 import { action as contactAction } from "~/routes/public/contact";
 import { action as consultantAction } from "~/routes/public/consultant";
 import { type Browser, signIn } from "./mandates-helpers";
@@ -127,6 +129,7 @@ const modules: Record<string, Record<string, unknown>> = {
   directory: directorySchemas,
   mandates: mandateSchemas,
   messages: messageSchemas,
+  notifications: notificationSchemas,
   onboarding: onboardingSchemas,
   profile: profileSchemas,
 };
@@ -383,6 +386,14 @@ describe("route actions with hostile forms", () => {
       // "regenerate-backup-codes" and "disable-2fa": see the known 500 below.
       intents: ["change-password", "notifications", "revoke-session", "verify-2fa", "enable-2fa", "cancel-2fa"],
       headers: () => withCookie(freemiumBrowser),
+    },
+    {
+      name: "notifications (member)",
+      action: notificationsAction,
+      url: "http://localhost/dashboard/notifications",
+      fields: ["id"],
+      intents: ["open", "read", "read-all"],
+      headers: () => withCookie(premiumBrowser),
     },
     {
       name: "fee-sharing agreement of a file (member)",

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { mailOutbox, user, verificationEvidence } from "~/db/schema";
+import { mailOutbox, notifications, user, verificationEvidence } from "~/db/schema";
 import { validateProfile } from "~/features/admin/profiles-admin.server";
 import { getVerificationChecklist } from "~/features/admin/verification-admin.server";
 import { searchDirectory } from "~/features/directory/directory.server";
@@ -24,6 +24,7 @@ import { MANDATE_MESSAGES } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor } from "~/features/mandates/mandates.server";
 import { loader as overviewLoader } from "~/routes/member/dashboard/overview";
 import { loader as statsLoader } from "~/routes/member/dashboard/stats";
+import { loader as notificationsLoader } from "~/routes/member/dashboard/notifications";
 import { action, loader } from "~/routes/member/mandates";
 import { buildUser, createApplicant, createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
@@ -93,6 +94,7 @@ async function everythingSeenBy(b: Browser, own: string): Promise<string> {
   for (const path of paths) seen.push(await runLoader(loader, path, b));
   seen.push(await runLoader(statsLoader, "/dashboard/stats", b));
   seen.push(await runLoader(overviewLoader, "/dashboard", b));
+  seen.push(await runLoader(notificationsLoader, "/dashboard/notifications", b));
   return JSON.stringify(seen, (_k, v: unknown) => (v instanceof Error ? v.message : v));
 }
 
@@ -111,6 +113,10 @@ async function expectNoMailLeak() {
   const mails = await mailsNotTo(owner.email);
   expect(mails).not.toContain(NAME);
   expect(mails).not.toContain(ADDRESS);
+  // Notifications (issue 15 §3) carry client codes only, the owner's own included.
+  const notes = JSON.stringify(await t.db!.select().from(notifications));
+  expect(notes).not.toContain(NAME);
+  expect(notes).not.toContain(ADDRESS);
 }
 
 describe("canary: the client's identity stays with its owner until the connection is confirmed", () => {
@@ -166,6 +172,8 @@ describe("canary: the client's identity stays with its owner until the connectio
     await expectSecretHiddenFrom(strangerB, strangerMandate);
     await expectNoMailLeak();
     expect((await t.db!.select().from(mailOutbox)).length).toBeGreaterThanOrEqual(4);
+    // The probe of the notifications works: the partner's list shows the confirmation.
+    expect(JSON.stringify(await runLoader(notificationsLoader, "/dashboard/notifications", partnerB))).toContain("Mise en relation confirmée");
   });
 });
 

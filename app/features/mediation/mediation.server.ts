@@ -20,6 +20,7 @@ import { getEnv } from "~/lib/env.server";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
+import { notifyProfile } from "~/features/notifications/notifications.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
@@ -116,6 +117,8 @@ export async function mailMember(
   mail: { title: string; intro: string; lines?: string[]; kind: string; preference?: "messages"; dedupeKey?: string },
 ): Promise<void> {
   if (!profileId) return;
+  // The notification centre hears of every step (issue 15 §3); e-mail preferences stay for e-mails.
+  await notifyProfile(profileId, "mediation", { title: mail.title, body: mail.intro, link: mediationUrl(fileId) }, tx);
   const [r] = await queryRows<{ email: string; notify_messages: boolean }>(
     sql`select u.email, p.notify_messages from profiles p join "user" u on u.id = p.user_id where p.id = ${profileId}::uuid`,
     tx,

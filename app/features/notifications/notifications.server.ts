@@ -2,7 +2,7 @@
 // their own transaction when they have one, like the mail outbox), the member reads them under
 // the bell and marks them read. Every query is scoped by the acting user: another member's
 // notification is never read nor touched (a miss is a 404).
-import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
@@ -67,31 +67,29 @@ export async function notifyProfileSafely(profileId: string, kind: NotificationK
   }
 }
 
-/** The unread count and the latest notifications of a user. */
+/**
+ * The unread count and the latest notifications of a user, in one statement (the frame of every
+ * member page reads it): with no row at all, nothing is unread either.
+ */
 export async function getNotificationState(userId: string, db: Db = defaultDb): Promise<NotificationState> {
-  const [[totals], rows] = await Promise.all([
-    db
-      .select({ unread: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-    db
-      .select({
-        id: notifications.id,
-        kind: notifications.kind,
-        title: notifications.title,
-        body: notifications.body,
-        link: notifications.link,
-        createdAt: notifications.createdAt,
-        readAt: notifications.readAt,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(NOTIFICATION_LIST_SIZE),
-  ]);
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      unread: sql<number>`(select count(*) from notifications u where u.user_id = ${userId} and u.read_at is null)`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_LIST_SIZE);
   return {
-    unread: Number(totals?.unread ?? 0),
-    items: rows.map(({ readAt, createdAt, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
+    unread: rows[0]?.unread ?? 0,
+    items: rows.map(({ readAt, createdAt, unread: _unread, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
   };
 }
 

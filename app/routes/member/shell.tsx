@@ -9,10 +9,16 @@ import { normaliseMembership } from "~/auth/permissions";
 import { AppShell, SHELL_ROUTE_ID, type ShellData, type ShellUser } from "~/components/app-shell/app-shell";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
+import { NotificationBell } from "~/features/notifications/components/notification-bell";
+import type { NotificationState } from "~/features/notifications/notification-rules";
+import { getNotificationState } from "~/features/notifications/notifications.server";
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/shell";
 
-export async function loader({ request }: Route.LoaderArgs): Promise<ShellData> {
+/** The frame's data, with the notification bell's first state. */
+type MemberShellData = { shell: (NonNullable<ShellData["shell"]> & { notifications: NotificationState }) | null };
+
+export async function loader({ request }: Route.LoaderArgs): Promise<MemberShellData> {
   const sessionUser = await getSessionUser(request);
   if (!sessionUser) return { shell: null };
   const [admin, profile] = await Promise.all([getRequestIsAdmin(sessionUser.id), getRequestProfile(sessionUser.id)]);
@@ -27,19 +33,20 @@ export async function loader({ request }: Route.LoaderArgs): Promise<ShellData> 
     member,
     admin,
   };
-  return { shell: { appName: getEnv().APP_NAME, year: new Date().getFullYear(), user } };
+  // The bell's first state (then live, app/features/notifications/live.server.ts).
+  const notifications = await getNotificationState(sessionUser.id);
+  return { shell: { appName: getEnv().APP_NAME, year: new Date().getFullYear(), user, notifications } };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<ShellData>(SHELL_ROUTE_ID);
+  const data = useRouteLoaderData<MemberShellData>(SHELL_ROUTE_ID);
   const shell = data?.shell;
   if (!shell) return <>{children}</>;
   return (
     <AppShell
       appName={shell.appName}
       user={shell.user}
-      // The notification bell (issue 15 §3) goes here: <AppShell bell={…}>.
-      bell={null}
+      bell={<NotificationBell initial={shell.notifications} />}
       footer={<SiteFooter appName={shell.appName} year={shell.year} />}
     >
       {children}
