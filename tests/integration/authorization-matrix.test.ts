@@ -264,6 +264,8 @@ const TABLE: Entry[] = [
   { path: "/cookies", file: "routes/public/cookies.tsx", get: PUBLIC },
   { path: "/parametres", file: "routes/member/settings.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
   { path: "/parametres/export", file: "routes/member/settings-export.ts", get: USER_GET },
+  // A validated member's new insurance certificate (issue 14 §1).
+  { path: "/parametres/assurance", file: "routes/member/insurance-renewal.tsx", get: MEMBER_GET, post: memberPost(400) },
   // The applicant's insurance certificate (issue 14): the applicant and admins with their second
   // factor; a 404 for everyone else signed in.
   {

@@ -15,6 +15,7 @@ import * as agreementSchemas from "~/features/collaboration/agreement.schema";
 import * as collaborationSchemas from "~/features/collaboration/collaboration.schema";
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import * as adminSchemas from "~/features/admin/admin.schema";
+import * as mediationSchemas from "~/features/mediation/mediation.schema";
 import * as connectionSchemas from "~/features/connections/connections.schema";
 import * as contactSchemas from "~/features/contact/contact.schema";
 import * as dealSchemas from "~/features/deals/deal.schema";
@@ -31,6 +32,11 @@ import { action as mandatesAction } from "~/routes/member/mandates";
 import { action as onboardingAction } from "~/routes/member/onboarding";
 import { action as profileAction } from "~/routes/member/dashboard/profile";
 import { action as agreementAction } from "~/routes/member/dashboard/file/agreement";
+import { action as mediationAction } from "~/routes/member/dashboard/file/mediation";
+import { action as adminMediationAction } from "~/routes/admin/mediation";
+import { action as insuranceRenewalAction } from "~/routes/member/insurance-renewal";
+import { mediations, user as userTable } from "~/db/schema";
+import { eq as eqColumn } from "drizzle-orm";
 import { action as settingsAction } from "~/routes/member/settings";
 import { action as notificationsAction } from "~/routes/member/dashboard/notifications";
 import { action as contactAction } from "~/routes/public/contact";
@@ -121,6 +127,7 @@ const modules: Record<string, Record<string, unknown>> = {
   twoFactor: twoFactorSchemas,
   account: accountSchemas,
   admin: adminSchemas,
+  mediation: mediationSchemas,
   agreement: agreementSchemas,
   collaboration: collaborationSchemas,
   connections: connectionSchemas,
@@ -627,5 +634,60 @@ describe("route actions with hostile forms", () => {
       ["acquirerCedant", "year"],
       1_000,
     );
+  });
+});
+
+// Mediation (issue 14 §4) and the insurance renewal (issue 14 §1): the member's and the team's
+// forms, multipart like the browser sends them.
+describe("mediation and insurance forms with hostile input", () => {
+  let fileId: string;
+  let mediationId: string;
+  let memberHeaders: () => Headers;
+  let adminHeaders: () => Headers;
+
+  beforeAll(async () => {
+    const db = t.db!;
+    const a = await createMember(db, { profile: { membershipType: "premium" } });
+    const b = await createMember(db, { profile: { membershipType: "premium" } });
+    const admin = await createMember(db, { admin: true });
+    const mine = await createMandate(db, a.profile.id, { mandateType: "buyer" });
+    const theirs = await createMandate(db, b.profile.id, { mandateType: "seller" });
+    fileId = await db.transaction((tx) => openCollaborationFile(tx, mine.id, theirs.id));
+    const [m] = await db
+      .insert(mediations)
+      .values({ fileId, openedBy: a.profile.id, openedByName: "A", respondentId: b.profile.id, respondentName: "B", subject: "Objet", facts: "Exposé des faits assez long." })
+      .returning({ id: mediations.id });
+    mediationId = m.id;
+    const aBrowser = await signIn(a);
+    const adminBrowser = await signIn(admin);
+    await db.update(userTable).set({ twoFactorEnabled: true }).where(eqColumn(userTable.id, admin.user.id));
+    const cookie = (br: Browser) => () => {
+      const h = new Headers(br.headers);
+      h.set("x-rt-client-ip", `203.0.113.${Math.floor(Math.random() * 250)}`);
+      return h;
+    };
+    memberHeaders = cookie(aBrowser);
+    adminHeaders = cookie(adminBrowser);
+  });
+
+  const targets = () => [
+    { name: "mediation (member)", action: mediationAction, url: `http://localhost/dashboard/dossiers/${fileId}/mediation`, fields: ["subject", "facts", "attachments", "mediationId", "body"], intents: ["message"], headers: memberHeaders, params: { fileId } as Record<string, string> },
+    { name: "mediation (team)", action: adminMediationAction, url: `http://localhost/admin/mediations/${mediationId}`, fields: ["to", "body", "outcome", "decision", "against", "breachKind"], intents: ["start", "message", "decide"], headers: adminHeaders, params: { mediationId } as Record<string, string> },
+    { name: "insurance renewal", action: insuranceRenewalAction, url: "http://localhost/parametres/assurance", fields: ["insurer", "policyNumber", "insuranceEndsOn", "certificate"], intents: [], headers: memberHeaders, params: {} as Record<string, string> },
+  ];
+
+  it("never a 500", async () => {
+    for (const target of targets()) {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.constantFrom(...target.intents, "x"), hostileString), formEntries(target.fields), async (intent, entries) => {
+          const fd = formOf(entries);
+          if (target.intents.length > 0) fd.set("intent", intent);
+          const out = await run(target.action, target.url, fd, target.headers(), target.params);
+          expect(out.status, `${target.name}: ${JSON.stringify(entries).slice(0, 500)}`).toBeLessThan(500);
+          if (out.status >= 400) expectFrenchBody(out.body, target.name);
+        }),
+        { numRuns: RUNS },
+      );
+    }
   });
 });

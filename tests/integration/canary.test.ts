@@ -18,6 +18,14 @@ import { getPublicProfile } from "~/features/profiles/public-profile.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { setStorage } from "~/lib/storage/storage.server";
 import { loader as consultantLoader } from "~/routes/public/consultant";
+import { queryRows } from "~/db/query.server";
+import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
+import { mediationActor, openMediation } from "~/features/mediation/mediation.server";
+import { submitInsuranceRenewal } from "~/features/trust/insurance-renewal.server";
+import { loader as mediationLoader } from "~/routes/member/dashboard/file/mediation";
+import { loader as mediationAttachmentLoader } from "~/routes/member/mediation-attachment";
+import { loader as certificateLoader } from "~/routes/member/insurance-certificate";
+import { certificatePdf, inAYear } from "../support/verification";
 import { verificationInput } from "../support/verification";
 import type * as LoggerModule from "~/lib/logger.server";
 import { MANDATE_MESSAGES } from "~/features/mandates/mandate-rules";
@@ -283,6 +291,81 @@ describe("canary: the insurance certificate stays private (issue 14)", () => {
       for (const marker of [INSURER, POLICY, FILE]) expect(seen).not.toContain(marker);
       const all = logLines.join("");
       for (const marker of [INSURER, POLICY, FILE]) expect(all).not.toContain(marker);
+    } finally {
+      setStorage(undefined);
+    }
+  });
+});
+
+describe("canary: mediation attachments and a renewed insurance certificate stay private (issue 14)", () => {
+  const ATTACHMENT = `CANARY-PIECE-${randomBytes(6).toString("hex")}`;
+  const CLIENT = `CANARY-MEDIATION-CLIENT-${randomBytes(6).toString("hex")}`;
+  const INSURER = `CANARY-RENEWED-INSURER-${randomBytes(6).toString("hex")}`;
+  const POLICY = `CANARYRENEWEDPOLICY${randomBytes(6).toString("hex")}`;
+  const CERTIFICATE = `CANARY-RENEWED-FILE-${randomBytes(6).toString("hex")}`;
+
+  it("a mediation attachment is for its author and the team only; the e-mails carry neither it nor the client", async () => {
+    setStorage(createDatabaseStorage());
+    try {
+      const db = t.db!;
+      const a = await createMember(db, { profile: { membershipType: "premium" } });
+      const b = await createMember(db, { profile: { membershipType: "premium", notifyMessages: true } });
+      const mineId = (await createMandate(mandateActor(a.profile), mandateInput({ clientCode: "MED-A" }))).id;
+      const theirsId = (
+        await createMandate(
+          mandateActor(b.profile),
+          mandateInput({ mandateType: "seller", searchSectors: null, searchTerritories: null, targetAmountMin: null, targetAmountMax: null, companySector: "C", companyTerritory: "69", valuationAmount: 900_000, description: "Industrie", clientCode: "MED-B", clientName: CLIENT, clientAddress: "1 rue du Canari" }),
+        )
+      ).id;
+      const fileId = await db.transaction((tx) => openCollaborationFile(tx, mineId, theirsId));
+      await openMediation(mediationActor(a.user, a.profile), fileId, { subject: "Un différend", facts: "Des faits datés, suffisamment détaillés." }, [
+        { name: `${ATTACHMENT}.pdf`, bytes: await certificatePdf(ATTACHMENT) },
+      ]);
+      const [row] = await queryRows<{ id: string }>(sql`select a.id from mediation_attachments a join mediations m on m.id = a.mediation_id where m.file_id = ${fileId}::uuid`, db);
+      const bBrowser = await signIn(b);
+      const aBrowser = await signIn(a);
+      const page = async (br: Browser) => JSON.stringify(await mediationLoader({ request: new Request(`http://localhost:3000/dashboard/dossiers/${fileId}/mediation`, { headers: br.headers }), params: { fileId }, context: { requestId: "test" } } as never));
+      const piece = async (headers: Headers) => {
+        try {
+          return await mediationAttachmentLoader({ request: new Request(`http://localhost:3000/mediations/pieces/${row.id}`, { headers }), params: { attachmentId: row.id }, context: { requestId: "test" } } as never);
+        } catch (thrown) {
+          return thrown;
+        }
+      };
+      // The probe works: the author sees it listed and opens it.
+      expect(await page(aBrowser)).toContain(ATTACHMENT);
+      expect(statusOf(await piece(aBrowser.headers))).toBe(200);
+      // The other member of the file, a stranger, a visitor: nothing.
+      expect(await page(bBrowser)).not.toContain(ATTACHMENT);
+      expect(statusOf(await piece(bBrowser.headers))).toBe(404);
+      expect(statusOf(await piece(strangerB.headers))).toBe(404);
+      expect(statusOf(await piece(new Headers()))).toBe(302);
+      const mails = JSON.stringify(await db.select().from(mailOutbox));
+      for (const marker of [ATTACHMENT, CLIENT]) expect(mails).not.toContain(marker);
+      for (const marker of [ATTACHMENT, CLIENT]) expect(logLines.join("")).not.toContain(marker);
+    } finally {
+      setStorage(undefined);
+    }
+  });
+
+  it("a renewed certificate's name, insurer and policy number reach no other member, no public page and no log line", async () => {
+    setStorage(createDatabaseStorage());
+    try {
+      const db = t.db!;
+      const admin = await createMember(db, { admin: true });
+      const member = await createApplicant(db, { verification: "checked", profile: { membershipType: "premium" } });
+      await validateProfile(admin.user, member.profile.id);
+      await submitInsuranceRenewal({ userId: member.user.id, profileId: member.profile.id }, { insurer: INSURER, policyNumber: POLICY, insuranceEndsOn: inAYear() }, { name: `${CERTIFICATE}.pdf`, bytes: await certificatePdf(CERTIFICATE) });
+      expect(JSON.stringify(await getVerificationChecklist(member.profile.id))).toContain(POLICY);
+      const pub = await getPublicProfile(member.profile.id);
+      const slug = pub!.slug;
+      const publicPage = await consultantLoader({ request: new Request(`http://localhost:3000/consultant/${slug}`), params: { slug }, context: { requestId: "test" } } as never);
+      const directory = await searchDirectory(parseDirectoryQuery(new URLSearchParams({ q: member.profile.lastName })));
+      const seen = JSON.stringify([pub, publicPage, directory]);
+      for (const marker of [INSURER, POLICY, CERTIFICATE]) expect(seen).not.toContain(marker);
+      const certificate = await certificateLoader({ request: new Request(`http://localhost:3000/justificatifs/${member.profile.id}/assurance`, { headers: strangerB.headers }), params: { profileId: member.profile.id }, context: { requestId: "test" } } as never);
+      expect(certificate.status).toBe(404);
+      for (const marker of [INSURER, POLICY, CERTIFICATE]) expect(logLines.join("")).not.toContain(marker);
     } finally {
       setStorage(undefined);
     }

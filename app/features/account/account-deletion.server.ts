@@ -136,7 +136,10 @@ async function deleteOrphanFiles(tx: Db): Promise<{ files: number; storageKeys: 
       union all
       select k.key from fee_agreements a join collaboration_files f on f.id = a.file_id
         cross join lateral (values (a.document_key), (a.signed_key)) as k(key)
-        where f.member_a_id is null and f.member_b_id is null and k.key is not null`,
+        where f.member_a_id is null and f.member_b_id is null and k.key is not null
+      union all
+      select x.storage_key from mediation_attachments x join mediations m on m.id = x.mediation_id join collaboration_files f on f.id = m.file_id
+        where f.member_a_id is null and f.member_b_id is null`,
     tx,
   );
   const deleted = await queryRows<{ id: string }>(

@@ -7,7 +7,8 @@ import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { collegeLabel, professionLabel } from "~/db/reference";
 import { profiles, session, user, verificationChecks } from "~/db/schema";
-import { uncheckedSteps, VERIFICATION_STEP_LABELS } from "~/features/trust/verification-rules";
+import { insuranceFlag, uncheckedSteps, VERIFICATION_STEP_LABELS, type InsuranceFlag } from "~/features/trust/verification-rules";
+import { parisToday } from "~/features/mandates/mandate-rules";
 import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { normalizeSearchText } from "~/db/search-text";
 import { getEnv } from "~/lib/env.server";
@@ -55,6 +56,8 @@ export type AdminProfileRow = {
   collegeLabel: string;
   status: ProfileStatus;
   createdAt: string;
+  /** A validated member's insurance: expired ("Assurance à renouveler") or renewed and not checked yet. */
+  insurance: InsuranceFlag;
 };
 
 export type AdminProfilePage = { rows: AdminProfileRow[]; total: number; page: number; pageCount: number };
@@ -81,6 +84,7 @@ export async function listProfilesForAdmin(query: ProfileListQuery): Promise<Adm
   const total = Number(n);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
+  const today = parisToday();
   const rows = await db
     .select({
       id: profiles.id,
@@ -91,6 +95,8 @@ export async function listProfilesForAdmin(query: ProfileListQuery): Promise<Adm
       college: profiles.college,
       status: profiles.profileStatus,
       createdAt: profiles.createdAt,
+      insuranceEndsOn: sql<string | null>`(select e.insurance_ends_on::text from verification_evidence e where e.profile_id = ${profiles.id})`,
+      insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${profiles.id} and c.step = 'insurance')`,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
@@ -108,6 +114,7 @@ export async function listProfilesForAdmin(query: ProfileListQuery): Promise<Adm
       collegeLabel: collegeLabel(r.college),
       status: r.status,
       createdAt: r.createdAt.toISOString(),
+      insurance: r.status === "validated" ? insuranceFlag(r.insuranceEndsOn, Boolean(r.insuranceChecked), today) : null,
     })),
     total,
     page,

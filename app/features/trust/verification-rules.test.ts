@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkInsuranceEndDate,
   checkRegistration,
+  insuranceFlag,
   insuranceReminderDue,
   insuranceStatus,
   registrationKind,
@@ -142,5 +143,18 @@ describe("verificationMark", () => {
       "Entreprise immatriculée (SIREN vérifié)",
       "Assurance responsabilité civile professionnelle en cours",
     ]);
+  });
+});
+
+describe("insuranceFlag (admin profiles list)", () => {
+  const today = "2026-11-25";
+  it.each([
+    [null, false, null],
+    ["2026-10-25", true, "to_renew"],
+    ["2026-11-24", false, "to_renew"],
+    ["2026-11-25", false, "to_check"],
+    ["2027-11-25", true, null],
+  ] as const)("insuranceFlag(%s, checked %s) → %s", (endsOn, checked, flag) => {
+    expect(insuranceFlag(endsOn, checked, today)).toBe(flag);
   });
 });

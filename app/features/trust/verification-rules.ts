@@ -138,6 +138,20 @@ export function insuranceReminderDue(endsOn: string, today: string): InsuranceRe
   return left <= 7 ? 7 : 30;
 }
 
+/** What the admin list flags for a validated member: an expired certificate, or a new one to check. */
+export type InsuranceFlag = "to_renew" | "to_check" | null;
+
+export function insuranceFlag(endsOn: string | null, checked: boolean, today: string): InsuranceFlag {
+  if (!endsOn) return null;
+  if (insuranceStatus(endsOn, today) === "expired") return "to_renew";
+  return checked ? null : "to_check";
+}
+
+export const INSURANCE_FLAG_LABELS: Record<Exclude<InsuranceFlag, null>, string> = {
+  to_renew: "Assurance à renouveler",
+  to_check: "Attestation à vérifier",
+};
+
 /** The end date a new certificate may carry: from today to ten years ahead. */
 export function checkInsuranceEndDate(endsOn: string, today: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(endsOn) || Number.isNaN(Date.parse(`${endsOn}T00:00:00Z`)) || new Date(`${endsOn}T00:00:00Z`).toISOString().slice(0, 10) !== endsOn) {

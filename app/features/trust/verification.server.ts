@@ -127,7 +127,7 @@ export async function saveEvidence(profileId: string, input: VerificationInput, 
 }
 
 /**
- * A new insurance certificate from a validated member (/parametres): replaces the previous one
+ * A new insurance certificate from a validated member (/parametres/assurance): replaces the previous one
  * and waits for an admin's check (the insurance step is unticked). The public mark keeps the
  * previous end date until the team checks the new certificate.
  */
@@ -279,11 +279,11 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
         title: `Votre attestation d'assurance expire le ${end}`,
         intro: `L'attestation d'assurance responsabilité civile professionnelle que vous nous avez transmise arrive à échéance le ${end}.`,
         lines: [
-          "Déposez la nouvelle attestation depuis vos paramètres : l'équipe la vérifiera pour que votre profil reste « Profil vérifié ».",
+          "Déposez la nouvelle attestation depuis votre espace membre : l'équipe la vérifiera pour que votre profil reste « Profil vérifié ».",
           "Passé cette date, la mention de votre assurance disparaît de votre profil public.",
         ],
         ctaLabel: "Déposer ma nouvelle attestation",
-        ctaUrl: `${env.APP_URL}/parametres#verification`,
+        ctaUrl: `${env.APP_URL}/parametres/assurance`,
         footer: "Vous recevez cet e-mail car votre attestation d'assurance arrive à échéance.",
       },
       { kind: "insurance-reminder", dedupeKey: `insurance-reminder:${row.profileId}:${row.endsOn}:${reminder}` },

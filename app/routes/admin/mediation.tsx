@@ -186,6 +186,9 @@ export default function AdminMediation({ loaderData, actionData }: Route.Compone
   return (
     <section className="grid grid-cols-1 gap-4" aria-label="Médiation">
       <BackLink to="/admin/mediations" label="Toutes les médiations" />
+      <h2 className="text-xl font-semibold">
+        Médiation entre {m.openedByName} et {m.respondentName}
+      </h2>
       {result && result.intent === "start" && result.errors[""] ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{result.errors[""][0]}</AlertDescription>

@@ -48,6 +48,7 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profiles";
 import { readForm } from "~/lib/form.server";
+import { INSURANCE_FLAG_LABELS } from "~/features/trust/verification-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Profils"), { name: "robots", content: "noindex" }];
 
@@ -218,6 +219,11 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
                   <td className="px-3 py-2">{r.collegeLabel}</td>
                   <td className="px-3 py-2">
                     <Badge variant={badgeVariantForStatus(r.status)}>{PROFILE_STATUS_LABELS[r.status]}</Badge>
+                    {r.insurance ? (
+                      <Badge variant={r.insurance === "to_renew" ? "destructive" : "warning"} className="mt-1 block w-fit" data-testid="insurance-flag">
+                        {INSURANCE_FLAG_LABELS[r.insurance]}
+                      </Badge>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(r.createdAt)}</td>
                   <td className="px-3 py-2">

@@ -15,6 +15,11 @@ export function VerificationChecklistView({ profileId, checklist, editable }: { 
       <h3 id="verification-title" className="font-semibold">
         Vérification ({done}/{checklist.steps.length} étapes cochées)
       </h3>
+      {checklist.insuranceStatus === "expired" ? (
+        <p className="text-sm font-medium text-destructive" data-testid="insurance-to-renew">
+          Assurance à renouveler : l'attestation enregistrée a expiré.
+        </p>
+      ) : null}
       <ol className="grid gap-3">
         {checklist.steps.map((s) => (
           <li key={s.step} className="grid gap-2 rounded-md border p-3 text-sm" data-testid={`verification-step-${s.step}`}>

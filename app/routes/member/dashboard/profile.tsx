@@ -19,6 +19,8 @@ import { SectorPicker } from "~/features/profiles/components/sector-picker";
 import { getProfileEditor, updateOwnProfile, type ProfileEditorData } from "~/features/profiles/profile-editor.server";
 import { removeProfileImage } from "~/features/profiles/profile-images.server";
 import { imageKindSchema, PROFILE_LIMITS, PROFILE_MESSAGES, profileEditorSchema } from "~/features/profiles/profile.schema";
+import { InsuranceStatusCard } from "~/features/trust/components/insurance-status";
+import { getInsuranceView, type InsuranceView } from "~/features/trust/insurance-renewal.server";
 import { logger } from "~/lib/logger.server";
 import { PROFILE_IMAGE_MAX_MB } from "~/lib/storage/upload-rules";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
@@ -28,7 +30,7 @@ import { readForm } from "~/lib/form.server";
 const BACK = "/dashboard/profil";
 
 type LoaderResult =
-  | { state: "ready"; profile: ProfileEditorData; deals: OwnDeal[]; editingDeal: OwnDeal | null; years: number[] }
+  | { state: "ready"; profile: ProfileEditorData; deals: OwnDeal[]; editingDeal: OwnDeal | null; years: number[]; insurance: InsuranceView }
   | { state: "not-found" }
   | { state: "error" };
 
@@ -38,11 +40,11 @@ export async function loader({ request }: Route.LoaderArgs): Promise<LoaderResul
   try {
     const profile = await getProfileEditor(actor);
     if (!profile) return { state: "not-found" };
-    const deals = profile.premium ? await listOwnDeals(actor) : [];
+    const [deals, insurance] = await Promise.all([profile.premium ? listOwnDeals(actor) : Promise.resolve([]), getInsuranceView(member)]);
     const editingId = new URL(request.url).searchParams.get("reference");
     // Only a deal of this member that is not validated yet can be opened for editing.
     const editingDeal = deals.find((d) => d.id === editingId && d.status !== "validated") ?? null;
-    return { state: "ready", profile, deals, editingDeal, years: dealYears() };
+    return { state: "ready", profile, deals, editingDeal, years: dealYears(), insurance };
   } catch (error) {
     logger.error({ err: error }, "profile tab could not be loaded");
     return { state: "error" };
@@ -334,11 +336,12 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
       </section>
     );
   }
-  const { profile, deals, editingDeal, years } = loaderData;
+  const { profile, deals, editingDeal, years, insurance } = loaderData;
   return (
     <section aria-labelledby="tab-title" className="grid gap-6">
       <TabHeading membership={{ premium: profile.premium }} />
       {profile.premium ? null : <PremiumUpsell />}
+      {insurance.evidence || insurance.mark ? <InsuranceStatusCard view={insurance} renewLink /> : null}
       <ProfileForm profile={profile} lastResult={result?.intent === "profile" ? result.result : undefined} />
       {profile.premium ? (
         <>

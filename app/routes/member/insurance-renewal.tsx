@@ -1,0 +1,117 @@
+// /parametres/assurance (issue 14 §1): a validated member sees the insurance certificate on file
+// (checked by the team or waiting for it) and sends the new one before or after its end date. The
+// reminder e-mails at 30 and 7 days lead here.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
+import { requireMember } from "~/auth/session.server";
+import { BackLink, PageContainer, PageTitle } from "~/components/page";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { InsuranceFields } from "~/features/trust/components/verification-fields";
+import { InsuranceStatusCard } from "~/features/trust/components/insurance-status";
+import { getInsuranceView, submitInsuranceRenewal } from "~/features/trust/insurance-renewal.server";
+import { INSURANCE_MAX_MB, insuranceFieldsSchema, VERIFICATION_MESSAGES } from "~/features/trust/verification.schema";
+import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/meta";
+import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/insurance-renewal";
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Attestation d'assurance"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { profile } = await requireMember(request);
+  const today = parisToday();
+  return { view: await getInsuranceView(profile, today), today };
+}
+
+type ActionResult = { result: SubmissionResult<string[]> };
+
+const formError = (message: string, status: number) => data({ result: { status: "error", error: { "": [message] } } } satisfies ActionResult, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, profile } = await requireMember(request);
+  if (!/^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "")) return formError(VERIFICATION_MESSAGES.noFile, 400);
+  let form: FormData;
+  try {
+    form = await readMultipartWithLimit(request, INSURANCE_MAX_MB);
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return formError(error.code === "too-large" ? VERIFICATION_MESSAGES.tooLarge : error.description, error.status);
+  }
+  const submission = parseWithZod(form, { schema: insuranceFieldsSchema(parisToday()) });
+  if (submission.status !== "success") return data({ result: submission.reply() } satisfies ActionResult, { status: 400 });
+  const file = form.get("certificate");
+  if (!(file instanceof File) || file.size === 0) return data({ result: submission.reply({ formErrors: [VERIFICATION_MESSAGES.noFile] }) } satisfies ActionResult, { status: 400 });
+  try {
+    await submitInsuranceRenewal({ userId: user.id, profileId: profile.id }, submission.value, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  } catch (error) {
+    const status = expectedStatus(error);
+    if (status === null) logger.error({ err: error, requestId: context.requestId }, "insurance renewal failed");
+    return data({ result: submission.reply({ formErrors: [expectedMessage(error, "L'attestation n'a pas pu être enregistrée. Veuillez réessayer.")] }) } satisfies ActionResult, {
+      status: status ?? 500,
+    });
+  }
+  return redirectWithToast("/parametres/assurance", { type: "success", title: VERIFICATION_MESSAGES.renewed, description: VERIFICATION_MESSAGES.renewedDescription });
+}
+
+export default function InsuranceRenewal({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, today } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "insurance-renewal",
+    lastResult: (actionData as ActionResult | undefined)?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: insuranceFieldsSchema(today) }),
+  });
+  return (
+    <PageContainer className="max-w-3xl py-8">
+      <BackLink to="/dashboard/profil" label="Retour à mon profil" />
+      <PageTitle className="text-2xl md:text-3xl">Attestation d'assurance</PageTitle>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Votre assurance responsabilité civile professionnelle fait partie de la vérification de votre profil. L'attestation reste
+        privée : seule l'équipe du réseau la consulte.
+      </p>
+      <div className="mt-6 grid grid-cols-1 gap-6">
+        <InsuranceStatusCard view={view} />
+        {view.evidence ? (
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid grid-cols-1 gap-4" aria-labelledby="renewal-title">
+            <h2 id="renewal-title" className="text-lg font-semibold">
+              Déposer une nouvelle attestation
+            </h2>
+            {form.errors?.length ? (
+              <Alert variant="destructive" role="alert" id={form.errorId}>
+                <AlertDescription>{form.errors[0]}</AlertDescription>
+              </Alert>
+            ) : null}
+            <InsuranceFields fields={fields} currentFileName={null} required />
+            <p className="text-sm text-muted-foreground">
+              La nouvelle attestation remplace la précédente ; l'équipe la vérifie avant qu'elle n'apparaisse sur votre profil public.
+            </p>
+            <div>
+              <Button type="submit" disabled={navigation.state !== "idle"}>
+                {navigation.state === "submitting" ? "Envoi en cours..." : "Envoyer l'attestation"}
+              </Button>
+            </div>
+          </Form>
+        ) : null}
+      </div>
+    </PageContainer>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? "Erreur") : "Une erreur est survenue. Veuillez réessayer dans un instant.";
+  return (
+    <PageContainer className="max-w-3xl py-8">
+      <PageTitle className="text-2xl md:text-3xl">Attestation d'assurance</PageTitle>
+      <Alert variant="destructive" className="mt-6">
+        <AlertDescription>{message}</AlertDescription>
+      </Alert>
+    </PageContainer>
+  );
+}
