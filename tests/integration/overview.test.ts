@@ -2,7 +2,8 @@
 // for an answer, confirmed connections waiting for the undertaking, mandates expiring within
 // 30 days, unread messages, places left; in two statements, on both drivers.
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectionEvents, mandateMatchRequests, messages } from "~/db/schema";
+import { collaborationMessages, connectionEvents, mandateMatchRequests, messages } from "~/db/schema";
+import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { getOverviewFigures } from "~/features/overview/overview.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
@@ -51,6 +52,13 @@ beforeAll(async () => {
   suspended = await createMember(db, { profile: { profileStatus: "suspended" } });
   mine = await createMandate(db, me.profile.id, { ...buyerCriteria, endDate: addDaysIso(today, 10), createdAt: hoursAgo(100) });
 });
+
+/** A buyer (a) and a seller (b), each with a mandate matching the other's. */
+async function twoMembersWithMatchingMandates() {
+  const db = t.db!;
+  const [a, b] = [await createMember(db), await createMember(db)];
+  return { a, b, ma: await createMandate(db, a.profile.id, { ...buyerCriteria }), mb: await createMandate(db, b.profile.id, { ...perfectSeller }) };
+}
 
 describe("getOverviewFigures", () => {
   it("a member with nothing going on: zeros, and places left", async () => {
@@ -103,10 +111,7 @@ describe("getOverviewFigures", () => {
 
   it("a confirmed connection waits for the undertaking until it is signed", async () => {
     const db = t.db!;
-    const a = await createMember(db);
-    const b = await createMember(db);
-    const ma = await createMandate(db, a.profile.id, { ...buyerCriteria });
-    const mb = await createMandate(db, b.profile.id, { ...perfectSeller });
+    const { a, b, ma, mb } = await twoMembersWithMatchingMandates();
     const [toA] = await db
       .insert(mandateMatchRequests)
       .values({ requesterMandateId: mb.id, targetMandateId: ma.id, requesterProfileId: b.profile.id, status: "accepted", respondedAt: hoursAgo(1) })
@@ -122,17 +127,31 @@ describe("getOverviewFigures", () => {
     expect((await getOverviewFigures({ profileId: b.profile.id }, since)).undertakings).toBe(1);
   });
 
-  it("costs two statements (the figures, the files)", async () => {
+  it("a working file with an unread message from the other member waits for an action", async () => {
+    const db = t.db!;
+    const { a, b, ma, mb } = await twoMembersWithMatchingMandates();
+    const fileId = await openCollaborationFile(db, ma.id, mb.id);
+    expect((await getOverviewFigures({ profileId: a.profile.id }, since)).filesAwaiting).toBe(0);
+    await db.insert(collaborationMessages).values({ fileId, senderProfileId: b.profile.id, body: "Bonjour, où en est le dossier ?" });
+    const f = await getOverviewFigures({ profileId: a.profile.id }, since);
+    expect(f.filesAwaiting).toBe(1);
+    expect(f.filesAt).not.toBeNull();
+    // The sender has nothing to do.
+    expect((await getOverviewFigures({ profileId: b.profile.id }, since)).filesAwaiting).toBe(0);
+  });
+
+  it("costs one statement", async () => {
     const count = await withRequestScope("GET", async () => {
       await getOverviewFigures({ profileId: me.profile.id }, since);
       return currentRequestScope()!.queries;
     });
-    expect(count).toBe(2);
+    expect(count).toBe(1);
   });
 });
 
 describe("the overview page", () => {
   it("the whole page (root, frame, dashboard, overview) stays within 6 statements", async () => {
+    // Root: session, admin role, profile (memoised for the others); the overview: one.
     const b = await signIn(me);
     const request = new Request("http://localhost:3000/dashboard", { headers: b.headers });
     const args = { request, params: {}, context: { requestId: "test", nonce: "n" } } as never;

@@ -2,11 +2,11 @@
 // of the member's own rows (mandates_profile_created_idx, mandate_match_requests_target_idx,
 // messages_recipient_idx) or on the newest candidates since the last visit
 // (mandates_*_newest_idx, created_at first): nothing grows with the size of the network except
-// what is new. The collaboration files' pending actions come from the files feature.
+// what is new; the member's working files with what pendingAction (collaboration-rules) needs.
 import { type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { queryRows } from "~/db/query.server";
-import { listMyFiles } from "~/features/collaboration/collaboration.server";
+import { pendingAction, type Stage } from "~/features/collaboration/collaboration-rules";
 import { EXPIRING_SOON_DAYS } from "~/features/mandates/mandate-rules";
 import { PARIS_TODAY_SQL } from "~/features/mandates/mandates.server";
 import { buyerColumns, scoreSql, sellerColumns } from "~/features/matching/matching.server";
@@ -33,8 +33,21 @@ type Row = {
   unread: number | string;
   unread_at: Date | string | null;
   active_mandates: number | string;
+  files: FileRow[] | string;
   paid_members: number | string;
 };
+
+type FileRow = {
+  id: string;
+  stage: Stage;
+  closing_proposed_by: string | null;
+  last_activity_at: string;
+  unread: number | string;
+  awaiting_signature: boolean;
+};
+
+/** The working files looked at for a pending action (a member rarely has more under way). */
+export const FILES_LOOKED_AT = 100;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -90,6 +103,19 @@ export function overviewFiguresSql(profileId: string, since: Date): SQL {
             and e.event = 'undertaking_signed' and e.actor_profile_id = ${me})
       ), unread as (
         select created_at from messages where recipient_id = ${me} and is_read = false
+      ), my_files as (
+        -- What pendingAction (collaboration-rules) needs of each of the member's working files,
+        -- the most recently active first: one branch per side, each on its own index.
+        select f.id, f.stage::text as stage, f.closing_proposed_by, f.last_activity_at,
+          (select count(*) from collaboration_messages cm where cm.file_id = f.id and cm.sender_profile_id is distinct from ${me}
+            and (f.read_at is null or cm.created_at > f.read_at)) as unread,
+          exists (select 1 from fee_agreements fa where fa.file_id = f.id and fa.status = 'pending'
+            and not exists (select 1 from fee_agreement_signatures fs where fs.agreement_id = fa.id and fs.profile_id = ${me})) as awaiting_signature
+        from (select id, stage, closing_proposed_by, last_activity_at, member_a_read_at as read_at from collaboration_files where member_a_id = ${me}
+          union all
+          select id, stage, closing_proposed_by, last_activity_at, member_b_read_at as read_at from collaboration_files where member_b_id = ${me}) f
+        where f.stage not in ('concluded', 'abandoned')
+        order by f.last_activity_at desc limit ${FILES_LOOKED_AT}
       )
       select
         (select count(*) from new_matches) as new_matches,
@@ -105,6 +131,7 @@ export function overviewFiguresSql(profileId: string, since: Date): SQL {
         (select count(*) from unread) as unread,
         (select max(created_at) from unread) as unread_at,
         (select count(*) from mine where status = 'active' and end_date >= ${PARIS_TODAY_SQL}) as active_mandates,
+        (select coalesce(json_agg(my_files), '[]'::json) from my_files) as files,
         -- Places left need the count only up to the number of places.
         (select count(*) from (select 1 from profiles where profile_status = 'validated'
           and membership_type <> 'freemium' limit ${FOUNDING_PLACES}) paid) as paid_members`;
@@ -112,9 +139,18 @@ export function overviewFiguresSql(profileId: string, since: Date): SQL {
 
 /** The figures of the overview of `profileId`, with what is new since `since`. */
 export async function getOverviewFigures(actor: { profileId: string }, since: Date): Promise<OverviewFigures & { foundingPlaces: number }> {
-  const [figures, files] = await Promise.all([queryRows<Row>(overviewFiguresSql(actor.profileId, since)), listMyFiles(actor)]);
-  const r = figures[0];
-  const awaiting = files.items.filter((f) => f.pending !== null);
+  const [r] = await queryRows<Row>(overviewFiguresSql(actor.profileId, since));
+  const files: FileRow[] = typeof r.files === "string" ? (JSON.parse(r.files) as FileRow[]) : r.files;
+  const awaiting = files.filter(
+    (f) =>
+      pendingAction({
+        stage: f.stage,
+        closingProposedBy: f.closing_proposed_by,
+        actorProfileId: actor.profileId,
+        unreadMessages: Number(f.unread),
+        agreementAwaitingMySignature: f.awaiting_signature,
+      }) !== null,
+  );
   return {
     newMatches: Number(r.new_matches),
     newMatchesAt: iso(r.new_matches_at),
@@ -125,7 +161,7 @@ export async function getOverviewFigures(actor: { profileId: string }, since: Da
     undertakingsAt: iso(r.undertakings_at),
     undertakingsMandateId: r.undertakings_mandate,
     filesAwaiting: awaiting.length,
-    filesAt: awaiting[0]?.lastActivityAt ?? null,
+    filesAt: iso(awaiting[0]?.last_activity_at ?? null),
     expiringSoon: Number(r.expiring),
     unread: Number(r.unread),
     unreadAt: iso(r.unread_at),
