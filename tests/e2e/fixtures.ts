@@ -95,6 +95,8 @@ export async function enableTwoFactor(page: Page, password: string): Promise<{ s
   await section.getByLabel("Mot de passe").fill(password);
   await section.getByRole("button", { name: "Configurer la double authentification" }).click();
   const uri = (await section.getByTestId("totp-uri").textContent({ timeout: 10_000 }))?.trim() ?? "";
+  // The QR code beside the key (issue 15 §5): a server-rendered SVG.
+  await expect(section.getByRole("img", { name: "QR code de configuration de la double authentification" }).locator("svg")).toBeVisible();
   const secret = secretFromOtpauthUri(uri);
   await section.getByLabel("Code à 6 chiffres").fill(await unusedTotpCode(secret));
   await section.getByRole("button", { name: "Activer la double authentification" }).click();

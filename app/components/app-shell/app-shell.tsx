@@ -9,21 +9,10 @@ import { Avatar } from "~/components/avatar";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import { activePlace, placesFor, type Place } from "./places";
+import type { ShellUser } from "./shell-data";
 
-export type ShellUser = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** The member's profile id (the avatar's colour), null for an admin without a profile. */
-  profileId: string | null;
-  membership: "freemium" | "premium" | "founding_member" | null;
-  member: boolean;
-  admin: boolean;
-};
-
-/** The route id of the member space's layout (routes/member/shell.tsx) and what its loader returns. */
-export const SHELL_ROUTE_ID = "routes/member/shell";
-export type ShellData = { shell: { appName: string; year: number; user: ShellUser } | null };
+export type { ShellData, ShellUser } from "./shell-data";
+export { SHELL_ROUTE_ID } from "./shell-data";
 
 /**
  * A <details> disclosure that works before JavaScript loads and with the keyboard; once hydrated

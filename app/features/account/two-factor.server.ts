@@ -23,13 +23,14 @@ import {
 } from "./account.server";
 import { ACCOUNT_MESSAGES } from "./account.schema";
 import { groupSecret, otpauthUri, secretOfOtpauthUri } from "./totp";
+import { totpQrSvg } from "./totp-qr.server";
 
 export type TwoFactorActor = AccountActor & Pick<SessionUser, "twoFactorEnabled">;
 
 export type TwoFactorState =
   | { status: "off" }
   /** Enrolment started: the secret to put in the app, waiting for the first code. */
-  | { status: "pending"; secret: string; uri: string }
+  | { status: "pending"; secret: string; uri: string; qrSvg: string }
   | { status: "on"; backupCodesLeft: number };
 
 export async function getTwoFactorState(actor: TwoFactorActor): Promise<TwoFactorState> {
@@ -56,7 +57,7 @@ export async function getTwoFactorState(actor: TwoFactorActor): Promise<TwoFacto
       const ctx = await getAuth().$context;
       const raw = await symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
       const uri = otpauthUri({ issuer: getEnv().APP_NAME, account: actor.email, secret: raw });
-      return { status: "pending", secret: groupSecret(secretOfOtpauthUri(uri) ?? ""), uri };
+      return { status: "pending", secret: groupSecret(secretOfOtpauthUri(uri) ?? ""), uri, qrSvg: await totpQrSvg(uri) };
     } catch (error) {
       logger.warn({ err: error }, "pending two-factor secret unreadable");
     }

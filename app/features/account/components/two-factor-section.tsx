@@ -10,7 +10,7 @@ import { FormErrors, IntentField, SettingsSection, type SettingsActionData, Subm
 
 export type TwoFactorView =
   | { status: "off" }
-  | { status: "pending"; secret: string; uri: string }
+  | { status: "pending"; secret: string; uri: string; qrSvg: string }
   | { status: "on"; backupCodesLeft: number };
 
 function PasswordForm({
@@ -151,6 +151,15 @@ export function TwoFactorSection({
           <ol className="grid list-decimal gap-4 pl-5 text-sm">
             <li>Ouvrez votre application d'authentification et choisissez d'ajouter un compte.</li>
             <li className="grid gap-2">
+              <span>Scannez ce QR code avec l'application :</span>
+              {/* Server-rendered SVG (qrcode): path data only, see totp-qr.server.ts. */}
+              <div
+                role="img"
+                aria-label="QR code de configuration de la double authentification"
+                className="w-44 rounded-md border bg-white p-1 [&>svg]:h-auto [&>svg]:w-full"
+                data-testid="totp-qr"
+                dangerouslySetInnerHTML={{ __html: state.qrSvg }}
+              />
               <span>
                 Sur ce téléphone, touchez ce lien pour l'ajouter directement :{" "}
                 <a href={state.uri} className="font-medium text-primary underline underline-offset-2">
