@@ -43,6 +43,9 @@ async function main() {
   // The insurance certificate reminders, 30 and 7 days before its end date (issue 14).
   const { startInsuranceReminderJob } = await import("./app/features/trust/verification.server");
   const insuranceReminders = startInsuranceReminderJob();
+  // Ratings whose 14-day window closed are shown and e-mailed; reputation figures recomputed hourly.
+  const { startReputationJob } = await import("./app/features/trust/ratings.server");
+  const reputationRefresh = startReputationJob();
   // Notifications past their 90 days are purged; live streams end when a shutdown starts (issue 15).
   const { startNotificationPurgeJob } = await import("./app/features/notifications/notifications.server");
   const notificationPurge = startNotificationPurgeJob();
@@ -248,6 +251,7 @@ async function main() {
       }
       expiryReminders.stop();
       insuranceReminders.stop();
+      reputationRefresh.stop();
       notificationPurge.stop();
       await liveClosed;
       await stopPageCacheListener?.();

@@ -33,6 +33,8 @@ export default [
         route("convention/:agreementId", "routes/member/dashboard/file/agreement-pdf.ts"),
         route("historique", "routes/member/dashboard/file/evidence.ts"),
         route("mediation", "routes/member/dashboard/file/mediation.tsx"),
+        // Ratings once the file ended (issue 14 §3).
+        route("evaluation", "routes/member/dashboard/file/evaluation.tsx"),
       ]),
     ]),
     route("premium", "routes/member/premium.tsx"),
@@ -44,6 +46,7 @@ export default [
       route("recommandations/emails", "routes/admin/recommendations-emails.ts"),
       route("mediations", "routes/admin/mediations.tsx"),
       route("mediations/:mediationId", "routes/admin/mediation.tsx"),
+      route("evaluations", "routes/admin/ratings.tsx"),
       route("journal", "routes/admin/journal.tsx"),
     ]),
     route("mandates", "routes/member/mandates.tsx"),

@@ -227,6 +227,14 @@ const TABLE: Entry[] = [
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
     post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
   },
+  // Its ratings (issue 14 §3): the two members only.
+  {
+    path: "/dashboard/dossiers/:fileId/evaluation",
+    file: "routes/member/dashboard/file/evaluation.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/evaluation`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
+  },
   {
     path: "/premium",
     file: "routes/member/premium.tsx",
@@ -237,6 +245,8 @@ const TABLE: Entry[] = [
   { path: "/admin", file: "routes/admin/layout.tsx", get: ADMIN_GET },
   { path: "/admin", file: "routes/admin/profiles.tsx", get: ADMIN_GET, post: adminPost(400) },
   { path: "/admin/deals", file: "routes/admin/deals.tsx", get: ADMIN_GET, post: adminPost(400) },
+  // Moderation of reported ratings (issue 14 §3).
+  { path: "/admin/evaluations", file: "routes/admin/ratings.tsx", get: ADMIN_GET, post: adminPost(400) },
   { path: "/admin/recommandations", file: "routes/admin/recommendations.tsx", get: ADMIN_GET },
   { path: "/admin/recommandations/export.csv", file: "routes/admin/recommendations-csv.ts", get: ADMIN_GET },
   { path: "/admin/recommandations/emails", file: "routes/admin/recommendations-emails.ts", get: ADMIN_GET },

@@ -12,6 +12,7 @@ import * as twoFactorSchemas from "~/auth/two-factor.schema";
 import { certifiedDeals, contactMessages, mandates, messages, profiles } from "~/db/schema";
 import * as accountSchemas from "~/features/account/account.schema";
 import * as agreementSchemas from "~/features/collaboration/agreement.schema";
+import * as ratingsSchemas from "~/features/trust/ratings.schema";
 import * as collaborationSchemas from "~/features/collaboration/collaboration.schema";
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import * as adminSchemas from "~/features/admin/admin.schema";
@@ -32,6 +33,7 @@ import { action as mandatesAction } from "~/routes/member/mandates";
 import { action as onboardingAction } from "~/routes/member/onboarding";
 import { action as profileAction } from "~/routes/member/dashboard/profile";
 import { action as agreementAction } from "~/routes/member/dashboard/file/agreement";
+import { action as evaluationAction } from "~/routes/member/dashboard/file/evaluation";
 import { action as mediationAction } from "~/routes/member/dashboard/file/mediation";
 import { action as adminMediationAction } from "~/routes/admin/mediation";
 import { action as insuranceRenewalAction } from "~/routes/member/insurance-renewal";
@@ -129,6 +131,7 @@ const modules: Record<string, Record<string, unknown>> = {
   admin: adminSchemas,
   mediation: mediationSchemas,
   agreement: agreementSchemas,
+  ratings: ratingsSchemas,
   collaboration: collaborationSchemas,
   connections: connectionSchemas,
   contact: contactSchemas,
@@ -408,6 +411,16 @@ describe("route actions with hostile forms", () => {
       url: "http://localhost/dashboard/dossiers/x/convention",
       fields: [...field(agreementSchemas.agreementSchema), ...field(agreementSchemas.signAgreementSchema)],
       intents: ["create", "sign"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({ fileId }),
+    },
+    {
+      // Ratings of a file (issue 14 §3): rate, answer, report; the file has not ended.
+      name: "ratings of a file (member)",
+      action: evaluationAction,
+      url: "http://localhost/dashboard/dossiers/x/evaluation",
+      fields: [...field(ratingsSchemas.ratingSchema), ...field(ratingsSchemas.answerSchema), ...field(ratingsSchemas.reportSchema)],
+      intents: ["rate", "answer", "report"],
       headers: () => withCookie(premiumBrowser),
       params: () => ({ fileId }),
     },

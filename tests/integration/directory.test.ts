@@ -216,7 +216,7 @@ describe("page loaders: labels resolved, nothing more", () => {
   it("/consultant/{slug} sends the profile's labels (its sectors and its deals' only) and badges", async () => {
     const leroy = (await getPublicProfile(ids.leroy))!;
     const out = await consultantLoader(args(`/consultant/${leroy.slug}`, { slug: leroy.slug }) as unknown as Parameters<typeof consultantLoader>[0]);
-    expect(Object.keys(out).sort()).toEqual(["badges", "closingsLine", "jsonLd", "labels", "origin", "profile", "seo", "viewerEmail"]);
+    expect(Object.keys(out).sort()).toEqual(["badges", "closingsLine", "jsonLd", "labels", "memberRatings", "origin", "profile", "seo", "viewerEmail"]);
     expect(Object.keys(out.profile).sort()).toEqual([...PUBLIC_PROFILE_KEYS].sort());
     expect(out.badges).toEqual(["founding-member", "deals-certified", "expert"]);
     expect(out.labels).toEqual({

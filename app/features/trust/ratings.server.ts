@@ -12,7 +12,7 @@ import { notifyCounterpart } from "~/features/collaboration/collaboration.server
 import { actorName, requireFileAccess, type FileActor } from "~/features/collaboration/file-access.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
-import { refreshAllReputation, refreshReputation } from "./reputation.server";
+import { getReputation, refreshAllReputation, refreshReputation } from "./reputation.server";
 import { canRate, mentionsClient, ratingWindowEnd, type RatingCriterion, type RatingEligibility } from "./reputation-rules";
 import type { AnswerInput, RatingInput, ReportInput } from "./ratings.schema";
 
@@ -272,4 +272,17 @@ export function startReputationJob(options: { intervalMs?: number; initialDelayM
       return told;
     },
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Consent: the average and count on the public profile (default off)
+
+export async function setRatingsConsent(profileId: string, showPublicly: boolean): Promise<void> {
+  await db.execute(sql`update profiles set show_ratings_publicly = ${showPublicly}, updated_at = now() where id = ${profileId}::uuid`);
+}
+
+/** A member's ratings as other members see them: average, count and the latest comments. */
+export async function getMemberRatings(profileId: string): Promise<{ average: number | null; count: number; list: ReceivedRating[] }> {
+  const [reputation, list] = await Promise.all([getReputation(profileId), listReceivedRatings(profileId)]);
+  return { average: reputation?.ratingAverage ?? null, count: reputation?.ratingsCount ?? 0, list };
 }

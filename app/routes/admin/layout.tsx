@@ -1,4 +1,4 @@
-import { ClipboardList, FileCheck2, Scale, ScrollText, Users } from "lucide-react";
+import { ClipboardList, FileCheck2, Scale, ScrollText, Star, Users } from "lucide-react";
 import { Outlet } from "react-router";
 import { TabNav } from "~/components/tab-nav";
 import { PageContainer, PageTitle } from "~/components/page";
@@ -20,6 +20,7 @@ const TABS = [
   { to: "/admin/deals", label: "Deals", icon: FileCheck2, end: false },
   { to: "/admin/recommandations", label: "Recommandations", icon: ClipboardList, end: false },
   { to: "/admin/mediations", label: "Médiations", icon: Scale, end: false },
+  { to: "/admin/evaluations", label: "Évaluations", icon: Star, end: false },
   { to: "/admin/journal", label: "Journal", icon: ScrollText, end: false },
 ];
 

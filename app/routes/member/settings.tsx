@@ -41,6 +41,9 @@ import {
   regenerateBackupCodes,
   startTwoFactorEnrolment,
 } from "~/features/account/two-factor.server";
+import { RATINGS_CONSENT_INTENT, RatingsConsentSection } from "~/features/trust/components/ratings-consent-section";
+import { ratingsConsentSchema } from "~/features/trust/ratings.schema";
+import { setRatingsConsent } from "~/features/trust/ratings.server";
 import { pageMeta } from "~/lib/meta";
 import { combineHeaders, createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
@@ -56,6 +59,7 @@ const SECTIONS = [
   { id: "securite", label: "Double authentification" },
   { id: "sessions", label: "Sessions" },
   { id: "notifications", label: "Notifications" },
+  { id: "evaluations", label: "Évaluations" },
   { id: "donnees", label: "Mes données" },
 ] as const;
 
@@ -88,6 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sessions,
     notifications: notifications?.preferences ?? null,
     hasProfile: Boolean(profile),
+    ratingsConsent: profile ? profile.showRatingsPublicly : null,
   };
 }
 
@@ -182,6 +187,14 @@ export async function action({ request }: Route.ActionArgs) {
       await updateNotificationPreferences(user, { messages, match_requests, match_alerts });
       return redirectWithToast(here("notifications"), { title: ACCOUNT_MESSAGES.preferencesSaved });
     }
+    case RATINGS_CONSENT_INTENT: {
+      const submission = parseWithZod(formData, { schema: ratingsConsentSchema });
+      if (submission.status !== "success") return fail(submission);
+      const profile = await getProfileByUserId(user.id);
+      if (!profile) throw data({ message: "Profil non trouvé" }, { status: 404 });
+      await setRatingsConsent(profile.id, submission.value.showRatingsPublicly);
+      return redirectWithToast(here("evaluations"), { title: ACCOUNT_MESSAGES.preferencesSaved });
+    }
     case "delete-account": {
       const submission = parseWithZod(formData, { schema: deleteAccountSchema });
       if (submission.status !== "success") return fail(submission);
@@ -243,6 +256,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <TwoFactorSection state={loaderData.twoFactor} actionData={result} adminRequired={loaderData.adminRequiresTwoFactor} />
         <SessionsSection sessions={loaderData.sessions} />
         <NotificationsSection preferences={loaderData.notifications} actionData={result} />
+        <RatingsConsentSection consent={loaderData.ratingsConsent} actionData={result} />
         <DataSection hasProfile={loaderData.hasProfile} actionData={result} />
       </div>
     </PageContainer>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Briefcase, Building2, ExternalLink, Handshake, MapPin } from "lucide-react";
+import { Briefcase, Building2, ExternalLink, Handshake, MapPin, Star } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { getProfileByUserId, getSessionUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
@@ -11,6 +11,9 @@ import { closingsCountLine } from "~/features/collaboration/collaboration-rules"
 import { profileBadges } from "~/features/directory/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";
+import { RatingCard } from "~/features/trust/components/rating-forms";
+import { getMemberRatings } from "~/features/trust/ratings.server";
+import { ratingSummaryLabel } from "~/features/trust/reputation-rules";
 import { publicProfileLabels, type PublicProfileLabels } from "~/features/directory/labels.server";
 import { ContactDialog, type ContactActionData } from "~/features/messages/components/contact-dialog";
 import { publicContactSchema } from "~/features/messages/messages.schema";
@@ -90,11 +93,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Labels, badges, meta texts and the JSON-LD resolved here: the page's bundle carries neither
   // the reference tables nor the builders.
   const labels = publicProfileLabels(profile);
-  const badges = profileBadges({
-    membershipType: profile.membershipType,
-    certifiedDealsCount: profile.certifiedDeals.length,
-    sectorsCount: profile.specializationSectors.length,
-  });
+  const badges = [
+    ...profileBadges({
+      membershipType: profile.membershipType,
+      certifiedDealsCount: profile.certifiedDeals.length,
+      sectorsCount: profile.specializationSectors.length,
+    }),
+    ...profile.reputationBadges,
+  ];
+  // Members of the network see the ratings (average, count, comments and answers); anonymous
+  // visitors only the average and count the member consented to show (profile.ratings).
+  const viewerProfile = viewer ? await getProfileByUserId(viewer.id) : null;
+  const memberRatings = viewerProfile?.profileStatus === "validated" ? await getMemberRatings(profile.id) : null;
   const origin = getEnv().APP_URL;
   const jsonLd = serializeJsonLd(personJsonLd(profile, labels, origin));
   return {
@@ -107,6 +117,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     jsonLd,
     origin,
     viewerEmail: viewer?.email ?? null,
+    memberRatings,
   };
 }
 
@@ -203,6 +214,20 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
+function RatingsSummary({ ratings }: { ratings: { average: number | null; count: number } | null }) {
+  const label = ratings ? ratingSummaryLabel(ratings.average, ratings.count) : null;
+  if (!label) return null;
+  return (
+    <p className="flex items-center gap-2 text-sm font-medium" data-testid="ratings-summary">
+      <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+      <span>
+        <span className="sr-only">Évaluations des confrères : </span>
+        {label}
+      </span>
+    </p>
+  );
+}
+
 export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile: p, labels, badges, jsonLd, closingsLine } = loaderData;
   const fullName = `${p.firstName} ${p.lastName}`;
@@ -249,6 +274,9 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
             {showAddress ? <p className="text-sm text-muted-foreground">{p.fullAddress}</p> : null}
             <ProfileBadges badges={badges} />
             {p.verification ? <VerifiedMark mark={p.verification} /> : null}
+            <RatingsSummary
+              ratings={loaderData.memberRatings ? { average: loaderData.memberRatings.average, count: loaderData.memberRatings.count } : p.ratings}
+            />
             {closingsLine ? (
               <p className="flex items-center gap-2 text-sm font-medium" data-testid="closings-count">
                 <Handshake className="h-4 w-4" aria-hidden="true" />
@@ -304,6 +332,15 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
         {p.recentOperations ? (
           <Section title="Opérations récentes">
             <Paragraphs text={p.recentOperations} />
+          </Section>
+        ) : null}
+        {loaderData.memberRatings && loaderData.memberRatings.list.length > 0 ? (
+          <Section title="Évaluations des confrères">
+            <div className="grid gap-3">
+              {loaderData.memberRatings.list.map((r) => (
+                <RatingCard key={r.id} rating={r} />
+              ))}
+            </div>
           </Section>
         ) : null}
         {p.certifiedDeals.length > 0 ? (
