@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, createDatabase, migrateDatabase, setDatabase, type Db } from "~/db/client.server";
 import type { Listen } from "~/db/listen.server";
 import { notifications } from "~/db/schema";
+import { postFileMessage } from "~/features/collaboration/collaboration.server";
+import { fileActor } from "~/features/collaboration/file-access.server";
 import { createMatchRequest, respondToMatchRequest } from "~/features/connections/connections.server";
 import { createMandate, mandateActor } from "~/features/mandates/mandates.server";
 import { createMessage } from "~/features/messages/messages.server";
@@ -231,7 +233,18 @@ describe("use cases that notify", () => {
     for (const m of [alice, bob]) {
       expect((await getNotificationState(m.user.id)).items[0]).toMatchObject({ kind: "connection_confirmed", link: `/dashboard/dossiers/${answer.fileId}` });
     }
+
+    // Messages in the pair's file: one notification per unread burst.
+    await postFileMessage(fileActor(alice.profile), answer.fileId!, "Premier message du dossier");
+    await postFileMessage(fileActor(alice.profile), answer.fileId!, "Second message du dossier");
+    const fileNotes = (await getNotificationState(bob.user.id)).items.filter((i) => i.kind === "file_message");
+    expect(fileNotes).toHaveLength(1);
+    expect(fileNotes[0]).toMatchObject({ link: `/dashboard/dossiers/${answer.fileId}`, title: "Nouveau message dans un dossier" });
+    await markNotificationRead(actorOf(bob), fileNotes[0]!.id);
+    await postFileMessage(fileActor(alice.profile), answer.fileId!, "Troisième message");
+    expect((await getNotificationState(bob.user.id)).items.filter((i) => i.kind === "file_message")).toHaveLength(2);
+
     const all = JSON.stringify(await db.select().from(notifications));
-    for (const secret of ["Acquéreur Secret", "Cédant Secret", "rue Cachée", "rue Discrète"]) expect(all).not.toContain(secret);
+    for (const secret of ["Acquéreur Secret", "Cédant Secret", "rue Cachée", "rue Discrète", "Premier message du dossier"]) expect(all).not.toContain(secret);
   });
 });

@@ -13,6 +13,8 @@ import { MANDATE_STATUS_LABELS, MANDATE_TYPE_LABELS, type MandateStatus, type Ma
 import { getEnv } from "~/lib/env.server";
 import { refreshReputation } from "~/features/trust/reputation.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
+import { notificationTexts } from "~/features/notifications/notification-rules";
+import { notifyProfile } from "~/features/notifications/notifications.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import {
   ABANDON_REASON_LABELS,
@@ -517,6 +519,8 @@ export async function postFileMessage(actor: FileActor, fileId: string, body: st
       // One e-mail per unread burst: the key changes once the recipient has read the file.
       dedupeKey: `collaboration-message:${file.id}:${file.counterpartId}:${Math.floor(Date.now() / (15 * 60_000))}`,
     });
+    const note = notificationTexts.fileMessage({ authorName: `${actor.firstName} ${actor.lastName}`, fileId: file.id });
+    await notifyProfile(file.counterpartId, "file_message", note, tx, { whileUnread: true });
   });
 }
 

@@ -47,12 +47,27 @@ export async function notify(userId: string, kind: NotificationKind, text: Notif
   return created!.id;
 }
 
-/** `notify` for the owner of a profile (use cases know profiles). Nothing when it is gone. */
-export async function notifyProfile(profileId: string, kind: NotificationKind, text: NotificationText, tx?: Db): Promise<void> {
+/**
+ * `notify` for the owner of a profile (use cases know profiles). Nothing when it is gone. With
+ * `whileUnread`, nothing either while the member has an unread one of this kind and link (a burst
+ * of messages in one file makes one notification until it is read).
+ */
+export async function notifyProfile(
+  profileId: string,
+  kind: NotificationKind,
+  text: NotificationText,
+  tx?: Db,
+  options: { whileUnread?: boolean } = {},
+): Promise<void> {
   const { title, body, link } = row(text);
+  const unreadTwin = options.whileUnread
+    ? sql`and not exists (select 1 from notifications n where n.user_id = p.user_id and n.kind = ${kind}
+        and n.link is not distinct from ${link} and n.read_at is null)`
+    : sql``;
   await (tx ?? defaultDb).execute(sql`
     insert into notifications (user_id, kind, title, body, link, created_at)
-    select p.user_id, ${kind}, ${title}, ${body}, ${link}, clock_timestamp() from profiles p where p.id = ${profileId}::uuid`);
+    select p.user_id, ${kind}, ${title}, ${body}, ${link}, clock_timestamp() from profiles p
+    where p.id = ${profileId}::uuid ${unreadTwin}`);
 }
 
 /**

@@ -1,0 +1,148 @@
+// Live notifications across instances (issue 15 §3): two production servers on one PostgreSQL.
+// A tab's event stream on B hears a notification written by another process and a "mark all
+// read" done on A (LISTEN/NOTIFY on the shared database); signing out on A ends the stream on B;
+// and a server stopping with a stream open closes it at once and exits 0 (graceful shutdown).
+import { once } from "node:events";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSystemDatabase, postgresUrl, runScript, type SystemDatabase } from "./support/database";
+import { openOutboxDb, type OutboxDb } from "./support/outbox";
+import { recordReliability } from "./support/report";
+import { startServer, type RunningServer } from "./support/server";
+
+const CHECK = "2 instances : notification en direct de A vers B";
+if (!postgresUrl) {
+  recordReliability({ check: CHECK, measured: "non mesuré : TEST_DATABASE_URL absent (il faut PostgreSQL : PGlite n'admet qu'un processus)", status: "SKIP" });
+}
+
+type Stream = { text: () => string; waitFor: (needle: RegExp, ms?: number) => Promise<void>; ended: Promise<void>; cancel: () => Promise<void> };
+
+async function openStream(server: RunningServer, cookie: string): Promise<Stream> {
+  const res = await fetch(`${server.baseUrl}/api/notifications/stream`, { headers: { cookie, accept: "text/event-stream", "accept-encoding": "gzip" } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  // Not compressed (compression would buffer the stream).
+  expect(res.headers.get("content-encoding")).toBeNull();
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const waiters = new Set<() => void>();
+  const ended = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value);
+        for (const w of waiters) w();
+      }
+    } catch {
+      // cancelled
+    }
+  })();
+  return {
+    text: () => text,
+    ended,
+    cancel: () => reader.cancel().catch(() => {}),
+    waitFor: (needle, ms = 5000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (needle.test(text)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`stream never showed ${needle}; got:\n${text.slice(-500)}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      }),
+  };
+}
+
+async function signIn(server: RunningServer, email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/auth`, { method: "POST", body: new URLSearchParams({ intent: "sign-in", email, password }), redirect: "manual" });
+  expect(res.status).toBe(302);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.startsWith("rt.session_token="))
+    .join("; ");
+}
+
+describe.skipIf(!postgresUrl)("live notifications on two instances (PostgreSQL only: set TEST_DATABASE_URL)", () => {
+  let database: SystemDatabase;
+  let a: RunningServer;
+  let b: RunningServer;
+  let handle: OutboxDb;
+  let email: string;
+  let password: string;
+
+  beforeAll(async () => {
+    database = await createSystemDatabase("pg");
+    const out = runScript(database, ["scripts/seed.ts", "--members", "6", "--seed", "11"]);
+    const login = /Membre premium\s+(\S+@\S+)\s+\/\s+(\S+)/.exec(out);
+    expect(login, out).not.toBeNull();
+    [email, password] = [login![1]!, login![2]!];
+    [a, b] = await Promise.all([startServer(database.env, { capture: true }), startServer(database.env, { capture: true })]);
+    handle = await openOutboxDb(database);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it("brings a notification and a read on A to a stream on B; sign-out on A ends it", async () => {
+    const cookie = await signIn(a, email, password);
+    const stream = await openStream(b, cookie);
+    await stream.waitFor(/event: state\ndata: \{"unread":\d+/);
+    const started = Date.now();
+    const { sql } = await import("drizzle-orm");
+    await handle.db.execute(sql`insert into notifications (user_id, kind, title, link)
+      select id, 'message', 'Notification de la plateforme A', '/dashboard' from "user" where email = ${email}`);
+    await stream.waitFor(/Notification de la plateforme A/);
+    const latencyMs = Date.now() - started;
+
+    // "Tout marquer comme lu" on A: the count on B drops to 0.
+    const read = await fetch(`${a.baseUrl}/dashboard/notifications`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: a.baseUrl },
+      body: new URLSearchParams({ intent: "read-all" }),
+      redirect: "manual",
+    });
+    expect(read.status).toBe(200);
+    await stream.waitFor(/"unread":0,"items":\[\{[^\]]*"title":"Notification de la plateforme A"[^\]]*"read":true/);
+
+    const logout = await fetch(`${a.baseUrl}/logout`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: a.baseUrl },
+      body: "",
+      redirect: "manual",
+    });
+    expect(logout.status).toBe(302);
+    await Promise.race([stream.ended, new Promise((_, reject) => setTimeout(() => reject(new Error("stream on B not ended by sign-out on A")), 5000))]);
+    // The browser's reconnection is refused: the session is gone.
+    expect((await fetch(`${b.baseUrl}/api/notifications/stream`, { headers: { cookie } })).status).toBe(401);
+
+    recordReliability({ check: CHECK, measured: `reçue sur B en ${latencyMs} ms ; lecture sur A reçue ; déconnexion sur A : flux de B fermé`, ok: true });
+  });
+
+  it("closes open streams when a graceful shutdown starts and exits 0 without waiting for the drain deadline", async () => {
+    const cookie = await signIn(b, email, password);
+    const stream = await openStream(b, cookie);
+    await stream.waitFor(/event: state/);
+    const exit = once(b.child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+    const signalled = Date.now();
+    process.kill(b.child.pid!, "SIGTERM");
+    await stream.ended;
+    expect(await b.exited(8000)).toBe(true);
+    const [code] = await exit;
+    expect(code).toBe(0);
+    // The drain deadline is 10 s: an open stream must not hold the shutdown that long.
+    expect(Date.now() - signalled).toBeLessThan(8000);
+    // Exit status 0: every connection closed before the drain deadline (server.ts), the stream's included.
+  });
+});
