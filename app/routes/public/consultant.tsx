@@ -254,7 +254,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
       </nav>
       <Card className="p-6">
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <Avatar firstName={p.firstName} lastName={p.lastName} photoUrl={p.photoUrl} size="lg" />
+          <Avatar firstName={p.firstName} lastName={p.lastName} photoUrl={p.photoUrl} size="lg" colourKey={p.id} />
           <div className="min-w-0 flex-1 space-y-2">
             <h1 className="text-3xl font-bold text-primary">{fullName}</h1>
             <p className="flex items-center gap-2 font-medium">

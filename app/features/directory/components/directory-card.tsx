@@ -1,6 +1,7 @@
 import { Building2, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
+import { memberCardTone } from "~/components/member-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -47,9 +48,9 @@ export function DirectoryCard({ card }: { card: Card_ }) {
   const href = `/consultant/${card.slug}`;
   const excerpt = card.presentation;
   return (
-    <Card className={cn("flex h-full min-w-0 flex-col gap-4 p-5", card.premium && "border-amber-300 ring-1 ring-amber-200")}>
+    <Card className={cn("flex h-full min-w-0 flex-col gap-4 p-5", memberCardTone(card.premium))}>
       <div className="flex items-start gap-4">
-        <Avatar firstName={card.firstName} lastName={card.lastName} photoUrl={card.photoUrl} />
+        <Avatar firstName={card.firstName} lastName={card.lastName} photoUrl={card.photoUrl} colourKey={card.id} />
         <div className="min-w-0 flex-1">
           <h2 className="break-words text-lg font-semibold leading-tight">
             <Link to={href} className="hover:underline">

@@ -2,6 +2,7 @@ import { Building2, MapPin, Star } from "lucide-react";
 import { useId, useState } from "react";
 import type * as React from "react";
 import { Avatar } from "~/components/avatar";
+import { memberCardTone } from "~/components/member-card";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { departmentName, sectorName } from "~/db/reference";
@@ -76,9 +77,9 @@ export function PeerCard({ peer, contact }: { peer: InternalDirectoryRow; contac
     .filter(Boolean)
     .join(", ");
   return (
-    <Card className={cn("flex h-full min-w-0 flex-col gap-4 p-5", peer.premium && "border-amber-300 ring-1 ring-amber-200")}>
+    <Card className={cn("flex h-full min-w-0 flex-col gap-4 p-5", memberCardTone(peer.premium))}>
       <div className="flex items-start gap-4">
-        <Avatar firstName={peer.firstName} lastName={peer.lastName} photoUrl={peer.photoUrl} />
+        <Avatar firstName={peer.firstName} lastName={peer.lastName} photoUrl={peer.photoUrl} colourKey={peer.id} />
         <div className="min-w-0 flex-1">
           <h3 className="text-lg font-semibold leading-tight break-words">{fullName}</h3>
           <p className="text-sm font-medium text-primary">{peer.professionLabel}</p>
