@@ -15,6 +15,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { ReputationRulesSection } from "~/features/trust/components/reputation-rules-section";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/tiers-confiance";
 
@@ -162,6 +163,8 @@ export default function TiersConfiance() {
           ))}
         </ol>
       </section>
+
+      <ReputationRulesSection />
 
       <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
         <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">
