@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, collaborationEvents, mailOutbox, mediationAttachments, mediations, rateLimitCounters, user } from "~/db/schema";
+import { buildDataExport } from "~/features/account/data-export.server";
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
 import { MEDIATION_MESSAGES, mediationUrl } from "~/features/mediation/mediation-rules";
@@ -340,6 +341,18 @@ describe("mediation", () => {
     expect(body.queue.rows.length).toBeGreaterThan(0);
     expect(body.queue.rows.every((r) => r.status === "resolved")).toBe(true);
     expect(status(await call(queueLoader, new Request(url("/admin/mediations"), { headers: browsers.carol.headers }), {}))).toBe(302);
+  });
+
+  it("the data export carries each member's mediations as they read them (their own attachments only)", async () => {
+    const fileId = await newFile();
+    await open(browsers.alice, fileId, { subject: "Objet pour l'export" }, [{ name: "export.pdf", bytes: await pdf() }]);
+    const mine = (await buildDataExport({ id: alice.user.id, email: alice.email })) as { data?: { mediations?: unknown[] }; mediations?: unknown[] };
+    const theirs = (await buildDataExport({ id: bob.user.id, email: bob.email })) as { data?: { mediations?: unknown[] }; mediations?: unknown[] };
+    const text = (x: unknown) => JSON.stringify(x);
+    expect(text(mine)).toContain("Objet pour l'export");
+    expect(text(mine)).toContain("export.pdf");
+    expect(text(theirs)).toContain("Objet pour l'export");
+    expect(text(theirs)).not.toContain("export.pdf");
   });
 
   it("upheldMediationCounts ignores ids that are not profile ids and answers zeros for members without any", async () => {

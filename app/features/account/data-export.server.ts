@@ -20,6 +20,7 @@ import {
   userRoles,
 } from "~/db/schema";
 import { collaborationDataOf } from "~/features/collaboration/export.server";
+import { mediationsOfMember } from "~/features/mediation/mediation.server";
 import type { AccountActor } from "./account.server";
 import { describeUserAgent } from "./user-agent";
 
@@ -199,7 +200,7 @@ async function profileData(profileId: string) {
     profileId,
     requests.map((r) => r.id),
   );
-  const collaborationFiles = await collaborationDataOf(profileId);
+  const [collaborationFiles, ownMediations] = await Promise.all([collaborationDataOf(profileId), mediationsOfMember(profileId)]);
   return {
     certified_deals: deals,
     recommendations: recos,
@@ -209,6 +210,7 @@ async function profileData(profileId: string) {
     match_requests: requests,
     connection_events: events,
     collaboration_files: collaborationFiles,
+    mediations: ownMediations,
     payments: ownPayments,
   };
 }

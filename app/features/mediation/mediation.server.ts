@@ -446,3 +446,12 @@ export async function openMediationAttachment(viewer: { profileId: string | null
   const inline = row.content_type === "application/pdf" || row.content_type.startsWith("image/");
   return { bytes: object.bytes, contentType: row.content_type, disposition: contentDisposition(inline ? "inline" : "attachment", row.name) };
 }
+
+/** The member's mediations, as they read them (data export): every file they are a member of. */
+export async function mediationsOfMember(profileId: string): Promise<MediationView[]> {
+  const rows = await queryRows<MediationRow>(sql`
+    select ${MEDIATION_COLUMNS} from mediations m join collaboration_files f on f.id = m.file_id
+    where f.member_a_id = ${profileId}::uuid or f.member_b_id = ${profileId}::uuid
+    order by m.created_at`);
+  return mediationViews(rows, { profileId });
+}
