@@ -88,7 +88,7 @@ const ENGAGEMENTS: Feature[] = [
   {
     icon: UserCheck,
     title: "Vérification en 5 étapes",
-    text: "Identité professionnelle, signature de la charte, expérience et opérations récentes, cooptation par deux confrères, puis contrôle par notre équipe.",
+    text: "Inscription professionnelle (barreau, Ordre, office notarial, ORIAS…), SIREN de la structure, attestation d'assurance, charte signée et parrainage par deux confrères : notre équipe contrôle chaque étape avant de publier le profil.",
   },
   {
     icon: FileText,
@@ -98,17 +98,17 @@ const ENGAGEMENTS: Feature[] = [
   {
     icon: ShieldCheck,
     title: "Assurance responsabilité civile professionnelle",
-    text: "Les membres exercent sous couvert d'une assurance responsabilité civile professionnelle adaptée à leur activité.",
+    text: "Chaque membre dépose son attestation d'assurance responsabilité civile professionnelle, contrôlée par notre équipe. Un rappel précède son échéance ; une assurance expirée disparaît de la mention « Profil vérifié ».",
   },
   {
     icon: Star,
     title: "Notation des membres",
-    text: "Les évaluations entre confrères valorisent les collaborations réussies et le respect des engagements.",
+    text: "À la fin de chaque dossier, les deux confrères se notent (réactivité, professionnalisme, confidentialité) ; les notes restent cachées jusqu'à ce que les deux aient noté ou que 14 jours soient passés.",
   },
   {
     icon: Scale,
     title: "Médiation",
-    text: "En cas de différend entre membres, une médiation amiable et neutre est proposée avant tout autre recours.",
+    text: "En cas de différend, chaque membre peut saisir notre équipe depuis le dossier concerné : échanges datés avec les deux confrères, puis décision écrite.",
   },
 ];
 

@@ -42,7 +42,7 @@ const PILLARS: Item[] = [
   {
     icon: UserCheck,
     title: "Validation des profils",
-    text: "Aucun profil n'est publié sans contrôle : vérification en cinq étapes, cooptation par deux confrères et validation finale par notre équipe.",
+    text: "Aucun profil n'est publié sans contrôle : vérification en cinq étapes, dont le parrainage par deux confrères et l'attestation d'assurance, puis validation finale par notre équipe.",
   },
   {
     icon: Handshake,
@@ -64,7 +64,7 @@ const GUARANTEES: Item[] = [
   {
     icon: UserCheck,
     title: "Vérification en 5 étapes",
-    text: "Identité professionnelle, signature de la charte, expérience et opérations récentes, cooptation par deux confrères, puis contrôle par notre équipe.",
+    text: "Inscription professionnelle (barreau, Ordre, office notarial, ORIAS…), SIREN de la structure, attestation d'assurance, charte signée et parrainage par deux confrères : notre équipe contrôle chaque étape avant de publier le profil.",
   },
   {
     icon: FileText,
@@ -74,17 +74,17 @@ const GUARANTEES: Item[] = [
   {
     icon: ShieldCheck,
     title: "Assurance responsabilité civile professionnelle",
-    text: "Les membres exercent sous couvert d'une assurance responsabilité civile professionnelle adaptée à leur activité.",
+    text: "Chaque membre dépose son attestation d'assurance responsabilité civile professionnelle, contrôlée par notre équipe. Un rappel précède son échéance ; une assurance expirée disparaît de la mention « Profil vérifié ».",
   },
   {
     icon: Star,
     title: "Notation des membres",
-    text: "Les évaluations entre confrères valorisent les collaborations réussies et signalent les manquements aux engagements.",
+    text: "À la fin de chaque dossier, les deux confrères se notent sur la réactivité, le professionnalisme et la confidentialité ; les notes restent cachées jusqu'à ce que les deux aient noté ou que 14 jours soient passés, et les règles des badges sont publiées plus bas.",
   },
   {
     icon: Scale,
     title: "Médiation en cas de différend",
-    text: "Une médiation neutre est proposée avant tout autre recours, pour préserver la relation entre confrères et l'intérêt des clients.",
+    text: "Depuis un dossier de rapprochement, chaque membre peut saisir notre équipe : échanges datés avec les deux confrères, décision écrite, sans jamais exposer l'identité des clients.",
   },
   {
     icon: BadgeCheck,
