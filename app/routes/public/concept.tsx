@@ -59,12 +59,12 @@ const STEPS: Item[] = [
   {
     icon: Handshake,
     title: "Collaborez et cédez",
-    text: "Proposez une mise en relation. Dès que les deux professionnels l'acceptent, les coordonnées sont échangées et vous accompagnez ensemble l'opération jusqu'à sa signature.",
+    text: "Proposez une mise en relation. Dès que les deux professionnels l'acceptent, un dossier partagé s'ouvre : messages, documents filigranés et étapes suivies ensemble jusqu'à la signature.",
   },
   {
     icon: HandCoins,
     title: "Partagez la commission",
-    text: "Les honoraires de l'opération sont répartis entre les deux conseils selon les modalités qu'ils ont convenues par écrit avant l'échange des coordonnées.",
+    text: "Les honoraires de l'opération sont répartis entre les deux conseils selon une convention de partage qu'ils signent dans leur dossier, conservée avec l'historique de la collaboration.",
   },
 ];
 
