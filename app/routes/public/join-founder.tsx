@@ -49,7 +49,7 @@ type Benefit = { icon: LucideIcon; title: string; text: string };
 const BENEFITS: Benefit[] = [
   { icon: Crown, title: "Badge de membre fondateur à vie", text: "Votre profil porte pour toujours la mention « Founding Member », visible de vos confrères et des visiteurs." },
   { icon: Sparkles, title: "Mise en avant automatique dans l'annuaire", text: "Votre profil apparaît en tête des résultats de l'annuaire public et de l'annuaire interne, avec une carte enrichie." },
-  { icon: Rocket, title: "Accès en avant-première", text: "Vous découvrez et testez les nouvelles fonctionnalités avant tous les autres membres." },
+  { icon: Rocket, title: "Accès en avant-première", text: "Nous vous proposerons les nouvelles fonctionnalités en premier, avant leur ouverture à l'ensemble des membres." },
   { icon: Megaphone, title: "Communication pionnière", text: "Vous êtes présenté comme membre pionnier dans nos communications de lancement." },
   { icon: CalendarHeart, title: "Invitation à l'événement annuel", text: "Chaque année, vous êtes invité à la rencontre des membres du réseau." },
   { icon: InfinityIcon, title: "Mandats illimités", text: "Déposez autant de mandats d'acquéreurs et de cédants que nécessaire, sans quota semestriel." },
