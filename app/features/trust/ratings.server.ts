@@ -13,22 +13,10 @@ import { actorName, requireFileAccess, type FileActor } from "~/features/collabo
 import { isUuid } from "~/features/mandates/mandates.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 import { getReputation, refreshAllReputation, refreshReputation } from "./reputation.server";
-import { canRate, mentionsClient, ratingWindowEnd, type RatingCriterion, type RatingEligibility } from "./reputation-rules";
+import { canRate, mentionsClient, RATING_MESSAGES, ratingWindowEnd, type RatingCriterion, type RatingEligibility } from "./reputation-rules";
 import type { AnswerInput, RatingInput, ReportInput } from "./ratings.schema";
 
-export const RATING_MESSAGES = {
-  rated: "Votre évaluation est enregistrée",
-  answered: "Votre réponse est publiée",
-  reported: "Le signalement a été transmis à l'équipe",
-  notEnded: "L'évaluation s'ouvre lorsque le dossier est conclu ou abandonné.",
-  windowClosed: "La période d'évaluation de ce dossier est close (14 jours après sa fin).",
-  alreadyRated: "Vous avez déjà évalué votre confrère pour ce dossier.",
-  counterpartGone: "Votre confrère a quitté le réseau : il ne peut plus être évalué.",
-  clientNamed: "Votre commentaire ne doit pas nommer le client d'un mandat : retirez ce nom pour préserver la confidentialité.",
-  ratingNotFound: "Évaluation introuvable",
-  alreadyAnswered: "Vous avez déjà répondu à cette évaluation.",
-  alreadyReported: "Vous avez déjà signalé cette évaluation.",
-} as const;
+export { RATING_MESSAGES };
 
 const ELIGIBILITY_MESSAGES: Record<Exclude<RatingEligibility, { ok: true }>["reason"], string> = {
   "not-ended": RATING_MESSAGES.notEnded,

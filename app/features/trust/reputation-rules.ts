@@ -12,6 +12,21 @@ export const RESPONSIVENESS_WINDOW_DAYS = 90;
 export const ANSWER_WITHIN_DAYS = 7;
 export const TOP_PERFORMER_WINDOW_MONTHS = 12;
 
+/** The French messages of the rating commands (shared by the server and the file's page). */
+export const RATING_MESSAGES = {
+  rated: "Votre évaluation est enregistrée",
+  answered: "Votre réponse est publiée",
+  reported: "Le signalement a été transmis à l'équipe",
+  notEnded: "L'évaluation s'ouvre lorsque le dossier est conclu ou abandonné.",
+  windowClosed: "La période d'évaluation de ce dossier est close (14 jours après sa fin).",
+  alreadyRated: "Vous avez déjà évalué votre confrère pour ce dossier.",
+  counterpartGone: "Votre confrère a quitté le réseau : il ne peut plus être évalué.",
+  clientNamed: "Votre commentaire ne doit pas nommer le client d'un mandat : retirez ce nom pour préserver la confidentialité.",
+  ratingNotFound: "Évaluation introuvable",
+  alreadyAnswered: "Vous avez déjà répondu à cette évaluation.",
+  alreadyReported: "Vous avez déjà signalé cette évaluation.",
+} as const;
+
 export const RATING_CRITERIA = ["responsiveness", "professionalism", "confidentiality"] as const;
 export type RatingCriterion = (typeof RATING_CRITERIA)[number];
 export const RATING_CRITERION_LABELS: Record<RatingCriterion, string> = {

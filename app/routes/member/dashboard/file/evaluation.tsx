@@ -8,7 +8,8 @@ import { assertFileMember, fileActor } from "~/features/collaboration/file-acces
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { AnswerForm, RatingCard, RatingForm, ReportForm, type RatingActionResult } from "~/features/trust/components/rating-forms";
 import { answerSchema, ratingSchema, reportSchema } from "~/features/trust/ratings.schema";
-import { answerRating, getFileRatings, RATING_MESSAGES, rateCounterpart, reportRating } from "~/features/trust/ratings.server";
+import { answerRating, getFileRatings, rateCounterpart, reportRating } from "~/features/trust/ratings.server";
+import { RATING_MESSAGES } from "~/features/trust/reputation-rules";
 import { readForm } from "~/lib/form.server";
 import { formatDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
