@@ -95,7 +95,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
   await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
   await expect(page.getByTestId("message-body")).toHaveText(body.trim());
   // Opening it marks it read.
-  await expect(page.getByText("Non lu")).toHaveCount(0);
+  await expect(page.getByRole("main").getByText("Non lu", { exact: true })).toHaveCount(0);
   await checkAccessibility(page);
 
   await page.getByLabel("Votre réponse").fill("Avec plaisir, appelons-nous jeudi.");
@@ -110,7 +110,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
 
   // Still read after a reload; another id is a 404 inside the dashboard.
   await page.goto(messageUrl);
-  await expect(page.getByText("Non lu")).toHaveCount(0);
+  await expect(page.getByRole("main").getByText("Non lu", { exact: true })).toHaveCount(0);
   await page.goto("/dashboard/messages/6f1c3c57-57a3-4c59-9d1e-2d1c8e6f0a11");
   await expect(page.getByRole("heading", { level: 2, name: "Message introuvable" })).toBeVisible();
 
