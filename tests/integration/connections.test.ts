@@ -188,7 +188,8 @@ describe("the matching panel, the undertaking and the introduction log", () => {
     await respondToMatchRequest(aliceActor, ba.requestId, "accepted");
 
     bobPanel = await getMatchingPanel(bobActor, seller);
-    expect(bobPanel.counters).toEqual({ sent: 1, pendingReceived: 0, activeConnections: 1 });
+    // A confirmed pair counts as a connection only, as the lists show it (issue 15 §4).
+    expect(bobPanel.counters).toEqual({ sent: 0, pendingReceived: 0, activeConnections: 1 });
     const rel = bobPanel.relations[0];
     expect(rel).toMatchObject({ confirmed: true, contactEmail: alice.email, client: null, undertaking: { mine: null, theirs: null } });
 

@@ -69,3 +69,25 @@ export function canSeeClientIdentity(confirmed: boolean, undertakingSigned: bool
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
 }
+
+type PanelRelation = { sent: { status: RequestStatus } | null; received: { status: RequestStatus } | null; confirmed: boolean };
+
+/**
+ * The matching panel's lists (issue 15 §4), and its counters taken from those very lists so that
+ * they always agree: requests to answer (pending, received), the other received ones, the sent
+ * ones not yet confirmed, and the confirmed connections (a confirmed pair is counted there only).
+ */
+export function panelLists<R extends PanelRelation>(relations: readonly R[]) {
+  const open = relations.filter((r) => !r.confirmed);
+  const confirmed = relations.filter((r) => r.confirmed);
+  const toAnswer = open.filter((r) => r.received?.status === "pending");
+  const answered = open.filter((r) => r.received && r.received.status !== "pending");
+  const sent = open.filter((r) => r.sent);
+  return {
+    toAnswer,
+    answered,
+    sent,
+    confirmed,
+    counters: { sent: sent.length, pendingReceived: toAnswer.length, activeConnections: confirmed.length },
+  };
+}

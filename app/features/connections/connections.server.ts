@@ -22,6 +22,7 @@ import {
   eventLabel,
   isConfirmed,
   MATCH_REQUEST_MESSAGES,
+  panelLists,
   UNDERTAKING_TEXT,
   type ConnectionEvent,
   type RequestStatus,
@@ -447,11 +448,7 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
     mandate,
     matchable,
     opportunities: await getOpportunityQuota(actor),
-    counters: {
-      sent: list.filter((r) => r.sent).length,
-      pendingReceived: list.filter((r) => r.received?.status === "pending").length,
-      activeConnections: confirmed.length,
-    },
+    counters: panelLists(list).counters,
     relations: list,
     potential,
   };

@@ -439,6 +439,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
         <UrlDialog
           id="matching-dialog"
           size="xl"
+          sheet
           title={`Matching pour le mandat ${panel.mandate.clientCode}`}
           description={MANDATE_TYPE_LABELS[panel.mandate.mandateType]}
           closeTo={closeTo}

@@ -1,6 +1,7 @@
-// 'Matching pour le mandat' (spec §2 "Matching panel"): counters, sent and received requests,
-// confirmed connections with the confidentiality undertaking and the introduction log,
-// 'Proposer un de mes mandats', and the potential mandates with their score and its reasons.
+// 'Matching pour le mandat' (spec §2 "Matching panel"), in the order a member acts (issue 15 §4):
+// counters, the ranked potential mandates with their score and its reasons, the received
+// requests (those to answer first), 'Proposer un de mes mandats', the sent requests, and the
+// confirmed connections with the confidentiality undertaking and the introduction log.
 import { CheckCircle2, FolderOpen, Handshake, Send, ShieldCheck } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -11,7 +12,7 @@ import { CounterpartSummary } from "~/features/matching/components/counterpart-s
 import { ScoreBreakdownList, ScorePill } from "~/features/matching/components/score-breakdown";
 import { formatDateTime } from "~/lib/format";
 import { OPPORTUNITY_QUOTA_REACHED, opportunityBanner } from "~/features/mandates/mandate-rules";
-import { REQUEST_STATUS_LABELS, UNDERTAKING_TEXT, type RequestStatus } from "../connection-rules";
+import { panelLists, REQUEST_STATUS_LABELS, UNDERTAKING_TEXT, type RequestStatus } from "../connection-rules";
 import type { MatchingPanel as PanelData, PanelRequest, Relation } from "../connections.server";
 
 const STATUS_VARIANT = { pending: "warning", accepted: "success", rejected: "destructive" } as const;
@@ -250,9 +251,12 @@ export function MatchingPanelContent({
   requestHref: (targetId: string) => string;
 }) {
   const { mandate, counters, relations } = panel;
-  const confirmed = relations.filter((r) => r.confirmed);
-  const sent = relations.filter((r) => r.sent && !r.confirmed);
-  const received = relations.filter((r) => r.received && !r.confirmed);
+  // Counters and lists come from the same filters (panelLists): they always agree.
+  const lists = panelLists(relations);
+  const confirmed = lists.confirmed;
+  const sent = lists.sent;
+  // The requests waiting for an answer first.
+  const received = [...lists.toAnswer, ...lists.answered];
   const proposable = relations.filter((r) => r.received && r.received.status !== "rejected" && !r.confirmed);
   return (
     <div className="grid gap-6">
@@ -262,34 +266,50 @@ export function MatchingPanelContent({
         <Counter label="Mises en relation actives" value={counters.activeConnections} />
       </div>
 
-      {confirmed.length ? (
-        <Section id="panel-connections" title="Mises en relation confirmées" count={confirmed.length}>
-          <ul className="grid gap-3">
-            {confirmed.map((r) => (
-              <Connection key={r.counterpart.id} relation={r} returnTo={returnTo} />
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-
-      <Section id="panel-sent" title="Demandes envoyées" count={sent.length}>
-        {sent.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Aucune demande envoyée depuis ce mandat.</p>
+      <Section id="panel-potential" title="Mandats potentiels" count={panel.potential.length}>
+        {panel.opportunities.limited ? <OpportunityBanner quota={panel.opportunities} /> : null}
+        {!panel.matchable && mandate.status === "negotiating" ? (
+          <p className="text-sm text-muted-foreground">
+            Ce mandat est en négociation : il n'est plus proposé aux confrères. Remettez-le en recherche active pour voir les mandats
+            compatibles.
+          </p>
+        ) : !panel.matchable && mandate.status === "concluded" ? (
+          <p className="text-sm text-muted-foreground">Ce mandat est conclu : il n'est plus proposé aux confrères.</p>
+        ) : !panel.matchable ? (
+          <p className="text-sm text-muted-foreground">
+            Ce mandat n'est pas actif ou sa date de fin est passée : réactivez-le ou prolongez-le pour voir les mandats compatibles.
+          </p>
+        ) : panel.potential.length === 0 ? (
+          <p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">
+            Aucun mandat compatible trouvé pour le moment
+          </p>
         ) : (
           <ul className="grid gap-3">
-            {sent.map((r) => (
-              <li key={r.counterpart.id} className="grid gap-2 rounded-lg border p-3" data-testid="sent-request">
+            {panel.potential.map((m) => (
+              <li key={m.id} className="grid gap-2 rounded-lg border p-3" data-testid="potential-match">
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <CounterpartSummary m={r.counterpart} />
-                  <ScorePill total={r.score.total} />
+                  <CounterpartSummary m={m} />
+                  <ScorePill total={m.score.total} />
                 </div>
-                <RequestMeta request={r.sent!} direction="sent" />
-                {r.sent?.status === "accepted" && !r.received ? (
-                  <p className="text-xs text-muted-foreground">
-                    Acceptée : la mise en relation sera confirmée quand vous aurez accepté la proposition en retour de votre confrère.
-                  </p>
-                ) : null}
-                <IntroductionLog relation={r} />
+                <ScoreBreakdownList score={m.score} />
+                <div>
+                  {m.sentStatus ? (
+                    <p className="flex items-center gap-2 text-sm">
+                      <Send className="h-4 w-4" aria-hidden="true" /> Demande envoyée
+                      <RequestStatusBadge status={m.sentStatus} />
+                    </p>
+                  ) : !panel.opportunities.canRequest ? (
+                    <QuotaReachedButton label="Demander une mise en relation" />
+                  ) : (
+                    <Button asChild size="sm">
+                      <Link to={requestHref(m.id)} preventScrollReset>
+                        <Handshake aria-hidden="true" />
+                        Demander une mise en relation
+                        <span className="sr-only"> avec le mandat {m.clientCode}</span>
+                      </Link>
+                    </Button>
+                  )}
+                </div>
               </li>
             ))}
           </ul>
@@ -344,55 +364,39 @@ export function MatchingPanelContent({
         )}
       </Section>
 
-      <Section id="panel-potential" title="Mandats potentiels" count={panel.potential.length}>
-        {panel.opportunities.limited ? <OpportunityBanner quota={panel.opportunities} /> : null}
-        {!panel.matchable && mandate.status === "negotiating" ? (
-          <p className="text-sm text-muted-foreground">
-            Ce mandat est en négociation : il n'est plus proposé aux confrères. Remettez-le en recherche active pour voir les mandats
-            compatibles.
-          </p>
-        ) : !panel.matchable && mandate.status === "concluded" ? (
-          <p className="text-sm text-muted-foreground">Ce mandat est conclu : il n'est plus proposé aux confrères.</p>
-        ) : !panel.matchable ? (
-          <p className="text-sm text-muted-foreground">
-            Ce mandat n'est pas actif ou sa date de fin est passée : réactivez-le ou prolongez-le pour voir les mandats compatibles.
-          </p>
-        ) : panel.potential.length === 0 ? (
-          <p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">
-            Aucun mandat compatible trouvé pour le moment
-          </p>
+      <Section id="panel-sent" title="Demandes envoyées" count={sent.length}>
+        {sent.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Aucune demande envoyée depuis ce mandat.</p>
         ) : (
           <ul className="grid gap-3">
-            {panel.potential.map((m) => (
-              <li key={m.id} className="grid gap-2 rounded-lg border p-3" data-testid="potential-match">
+            {sent.map((r) => (
+              <li key={r.counterpart.id} className="grid gap-2 rounded-lg border p-3" data-testid="sent-request">
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <CounterpartSummary m={m} />
-                  <ScorePill total={m.score.total} />
+                  <CounterpartSummary m={r.counterpart} />
+                  <ScorePill total={r.score.total} />
                 </div>
-                <ScoreBreakdownList score={m.score} />
-                <div>
-                  {m.sentStatus ? (
-                    <p className="flex items-center gap-2 text-sm">
-                      <Send className="h-4 w-4" aria-hidden="true" /> Demande envoyée
-                      <RequestStatusBadge status={m.sentStatus} />
-                    </p>
-                  ) : !panel.opportunities.canRequest ? (
-                    <QuotaReachedButton label="Demander une mise en relation" />
-                  ) : (
-                    <Button asChild size="sm">
-                      <Link to={requestHref(m.id)} preventScrollReset>
-                        <Handshake aria-hidden="true" />
-                        Demander une mise en relation
-                        <span className="sr-only"> avec le mandat {m.clientCode}</span>
-                      </Link>
-                    </Button>
-                  )}
-                </div>
+                <RequestMeta request={r.sent!} direction="sent" />
+                {r.sent?.status === "accepted" && !r.received ? (
+                  <p className="text-xs text-muted-foreground">
+                    Acceptée : la mise en relation sera confirmée quand vous aurez accepté la proposition en retour de votre confrère.
+                  </p>
+                ) : null}
+                <IntroductionLog relation={r} />
               </li>
             ))}
           </ul>
         )}
       </Section>
+
+      {confirmed.length ? (
+        <Section id="panel-connections" title="Mises en relation confirmées" count={confirmed.length}>
+          <ul className="grid gap-3">
+            {confirmed.map((r) => (
+              <Connection key={r.counterpart.id} relation={r} returnTo={returnTo} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,7 @@ export function UrlDialog({
   children,
   size = "lg",
   role,
+  sheet = false,
 }: {
   id: string;
   title: ReactNode;
@@ -25,6 +26,8 @@ export function UrlDialog({
   children: ReactNode;
   size?: "md" | "lg" | "xl";
   role?: "alertdialog";
+  /** On a phone, a full-screen sheet instead of a floating box (issue 15 §4: the matching panel). */
+  sheet?: boolean;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -58,7 +61,12 @@ export function UrlDialog({
       <DialogContent
         id={id}
         {...(role ? { role } : {})}
-        className={cn("max-h-[80vh] overflow-y-auto", width)}
+        className={cn(
+          "max-h-[80vh] overflow-y-auto",
+          width,
+          sheet &&
+            "max-sm:left-0 max-sm:top-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0",
+        )}
         {...(description ? {} : { "aria-describedby": undefined })}
       >
         <DialogHeader className="pr-8">
