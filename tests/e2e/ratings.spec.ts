@@ -1,0 +1,68 @@
+// Ratings after a collaboration (issue 14 §3) in the browser: on the seeded file of the founding
+// and the premium demo personas (concluded here if an earlier spec has not done it), both rate
+// each other; the ratings show once both are in (double blind) and the internal directory card
+// shows the average. axe and the 360 px overflow check on the rating page.
+import { expect, type Page, test } from "@playwright/test";
+import { checkAccessibility, FOUNDER, PREMIUM, signInAs } from "./fixtures";
+
+async function openFile(page: Page, counterpartName: string): Promise<string> {
+  await page.goto("/dashboard/dossiers");
+  await page.getByRole("link", { name: new RegExp(counterpartName) }).first().click();
+  await expect(page.getByRole("heading", { name: `Dossier avec ${counterpartName}` })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+async function rate(page: Page, score: string, comment: string) {
+  for (const criterion of ["Réactivité", "Professionnalisme", "Confidentialité"]) {
+    await page.getByRole("radio", { name: `${criterion} : ${score} sur 5` }).check({ force: true });
+  }
+  await page.getByLabel("Commentaire (facultatif)").fill(comment);
+  await page.getByRole("button", { name: "Envoyer mon évaluation" }).click();
+  await expect(page.getByText("Votre évaluation est enregistrée")).toBeVisible();
+}
+
+test("two members rate a concluded file; the ratings show once both rated; the directory card shows the average", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const thomas = await (await browser.newContext()).newPage();
+  const helene = await (await browser.newContext()).newPage();
+  await signInAs(thomas, PREMIUM.email);
+  await signInAs(helene, FOUNDER.email);
+  const path = await openFile(thomas, FOUNDER.name);
+
+  if ((await thomas.getByTestId("file-stage").first().textContent()) !== "Conclu") {
+    for (const stage of ["Documents partagés", "Offre / lettre d'intention"]) {
+      const step = thomas.getByRole("button", { name: `Passer à l'étape « ${stage} »` });
+      if (await step.isVisible()) {
+        await step.click();
+        await expect(thomas.getByTestId("file-stage").first()).toHaveText(stage);
+      }
+    }
+    await thomas.getByLabel("Date de signature de l'acte").fill(new Date().toISOString().slice(0, 10));
+    await thomas.getByRole("button", { name: "Proposer de conclure" }).click();
+    await helene.goto(path);
+    await helene.getByRole("button", { name: "Confirmer la conclusion" }).click();
+    await expect(helene.getByTestId("file-stage").first()).toHaveText("Conclu");
+  }
+
+  // Thomas rates first: blind for both.
+  await thomas.goto(`${path}/evaluation`);
+  await checkAccessibility(thomas);
+  await rate(thomas, "5", "Échanges rapides et très professionnels.");
+  await expect(thomas.getByText(/Votre évaluation restera masquée/)).toBeVisible();
+  await helene.goto(`${path}/evaluation`);
+  await expect(helene.getByText(/Votre confrère vous a évalué/)).toBeVisible();
+  await expect(helene.getByText("Échanges rapides et très professionnels.")).toHaveCount(0);
+
+  // Hélène rates: both ratings show.
+  await rate(helene, "4", "Suivi rigoureux du dossier.");
+  await expect(helene.getByText("Échanges rapides et très professionnels.")).toBeVisible();
+  await thomas.reload();
+  await expect(thomas.getByText("Suivi rigoureux du dossier.")).toBeVisible();
+  await checkAccessibility(thomas);
+
+  // The internal directory card of Hélène shows her average to Thomas.
+  await thomas.goto(`/dashboard/annuaire?q=${encodeURIComponent("Hélène Marchand")}`);
+  await expect(thomas.getByRole("heading", { name: FOUNDER.name })).toBeVisible();
+  await expect(thomas.getByTestId("peer-ratings").first()).toContainText("/5 (");
+  for (const p of [thomas, helene]) await p.context().close();
+});
