@@ -10,7 +10,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, collaborationEvents, mailOutbox, mediationAttachments, mediations, rateLimitCounters, user } from "~/db/schema";
+import { auditLog, collaborationEvents, mailOutbox, mediationAttachments, mediations, memberReputation, rateLimitCounters, user } from "~/db/schema";
 import { buildDataExport } from "~/features/account/data-export.server";
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
@@ -302,6 +302,9 @@ describe("mediation", () => {
       confidentialityBreaches: before.get(bob.profile.id)!.confidentialityBreaches + 1,
     });
     expect(after.get(alice.profile.id)).toEqual(before.get(alice.profile.id));
+    // The stored reputation (badges) counts it at once.
+    const [reputation] = await t.db!.select().from(memberReputation).where(eq(memberReputation.profileId, bob.profile.id));
+    expect(reputation).toMatchObject({ upheldMediations: after.get(bob.profile.id)!.upheld, confidentialityBreaches: after.get(bob.profile.id)!.confidentialityBreaches });
 
     // Members see the decision; the exchange is closed; the team's access to the file ended.
     const seen = bodyOf<{ mediations: { status: string; decision: { text: string; upheld: string | null } | null }[]; canOpen: boolean }>(

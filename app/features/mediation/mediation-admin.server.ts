@@ -16,6 +16,7 @@ import { appendFileEvent } from "~/features/collaboration/file-access.server";
 import { STAGE_LABELS, type Stage } from "~/features/collaboration/collaboration-rules";
 import { timelineLabel } from "~/features/collaboration/timeline";
 import { isUuid } from "~/features/mandates/mandates.server";
+import { refreshReputation } from "~/features/trust/reputation.server";
 import {
   auditMediation,
   consumeMessageRate,
@@ -245,6 +246,9 @@ export async function decideMediation(actor: AdminActor, mediationId: string, in
       })
       .where(sql`${mediations.id} = ${m.id}::uuid`);
     await appendFileEvent(tx, m.file_id, null, "mediation_decided", { outcome: input.outcome });
+    // An upheld complaint weighs on the member's badges at once (Fair Player, Confidentialité),
+    // not at the next hourly refresh.
+    if (against) await refreshReputation([against], tx);
     await auditMediation(tx, actor.id, "mediation.decide", m.id, {
       target: target(m),
       outcome: input.outcome,
