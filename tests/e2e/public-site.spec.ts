@@ -62,9 +62,10 @@ test.describe("directory /annuaire", () => {
     await page.getByRole("button", { name: "Rechercher" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(name);
     await expect(cardLinks(page).first()).toHaveAttribute("aria-label", `Voir le profil de ${name}`);
+    // The URL changes before the list re-renders: wait for the narrowed count.
+    await expect.poll(() => totalCount(page)).toBeLessThan(total);
     const narrowed = await totalCount(page);
     expect(narrowed).toBeGreaterThanOrEqual(1);
-    expect(narrowed).toBeLessThan(total);
     if (narrowed === 1) await expect(resultCount(page)).toHaveText("1 professionnel trouvé");
     // The search box shows the query after the reload.
     await expect(searchBox(page)).toHaveValue(name);

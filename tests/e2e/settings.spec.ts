@@ -102,7 +102,9 @@ test("two-factor authentication: enrol, sign in with a code then a backup code, 
   expect(backupCodes).toHaveLength(10);
   await expect(section.getByText("Activée", { exact: true })).toBeVisible();
   await expect(section.getByText("10 codes de secours restants")).toBeVisible();
-  // Axe on the page with the backup codes, once the success toast is gone.
+  // Axe on the page with the backup codes, once the success toast has come (the toaster loads with
+  // the first toast, a moment after the codes show) and gone.
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Double authentification activée" })).toBeVisible();
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
   const notice = await waitForMail(page.request, email, /Double authentification activée/);
