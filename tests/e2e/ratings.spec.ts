@@ -50,7 +50,7 @@ test("two members rate a concluded file; the ratings show once both rated; the d
       if (await date.isVisible()) {
         await date.fill(new Date().toISOString().slice(0, 10));
         await thomas.getByRole("button", { name: "Proposer de conclure" }).click();
-        await expect(thomas.getByText(/Conclusion proposée/)).toBeVisible();
+        await expect(thomas.getByRole("heading", { name: "Conclusion proposée" })).toBeVisible();
       }
       await helene.goto(path);
       await helene.getByRole("button", { name: "Confirmer la conclusion" }).click();
