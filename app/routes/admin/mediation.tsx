@@ -136,18 +136,18 @@ function DecisionForm({ mediation: m, errors }: { mediation: MediationView; erro
 
 function FileRead({ file }: { file: MediatedFile }) {
   return (
-    <section aria-labelledby="file-title" className="grid gap-3 rounded-lg border p-4" data-testid="mediated-file">
+    <section aria-labelledby="file-title" className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border p-4" data-testid="mediated-file">
       <h3 id="file-title" className="font-semibold">
         Dossier concerné (lecture seule pendant la médiation)
       </h3>
-      <p className="break-words text-sm text-muted-foreground">
+      <p className="text-sm wrap-anywhere text-muted-foreground">
         Étape : {file.stageLabel} · {file.mandateALabel} / {file.mandateBLabel}
       </p>
-      <div className="grid gap-1">
+      <div className="grid min-w-0 grid-cols-1 gap-1">
         <h4 className="text-sm font-semibold">Historique</h4>
-        <ol className="grid gap-1 text-sm" aria-label="Historique du dossier">
+        <ol className="grid grid-cols-1 gap-1 text-sm" aria-label="Historique du dossier">
           {file.timeline.map((e) => (
-            <li key={e.id} className="break-words">
+            <li key={e.id} className="wrap-anywhere">
               <time dateTime={e.at} className="text-muted-foreground">
                 {formatAdminDate(e.at)}
               </time>{" "}
@@ -158,14 +158,14 @@ function FileRead({ file }: { file: MediatedFile }) {
           ))}
         </ol>
       </div>
-      <div className="grid gap-1">
+      <div className="grid min-w-0 grid-cols-1 gap-1">
         <h4 className="text-sm font-semibold">Documents partagés</h4>
         {file.documents.length === 0 ? (
           <p className="text-sm text-muted-foreground">Aucun document partagé.</p>
         ) : (
-          <ul className="grid gap-1 text-sm" aria-label="Documents du dossier">
+          <ul className="grid grid-cols-1 gap-1 text-sm" aria-label="Documents du dossier">
             {file.documents.map((d) => (
-              <li key={d.id} className="break-words">
+              <li key={d.id} className="wrap-anywhere">
                 {d.name} — {d.typeLabel}, {formatFileSize(d.sizeBytes)}, partagé par {d.uploaderName} le {formatAdminDate(d.sharedAt)}
                 {d.withdrawnAt ? ` (retiré le ${formatAdminDate(d.withdrawnAt)})` : ""}
               </li>
