@@ -1,7 +1,7 @@
 // GET /mediations/pieces/:attachmentId: a document joined to a mediation (issue 14 §4), for the
 // member who joined it and for administrators (with their second factor, as in the back office);
 // a 404 for anyone else, whether or not the attachment exists. Never cached.
-import { getProfileByUserId, isAdmin, requireUser } from "~/auth/session.server";
+import { getRequestIsAdmin, getRequestProfile, requireUser } from "~/auth/session.server";
 import { MEDIATION_MESSAGES } from "~/features/mediation/mediation-rules";
 import { openMediationAttachment } from "~/features/mediation/mediation.server";
 import { expectedFailureResponse, privateFileResponse } from "~/features/messages/file-response.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/mediation-attachment";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [profile, admin] = await Promise.all([getProfileByUserId(user.id), isAdmin(user.id)]);
+  const [profile, admin] = await Promise.all([getRequestProfile(user.id), getRequestIsAdmin(user.id)]);
   try {
     return privateFileResponse(await openMediationAttachment({ profileId: profile?.id ?? null, isAdmin: admin && user.twoFactorEnabled === true }, params.attachmentId));
   } catch (error) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { getProfileByUserId, isAdmin, requireUser } from "~/auth/session.server";
+import { getProfileByUserId, getRequestIsAdmin, getRequestProfile, requireUser } from "~/auth/session.server";
 import { BackLink, PageContainer, PageTitle } from "~/components/page";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -70,9 +70,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [currentSessionId, admin, notifications, profile, twoFactor] = await Promise.all([
     getCurrentSessionId(request),
-    isAdmin(user.id),
+    getRequestIsAdmin(user.id),
     getNotificationPreferences(user),
-    getProfileByUserId(user.id),
+    getRequestProfile(user.id),
     getTwoFactorState(user),
   ]);
   const sessions = await listActiveSessions(user, currentSessionId);
