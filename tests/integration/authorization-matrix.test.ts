@@ -476,6 +476,19 @@ const OWNERSHIP: OwnershipCase[] = [
   // Public profile pages: only validated profiles are public.
   { name: "public profile of an applicant", file: "routes/public/consultant.tsx", method: "GET", role: "anonymous", url: slugUrl("pending"), expected: 404 },
   { name: "public profile of a suspended member", file: "routes/public/consultant.tsx", method: "GET", role: "anonymous", url: slugUrl("suspended"), expected: 404 },
+  // Reporting a rating from a profile (issue 14 §3): validated members only; a rating that is not
+  // one of this profile's visible ratings is a 404.
+  ...(["anonymous", "pending", "freemium"] as const).map(
+    (role): OwnershipCase => ({
+      name: `rating report from a profile, ${role}`,
+      file: "routes/public/consultant.tsx",
+      method: "POST",
+      role,
+      url: slugUrl("premium"),
+      fields: { intent: "report", ratingId: "00000000-0000-4000-8000-000000000000", reason: "Propos déplacés" },
+      expected: role === "anonymous" ? 401 : role === "pending" ? 403 : 404,
+    }),
+  ),
   // Local checkout sessions: the freemium member's own session.
   { name: "test checkout, owner", file: "routes/member/test-checkout.tsx", method: "GET", role: "freemium", url: checkoutUrl, expected: 200 },
   { name: "test checkout, another member", file: "routes/member/test-checkout.tsx", method: "GET", role: "premium", url: checkoutUrl, expected: 404 },

@@ -365,6 +365,16 @@ describe("route actions with hostile forms", () => {
       params: () => ({ slug }),
     },
     {
+      // A member reports a rating shown on the profile (issue 14 §3).
+      name: "rating report on a profile (member)",
+      action: consultantAction,
+      url: "http://localhost/consultant/x",
+      fields: field(ratingsSchemas.reportSchema),
+      intents: ["report"],
+      headers: () => withCookie(freemiumBrowser),
+      params: () => ({ slug }),
+    },
+    {
       name: "mandates (premium)",
       action: mandatesAction,
       url: "http://localhost/mandates",

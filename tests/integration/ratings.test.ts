@@ -26,7 +26,11 @@ import { eq } from "drizzle-orm";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { openConfirmedFile } from "./file-helpers";
-import { bodyOf, statusOf } from "./mandates-helpers";
+import { bodyOf, locationOf, signIn, statusOf, toastOf } from "./mandates-helpers";
+import { action as consultantAction, loader as consultantLoader } from "~/routes/public/consultant";
+import { profileSlug } from "~/lib/slug";
+import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
+import { loader as internalDirectoryLoader } from "~/routes/member/dashboard/directory";
 
 const t = useTestDatabase();
 
@@ -162,6 +166,48 @@ describe("ratings after a collaboration", () => {
     await expect(moderateRating(admin.user, { decision: "keep", ratingId: rating.id })).rejects.toMatchObject({ status: 409 });
   });
 
+  it("lets a member report a rating from the profile: once, scoped to that profile, audited, rate-limited; the answer stays", async () => {
+    const fileId = await concludedFile(alice, bob);
+    await rateCounterpart(fileActor(alice.profile), fileId, scores(2, "Peu disponible."));
+    await rateCounterpart(fileActor(bob.profile), fileId, scores(5));
+    const rating = (await getFileRatings(fileActor(bob.profile), fileId)).received!;
+    await answerRating(fileActor(bob.profile), rating.id, { ratingId: rating.id, answer: "J'étais en congés." });
+    const carolBrowser = await signIn(carol);
+    const post = async (member: CreatedMember, fields: Record<string, string>) => {
+      const slug = profileSlug(member.profile);
+      const request = new Request(`http://localhost:3000/consultant/${slug}`, { method: "POST", headers: carolBrowser.headers, body: new URLSearchParams(fields) });
+      try {
+        return await consultantAction({ request, params: { slug }, context: { requestId: "test" } } as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    const report = { intent: "report", ratingId: rating.id, reason: "Propos inexacts" };
+    // Alice's rating of Bob shows on Bob's profile, not on Alice's.
+    expect(statusOf(await post(alice, report))).toBe(404);
+    const done = await post(bob, report);
+    expect(locationOf(done)).toBe(`/consultant/${profileSlug(bob.profile)}`);
+    expect((await toastOf(done))?.title).toBe(RATING_MESSAGES.reported);
+    const again = await post(bob, report);
+    expect(statusOf(again)).toBe(409);
+    expect(bodyOf(again)).toEqual({ intent: "report", ratingId: rating.id, error: RATING_MESSAGES.alreadyReported });
+    expect(statusOf(await post(bob, { intent: "report", ratingId: rating.id, reason: " " }))).toBe(400);
+    const audits = (await t.db!.select().from(auditLog).where(eq(auditLog.action, "rating.report"))).filter((a) => a.targetId === rating.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorUserId: carol.user.id, targetType: "rating", targetId: rating.id });
+    expect(JSON.stringify(audits[0].details)).not.toContain("inexacts");
+    // Reported, the rating and its public answer stay on the profile until an admin decides.
+    const page = (await consultantLoader({
+      request: new Request(`http://localhost:3000/consultant/${profileSlug(bob.profile)}`, { headers: carolBrowser.headers }),
+      params: { slug: profileSlug(bob.profile) },
+      context: { requestId: "test" },
+    } as never)) as { memberRatings: { list: { id: string; answer: string | null }[] } | null };
+    expect(page.memberRatings?.list).toEqual([expect.objectContaining({ id: rating.id, answer: "J'étais en congés." })]);
+    // Rate limit: ten reports an hour per member (the counter is shared by both pages).
+    await t.db!.execute(sql`insert into rate_limit_counters (key, window_start, count) values (${`rating-report:${alice.profile.id}`}, now(), 1000000) on conflict (key) do update set count = 1000000, window_start = now()`);
+    expect(await failure(reportRating(fileActor(alice.profile), rating.id, { ratingId: rating.id, reason: "x" }))).toEqual({ status: 429, message: RATING_MESSAGES.tooManyReports });
+  });
+
   it("shows the average on the public profile only with the member's consent; always to the internal directory", async () => {
     const fileId = await concludedFile(alice, bob);
     await rateCounterpart(fileActor(alice.profile), fileId, { responsiveness: 5, professionalism: 4, confidentiality: 3, comment: null });
@@ -195,6 +241,55 @@ describe("reputation figures", () => {
     // Answered within 7 days: the message of 30 days ago (2 h); 60 days ago took 10 days; 20 days ago never.
     expect(rep).toMatchObject({ messagesReceived: 3, messagesAnswered: 1 });
     expect(rep?.medianResponseHours).toBeCloseTo((2 + 240) / 2, 0);
+  });
+
+  it("shows responsiveness to members only (directory card, profile), from 5 received, in the directory's one statement", async () => {
+    const db = t.db!;
+    const base = { senderName: "x", senderEmail: "x@exemple.fr", subject: "s", content: "c", messageType: "internal" as const };
+    const ago = (days: number, hours = 0) => sql`now() - make_interval(days => ${days}, hours => ${hours})`;
+    // Carol writes to Bob four times in 90 days, each answered 3 hours later: too little data.
+    const exchange = (days: number) => [
+      { ...base, senderId: carol.profile.id, recipientId: bob.profile.id, createdAt: ago(days) },
+      { ...base, senderId: bob.profile.id, recipientId: carol.profile.id, createdAt: ago(days, -3) },
+    ];
+    await db.insert(messages).values([...exchange(10), ...exchange(20), ...exchange(30), ...exchange(40)]);
+    await refreshReputation([bob.profile.id]);
+    const bobRow = async () =>
+      (await searchInternalDirectory({ profile: { id: alice.profile.id } }, parseDirectoryQuery(new URLSearchParams({ q: bob.profile.lastName })))).rows.find(
+        (r) => r.id === bob.profile.id,
+      );
+    expect((await bobRow())?.responsiveness).toBeNull();
+    // A fifth message, never answered (older than 7 days): 4 of 5 answered within 7 days.
+    await db.insert(messages).values({ ...base, senderId: alice.profile.id, recipientId: bob.profile.id, createdAt: ago(50) });
+    await refreshReputation([bob.profile.id]);
+    expect((await bobRow())?.responsiveness).toEqual({ received: 5, answeredShare: 0.8, medianHours: expect.closeTo(3, 1) });
+    // The directory reads the stored figures in its single statement.
+    const statements = await withRequestScope("GET", async () => {
+      await searchInternalDirectory({ profile: { id: alice.profile.id } }, parseDirectoryQuery(new URLSearchParams()));
+      return currentRequestScope()!.queries;
+    });
+    expect(statements).toBe(1);
+    // The whole internal directory page (root, frame, dashboard, directory) within 6 statements.
+    const a = await signIn(alice);
+    const args = { request: new Request("http://localhost:3000/dashboard/annuaire", { headers: a.headers }), params: {}, context: { requestId: "test", nonce: "n" } } as never;
+    const [root, shell, layout] = await Promise.all([import("~/root"), import("~/routes/member/shell"), import("~/routes/member/dashboard/layout")]);
+    const pageStatements = await withRequestScope("GET", async () => {
+      await Promise.all([root.loader(args), shell.loader(args), layout.loader(args), internalDirectoryLoader(args)]);
+      return currentRequestScope()!.queries;
+    });
+    expect(pageStatements).toBeLessThanOrEqual(6);
+    // The profile: members see it; anonymous visitors never (whatever the ratings consent).
+    await db.update(profiles).set({ showRatingsPublicly: true }).where(eq(profiles.id, bob.profile.id));
+    const slug = profileSlug(bob.profile);
+    const page = async (headers: Headers) =>
+      (await consultantLoader({ request: new Request(`http://localhost:3000/consultant/${slug}`, { headers }), params: { slug }, context: { requestId: "test" } } as never)) as {
+        memberRatings: { responsiveness: unknown } | null;
+        profile: Record<string, unknown>;
+      };
+    expect((await page(a.headers)).memberRatings?.responsiveness).toMatchObject({ received: 5, answeredShare: 0.8 });
+    const anonymous = await page(new Headers());
+    expect(anonymous.memberRatings).toBeNull();
+    expect(JSON.stringify(anonymous)).not.toMatch(/responsiveness|medianHours|answeredShare/);
   });
 
   it("refreshes on file events and feeds the badges on both directories", async () => {

@@ -12,8 +12,15 @@ import type { DirectoryQuery } from "~/features/directory/directory.schema";
 import { directoryWhere } from "~/features/directory/directory.server";
 import { type BadgeKind, profileBadges } from "~/features/directory/badges";
 import { parisToday } from "~/features/mandates/mandate-rules";
-import { REPUTATION_COLUMNS, reputationFromColumns, type ReputationColumns } from "~/features/trust/reputation.server";
-import { reputationBadges } from "~/features/trust/reputation-rules";
+import {
+  REPUTATION_COLUMNS,
+  reputationFromColumns,
+  RESPONSIVENESS_COLUMNS,
+  responsivenessFromColumns,
+  type ReputationColumns,
+  type ResponsivenessColumns,
+} from "~/features/trust/reputation.server";
+import { reputationBadges, responsiveness, type Responsiveness } from "~/features/trust/reputation-rules";
 import { type StoredVerificationSummary, verificationMark, type VerificationMarkView } from "~/features/trust/verification-rules";
 
 export const INTERNAL_DIRECTORY_PAGE_SIZE = 24;
@@ -49,11 +56,13 @@ export type InternalDirectoryRow = {
   badges: BadgeKind[];
   /** Visible ratings received (average of the three criteria), null without any. */
   ratings: { average: number; count: number } | null;
+  /** Answers within 7 days over the last 90 days; null below the minimum of data (members only). */
+  responsiveness: Responsiveness | null;
 };
 
 export type InternalDirectoryPage = { rows: InternalDirectoryRow[]; total: number; page: number; pageCount: number };
 
-type Row = ReputationColumns & {
+type Row = ReputationColumns & ResponsivenessColumns & {
   total: number | string;
   verification_summary: StoredVerificationSummary;
   insurance_valid_until: string | null;
@@ -94,7 +103,7 @@ export async function searchInternalDirectory(
     select t.total, pg.id, pg.first_name, pg.last_name, pg.company, pg.profession, pg.location_city,
            pg.location_department, pg.specialization_sectors, pg.membership_type, pg.photo_url,
            pg.logo_url, pg.internal_presentation, pg.created_at, pg.verification_summary, pg.insurance_valid_until,
-           ${REPUTATION_COLUMNS},
+           ${REPUTATION_COLUMNS}, ${RESPONSIVENESS_COLUMNS},
            coalesce(m.active_buyer, 0) as active_buyer, coalesce(m.active_seller, 0) as active_seller,
            coalesce(m.recent_buyer, 0) as recent_buyer, coalesce(m.recent_seller, 0) as recent_seller
     from (select count(*)::int as total from profiles p where ${where}) t
@@ -161,5 +170,6 @@ function toRow(r: Row, today: string): InternalDirectoryRow {
       ...reputationBadges(reputation),
     ],
     ratings: reputation.ratingsCount > 0 && reputation.ratingAverage !== null ? { average: reputation.ratingAverage, count: reputation.ratingsCount } : null,
+    responsiveness: responsiveness(responsivenessFromColumns(r)),
   };
 }

@@ -12,8 +12,18 @@ import { notifyCounterpart } from "~/features/collaboration/collaboration.server
 import { actorName, requireFileAccess, type FileActor } from "~/features/collaboration/file-access.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getReputation, refreshAllReputation, refreshReputation } from "./reputation.server";
-import { canRate, mentionsClient, RATING_MESSAGES, ratingWindowEnd, type RatingCriterion, type RatingEligibility } from "./reputation-rules";
+import {
+  canRate,
+  mentionsClient,
+  RATING_MESSAGES,
+  ratingWindowEnd,
+  responsiveness,
+  type RatingCriterion,
+  type RatingEligibility,
+  type Responsiveness,
+} from "./reputation-rules";
 import type { AnswerInput, RatingInput, ReportInput } from "./ratings.schema";
 
 export { RATING_MESSAGES };
@@ -200,21 +210,41 @@ export async function answerRating(actor: Pick<FileActor, "profileId">, ratingId
   return { fileId: r.file_id };
 }
 
+/** At most 10 reports an hour per member (one per rating anyway). */
+const REPORT_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
+
 /**
  * A validated member reports a rating they can see (visible, not hidden): the rated member, the
- * rater, or any member reading the profile.
+ * rater, or any member reading the profile (then scoped to the profile's member: `ratedId`).
+ * Once per member and rating, rate-limited, audited (rating.report, with the reporter's account).
  */
-export async function reportRating(actor: Pick<FileActor, "profileId">, ratingId: string, input: ReportInput): Promise<void> {
+export async function reportRating(
+  actor: Pick<FileActor, "profileId">,
+  ratingId: string,
+  input: ReportInput,
+  scope: { ratedId?: string } = {},
+): Promise<void> {
   if (!isUuid(ratingId)) ratingNotFound();
   const [r] = await queryRows<{ id: string }>(
-    sql`select id from collaboration_ratings where id = ${ratingId}::uuid and visible_at <= now() and hidden_at is null`,
+    sql`select id from collaboration_ratings where id = ${ratingId}::uuid and visible_at <= now() and hidden_at is null
+          ${scope.ratedId ? sql`and rated_id = ${scope.ratedId}::uuid` : sql``}`,
   );
   if (!r) ratingNotFound();
-  const inserted = await queryRows<{ id: string }>(
-    sql`insert into rating_reports (rating_id, reporter_id, reason) values (${ratingId}::uuid, ${actor.profileId}::uuid, ${input.reason.trim()})
-        on conflict (rating_id, reporter_id) do nothing returning id`,
-  );
-  if (inserted.length === 0) refuse(RATING_MESSAGES.alreadyReported);
+  const limit = await consumeRateLimit(`rating-report:${actor.profileId}`, REPORT_RATE);
+  if (!limit.allowed) throw data({ message: RATING_MESSAGES.tooManyReports }, { status: 429, headers: { "retry-after": String(limit.retryAfter) } });
+  await db.transaction(async (tx) => {
+    const inserted = await queryRows<{ id: string }>(
+      sql`insert into rating_reports (rating_id, reporter_id, reason) values (${ratingId}::uuid, ${actor.profileId}::uuid, ${input.reason.trim()})
+          on conflict (rating_id, reporter_id) do nothing returning id`,
+      tx,
+    );
+    if (inserted.length === 0) refuse(RATING_MESSAGES.alreadyReported);
+    // The reason stays in rating_reports (it may quote the comment): the audit row says who and which.
+    await tx.execute(sql`
+      insert into audit_log (actor_user_id, action, target_type, target_id, details)
+      select p.user_id, 'rating.report', 'rating', ${ratingId}, ${JSON.stringify({ reportId: inserted[0].id })}::jsonb
+      from profiles p where p.id = ${actor.profileId}::uuid`);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,8 +299,13 @@ export async function setRatingsConsent(profileId: string, showPublicly: boolean
   await db.execute(sql`update profiles set show_ratings_publicly = ${showPublicly}, updated_at = now() where id = ${profileId}::uuid`);
 }
 
-/** A member's ratings as other members see them: average, count and the latest comments. */
-export async function getMemberRatings(profileId: string): Promise<{ average: number | null; count: number; list: ReceivedRating[] }> {
+/**
+ * A member's reputation as other members see it: ratings (average, count, the latest comments)
+ * and responsiveness over the last 90 days (null below the minimum of data).
+ */
+export async function getMemberRatings(
+  profileId: string,
+): Promise<{ average: number | null; count: number; list: ReceivedRating[]; responsiveness: Responsiveness | null }> {
   const [reputation, list] = await Promise.all([getReputation(profileId), listReceivedRatings(profileId)]);
-  return { average: reputation?.ratingAverage ?? null, count: reputation?.ratingsCount ?? 0, list };
+  return { average: reputation?.ratingAverage ?? null, count: reputation?.ratingsCount ?? 0, list, responsiveness: responsiveness(reputation) };
 }

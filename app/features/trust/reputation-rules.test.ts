@@ -6,6 +6,10 @@ import {
   isConfidential,
   isFairPlayer,
   isTopPerformer,
+  medianDelayLabel,
+  responsiveness,
+  responsivenessShortLabel,
+  RESPONSIVENESS_EMPTY,
   mentionsClient,
   ratingMean,
   ratingSummaryLabel,
@@ -140,5 +144,47 @@ describe("mentionsClient", () => {
     ["ab est un mot", ["ab"], false],
   ])("%s / %o → %s", (comment, names, expected) => {
     expect(mentionsClient(comment, names)).toBe(expected);
+  });
+});
+
+describe("Responsiveness (shown from 5 requests or messages received in 90 days)", () => {
+  const f = (requestsReceived: number, requestsAnswered: number, messagesReceived: number, messagesAnswered: number, medianResponseHours: number | null = 5) => ({
+    requestsReceived,
+    requestsAnswered,
+    messagesReceived,
+    messagesAnswered,
+    medianResponseHours,
+  });
+  it.each([
+    ["no row", null, null],
+    ["nothing received", f(0, 0, 0, 0, null), null],
+    ["4 received: too little", f(2, 2, 2, 2), null],
+    ["5 received, all answered", f(3, 3, 2, 2), { received: 5, answeredShare: 1, medianHours: 5 }],
+    ["5 messages, 4 answered", f(0, 0, 5, 4), { received: 5, answeredShare: 0.8, medianHours: 5 }],
+    ["10 requests, none answered", f(10, 0, 0, 0, null), { received: 10, answeredShare: 0, medianHours: null }],
+    ["answered never above received", f(5, 6, 0, 0), { received: 5, answeredShare: 1, medianHours: 5 }],
+  ] as const)("%s", (_label, figures, expected) => {
+    expect(responsiveness(figures)).toEqual(expected);
+  });
+
+  it.each([
+    [null, null],
+    [-1, null],
+    [0, "moins d'une heure"],
+    [0.99, "moins d'une heure"],
+    [1, "1\u00a0h"],
+    [5.4, "5\u00a0h"],
+    [47.4, "47\u00a0h"],
+    [47.5, "2\u00a0jours"],
+    [84, "4\u00a0jours"],
+    [150, "6\u00a0jours"],
+  ])("median %s h → %s", (hours, expected) => {
+    expect(medianDelayLabel(hours)).toBe(expected);
+  });
+
+  it("states the window, in the short label and the empty state", () => {
+    expect(responsivenessShortLabel({ received: 5, answeredShare: 0.8, medianHours: 5 })).toBe("80\u202f% de réponses sous 7\u00a0jours, sur les 90 derniers jours");
+    expect(RESPONSIVENESS_EMPTY).toContain("sur les 90 derniers jours");
+    expect(RESPONSIVENESS_EMPTY).toContain("au moins 5");
   });
 });

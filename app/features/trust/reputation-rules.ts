@@ -25,6 +25,7 @@ export const RATING_MESSAGES = {
   ratingNotFound: "Évaluation introuvable",
   alreadyAnswered: "Vous avez déjà répondu à cette évaluation.",
   alreadyReported: "Vous avez déjà signalé cette évaluation.",
+  tooManyReports: "Trop de signalements envoyés. Veuillez réessayer plus tard.",
 } as const;
 
 export const RATING_CRITERIA = ["responsiveness", "professionalism", "confidentiality"] as const;
@@ -118,6 +119,60 @@ export function reputationBadges(f: ReputationFigures | null | undefined): Reput
   if (isConfidential(figures)) out.push("confidential");
   if (hasHighSuccessRate(figures)) out.push("high-success-rate");
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responsiveness (last 90 days), shown to members only (docs/decisions/019)
+
+/**
+ * Below this many match requests and internal messages received (and counted: answered, or
+ * older than 7 days) in the window, the figures say too little and are not shown.
+ */
+export const RESPONSIVENESS_MIN_RECEIVED = 5;
+
+/** The stored responsiveness figures of a member (member_reputation). */
+export type ResponsivenessFigures = {
+  requestsReceived: number;
+  requestsAnswered: number;
+  messagesReceived: number;
+  messagesAnswered: number;
+  medianResponseHours: number | null;
+};
+
+/** What a member reads: the share answered within 7 days and the median time to answer. */
+export type Responsiveness = { received: number; answeredShare: number; medianHours: number | null };
+
+/** The figures to show, or null when there is too little data (fewer than the minimum received). */
+export function responsiveness(f: ResponsivenessFigures | null | undefined): Responsiveness | null {
+  if (!f) return null;
+  const received = f.requestsReceived + f.messagesReceived;
+  if (received < RESPONSIVENESS_MIN_RECEIVED) return null;
+  const answered = Math.min(received, f.requestsAnswered + f.messagesAnswered);
+  return { received, answeredShare: answered / received, medianHours: f.medianResponseHours };
+}
+
+/** "80 %": the share rounded to the unit, French spacing (narrow no-break space before %). */
+export function answeredShareLabel(share: number): string {
+  return `${Math.round(share * 100)}\u202f%`;
+}
+
+/**
+ * The median time to answer in words: "moins d'une heure", "5 h" (under 48 hours, rounded to
+ * the hour), "3 jours" (rounded to the day); null without any answer.
+ */
+export function medianDelayLabel(hours: number | null): string | null {
+  if (hours === null || !Number.isFinite(hours) || hours < 0) return null;
+  if (hours < 1) return "moins d'une heure";
+  if (hours < 47.5) return `${Math.round(hours)}\u00a0h`;
+  return `${Math.round(hours / 24)}\u00a0jours`;
+}
+
+export const RESPONSIVENESS_WINDOW_LABEL = `sur les ${RESPONSIVENESS_WINDOW_DAYS} derniers jours`;
+export const RESPONSIVENESS_EMPTY = `Pas encore assez d'échanges ${RESPONSIVENESS_WINDOW_LABEL} pour mesurer la réactivité (au moins ${RESPONSIVENESS_MIN_RECEIVED} demandes de rapprochement ou messages reçus).`;
+
+/** "80 % de réponses sous 7 jours, sur les 90 derniers jours" (the directory card's line). */
+export function responsivenessShortLabel(r: Responsiveness): string {
+  return `${answeredShareLabel(r.answeredShare)} de réponses sous ${ANSWER_WITHIN_DAYS}\u00a0jours, ${RESPONSIVENESS_WINDOW_LABEL}`;
 }
 
 // ---------------------------------------------------------------------------------------------

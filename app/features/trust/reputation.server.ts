@@ -7,7 +7,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { ANSWER_WITHIN_DAYS, RESPONSIVENESS_WINDOW_DAYS, TOP_PERFORMER_WINDOW_MONTHS, type ReputationFigures } from "./reputation-rules";
+import { ANSWER_WITHIN_DAYS, RESPONSIVENESS_WINDOW_DAYS, TOP_PERFORMER_WINDOW_MONTHS, type ReputationFigures, type ResponsivenessFigures } from "./reputation-rules";
 
 const FIGURES = [
   "requests_received",
@@ -167,14 +167,7 @@ export async function refreshAllReputation(): Promise<boolean> {
 // Reading
 
 /** What the directories and profiles read of a member's reputation. */
-export type StoredReputation = ReputationFigures & {
-  ratingAverage: number | null;
-  requestsReceived: number;
-  requestsAnswered: number;
-  messagesReceived: number;
-  messagesAnswered: number;
-  medianResponseHours: number | null;
-};
+export type StoredReputation = ReputationFigures & ResponsivenessFigures & { ratingAverage: number | null };
 
 /** The columns a directory query selects (alias `rep` on a left join of member_reputation). */
 export const REPUTATION_COLUMNS = sql.raw(`
@@ -217,21 +210,40 @@ export function reputationFromColumns(r: ReputationColumns): ReputationFigures &
   };
 }
 
+/**
+ * The responsiveness columns, for the internal directory only (members; alias `rep` as above):
+ * the public directory never selects them (docs/decisions/019).
+ */
+export const RESPONSIVENESS_COLUMNS = sql.raw(`
+  rep.requests_received as rep_requests_received, rep.requests_answered as rep_requests_answered,
+  rep.messages_received as rep_messages_received, rep.messages_answered as rep_messages_answered,
+  rep.median_response_hours as rep_median_response_hours`);
+
+export type ResponsivenessColumns = {
+  rep_requests_received: number | null;
+  rep_requests_answered: number | null;
+  rep_messages_received: number | null;
+  rep_messages_answered: number | null;
+  rep_median_response_hours: number | string | null;
+};
+
+/** The responsiveness figures of a joined row (an absent row reads as nothing received). */
+export function responsivenessFromColumns(r: ResponsivenessColumns): ResponsivenessFigures {
+  return {
+    requestsReceived: Number(r.rep_requests_received ?? 0),
+    requestsAnswered: Number(r.rep_requests_answered ?? 0),
+    messagesReceived: Number(r.rep_messages_received ?? 0),
+    messagesAnswered: Number(r.rep_messages_answered ?? 0),
+    medianResponseHours: num(r.rep_median_response_hours),
+  };
+}
+
 /** One member's stored reputation (profile pages). */
 export async function getReputation(profileId: string, handle: Db = db): Promise<StoredReputation | null> {
-  const [r] = await queryRows<ReputationColumns & Record<string, number | string | null>>(
-    sql`select ${REPUTATION_COLUMNS}, rep.requests_received, rep.requests_answered, rep.messages_received,
-          rep.messages_answered, rep.median_response_hours
-        from member_reputation rep where rep.profile_id = ${profileId}::uuid`,
+  const [r] = await queryRows<ReputationColumns & ResponsivenessColumns>(
+    sql`select ${REPUTATION_COLUMNS}, ${RESPONSIVENESS_COLUMNS} from member_reputation rep where rep.profile_id = ${profileId}::uuid`,
     handle,
   );
   if (!r) return null;
-  return {
-    ...reputationFromColumns(r),
-    requestsReceived: Number(r.requests_received ?? 0),
-    requestsAnswered: Number(r.requests_answered ?? 0),
-    messagesReceived: Number(r.messages_received ?? 0),
-    messagesAnswered: Number(r.messages_answered ?? 0),
-    medianResponseHours: num(r.median_response_hours),
-  };
+  return { ...reputationFromColumns(r), ...responsivenessFromColumns(r) };
 }

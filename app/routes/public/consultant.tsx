@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Briefcase, Building2, ExternalLink, Handshake, MapPin, Star } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { getProfileByUserId, getSessionUser } from "~/auth/session.server";
+import { getProfileByUserId, getSessionUser, requireMember } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
 import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
@@ -11,9 +11,14 @@ import { closingsCountLine } from "~/features/collaboration/collaboration-rules"
 import { profileBadges } from "~/features/directory/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";
-import { RatingCard } from "~/features/trust/components/rating-forms";
-import { getMemberRatings } from "~/features/trust/ratings.server";
-import { ratingSummaryLabel } from "~/features/trust/reputation-rules";
+import { RatingCard, ReportForm, type RatingActionResult } from "~/features/trust/components/rating-forms";
+import { ResponsivenessSummary } from "~/features/trust/components/responsiveness";
+import { reportSchema } from "~/features/trust/ratings.schema";
+import { getMemberRatings, reportRating } from "~/features/trust/ratings.server";
+import { RATING_MESSAGES, ratingSummaryLabel } from "~/features/trust/reputation-rules";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { firstFormError } from "~/lib/form-errors";
+import { redirectWithToast } from "~/lib/toast.server";
 import { publicProfileLabels, type PublicProfileLabels } from "~/features/directory/labels.server";
 import { ContactDialog, type ContactActionData } from "~/features/messages/components/contact-dialog";
 import { publicContactSchema } from "~/features/messages/messages.schema";
@@ -125,12 +130,13 @@ export async function action({ params, request }: Route.ActionArgs) {
   // Public action: anyone may contact a professional; abuse is limited per IP and by a honeypot.
   const profile = await loadProfile(params.slug);
   const formData = await readForm(request);
+  if (formData.get("intent") === "report") return reportAction(request, profile, formData);
   const submission = parseWithZod(formData, { schema: publicContactSchema });
   if (submission.status !== "success") {
     const honeypot = typeof formData.get("website") === "string" && formData.get("website") !== "";
     // Bots filling the hidden field get a success and nothing is stored.
     if (honeypot) return { ok: true } satisfies ContactActionData;
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "Veuillez remplir tous les champs";
+    const first = firstFormError(submission.error, "Veuillez remplir tous les champs");
     return data({ ok: false, error: first } satisfies ContactActionData, { status: 400 });
   }
   const limit = await consumeRateLimit(`contact-profile:ip:${getClientIp(request)}`, RATE_LIMITS.contactIp);
@@ -159,6 +165,23 @@ export async function action({ params, request }: Route.ActionArgs) {
     logger.error({ err: error }, "public contact message failed");
     return data({ ok: false, error: "Erreur lors de l'envoi du message" } satisfies ContactActionData, { status: 500 });
   }
+}
+
+/** A validated member reports one of the ratings the profile shows (issue 14 §3). */
+async function reportAction(request: Request, profile: PublicProfile, form: FormData) {
+  const { profile: member } = await requireMember(request);
+  const ratingId = String(form.get("ratingId") ?? "");
+  const fail = (error: string, status: number) => data({ intent: "report", ratingId, error } satisfies RatingActionResult, { status });
+  const s = parseWithZod(form, { schema: reportSchema });
+  if (s.status !== "success") return fail(firstFormError(s.error), 400);
+  try {
+    await reportRating({ profileId: member.id }, s.value.ratingId, s.value, { ratedId: profile.id });
+  } catch (error) {
+    const status = expectedStatus(error);
+    if (status === null) throw error;
+    return fail(expectedMessage(error, "L'opération n'a pas pu aboutir."), status);
+  }
+  return redirectWithToast(`/consultant/${profile.slug}`, { type: "success", title: RATING_MESSAGES.reported });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -236,6 +259,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
     .join(", ");
   const showAddress = p.fullAddress && p.fullAddress.trim() !== "" && p.fullAddress.trim() !== cityLine;
   const premium = p.membershipType !== "freemium";
+  const report = actionData && "intent" in actionData ? (actionData as RatingActionResult) : undefined;
   return (
     <PageContainer className="max-w-4xl">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
@@ -277,6 +301,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
             <RatingsSummary
               ratings={loaderData.memberRatings ? { average: loaderData.memberRatings.average, count: loaderData.memberRatings.count } : p.ratings}
             />
+            {loaderData.memberRatings ? <ResponsivenessSummary value={loaderData.memberRatings.responsiveness} /> : null}
             {closingsLine ? (
               <p className="flex items-center gap-2 text-sm font-medium" data-testid="closings-count">
                 <Handshake className="h-4 w-4" aria-hidden="true" />
@@ -287,7 +312,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
               <ContactDialog
                 professionalName={fullName}
                 defaults={loaderData.viewerEmail ? { email: loaderData.viewerEmail } : undefined}
-                result={actionData as ContactActionData | undefined}
+                result={report ? undefined : (actionData as ContactActionData | undefined)}
               />
               {p.linkedinUrl ? (
                 <Button asChild variant="outline" size="lg">
@@ -338,7 +363,9 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
           <Section title="Évaluations des confrères">
             <div className="grid gap-3">
               {loaderData.memberRatings.list.map((r) => (
-                <RatingCard key={r.id} rating={r} />
+                <RatingCard key={r.id} rating={r}>
+                  <ReportForm ratingId={r.id} error={report?.ratingId === r.id ? report.error : null} />
+                </RatingCard>
               ))}
             </div>
           </Section>

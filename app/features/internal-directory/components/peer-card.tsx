@@ -10,6 +10,7 @@ import { BADGE_LABELS } from "~/features/directory/badges";
 import { INTERNAL_SECTOR_CHIP_MAX, sectorChips } from "~/features/directory/card-rules";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";
+import { ResponsivenessLine } from "~/features/trust/components/responsiveness";
 import { ratingSummaryLabel } from "~/features/trust/reputation-rules";
 import { cn } from "~/lib/utils";
 import type { InternalDirectoryRow } from "../internal-directory.server";
@@ -117,6 +118,7 @@ export function PeerCard({ peer, contact }: { peer: InternalDirectoryRow; contac
           </span>
         </p>
       ) : null}
+      <ResponsivenessLine value={peer.responsiveness} />
       <ProfileBadges badges={peer.badges} />
       <SectorChips codes={peer.sectors} />
       {peer.premium && peer.internalPresentation ? (

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { RATING_ANSWER_MAX, RATING_COMMENT_MAX, RATING_CRITERIA, RATING_CRITERION_LABELS, REPORT_REASON_MAX, type RatingCriterion } from "../reputation-rules";
 
-export type RatingActionResult = { intent: string; error: string };
+export type RatingActionResult = { intent: string; error: string; ratingId?: string };
 
 const FIELD = "w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
