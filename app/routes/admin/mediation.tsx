@@ -16,6 +16,7 @@ import { mediationDecisionSchema, mediationMessageSchema, mediationStatusSchema 
 import type { MediationView } from "~/features/mediation/mediation.server";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { readForm } from "~/lib/form.server";
+import { fieldErrors } from "~/lib/form-errors";
 import { formatAdminDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -31,9 +32,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionResult = { intent: string; errors: Record<string, string[]> };
 
-const errorsOf = (error: Record<string, string[] | null> | null | undefined): Record<string, string[]> =>
-  Object.fromEntries(Object.entries(error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0));
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdminAccess(request);
   const form = await readForm(request);
@@ -42,19 +40,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === "start") {
       const s = parseWithZod(form, { schema: mediationStatusSchema });
-      if (s.status !== "success") return data({ intent, errors: errorsOf(s.error) } satisfies ActionResult, { status: 400 });
+      if (s.status !== "success") return data({ intent, errors: fieldErrors(s.error) } satisfies ActionResult, { status: 400 });
       await startMediation(actor, params.mediationId);
       return redirectWithToast(back, { type: "success", title: MEDIATION_MESSAGES.statusChanged });
     }
     if (intent === "message") {
       const s = parseWithZod(form, { schema: mediationMessageSchema });
-      if (s.status !== "success") return data({ intent, errors: errorsOf(s.error) } satisfies ActionResult, { status: 400 });
+      if (s.status !== "success") return data({ intent, errors: fieldErrors(s.error) } satisfies ActionResult, { status: 400 });
       await postAdminMediationMessage(actor, params.mediationId, s.value.body);
       return redirectWithToast(back, { type: "success", title: MEDIATION_MESSAGES.messageSent });
     }
     if (intent === "decide") {
       const s = parseWithZod(form, { schema: mediationDecisionSchema });
-      if (s.status !== "success") return data({ intent, errors: errorsOf(s.error) } satisfies ActionResult, { status: 400 });
+      if (s.status !== "success") return data({ intent, errors: fieldErrors(s.error) } satisfies ActionResult, { status: 400 });
       await decideMediation(actor, params.mediationId, s.value);
       return redirectWithToast(back, { type: "success", title: MEDIATION_MESSAGES.decided });
     }

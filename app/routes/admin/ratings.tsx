@@ -14,6 +14,7 @@ import { formatDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { firstFormError } from "~/lib/form-errors";
 import type { Route } from "./+types/ratings";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Évaluations"), { name: "robots", content: "noindex" }];
@@ -27,8 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminAccess(request);
   const submission = parseWithZod(await readForm(request), { schema: moderationSchema });
   if (submission.status !== "success") {
-    const error = Object.values(submission.error ?? {}).flat().find((m): m is string => typeof m === "string") ?? "Formulaire invalide";
-    return data({ error }, { status: 400 });
+    return data({ error: firstFormError(submission.error) }, { status: 400 });
   }
   try {
     await moderateRating(admin, submission.value);

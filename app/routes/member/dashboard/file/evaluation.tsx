@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { requireMember } from "~/auth/session.server";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { fileUrl } from "~/features/collaboration/collaboration-rules";
+import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { AnswerForm, RatingCard, RatingForm, ReportForm, type RatingActionResult } from "~/features/trust/components/rating-forms";
@@ -11,6 +11,7 @@ import { answerSchema, ratingSchema, reportSchema } from "~/features/trust/ratin
 import { answerRating, getFileRatings, rateCounterpart, reportRating } from "~/features/trust/ratings.server";
 import { RATING_MESSAGES } from "~/features/trust/reputation-rules";
 import { readForm } from "~/lib/form.server";
+import { firstFormError } from "~/lib/form-errors";
 import { formatDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -22,10 +23,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { ratings: await getFileRatings(fileActor(profile), params.fileId) };
-}
-
-function firstError(error: Record<string, string[] | null> | null | undefined): string {
-  return Object.values(error ?? {}).flat().find((m): m is string => typeof m === "string") ?? "Formulaire invalide";
 }
 
 const SUCCESS = { rate: RATING_MESSAGES.rated, answer: RATING_MESSAGES.answered, report: RATING_MESSAGES.reported } as const;
@@ -42,15 +39,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === "rate") {
       const s = parseWithZod(form, { schema: ratingSchema });
-      if (s.status !== "success") return fail(firstError(s.error), 400);
+      if (s.status !== "success") return fail(firstFormError(s.error), 400);
       await rateCounterpart(actor, params.fileId, s.value);
     } else if (intent === "answer") {
       const s = parseWithZod(form, { schema: answerSchema });
-      if (s.status !== "success") return fail(firstError(s.error), 400);
+      if (s.status !== "success") return fail(firstFormError(s.error), 400);
       await answerRating(actor, s.value.ratingId, s.value);
     } else {
       const s = parseWithZod(form, { schema: reportSchema });
-      if (s.status !== "success") return fail(firstError(s.error), 400);
+      if (s.status !== "success") return fail(firstFormError(s.error), 400);
       await reportRating(actor, s.value.ratingId, s.value);
     }
   } catch (error) {
@@ -130,11 +127,5 @@ export default function FileEvaluation({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? "Erreur") : "Une erreur est survenue.";
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>Erreur</AlertTitle>
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  );
+  return <FileErrorAlert error={error} />;
 }

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { evidenceUrl } from "~/features/collaboration/agreement-rules";
 import { COLLABORATION_MESSAGES, fileUrl } from "~/features/collaboration/collaboration-rules";
@@ -20,6 +20,7 @@ import {
 } from "~/features/collaboration/collaboration.server";
 import { changeMandateFromFile, DEAL_PROPOSAL_MESSAGES, proposeFileAsDeal, type DealProposalActor } from "~/features/collaboration/closings.server";
 import { DealProposalCard, MandateStateCard } from "~/features/collaboration/components/file-after-offer";
+import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { FileMessages } from "~/features/collaboration/components/file-messages";
 import { FileStages, type IntentResult } from "~/features/collaboration/components/file-stages";
 import { FileTimeline } from "~/features/collaboration/components/file-timeline";
@@ -32,6 +33,7 @@ import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/overview";
 import { readForm } from "~/lib/form.server";
+import { firstFormError } from "~/lib/form-errors";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
@@ -43,18 +45,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type Intent = { success: string; run: (actor: DealProposalActor, fileId: string, form: FormData) => Promise<string | null> };
 
-/** A validation failure: the first message of the schema, as the form's error. */
-function invalid(messages: Record<string, string[] | null> | null | undefined): string {
-  return Object.values(messages ?? {}).flat().find((m): m is string => typeof m === "string") ?? "Formulaire invalide";
-}
-
 // Each intent parses its form and calls one use case; a string returned is a validation error.
 const INTENTS: Record<string, Intent> = {
   move: {
     success: COLLABORATION_MESSAGES.stageChanged,
     run: async (actor, fileId, form) => {
       const s = parseWithZod(form, { schema: moveStageSchema });
-      if (s.status !== "success") return invalid(s.error);
+      if (s.status !== "success") return firstFormError(s.error);
       await moveStage(actor, fileId, s.value.to);
       return null;
     },
@@ -63,7 +60,7 @@ const INTENTS: Record<string, Intent> = {
     success: COLLABORATION_MESSAGES.closingProposed,
     run: async (actor, fileId, form) => {
       const s = parseWithZod(form, { schema: closingSchema(parisToday()) });
-      if (s.status !== "success") return invalid(s.error);
+      if (s.status !== "success") return firstFormError(s.error);
       await proposeClosing(actor, fileId, s.value);
       return null;
     },
@@ -77,7 +74,7 @@ const INTENTS: Record<string, Intent> = {
     success: COLLABORATION_MESSAGES.abandoned,
     run: async (actor, fileId, form) => {
       const s = parseWithZod(form, { schema: abandonSchema });
-      if (s.status !== "success") return invalid(s.error);
+      if (s.status !== "success") return firstFormError(s.error);
       await abandonFile(actor, fileId, s.value);
       return null;
     },
@@ -91,7 +88,7 @@ const INTENTS: Record<string, Intent> = {
     success: COLLABORATION_MESSAGES.messageSent,
     run: async (actor, fileId, form) => {
       const s = parseWithZod(form, { schema: fileMessageSchema });
-      if (s.status !== "success") return invalid(s.error);
+      if (s.status !== "success") return firstFormError(s.error);
       await postFileMessage(actor, fileId, s.value.body);
       return null;
     },
@@ -207,11 +204,5 @@ function ClientCard({ file }: { file: Route.ComponentProps["loaderData"]["file"]
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? "Erreur") : "Une erreur est survenue.";
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>Erreur</AlertTitle>
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  );
+  return <FileErrorAlert error={error} />;
 }
