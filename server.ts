@@ -63,6 +63,18 @@ async function main() {
   // Every request runs in its own scope (app/lib/request-scope.server.ts): what its loaders ask
   // again is read once, and its SQL statements are counted.
   const { currentRequestScope, withRequestScope } = await import("./app/lib/request-scope.server");
+  const { GuardCache, MEMBER_GUARD_CHANNEL, guardTablesWritten, setGuardCache } = await import("./app/lib/guard-cache.server");
+  // The signed-in member's guard results, kept a few seconds (decision 020): only while this
+  // instance listens for the writes other instances make to them.
+  let stopGuardCacheListener: (() => Promise<void>) | undefined;
+  if (env.SESSION_CACHE_TTL_MS > 0 && database.listen) {
+    const guardCache = new GuardCache<unknown, unknown>({ ttlMs: env.SESSION_CACHE_TTL_MS });
+    setGuardCache(guardCache);
+    stopGuardCacheListener = database.listen(MEMBER_GUARD_CHANNEL, {
+      notify: (payload) => guardCache.applyNotification(payload),
+      state: (listening) => guardCache.setListening(listening),
+    });
+  }
   const queryStats = env.QUERY_STATS;
   // Benchmark only: the statements of the requests that ask for it (`X-Query-Log: <label>`), for
   // the bench's EXPLAIN (QUERY_LOG).
@@ -71,10 +83,18 @@ async function main() {
     const label = queryLog ? req.get("x-query-log") : undefined;
     const log = queryLog && label ? { file: queryLog, label, path: req.originalUrl } : null;
     return withRequestScope(req.method, () => {
+      const scope = currentRequestScope();
+      // A request that wrote the guards' tables (sign-out, revocation, password, 2FA, profile,
+      // roles) empties this instance's guard cache again once its work is committed, before its
+      // response leaves (app/lib/guard-cache.server.ts).
+      const writeHeadGuard = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+      res.writeHead = ((...args: unknown[]) => {
+        if (scope?.wroteGuard) guardTablesWritten();
+        return writeHeadGuard(...args);
+      }) as typeof res.writeHead;
       if (queryStats) {
         // Loaders run before the headers are written, so the count is complete for pages; for a
         // streamed body, statements run after the headers are not counted.
-        const scope = currentRequestScope();
         const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
         res.writeHead = ((...args: unknown[]) => {
           if (scope && !res.headersSent) res.setHeader("X-Query-Count", String(scope.queries));
@@ -255,6 +275,7 @@ async function main() {
       notificationPurge.stop();
       await liveClosed;
       await stopPageCacheListener?.();
+      await stopGuardCacheListener?.();
       await dispatcher.stop();
       const { closeDatabase } = await import("./app/db/client.server");
       await closeDatabase();

@@ -6,13 +6,30 @@ import { db } from "~/db/client.server";
 import { profiles, user, userRoles } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
-import { oncePerRequest } from "~/lib/request-scope.server";
+import { getGuardCache, sessionCacheKey, type GuardCache } from "~/lib/guard-cache.server";
+import { currentRequestScope, oncePerRequest } from "~/lib/request-scope.server";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
 
+type RequestMember = { profile: Profile | null; isAdmin: boolean };
+
+/**
+ * The instance's short cache of guard results (app/lib/guard-cache.server.ts), for read-only
+ * requests only: a POST's loaders must see what its action changed.
+ */
+function readOnlyGuardCache(): GuardCache<SessionUser, RequestMember> | undefined {
+  if (!currentRequestScope()?.readOnly) return undefined;
+  return getGuardCache() as GuardCache<SessionUser, RequestMember> | undefined;
+}
+
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return oncePerRequest(`session:${request.headers.get("cookie") ?? ""}`, () => readSessionUser(request));
+  const cookie = request.headers.get("cookie");
+  return oncePerRequest(`session:${cookie ?? ""}`, async () => {
+    const cache = readOnlyGuardCache();
+    if (!cache) return (await readSessionUser(request))?.value ?? null;
+    return cache.session(sessionCacheKey(cookie), () => readSessionUser(request));
+  });
 }
 
 /**
@@ -20,20 +37,26 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
  * request (app/lib/request-scope.server.ts): the root asks for the role, the member pages' guards
  * for the profile.
  */
-function getRequestMember(userId: string): Promise<{ profile: Profile | null; isAdmin: boolean }> {
-  return oncePerRequest(`member:${userId}`, async () => {
-    const rows = await db
-      .select({
-        profile: profiles,
-        isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
-      })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(eq(user.id, userId))
-      .limit(1);
-    const row = rows[0];
-    return { profile: row?.profile ?? null, isAdmin: row?.isAdmin === true };
+function getRequestMember(userId: string): Promise<RequestMember> {
+  return oncePerRequest(`member:${userId}`, () => {
+    const cache = readOnlyGuardCache();
+    return cache ? cache.member(userId, () => readRequestMember(userId)) : readRequestMember(userId);
   });
+}
+
+/** Frozen: with the guard cache, one object serves several requests. */
+async function readRequestMember(userId: string): Promise<RequestMember> {
+  const rows = await db
+    .select({
+      profile: profiles,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
+  const row = rows[0];
+  return { profile: row?.profile ? Object.freeze(row.profile) : null, isAdmin: row?.isAdmin === true };
 }
 
 /** The profile of a user, read once per page request. */
@@ -52,12 +75,13 @@ export async function getRequestIsAdmin(userId: string): Promise<boolean> {
   }
 }
 
-async function readSessionUser(request: Request): Promise<SessionUser | null> {
+async function readSessionUser(request: Request): Promise<{ userId: string; value: SessionUser; expiresAt: Date } | null> {
   try {
     const result = await getAuth().api.getSession({ headers: request.headers });
     if (!result) return null;
     const u = result.user as typeof result.user & { twoFactorEnabled?: boolean | null };
-    return { id: u.id, email: u.email, emailVerified: u.emailVerified, twoFactorEnabled: Boolean(u.twoFactorEnabled) };
+    const value = Object.freeze({ id: u.id, email: u.email, emailVerified: u.emailVerified, twoFactorEnabled: Boolean(u.twoFactorEnabled) });
+    return { userId: u.id, value, expiresAt: new Date(result.session.expiresAt) };
   } catch (error) {
     // No database: a 503 page (entry.server), not a signed-out member sent to the sign-in page.
     await rethrowIfOutage(error);

@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import type { Logger } from "drizzle-orm/logger";
+import { getGuardCache, guardTablesWritten, writesGuardTables } from "./guard-cache.server";
 
 /**
  * Benchmark only (QUERY_LOG): the statements of this request, with their parameters, appended to
@@ -17,7 +18,14 @@ import type { Logger } from "drizzle-orm/logger";
  */
 export type QueryLog = { file: string; label: string; path: string };
 
-export type RequestScope = { readOnly: boolean; memo: Map<string, Promise<unknown>>; queries: number; log: QueryLog | null };
+export type RequestScope = {
+  readOnly: boolean;
+  memo: Map<string, Promise<unknown>>;
+  queries: number;
+  log: QueryLog | null;
+  /** A statement wrote the tables behind the guards (app/lib/guard-cache.server.ts). */
+  wroteGuard: boolean;
+};
 
 // One storage per process: server.ts loads this module from the sources (tsx) while the app's
 // copy is bundled in build/server; both must see the same storage.
@@ -26,7 +34,7 @@ const storage = (g.__rtRequestScope ??= new AsyncLocalStorage<RequestScope>());
 
 /** Runs `fn` (and everything it starts) in a new request scope. */
 export function withRequestScope<T>(method: string, fn: () => T, log: QueryLog | null = null): T {
-  return storage.run({ readOnly: method === "GET" || method === "HEAD", memo: new Map(), queries: 0, log }, fn);
+  return storage.run({ readOnly: method === "GET" || method === "HEAD", memo: new Map(), queries: 0, log, wroteGuard: false }, fn);
 }
 
 /** The scope of the request being served, or undefined outside one. */
@@ -49,10 +57,18 @@ export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<
   return value;
 }
 
-/** Drizzle's logger hook: counts; logs nothing, except to the benchmark's QUERY_LOG file. */
+/**
+ * Drizzle's logger hook: counts; logs nothing, except to the benchmark's QUERY_LOG file. A write
+ * to the guards' tables empties this instance's guard cache at once (before the statement runs;
+ * the request's end empties it again, after its commit: server.ts).
+ */
 export const queryCounter: Logger = {
   logQuery(query: string, params: unknown[]) {
     const scope = storage.getStore();
+    if (getGuardCache() && writesGuardTables(query)) {
+      guardTablesWritten();
+      if (scope) scope.wroteGuard = true;
+    }
     if (!scope) return;
     scope.queries += 1;
     if (scope.log) appendFileSync(scope.log.file, `${JSON.stringify({ label: scope.log.label, path: scope.log.path, sql: query, params })}\n`);
