@@ -5,37 +5,35 @@
 // codes (once each), survival of an account deletion, and the export (two members only, dated,
 // hashed, the client's name only as the reveal allows).
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox, rateLimitCounters } from "~/db/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox } from "~/db/schema";
 import { eraseAccount } from "~/features/account/account-deletion.server";
 import { buildDataExport } from "~/features/account/data-export.server";
 import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
 import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";
 import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } from "~/features/collaboration/agreements.server";
-import { abandonFile, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
+import { abandonFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
 import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
-import { getEnv, setEnv } from "~/lib/env.server";
-import { getStorage, setStorage } from "~/lib/storage/storage.server";
+import { getStorage } from "~/lib/storage/storage.server";
 import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agreement-pdf";
 import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
-import { createMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
+import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
 import { bodyOf, locationOf, signIn, statusOf, toastOf, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
 const CLIENT_CANARY = "Canari Confidentiel SAS";
 const UA = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
 
-let dataDir: string;
+useFileTestEnvironment(t, "agreements", { BETTER_AUTH_SECRET: "test-secret-for-agreement-tests-0123456789abcdef" });
+
 let alice: CreatedMember;
 let bob: CreatedMember;
 let carol: CreatedMember;
@@ -49,9 +47,6 @@ let carolBrowser: Browser;
 let adminBrowser: Browser;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "rt-agreements-"));
-  setEnv({ ...getEnv(), DATA_DIR: dataDir, BETTER_AUTH_SECRET: "test-secret-for-agreement-tests-0123456789abcdef" });
-  setStorage(undefined);
   seedFactories(514);
   const db = t.db!;
   alice = await createMember(db, {
@@ -73,23 +68,9 @@ beforeAll(async () => {
   for (const br of [aliceBrowser, bobBrowser, carolBrowser, adminBrowser]) br.headers.set("user-agent", UA);
 });
 
-afterAll(() => {
-  setStorage(undefined);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await t.db!.delete(rateLimitCounters);
-  await t.db!.delete(mailOutbox);
-});
-
 /** A fresh file between Alice (buyer) and Bob (seller, whose client is the canary). */
 async function newFile(first: CreatedMember = alice, second: CreatedMember = bob): Promise<{ fileId: string; buyer: string; seller: string }> {
-  const db = t.db!;
-  const buyer = await createMandate(db, first.profile.id, { mandateType: "buyer", clientName: "Acheteur Alice SAS" });
-  const seller = await createMandate(db, second.profile.id, { mandateType: "seller", clientName: CLIENT_CANARY });
-  const fileId = await db.transaction((tx) => openCollaborationFile(tx, buyer.id, seller.id));
-  return { fileId, buyer: buyer.id, seller: seller.id };
+  return openFileBetween(t.db!, first, second, { buyer: "Acheteur Alice SAS", seller: CLIENT_CANARY });
 }
 
 const TERMS: AgreementInput = { operationType: "fonds_de_commerce", myShare: 60, theirShare: 40, payer: "me", dueTerm: "deed", clauses: "Diligences : recherche et audit." };
@@ -97,22 +78,11 @@ const context = { ipAddress: "203.0.113.9", userAgent: UA };
 
 // --- calling the routes like React Router does ----------------------------------------------
 
-type Outcome = { value?: unknown; thrown?: unknown };
-
-async function call(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string>): Promise<Outcome> {
-  try {
-    return { value: await fn({ request, params, context: { requestId: "test" } } as never) };
-  } catch (thrown) {
-    return { thrown };
-  }
-}
-
 const post = (browser: Browser, fileId: string, fields: Record<string, string>) =>
   call(agreementAction, new Request(`http://localhost:3000${agreementUrl(fileId)}`, { method: "POST", headers: browser.headers, body: new URLSearchParams(fields) }), {
     fileId,
   });
 
-const status = (o: Outcome) => statusOf(o.thrown ?? o.value);
 const errorOf = (o: Outcome) => bodyOf<{ error?: string }>(o.value).error;
 
 const createFields = { intent: "create", operationType: "fonds_de_commerce", myShare: "60", theirShare: "40", payer: "me", dueTerm: "deed", clauses: "" };

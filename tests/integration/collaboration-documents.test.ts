@@ -2,14 +2,13 @@
 // limits, names, nothing half-stored, only the two members (404 for a third member and for an
 // admin), the access log, the watermark of served PDFs, withdrawal, the counterpart's e-mail,
 // and the storage drivers (local directory, database) on which it all rests.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
-import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { decodePDFRawStream, degrees, PDFDocument, PDFRawStream, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   collaborationDocuments,
   collaborationEvents,
@@ -17,30 +16,30 @@ import {
   documentAccessLog,
   mailOutbox,
   profiles,
-  rateLimitCounters,
   storedObjects,
 } from "~/db/schema";
-import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { DOCUMENT_MESSAGES, documentsUrl, documentUrl } from "~/features/collaboration/documents-rules";
 import { listDocuments, openDocument, shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
-import { getEnv, setEnv } from "~/lib/env.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { createLocalStorage } from "~/lib/storage/local-driver.server";
 import { getStorage, setStorage, type StorageDriver } from "~/lib/storage/storage.server";
 import { loader as uploadsFileLoader } from "~/routes/api/uploads-file";
 import { loader as documentLoader } from "~/routes/member/dashboard/file/document";
 import { action as documentsAction, loader as documentsLoader } from "~/routes/member/dashboard/file/documents";
-import { createMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { minimalDocx, minimalXlsx, buildZip } from "../support/zip";
-import { bodyOf, locationOf, signIn, statusOf, toastOf, type Browser } from "./mandates-helpers";
+import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
+import { bodyOf, locationOf, signIn, toastOf, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
 const MB = 1024 * 1024;
 const CLIENT_CANARY = "Canari Confidentiel SAS";
 
-let dataDir: string;
+// The automatic storage choice: the database on PostgreSQL, the local directory on PGlite.
+const env = useFileTestEnvironment(t, "documents", { BETTER_AUTH_SECRET: "test-secret-for-document-tests-0123456789abcdef" });
+const dataDir = () => env.dataDir();
 let alice: CreatedMember;
 let bob: CreatedMember;
 let carol: CreatedMember;
@@ -54,10 +53,6 @@ let carolBrowser: Browser;
 let adminBrowser: Browser;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "rt-documents-"));
-  setEnv({ ...getEnv(), DATA_DIR: dataDir, BETTER_AUTH_SECRET: "test-secret-for-document-tests-0123456789abcdef" });
-  // The automatic choice: the database on PostgreSQL, the local directory on PGlite.
-  setStorage(undefined);
   seedFactories(413);
   const db = t.db!;
   alice = await createMember(db, { profile: { firstName: "Alice", lastName: "Lemaire", company: "Cabinet Lemaire", membershipType: "premium" } });
@@ -74,22 +69,9 @@ beforeAll(async () => {
   adminBrowser = await signIn(admin);
 });
 
-afterAll(() => {
-  setStorage(undefined);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await t.db!.delete(rateLimitCounters);
-  await t.db!.delete(mailOutbox);
-});
-
 /** A fresh file between Alice (buyer) and Bob (seller), as a confirmed connection opens it. */
 async function newFile(): Promise<string> {
-  const db = t.db!;
-  const buyer = await createMandate(db, alice.profile.id, { mandateType: "buyer", clientName: "Acheteur Alice SAS" });
-  const seller = await createMandate(db, bob.profile.id, { mandateType: "seller", clientName: CLIENT_CANARY });
-  return db.transaction((tx) => openCollaborationFile(tx, buyer.id, seller.id));
+  return (await openFileBetween(t.db!, alice, bob, { buyer: "Acheteur Alice SAS", seller: CLIENT_CANARY })).fileId;
 }
 
 // --- fixtures, made here -------------------------------------------------------------------
@@ -142,16 +124,6 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 
 // --- calling the routes like React Router does --------------------------------------------
 
-type Outcome = { value?: unknown; thrown?: unknown };
-
-async function call(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string>): Promise<Outcome> {
-  try {
-    return { value: await fn({ request, params, context: { requestId: "test" } } as never) };
-  } catch (thrown) {
-    return { thrown };
-  }
-}
-
 function uploadRequest(browser: Browser, fileId: string, file: { bytes: Uint8Array; name: string; type?: string } | null) {
   const form = new FormData();
   if (file) form.set("file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "application/octet-stream" }));
@@ -185,7 +157,6 @@ async function fetchDocument(browser: Browser, fileId: string, documentId: strin
   return outcome.value as Response;
 }
 
-const status = (o: Outcome) => statusOf(o.thrown ?? o.value);
 const errorOf = (o: Outcome) => bodyOf<{ error: string }>(o.value).error;
 
 async function documentsOf(fileId: string) {
@@ -201,7 +172,7 @@ async function storedKeys(fileId: string): Promise<string[]> {
     const rows = await t.db!.select({ key: storedObjects.key }).from(storedObjects).where(sql`${storedObjects.key} like ${`documents/${fileId}/%`}`);
     return rows.map((r) => r.key);
   }
-  const dir = path.join(dataDir, "uploads", "documents", fileId);
+  const dir = path.join(dataDir(), "uploads", "documents", fileId);
   if (!existsSync(dir)) return [];
   const { readdirSync } = await import("node:fs");
   return readdirSync(dir).map((name) => `documents/${fileId}/${name}`);
@@ -584,7 +555,7 @@ describe("the page", () => {
 
 describe("storage drivers", () => {
   const drivers: Array<[string, () => StorageDriver]> = [
-    ["local directory", () => createLocalStorage(path.join(dataDir, "driver-test"), "/uploads/")],
+    ["local directory", () => createLocalStorage(path.join(dataDir(), "driver-test"), "/uploads/")],
     ["database", () => createDatabaseStorage()],
   ];
 
@@ -616,7 +587,7 @@ describe("storage drivers", () => {
   });
 
   it("database: reads objects written to the local directory before it existed, and deletes them there", async () => {
-    const legacy = createLocalStorage(path.join(dataDir, "legacy"), "/uploads/");
+    const legacy = createLocalStorage(path.join(dataDir(), "legacy"), "/uploads/");
     const driver = createDatabaseStorage({ legacy });
     const key = `user2/${Date.now()}-old.webp`;
     await legacy.putObject(key, Buffer.from("old image"), "image/webp");
@@ -631,7 +602,7 @@ describe("storage drivers", () => {
     const [row] = await documentsOf(fileId);
     expect(row.id).toBe(documentId);
     const inTable = await t.db!.select({ key: storedObjects.key, size: storedObjects.sizeBytes }).from(storedObjects).where(eq(storedObjects.key, row.storageKey));
-    const onDisk = existsSync(path.join(dataDir, "uploads", row.storageKey));
+    const onDisk = existsSync(path.join(dataDir(), "uploads", row.storageKey));
     if (t.driver === "pg") {
       expect(inTable).toEqual([{ key: row.storageKey, size: row.sizeBytes }]);
       expect(onDisk).toBe(false);

@@ -1,10 +1,70 @@
-// A confirmed connection between a buyer mandate and a seller mandate (sector K, the buyer
-// searching C, both in 75): both members accept each other's request and the file opens.
-import { expect } from "vitest";
+// What the tests of collaboration files share: a file opened through a confirmed connection (both
+// members accept each other's request: sector K, the buyer searching C, both in 75) or directly
+// (two factory mandates, fast), a temporary storage directory for the files' documents, and the
+// call of a route module's loader or action the way React Router does it.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import type { Db } from "~/db/client.server";
+import { mailOutbox, rateLimitCounters } from "~/db/schema";
+import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { createMatchRequest, respondToMatchRequest } from "~/features/connections/connections.server";
 import { createMandate, mandateActor } from "~/features/mandates/mandates.server";
-import type { CreatedMember } from "../support/factories";
-import { mandateInput } from "./mandates-helpers";
+import { getEnv, setEnv } from "~/lib/env.server";
+import { setStorage } from "~/lib/storage/storage.server";
+import { createMandate as createFactoryMandate, type CreatedMember } from "../support/factories";
+import { mandateInput, statusOf } from "./mandates-helpers";
+
+/**
+ * A temporary DATA_DIR (and the automatic storage choice: the database on PostgreSQL, the local
+ * directory on PGlite) for the whole test file, removed afterwards; rate limits and the outbox
+ * emptied before each test. Call it before the file's own beforeAll.
+ */
+export function useFileTestEnvironment(t: { db?: Db }, prefix: string, env: { BETTER_AUTH_SECRET?: string } = {}): { dataDir: () => string } {
+  let dataDir = "";
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), `rt-${prefix}-`));
+    setEnv({ ...getEnv(), DATA_DIR: dataDir, ...env });
+    setStorage(undefined);
+  });
+  afterAll(() => {
+    setStorage(undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await t.db!.delete(rateLimitCounters);
+    await t.db!.delete(mailOutbox);
+  });
+  return { dataDir: () => dataDir };
+}
+
+/** A file opened directly between two members' factory mandates (buyer, then seller). */
+export async function openFileBetween(
+  db: Db,
+  buyerOwner: CreatedMember,
+  sellerOwner: CreatedMember,
+  clients: { buyer: string; seller: string },
+): Promise<{ fileId: string; buyer: string; seller: string }> {
+  const buyer = await createFactoryMandate(db, buyerOwner.profile.id, { mandateType: "buyer", clientName: clients.buyer });
+  const seller = await createFactoryMandate(db, sellerOwner.profile.id, { mandateType: "seller", clientName: clients.seller });
+  const fileId = await db.transaction((tx) => openCollaborationFile(tx, buyer.id, seller.id));
+  return { fileId, buyer: buyer.id, seller: seller.id };
+}
+
+/** What a route module's loader or action returned, or threw (a Response, a data()). */
+export type Outcome = { value?: unknown; thrown?: unknown };
+
+export async function call(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string>): Promise<Outcome> {
+  try {
+    return { value: await fn({ request, params, context: { requestId: "test" } } as never) };
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+/** The HTTP status of an outcome. */
+export const outcomeStatus = (o: Outcome) => statusOf(o.thrown ?? o.value);
 
 let counter = 0;
 

@@ -4,35 +4,31 @@
 // facts), the audit rows, the file's timeline, the counts the reputation rules read, and the one
 // exception to "a file is its two members' only": the team reads the file's timeline and
 // documents list while the mediation is active, and nothing else.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, collaborationEvents, mailOutbox, mediationAttachments, mediations, memberReputation, rateLimitCounters, user } from "~/db/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, collaborationEvents, mailOutbox, mediationAttachments, mediations, memberReputation, user } from "~/db/schema";
 import { buildDataExport } from "~/features/account/data-export.server";
-import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
 import { MEDIATION_MESSAGES, mediationUrl } from "~/features/mediation/mediation-rules";
 import { upheldMediationCounts } from "~/features/mediation/mediation.server";
-import { getEnv, setEnv } from "~/lib/env.server";
-import { setStorage } from "~/lib/storage/storage.server";
 import { loader as fileLayoutLoader } from "~/routes/member/dashboard/file/layout";
 import { action as memberAction, loader as memberLoader } from "~/routes/member/dashboard/file/mediation";
 import { loader as attachmentLoader } from "~/routes/member/mediation-attachment";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/mediation";
 import { loader as queueLoader } from "~/routes/admin/mediations";
-import { createMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { bodyOf, signIn, statusOf, type Browser } from "./mandates-helpers";
+import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
+import { bodyOf, signIn, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
 const CLIENT_CANARY = "Canari Médiation SAS";
 const SUBJECT = "Divulgation du nom du cédant";
 const FACTS = "Mon confrère a communiqué le nom du cédant à un tiers le 12 novembre, sans mon accord.";
 
-let dataDir: string;
+useFileTestEnvironment(t, "mediation");
+
 let alice: CreatedMember;
 let bob: CreatedMember;
 let carol: CreatedMember;
@@ -40,9 +36,6 @@ let admin: CreatedMember;
 let browsers: Record<"alice" | "bob" | "carol" | "admin" | "anonymous", Browser>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "rt-mediation-"));
-  setEnv({ ...getEnv(), DATA_DIR: dataDir });
-  setStorage(undefined);
   seedFactories(1414);
   const db = t.db!;
   alice = await createMember(db, { profile: { firstName: "Alice", lastName: "Lemaire", membershipType: "premium", notifyMessages: true } });
@@ -61,21 +54,8 @@ beforeAll(async () => {
   await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, admin.user.id));
 });
 
-afterAll(() => {
-  setStorage(undefined);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await t.db!.delete(rateLimitCounters);
-  await t.db!.delete(mailOutbox);
-});
-
 async function newFile(): Promise<string> {
-  const db = t.db!;
-  const buyer = await createMandate(db, alice.profile.id, { mandateType: "buyer", clientName: "Acheteur Alice SAS" });
-  const seller = await createMandate(db, bob.profile.id, { mandateType: "seller", clientName: CLIENT_CANARY });
-  return db.transaction((tx) => openCollaborationFile(tx, buyer.id, seller.id));
+  return (await openFileBetween(t.db!, alice, bob, { buyer: "Acheteur Alice SAS", seller: CLIENT_CANARY })).fileId;
 }
 
 async function pdf(): Promise<Uint8Array> {
@@ -85,17 +65,6 @@ async function pdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-type Outcome = { value?: unknown; thrown?: unknown };
-
-async function call(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string>): Promise<Outcome> {
-  try {
-    return { value: await fn({ request, params, context: { requestId: "test" } } as never) };
-  } catch (thrown) {
-    return { thrown };
-  }
-}
-
-const status = (o: Outcome) => statusOf(o.thrown ?? o.value);
 const url = (p: string) => `http://localhost:3000${p}`;
 
 function openRequest(b: Browser, fileId: string, fields: { subject?: string; facts?: string }, files: { name: string; bytes: Uint8Array }[] = []) {
