@@ -35,7 +35,7 @@ import {
   type Stage,
 } from "./collaboration-rules";
 import { concludeMandatesOfFile } from "./closings.server";
-import { appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";
+import { appendFileEvent, fileConflict, readFileAccess, requireFileAccess, withFile, type FileActor } from "./file-access.server";
 import { mandateTransition, type MandateCommand } from "./negotiation-rules";
 import { timelineLabel } from "./timeline";
 
@@ -290,30 +290,46 @@ type ViewRow = {
   member_b_read_at: Date | string | null;
 };
 
+type FileViewExtras = {
+  other: { first_name: string; last_name: string; company: string; profession: string; email: string } | null;
+  my_status: MandateStatus | null;
+  events: { id: string; kind: string; actor_profile_id: string | null; actor_name: string | null; details: unknown; created_at: string }[];
+  messages: { id: string; body: string; sender_profile_id: string | null; created_at: string }[];
+  client: { client_name: string; client_address: string } | null;
+};
+
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** Everything the file page shows, for one of its two members (404 for anyone else). */
 export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: string): Promise<FileView> {
   const access = await requireFileAccess(db, actor, fileId);
-  const [f] = await queryRows<ViewRow>(sql`
-    select id, stage::text as stage, created_at, last_activity_at, member_a_id, member_b_id, mandate_a_id, mandate_b_id,
-      mandate_a_label, mandate_b_label, closing_proposed_by, closing_date::text as closing_date, amount_band::text as amount_band,
-      concluded_at, abandon_reason::text as abandon_reason, abandon_text, abandoned_at, member_a_read_at, member_b_read_at
-    from collaboration_files where id = ${access.id}::uuid`);
+  const me = actor.profileId;
   const mine = access.side === "a";
-  const counterpartId = access.counterpartId;
-  const [other] = counterpartId
-    ? await queryRows<{ first_name: string; last_name: string; company: string; profession: string; email: string }>(sql`
-        select p.first_name, p.last_name, p.company, p.profession::text as profession, u.email
-        from profiles p join "user" u on u.id = p.user_id where p.id = ${counterpartId}::uuid`)
-    : [];
-  const events = await queryRows<{ id: string; kind: string; actor_profile_id: string | null; actor_name: string | null; details: unknown; created_at: Date | string }>(sql`
-    select id, kind, actor_profile_id, actor_name, details, created_at from collaboration_events
-    where file_id = ${access.id}::uuid order by created_at, id`);
+  const myMandateId = access.myMandateId;
+  // One statement: the file, the counterpart, the actor's mandate status, the timeline, the
+  // messages, and the counterpart's client once the actor signed the undertaking.
+  const [f] = await queryRows<ViewRow & FileViewExtras>(sql`
+    select f.id, f.stage::text as stage, f.created_at, f.last_activity_at, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id,
+      f.mandate_a_label, f.mandate_b_label, f.closing_proposed_by, f.closing_date::text as closing_date, f.amount_band::text as amount_band,
+      f.concluded_at, f.abandon_reason::text as abandon_reason, f.abandon_text, f.abandoned_at, f.member_a_read_at, f.member_b_read_at,
+      case when o.id is null then null else json_build_object('first_name', o.first_name, 'last_name', o.last_name, 'company', o.company,
+        'profession', o.profession::text, 'email', ou.email) end as other,
+      (select m.status::text from mandates m where m.id = ${myMandateId}::uuid and m.profile_id = ${me}::uuid) as my_status,
+      coalesce((select json_agg(e order by e.created_at, e.id) from (
+        select id, kind, actor_profile_id, actor_name, details, created_at from collaboration_events where file_id = f.id) e), '[]'::json) as events,
+      coalesce((select json_agg(m order by m.created_at, m.id) from (
+        select id, body, sender_profile_id, created_at from collaboration_messages where file_id = f.id order by created_at, id limit 500) m), '[]'::json) as messages,
+      (select json_build_object('client_name', c.client_name, 'client_address', c.client_address) from mandates c
+        where c.id = ${access.theirMandateId}::uuid
+          and exists (select 1 from collaboration_events ev
+            where ev.file_id = f.id and ev.kind = 'connection:undertaking_signed' and ev.actor_profile_id = ${me}::uuid)) as client
+    from collaboration_files f
+    left join (profiles o join "user" ou on ou.id = o.user_id) on o.id = ${access.counterpartId}::uuid
+    where f.id = ${access.id}::uuid`);
+  const other = f.other ?? undefined;
+  const events = f.events;
+  const messages = f.messages;
   const myReadAt = mine ? f.member_a_read_at : f.member_b_read_at;
-  const messages = await queryRows<{ id: string; body: string; sender_profile_id: string | null; created_at: Date | string }>(sql`
-    select id, body, sender_profile_id, created_at from collaboration_messages
-    where file_id = ${access.id}::uuid order by created_at, id limit 500`);
   const timeline = events.map((e): TimelineEntry => {
     const details = (typeof e.details === "string" ? JSON.parse(e.details) : e.details) as Record<string, unknown> | null;
     const { label, detail } = timelineLabel(e.kind, details);
@@ -321,24 +337,11 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   });
   const undertakingSigned = events.some((e) => e.kind === "connection:undertaking_signed" && e.actor_profile_id === actor.profileId);
   const dealProposed = events.some((e) => e.kind === "deal_proposed" && e.actor_profile_id === actor.profileId);
-  const myMandateId = mine ? f.mandate_a_id : f.mandate_b_id;
-  const [myMandateRow] = myMandateId
-    ? await queryRows<{ status: MandateStatus }>(
-        sql`select status::text as status from mandates where id = ${myMandateId}::uuid and profile_id = ${actor.profileId}::uuid`,
-      )
-    : [];
-  const myStatus = myMandateRow?.status ?? null;
+  const myStatus = f.my_status;
   const commands = myStatus
     ? (["negotiate", "resume", "conclude"] as const).filter((c) => mandateTransition(c, myStatus, f.stage).ok)
     : [];
-  let client: FileView["client"] = null;
-  if (undertakingSigned && access.theirMandateId) {
-    // The reveal the connection already allows: confirmed (a file exists) and undertaking signed.
-    const [c] = await queryRows<{ client_name: string; client_address: string }>(
-      sql`select client_name, client_address from mandates where id = ${access.theirMandateId}::uuid`,
-    );
-    if (c) client = { name: c.client_name, address: c.client_address };
-  }
+  const client: FileView["client"] = f.client ? { name: f.client.client_name, address: f.client.client_address } : null;
   const otherName = other ? `${other.first_name} ${other.last_name}` : GONE_MEMBER_NAME;
   const fileMessages = messages.map((m): FileMessage => {
     const byMe = m.sender_profile_id === actor.profileId;
@@ -572,19 +575,15 @@ export type FileHeader = {
 };
 
 export async function getFileHeader(actor: Pick<FileActor, "profileId">, fileId: string): Promise<FileHeader> {
-  const access = await requireFileAccess(db, actor, fileId);
-  const [r] = await queryRows<{ stage: Stage; mandate_a_label: string; mandate_b_label: string; first_name: string | null; last_name: string | null; company: string | null }>(sql`
-    select f.stage::text as stage, f.mandate_a_label, f.mandate_b_label, o.first_name, o.last_name, o.company
-    from collaboration_files f left join profiles o on o.id = ${access.counterpartId}::uuid
-    where f.id = ${access.id}::uuid`);
-  const mine = access.side === "a";
+  const access = await readFileAccess(actor, fileId);
+  const other = access.counterpart;
   return {
     id: access.id,
-    stage: r.stage,
-    stageLabel: STAGE_LABELS[r.stage],
-    counterpartName: r.first_name ? `${r.first_name} ${r.last_name ?? ""}`.trim() : GONE_MEMBER_NAME,
-    counterpartCompany: r.company,
-    myMandateLabel: mine ? r.mandate_a_label : r.mandate_b_label,
-    theirMandateLabel: mine ? r.mandate_b_label : r.mandate_a_label,
+    stage: access.stage,
+    stageLabel: STAGE_LABELS[access.stage],
+    counterpartName: other.firstName ? `${other.firstName} ${other.lastName ?? ""}`.trim() : GONE_MEMBER_NAME,
+    counterpartCompany: other.company,
+    myMandateLabel: access.myMandateLabel,
+    theirMandateLabel: access.theirMandateLabel,
   };
 }

@@ -217,6 +217,8 @@ type DocumentRow = {
   uploader_last: string | null;
 };
 
+type AccessLogEntry = { id: string; viewer_profile_id: string | null; viewer_name: string | null; action: AccessAction; created_at: string };
+
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /**
@@ -225,24 +227,28 @@ const iso = (v: Date | string) => new Date(v).toISOString();
  */
 export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DocumentRoom> {
   const access = await requireFileAccess(db, actor, fileId);
-  const rows = await queryRows<DocumentRow>(sql`
-    select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
-      p.first_name as uploader_first, p.last_name as uploader_last
-    from collaboration_documents d
-    left join profiles p on p.id = d.uploader_profile_id
-    where d.file_id = ${access.id}::uuid
-      and (d.withdrawn_at is null or d.uploader_profile_id = ${actor.profileId}::uuid)
+  // One statement: the documents, the openings of the actor's own, and the file's used space
+  // (one row even without documents).
+  const result = await queryRows<DocumentRow & { used: string | number; accesses: AccessLogEntry[] | null }>(sql`
+    with used as (
+      select coalesce(sum(size_bytes), 0) as used from collaboration_documents where file_id = ${access.id}::uuid and withdrawn_at is null
+    )
+    select used.used, d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
+      d.uploader_first, d.uploader_last, d.accesses
+    from used left join lateral (
+      select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
+        p.first_name as uploader_first, p.last_name as uploader_last,
+        case when d.uploader_profile_id = ${actor.profileId}::uuid then coalesce((
+          select json_agg(l order by l.created_at desc, l.id) from (
+            select id, viewer_profile_id, viewer_name, action, created_at from document_access_log where document_id = d.id) l
+        ), '[]'::json) end as accesses
+      from collaboration_documents d
+      left join profiles p on p.id = d.uploader_profile_id
+      where d.file_id = ${access.id}::uuid
+        and (d.withdrawn_at is null or d.uploader_profile_id = ${actor.profileId}::uuid)
+    ) d on true
     order by d.created_at desc, d.id`);
-  const mine = rows.filter((r) => r.uploader_profile_id === actor.profileId).map((r) => r.id);
-  const logs = mine.length
-    ? await queryRows<{ id: string; document_id: string; viewer_profile_id: string | null; viewer_name: string | null; action: AccessAction; created_at: Date | string }>(sql`
-        select id, document_id, viewer_profile_id, viewer_name, action, created_at from document_access_log
-        where document_id in (${sql.join(
-          mine.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-        order by created_at desc, id`)
-    : [];
+  const rows = result.filter((r) => r.id !== null);
   const documents = rows.map((r): FileDocument => {
     const byMe = r.uploader_profile_id === actor.profileId;
     const type = TYPE_BY_CONTENT_TYPE.get(r.content_type) ?? null;
@@ -258,9 +264,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
       isPdf: type === "pdf",
       withdrawnAt: r.withdrawn_at ? iso(r.withdrawn_at) : null,
       accesses: byMe
-        ? logs
-            .filter((l) => l.document_id === r.id)
-            .map((l) => {
+        ? (r.accesses ?? []).map((l) => {
               const own = l.viewer_profile_id === actor.profileId;
               return {
                 id: l.id,
@@ -277,7 +281,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
     fileId: access.id,
     closed: isClosed(access.stage),
     documents,
-    usedBytes: await usedBytes(db, access.id),
+    usedBytes: Number(result[0]?.used ?? 0),
     quotaBytes: DOCUMENT_LIMITS.quotaBytes,
     maxBytes: DOCUMENT_LIMITS.maxBytes,
   };

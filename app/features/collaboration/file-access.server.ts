@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { collaborationEvents } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
+import { oncePerRequest } from "~/lib/request-scope.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { COLLABORATION_MESSAGES, type Stage } from "./collaboration-rules";
 
@@ -72,6 +73,7 @@ function toAccess(row: AccessRow, profileId: string): FileAccess {
  * for the rest of the transaction (commands), so two members acting at once are serialised.
  */
 export async function requireFileAccess(handle: Db, actor: Pick<FileActor, "profileId">, fileId: string, lock = false): Promise<FileAccess> {
+  if (handle === db && !lock) return readFileAccess(actor, fileId);
   if (!isUuid(fileId)) fileNotFound();
   const rows = await queryRows<AccessRow>(
     sql`select id, stage::text as stage, member_a_id, member_b_id, mandate_a_id, mandate_b_id, closing_proposed_by, created_at
@@ -83,6 +85,47 @@ export async function requireFileAccess(handle: Db, actor: Pick<FileActor, "prof
   const row = rows[0];
   if (!row) fileNotFound();
   return toAccess(row, actor.profileId);
+}
+
+/** What the file's header shows besides its access: the mandates' labels and the counterpart. */
+export type FileLabels = {
+  myMandateLabel: string;
+  theirMandateLabel: string;
+  /** The counterpart's profile as read (all null once their account is gone). */
+  counterpart: { firstName: string | null; lastName: string | null; company: string | null };
+};
+
+type ReadRow = AccessRow & {
+  mandate_a_label: string;
+  mandate_b_label: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+};
+
+/**
+ * requireFileAccess for reads, with the header's labels and counterpart in the same statement;
+ * read once per page request (the file's layout and its tab both ask).
+ */
+export function readFileAccess(actor: Pick<FileActor, "profileId">, fileId: string): Promise<FileAccess & FileLabels> {
+  return oncePerRequest(`file-access:${actor.profileId}:${fileId}`, async () => {
+    if (!isUuid(fileId)) fileNotFound();
+    const [row] = await queryRows<ReadRow>(sql`
+      select f.id, f.stage::text as stage, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id, f.closing_proposed_by, f.created_at,
+        f.mandate_a_label, f.mandate_b_label, o.first_name, o.last_name, o.company
+      from collaboration_files f
+      left join profiles o on o.id = (case when f.member_a_id = ${actor.profileId}::uuid then f.member_b_id else f.member_a_id end)
+      where f.id = ${fileId}::uuid and (f.member_a_id = ${actor.profileId}::uuid or f.member_b_id = ${actor.profileId}::uuid)`);
+    if (!row) fileNotFound();
+    const access = toAccess(row, actor.profileId);
+    const mine = access.side === "a";
+    return {
+      ...access,
+      myMandateLabel: mine ? row.mandate_a_label : row.mandate_b_label,
+      theirMandateLabel: mine ? row.mandate_b_label : row.mandate_a_label,
+      counterpart: { firstName: row.first_name, lastName: row.last_name, company: row.company },
+    };
+  });
 }
 
 /** Appends one event to the file's timeline and marks the file active. */

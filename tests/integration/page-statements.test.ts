@@ -1,0 +1,83 @@
+// Statements per page (issue 17: at most 6 per signed-in page, counted by the server with
+// QUERY_STATS): the loaders of one page run in one read-only request scope, as React Router runs
+// them, and the statements they send are counted. The root's and the member frame's loaders are
+// counted by the benchmark; here, the guards and what each page adds.
+import { PDFDocument } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signUndertaking } from "~/features/connections/connections.server";
+import { openDocument, shareDocument } from "~/features/collaboration/documents.server";
+import { postFileMessage } from "~/features/collaboration/collaboration.server";
+import { fileActor } from "~/features/collaboration/file-access.server";
+import { mandateActor } from "~/features/mandates/mandates.server";
+import { db } from "~/db/client.server";
+import { mandateMatchRequests } from "~/db/schema";
+import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
+import * as fileLayout from "~/routes/member/dashboard/file/layout";
+import * as fileOverview from "~/routes/member/dashboard/file/overview";
+import * as fileDocuments from "~/routes/member/dashboard/file/documents";
+import { useTestDatabase } from "../support/db";
+import { createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { call, openConfirmedFile, useFileTestEnvironment } from "./file-helpers";
+import { signIn, type Browser } from "./mandates-helpers";
+
+const t = useTestDatabase();
+useFileTestEnvironment(t, "statements", { BETTER_AUTH_SECRET: "test-secret-for-statement-tests-0123456789abcdef" });
+
+let alice: CreatedMember;
+let bob: CreatedMember;
+let browser: Browser;
+let fileId: string;
+
+async function pdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  return Buffer.from(await doc.save());
+}
+
+beforeAll(async () => {
+  seedFactories(1717);
+  alice = await createMember(db, { profile: { firstName: "Alice", lastName: "Lemaire", membershipType: "premium", locationDepartment: "75" } });
+  bob = await createMember(db, { profile: { firstName: "Bruno", lastName: "Martin", membershipType: "premium", locationDepartment: "75" } });
+  browser = await signIn(alice);
+  const opened = await openConfirmedFile(alice, bob, { buyer: "Acheteur Alice SAS", seller: "Cédant Bruno SAS" });
+  fileId = opened.fileId;
+  // What the page shows at its fullest: the undertaking signed (the client revealed), a message,
+  // a document of each member, opened by the other.
+  const [request] = await db.select({ id: mandateMatchRequests.id }).from(mandateMatchRequests).limit(1);
+  await signUndertaking(mandateActor(alice.profile), request!.id).catch(() => undefined);
+  await postFileMessage(fileActor(bob.profile), fileId, "Bonjour, voici le mémorandum.");
+  const mine = await shareDocument(fileActor(alice.profile), fileId, { name: "bilan.pdf", bytes: await pdf() });
+  await shareDocument(fileActor(bob.profile), fileId, { name: "memo.pdf", bytes: await pdf() });
+  await openDocument(fileActor(bob.profile), fileId, mine.documentId, "view");
+});
+
+/** The loaders of one page, in one GET request scope; their values and the statements sent. */
+async function page(path: string, loaders: ((args: never) => Promise<unknown>)[]) {
+  const request = new Request(`http://localhost:3000${path}`, { headers: browser.headers });
+  return withRequestScope("GET", async () => {
+    const outcomes = await Promise.all(loaders.map((l) => call(l, request, { fileId })));
+    return { outcomes, queries: currentRequestScope()?.queries ?? 0 };
+  });
+}
+
+describe("a collaboration file's pages", () => {
+  it("'Suivi': the guards (2), the file's access with its header (1), the whole view (1)", async () => {
+    const { outcomes, queries } = await page(`/dashboard/dossiers/${fileId}`, [fileLayout.loader, fileOverview.loader]);
+    for (const o of outcomes) expect(o.thrown).toBeUndefined();
+    const view = (outcomes[1]!.value as Awaited<ReturnType<typeof fileOverview.loader>>).file;
+    expect(view.messages.map((m) => m.body)).toEqual(["Bonjour, voici le mémorandum."]);
+    expect(view.timeline.length).toBeGreaterThan(0);
+    expect(queries).toBe(4);
+  });
+
+  it("'Documents': the guards (2), the access with the header (1), the documents with their openings and the used space (1)", async () => {
+    const { outcomes, queries } = await page(`/dashboard/dossiers/${fileId}/documents`, [fileLayout.loader, fileDocuments.loader]);
+    for (const o of outcomes) expect(o.thrown).toBeUndefined();
+    const room = (outcomes[1]!.value as Awaited<ReturnType<typeof fileDocuments.loader>>).room;
+    expect(room.documents.map((d) => d.name).sort()).toEqual(["bilan.pdf", "memo.pdf"]);
+    expect(room.usedBytes).toBeGreaterThan(0);
+    expect(room.documents.find((d) => d.name === "bilan.pdf")?.accesses.map((x) => x.byMe)).toEqual([false]);
+    expect(room.documents.find((d) => d.name === "memo.pdf")?.accesses).toEqual([]);
+    expect(queries).toBe(4);
+  });
+});
