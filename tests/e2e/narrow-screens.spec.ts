@@ -237,6 +237,8 @@ async function memberPages(page: Page, who: string) {
     ["/dashboard/mandats", "mandats-tableau"],
     ["/dashboard/stats", "stats"],
     ["/dashboard/dossiers", "dossiers"],
+    ["/dashboard/notifications", "notifications"],
+    ["/parametres/assurance", "parametres-assurance"],
     ["/premium", "premium"],
     ["/mandates", "mandates"],
     ["/mandates?onglet=opportunites", "mandates-opportunites"],
@@ -274,6 +276,27 @@ async function memberPages(page: Page, who: string) {
     await page.keyboard.press("Escape");
   }
 
+  // A collaboration file's tabs (the first file of the list, if any): overview, rating, mediation.
+  await page.goto("/dashboard/dossiers");
+  const file = (await firstHref(page, "/dashboard/dossiers/"))?.match(/^\/dashboard\/dossiers\/[^/?#]+/)?.[0];
+  if (file) {
+    await visit(page, file, `${who}-dossier`);
+    await visit(page, `${file}/evaluation`, `${who}-dossier-evaluation`);
+    await visit(page, `${file}/mediation`, `${who}-dossier-mediation`);
+  }
+
+  // A peer's profile as members see it (ratings, responsiveness, report forms).
+  await page.goto("/annuaire");
+  const peer = await firstHref(page, "/consultant/");
+  if (peer) {
+    await visit(page, peer, `${who}-profil-confrere`);
+    const report = page.getByText("Signaler", { exact: true }).first();
+    if (await report.count()) {
+      await report.click();
+      await expectFits(page, `${who}-profil-confrere-signaler`);
+    }
+  }
+
   await page.goto("/mandates");
   const details = await firstHref(page, "/mandates?details=");
   if (details) await visit(page, details, `${who}-mandat-details`);
@@ -307,9 +330,14 @@ test("admin: every tab, a profile's detail panel, the journal", async ({ page })
     ["/admin/deals", "admin-deals"],
     ["/admin/recommandations", "admin-recommandations"],
     ["/admin/journal", "admin-journal"],
+    ["/admin/mediations", "admin-mediations"],
+    ["/admin/evaluations", "admin-evaluations"],
     ["/parametres", "admin-parametres"],
   ] as const)
     await visit(page, url, name);
+  await page.goto("/admin/mediations");
+  const mediation = await firstHref(page, "/admin/mediations/");
+  if (mediation) await visit(page, mediation, "admin-mediation");
   await page.goto("/admin");
   const detail = page.getByRole("link", { name: /^Voir le profil de / }).first();
   await visit(page, (await detail.getAttribute("href"))!, "admin-profil-detail");
