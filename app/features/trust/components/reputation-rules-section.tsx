@@ -8,6 +8,7 @@ import {
   RATING_CRITERION_LABELS,
   RATING_WINDOW_DAYS,
   REPUTATION_BADGES,
+  RESPONSIVENESS_MIN_RECEIVED,
   RESPONSIVENESS_WINDOW_DAYS,
   TOP_PERFORMER_WINDOW_MONTHS,
 } from "../reputation-rules";
@@ -29,7 +30,8 @@ export function ReputationRulesSection() {
             <li>
               La réactivité, sur les {RESPONSIVENESS_WINDOW_DAYS} derniers jours : la part des demandes de mise en relation et des messages internes reçus
               qui ont obtenu une réponse sous {ANSWER_WITHIN_DAYS} jours, et le délai médian de réponse. Un message reçu depuis moins de{" "}
-              {ANSWER_WITHIN_DAYS} jours et encore sans réponse n'est pas compté.
+              {ANSWER_WITHIN_DAYS} jours et encore sans réponse n'est pas compté. Elle est affichée aux seuls membres du réseau (jamais sur le profil public),
+              à partir de {RESPONSIVENESS_MIN_RECEIVED} demandes ou messages reçus sur la période.
             </li>
             <li>Les dossiers de rapprochement : dossiers conclus, abandonnés, et le taux de réussite (dossiers conclus parmi les dossiers terminés).</li>
             <li>Les évaluations reçues des confrères après un dossier.</li>
