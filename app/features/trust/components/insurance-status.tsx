@@ -4,7 +4,7 @@ import { AlertTriangle, Clock, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import type { InsuranceView } from "../insurance-renewal.server";
 import { VerifiedMark } from "./verified-mark";
 

@@ -5,7 +5,7 @@ import { useId } from "react";
 import type * as React from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import { RATING_ANSWER_MAX, RATING_COMMENT_MAX, RATING_CRITERIA, RATING_CRITERION_LABELS, REPORT_REASON_MAX, type RatingCriterion } from "../reputation-rules";
 
 export type RatingActionResult = { intent: string; error: string; ratingId?: string };

@@ -1,7 +1,7 @@
 // The "Profil vérifié" mark (issue 14): one mark whose disclosure lists what the team checked and
 // when. A native <details>: keyboard-accessible, works on touch, and without JavaScript.
 import { AlertTriangle, ShieldCheck } from "lucide-react";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import type { VerificationMarkView } from "../verification-rules";
 
 export function VerifiedMark({ mark, className }: { mark: VerificationMarkView; className?: string }) {
