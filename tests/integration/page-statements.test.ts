@@ -4,7 +4,7 @@
 // counted by the benchmark; here, the guards and what each page adds.
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUndertaking } from "~/features/connections/connections.server";
+import { getMatchingPanel, signUndertaking } from "~/features/connections/connections.server";
 import { openDocument, shareDocument } from "~/features/collaboration/documents.server";
 import { postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
@@ -27,6 +27,7 @@ let alice: CreatedMember;
 let bob: CreatedMember;
 let browser: Browser;
 let fileId: string;
+let buyerMandateId: string;
 
 async function pdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -41,6 +42,7 @@ beforeAll(async () => {
   browser = await signIn(alice);
   const opened = await openConfirmedFile(alice, bob, { buyer: "Acheteur Alice SAS", seller: "Cédant Bruno SAS" });
   fileId = opened.fileId;
+  buyerMandateId = opened.buyer;
   // What the page shows at its fullest: the undertaking signed (the client revealed), a message,
   // a document of each member, opened by the other.
   const [request] = await db.select({ id: mandateMatchRequests.id }).from(mandateMatchRequests).limit(1);
@@ -79,5 +81,28 @@ describe("a collaboration file's pages", () => {
     expect(room.documents.find((d) => d.name === "bilan.pdf")?.accesses.map((x) => x.byMe)).toEqual([false]);
     expect(room.documents.find((d) => d.name === "memo.pdf")?.accesses).toEqual([]);
     expect(queries).toBe(4);
+  });
+});
+
+describe("the matching panel", () => {
+  it("its own part: the mandate (1), the ranking (1 or 2), the requests with counterparts, e-mails, file and events (1), the revealed client (1)", async () => {
+    const { panel, queries } = await withRequestScope("GET", async () => {
+      const p = await getMatchingPanel(mandateActor(alice.profile), buyerMandateId);
+      return { panel: p, queries: currentRequestScope()?.queries ?? 0 };
+    });
+    expect(panel.relations).toHaveLength(1);
+    const rel = panel.relations[0]!;
+    expect(rel.confirmed).toBe(true);
+    expect(rel.fileId).toBe(fileId);
+    expect(rel.contactEmail).toBe(bob.email);
+    expect(rel.client?.name).toBe("Cédant Bruno SAS");
+    expect(rel.undertaking.mine).not.toBeNull();
+    // The connection's story, in time order: both requests, both answers, the undertaking, the reveal.
+    expect([...rel.log.map((l) => l.event)].sort()).toEqual(["accepted", "accepted", "requested", "requested", "revealed", "undertaking_signed"]);
+    expect(rel.log.map((l) => l.at)).toEqual([...rel.log.map((l) => l.at)].sort());
+    expect(rel.log.findIndex((l) => l.event === "undertaking_signed")).toBeGreaterThan(rel.log.findLastIndex((l) => l.event === "accepted"));
+    // The ranking takes a second pass when fewer than 20 perfect candidates are among the newest
+    // (always with this handful of mandates; rarely at scale): 5 here.
+    expect(queries).toBe(5);
   });
 });

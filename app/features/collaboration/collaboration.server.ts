@@ -113,20 +113,6 @@ export async function recordUndertakingInFile(tx: Db, mandateX: string, mandateY
   await tx.execute(sql`update collaboration_files set last_activity_at = clock_timestamp() where pair_key = ${pairKey(mandateX, mandateY)}`);
 }
 
-/** The file of a pair of mandates, if any (the matching panel links to it). */
-export async function fileIdsForMandate(actor: Pick<FileActor, "profileId">, mandateId: string): Promise<Map<string, string>> {
-  const rows = await queryRows<{ id: string; mandate_a_id: string | null; mandate_b_id: string | null }>(sql`
-    select id, mandate_a_id, mandate_b_id from collaboration_files
-    where (mandate_a_id = ${mandateId}::uuid and member_a_id = ${actor.profileId}::uuid)
-       or (mandate_b_id = ${mandateId}::uuid and member_b_id = ${actor.profileId}::uuid)`);
-  const out = new Map<string, string>();
-  for (const r of rows) {
-    const other = r.mandate_a_id === mandateId ? r.mandate_b_id : r.mandate_a_id;
-    if (other) out.set(other, r.id);
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // "Mes dossiers"
 

@@ -7,12 +7,12 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
-import { connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents, user } from "~/db/schema";
+import { connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
 import { isMatchable, OPPORTUNITY_QUOTA_REACHED, opportunityQuota, parisToday, quotaWindowStart, type OpportunityQuota } from "~/features/mandates/mandate-rules";
 import { countQuotaEvents, isUuid, notFound, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
-import { fileIdsForMandate, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
-import { getCounterparts, type CounterpartMandate } from "~/features/matching/counterpart.server";
+import { openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
+import { counterpartColumns, toCounterpart, type CounterpartMandate, type CounterpartRow } from "~/features/matching/counterpart.server";
 import { notifyMatchRequestReceived, notifyRequestAccepted } from "~/features/notifications/connection-notifications.server";
 import { matchScore, type ScoreBreakdown } from "~/features/matching/match-score";
 import { listPotentialMatches, type PotentialMatch } from "~/features/matching/matching.server";
@@ -320,6 +320,13 @@ type EventRow = {
   last_name: string | null;
 };
 
+type PanelRequestRow = RequestRow &
+  { [K in keyof CounterpartRow]: CounterpartRow[K] | null } & {
+    cp_email: string | null;
+    file_id: string | null;
+    events: (Omit<EventRow, "created_at"> & { created_at: string; ord: number; rank: number })[];
+  };
+
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 function toPanelRequest(r: RequestRow): PanelRequest {
@@ -344,26 +351,42 @@ function scoreBetween(own: OwnMandate, other: CounterpartMandate): ScoreBreakdow
  */
 export async function getMatchingPanel(actor: MandateActor, mandateId: string): Promise<MatchingPanel> {
   const { mandate, matchable, matches } = await listPotentialMatches(actor, mandateId);
-  const requests = await queryRows<RequestRow>(sql`
-    select r.id, r.requester_mandate_id, r.target_mandate_id, r.status::text as status, r.message, r.created_at, r.responded_at
+  // One statement: the requests between this mandate and others, each with its counterpart
+  // mandate, the counterpart's e-mail (kept for confirmed connections only), the file the
+  // connection opened on the actor's side, and its events.
+  const rows = await queryRows<PanelRequestRow>(sql`
+    select r.id, r.requester_mandate_id, r.target_mandate_id, r.status::text as status, r.message, r.created_at, r.responded_at,
+      ${counterpartColumns("m", "p")}, u.email as cp_email,
+      (select f.id from collaboration_files f
+        where (f.mandate_a_id = ${mandate.id}::uuid and f.member_a_id = ${actor.profileId}::uuid and f.mandate_b_id = m.id)
+           or (f.mandate_b_id = ${mandate.id}::uuid and f.member_b_id = ${actor.profileId}::uuid and f.mandate_a_id = m.id)
+        limit 1) as file_id,
+      coalesce((select json_agg(json_build_object('id', e.id, 'match_request_id', e.match_request_id, 'event', e.event::text,
+          'actor_profile_id', e.actor_profile_id, 'details', e.details, 'created_at', e.created_at,
+          'first_name', ep.first_name, 'last_name', ep.last_name,
+          'ord', (extract(epoch from e.created_at) * 1000000)::bigint,
+          'rank', case e.event when 'requested' then 0 when 'accepted' then 1 when 'rejected' then 1 when 'undertaking_signed' then 2 else 3 end))
+        from connection_events e left join profiles ep on ep.id = e.actor_profile_id
+        where e.match_request_id = r.id), '[]'::json) as events
     from mandate_match_requests r
+    left join mandates m on m.id = (case when r.requester_mandate_id = ${mandate.id}::uuid then r.target_mandate_id else r.requester_mandate_id end)
+    left join profiles p on p.id = m.profile_id
+    left join "user" u on u.id = p.user_id
     where r.requester_mandate_id = ${mandate.id}::uuid or r.target_mandate_id = ${mandate.id}::uuid
     order by r.created_at desc, r.id`);
+  const requests: RequestRow[] = rows;
   const otherOf = (r: RequestRow) => (r.requester_mandate_id === mandate.id ? r.target_mandate_id : r.requester_mandate_id);
-  const counterparts = await getCounterparts(requests.map(otherOf));
-  const events = requests.length
-    ? await queryRows<EventRow>(sql`
-        select e.id, e.match_request_id, e.event::text as event, e.actor_profile_id, e.details, e.created_at,
-          p.first_name, p.last_name
-        from connection_events e left join profiles p on p.id = e.actor_profile_id
-        where e.match_request_id in (${sql.join(
-          requests.map((r) => sql`${r.id}::uuid`),
-          sql`, `,
-        )})
-        order by e.created_at,
-          case e.event when 'requested' then 0 when 'accepted' then 1 when 'rejected' then 1
-            when 'undertaking_signed' then 2 else 3 end, e.id`)
-    : [];
+  const counterparts = new Map<string, CounterpartMandate>();
+  const contactOf = new Map<string, { email: string | null; fileId: string | null }>();
+  for (const r of rows) {
+    if (r.cp_id === null) continue;
+    counterparts.set(r.cp_id, toCounterpart(r as CounterpartRow));
+    contactOf.set(r.cp_id, { email: r.cp_email, fileId: r.file_id });
+  }
+  // The events of every request in one order: time, then the order of a connection's steps, then id.
+  const events = rows
+    .flatMap((r) => r.events)
+    .sort((x, y) => x.ord - y.ord || x.rank - y.rank || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 
   const relations = new Map<string, Relation>();
   for (const r of requests) {
@@ -413,16 +436,12 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
 
   const confirmed = [...relations.values()].filter((r) => r.confirmed);
   if (confirmed.length) {
-    // Files are opened by the confirmation; only the actor's side of each is looked up.
-    const files = await fileIdsForMandate(actor, mandate.id);
-    for (const rel of confirmed) rel.fileId = files.get(rel.counterpart.id) ?? null;
-    const contacts = await db
-      .select({ profileId: profiles.id, email: user.email })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.userId))
-      .where(inArray(profiles.id, [...new Set(confirmed.map((r) => r.counterpart.owner.profileId))]));
-    const emailOf = new Map(contacts.map((c) => [c.profileId, c.email]));
-    for (const rel of confirmed) rel.contactEmail = emailOf.get(rel.counterpart.owner.profileId) ?? null;
+    // Files are opened by the confirmation; only the actor's side of each was looked up.
+    for (const rel of confirmed) {
+      const contact = contactOf.get(rel.counterpart.id);
+      rel.fileId = contact?.fileId ?? null;
+      rel.contactEmail = contact?.email ?? null;
+    }
     const revealable = confirmed.filter((r) => canSeeClientIdentity(r.confirmed, r.undertaking.mine !== null));
     if (revealable.length) {
       // The one read of another member's client identity: confirmed connections whose
