@@ -80,6 +80,7 @@ export function memberPages(data: PersonaData, documentPath: string | null): Mem
     { key: "stats", label: "/dashboard/stats", path: "/dashboard/stats" },
     { key: "messages", label: "/dashboard/messages", path: "/dashboard/messages" },
     { key: "profile", label: "/dashboard/profil", path: "/dashboard/profil" },
+    { key: "notifications", label: "/dashboard/notifications", path: "/dashboard/notifications" },
     { key: "mandates", label: "/mandates", path: "/mandates" },
     { key: "opportunities", label: "/mandates?onglet=opportunites", path: "/mandates?onglet=opportunites" },
   ];
@@ -88,6 +89,8 @@ export function memberPages(data: PersonaData, documentPath: string | null): Mem
   if (data.fileId) {
     pages.push({ key: "file", label: "/dashboard/dossiers/{id}", path: `/dashboard/dossiers/${data.fileId}` });
     pages.push({ key: "fileDocuments", label: "/dashboard/dossiers/{id}/documents", path: `/dashboard/dossiers/${data.fileId}/documents` });
+    pages.push({ key: "fileEvaluation", label: "/dashboard/dossiers/{id}/evaluation", path: `/dashboard/dossiers/${data.fileId}/evaluation` });
+    pages.push({ key: "fileMediation", label: "/dashboard/dossiers/{id}/mediation", path: `/dashboard/dossiers/${data.fileId}/mediation` });
   }
   if (documentPath) pages.push({ key: "document", label: "document PDF filigrané (3 pages)", path: documentPath });
   return pages;
