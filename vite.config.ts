@@ -29,40 +29,62 @@ const SHELL = [
 ];
 
 /**
- * What the directory's cards and the profile page share: the avatar, the badges and the company
- * icon (Building2, an alias of building-complex: not caught by PUBLIC_ICONS' names).
+ * What the directory's cards and the profile page share: the avatar, the badges and their rules,
+ * the verified mark and the responsiveness figures, the dates they print, the text input of the
+ * directory's search and of the contact form.
  */
 const PROFILE_CARD = [
-  /app[\\/]components[\\/]avatar\.tsx$/,
+  /app[\\/]components[\\/](avatar\.tsx|ui[\\/]input\.tsx)$/,
+  /app[\\/]lib[\\/](avatar-colour|dates|use-hydrated)\.ts$/,
   /app[\\/]features[\\/]directory[\\/](badges\.ts|components[\\/]profile-badges\.tsx)$/,
-  /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]building-complex\.m?js$/,
+  /app[\\/]features[\\/]trust[\\/](reputation-rules\.ts|components[\\/](verified-mark|responsiveness)\.tsx)$/,
 ];
 
+/** lucide-react's export names (aliases included: AlertTriangle, Building2…) → icon file names. */
+const LUCIDE_FILES = (() => {
+  const index = readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
+  const files = new Map<string, string>();
+  for (const m of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([a-z0-9-]+)\.mjs'/g)) {
+    for (const part of m[1]!.split(",")) {
+      const name = /as\s+(\w+)/.exec(part)?.[1];
+      if (name) files.set(name, m[2]!);
+    }
+  }
+  return files;
+})();
+
+function iconsOf(file: string): Set<string> {
+  const icons = new Set<string>();
+  for (const m of readFileSync(file, "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
+    for (const raw of m[1]!.split(",")) {
+      const icon = LUCIDE_FILES.get(raw.trim());
+      if (icon) icons.add(icon);
+    }
+  }
+  return icons;
+}
+
 /**
- * The lucide icons the public pages import, read from their sources so that the groups follow the
- * pages: the landing page's own icons in one file, the others in the shell.
+ * The lucide icons of the public pages, read from their sources so that the groups follow the
+ * pages: the shell's own (every page), the profile card's (directory and profiles), and the
+ * landing page's (one file rather than one each). An icon used by two groups goes to the shell.
  */
 const PUBLIC_ICONS = (() => {
-  const landing = "app/routes/public/landing.tsx";
-  const files = [
-    landing,
+  const tsx = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".tsx")).map((f) => `${dir}/${f}`);
+  const union = (files: string[]) => new Set(files.flatMap((f) => [...iconsOf(f)]));
+  const shellIcons = union(tsx("app/components"));
+  const card = union([
     ...["annuaire", "consultant"].map((r) => `app/routes/public/${r}.tsx`),
-    ...["app/components", "app/features/directory/components"].flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".tsx")).map((f) => `${dir}/${f}`)),
-  ];
-  const byFile = new Map<string, Set<string>>();
-  for (const file of files) {
-    const icons = new Set<string>();
-    for (const m of readFileSync(file, "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
-      for (const raw of m[1]!.split(",")) {
-        const name = raw.trim();
-        // lucide's file names: ArrowRight → arrow-right, Building2 → building-2.
-        if (/^[A-Z]/.test(name)) icons.add(name.replace(/([a-z])([A-Z0-9])/g, "$1-$2").toLowerCase());
-      }
-    }
-    byFile.set(file, icons);
-  }
-  const shared = new Set([...byFile].filter(([file]) => file !== landing).flatMap(([, icons]) => [...icons]));
-  return { shared, landing: new Set([...byFile.get(landing)!].filter((icon) => !shared.has(icon))) };
+    ...tsx("app/features/directory/components"),
+    ...["verified-mark", "responsiveness"].map((c) => `app/features/trust/components/${c}.tsx`),
+  ]);
+  const landing = iconsOf("app/routes/public/landing.tsx");
+  const shared = new Set([...shellIcons, ...[...card].filter((icon) => landing.has(icon))]);
+  return {
+    shared,
+    card: new Set([...card].filter((icon) => !shared.has(icon))),
+    landing: new Set([...landing].filter((icon) => !shared.has(icon))),
+  };
 })();
 
 function isIcon(id: string, names: Set<string>): boolean {
@@ -88,7 +110,7 @@ export default defineConfig({
                 // The shell every page loads (header, footer, ui primitives, the public pages' icons).
                 { name: "shell", test: (id) => SHELL.some((re) => re.test(id)) || isIcon(id, PUBLIC_ICONS.shared), priority: 10 },
                 // /annuaire and /consultant: their shared card parts in one file rather than two.
-                { name: "profile-card", test: (id) => PROFILE_CARD.some((re) => re.test(id)), priority: 10 },
+                { name: "profile-card", test: (id) => PROFILE_CARD.some((re) => re.test(id)) || isIcon(id, PUBLIC_ICONS.card), priority: 10 },
                 // The landing page's own icons: one file rather than one each.
                 { name: "landing-icons", test: (id) => isIcon(id, PUBLIC_ICONS.landing), priority: 10 },
               ],
