@@ -20,7 +20,7 @@ function zodClient(): Plugin {
 
 /** Modules of the shell chunk: what the root layout and every public page use. */
 const SHELL = [
-  /app[\\/]components[\\/](site-header|site-footer|lazy-toaster|page)\.tsx$/,
+  /app[\\/]components[\\/](site-header|site-footer|lazy-toaster|page|error-page)\.tsx$/,
   /app[\\/]components[\\/]ui[\\/](button|slot|card|badge)\.tsx$/,
   /app[\\/]lib[\\/](utils|toast|text|meta|request-context)\.tsx?$/,
   /node_modules[\\/](clsx|class-variance-authority)[\\/]/,
