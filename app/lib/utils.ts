@@ -65,8 +65,23 @@ function groupOf(utility: string): string | undefined {
   return undefined;
 }
 
+// Components pass the same few hundred class strings on every render (issue 17: `cn` was ~1 % of
+// a signed-in page's server CPU): merged once, then looked up. Bounded: emptied when full.
+const MERGED_MAX = 2000;
+const merged = new Map<string, string>();
+
 /** Keeps, for each group of utilities and variant prefix (`md:`, `hover:`…), the last class only. */
 export function mergeClasses(classes: string): string {
+  let out = merged.get(classes);
+  if (out === undefined) {
+    out = mergeUncached(classes);
+    if (merged.size >= MERGED_MAX) merged.clear();
+    merged.set(classes, out);
+  }
+  return out;
+}
+
+function mergeUncached(classes: string): string {
   const list = classes.split(/\s+/).filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];
