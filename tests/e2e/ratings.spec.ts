@@ -1,9 +1,11 @@
 // Ratings after a collaboration (issue 14 §3) in the browser: on the seeded file of the founding
 // and the premium demo personas (concluded here if an earlier spec has not done it), both rate
 // each other; the ratings show once both are in (double blind) and the internal directory card
-// shows the average. axe and the 360 px overflow check on the rating page.
+// shows the average; the rated member answers, and another member reads the rating, the answer and
+// the responsiveness on the profile and reports the rating there. axe and the 360 px overflow
+// check on the rating page.
 import { expect, type Page, test } from "@playwright/test";
-import { checkAccessibility, FOUNDER, PREMIUM, signInAs } from "./fixtures";
+import { checkAccessibility, FOUNDER, FREEMIUM, PREMIUM, signInAs } from "./fixtures";
 
 async function openFile(page: Page, counterpartName: string): Promise<string> {
   await page.goto("/dashboard/dossiers");
@@ -80,5 +82,27 @@ test("two members rate a concluded file; the ratings show once both rated; the d
   await thomas.goto(`/dashboard/annuaire?q=${encodeURIComponent("Hélène Marchand")}`);
   await expect(thomas.getByRole("heading", { name: FOUNDER.name })).toBeVisible();
   await expect(thomas.getByTestId("peer-ratings").first()).toContainText("/5 (");
-  for (const p of [thomas, helene]) await p.context().close();
+
+  // Thomas answers Hélène's rating, publicly.
+  await thomas.goto(`${path}/evaluation`);
+  await thomas.getByLabel("Votre réponse (publique, une seule fois)").fill("Merci pour ce suivi attentif.");
+  await thomas.getByRole("button", { name: "Publier ma réponse" }).click();
+  await expect(thomas.getByText("Votre réponse est publiée")).toBeVisible();
+
+  // Julie, another member, reads Thomas's profile (rating, answer, responsiveness) and reports the
+  // rating there: the rating and its answer stay until the team decides.
+  const julie = await (await browser.newContext()).newPage();
+  await signInAs(julie, FREEMIUM.email);
+  await julie.goto(`/annuaire?q=${encodeURIComponent(PREMIUM.name)}`);
+  await julie.locator(`a[href^="/consultant/"]`).filter({ hasText: PREMIUM.name }).first().click();
+  await expect(julie.getByRole("heading", { level: 1, name: PREMIUM.name })).toBeVisible();
+  await expect(julie.getByTestId("responsiveness")).toContainText("Réactivité sur les 90 derniers jours");
+  const rating = julie.getByTestId("rating").filter({ hasText: "Suivi rigoureux du dossier." });
+  await rating.getByText("Signaler", { exact: true }).click();
+  await rating.getByLabel("Motif du signalement").fill("Ce commentaire ne correspond pas à ce que j'ai vu.");
+  await rating.getByRole("button", { name: "Envoyer le signalement" }).click();
+  await expect(julie.getByText("Le signalement a été transmis à l'équipe")).toBeVisible();
+  await expect(rating.getByText("Merci pour ce suivi attentif.")).toBeVisible();
+  await checkAccessibility(julie);
+  for (const p of [thomas, helene, julie]) await p.context().close();
 });
