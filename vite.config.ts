@@ -18,11 +18,27 @@ function zodClient(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icons built by app/lib/lucide-icon.ts rather than by lucide's own runtime (same
+ * markup, about 2 KB gzip less on every page), in the browser and the server builds alike.
+ */
+function lightLucide(): Plugin {
+  const target = path.resolve("app/lib/lucide-icon.ts");
+  return {
+    name: "light-lucide",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "../createLucideIcon.mjs" || !importer || !/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) return null;
+      return target;
+    },
+  };
+}
+
 /** Modules of the shell chunk: what the root layout and every public page use. */
 const SHELL = [
   /app[\\/]components[\\/](site-header|site-footer|lazy-toaster|page|error-page)\.tsx$/,
   /app[\\/]components[\\/]ui[\\/](button|slot|card|badge)\.tsx$/,
-  /app[\\/]lib[\\/](utils|toast|text|meta|request-context)\.tsx?$/,
+  /app[\\/]lib[\\/](utils|toast|text|meta|request-context|lucide-icon)\.tsx?$/,
   /node_modules[\\/](clsx|class-variance-authority)[\\/]/,
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared[\\/].*)\.m?js$/,
   /vite[\\/]preload-helper/,
@@ -93,7 +109,7 @@ function isIcon(id: string, names: Set<string>): boolean {
 }
 
 export default defineConfig({
-  plugins: [zodClient(), tailwindcss(), reactRouter()],
+  plugins: [zodClient(), lightLucide(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { sourcemap: false },
   environments: {
@@ -123,5 +139,7 @@ export default defineConfig({
   ssr: {
     // Native or server-only packages stay external to the server bundle.
     external: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg", "pino", "nodemailer"],
+    // Bundled so that the server renders the same light icons as the browser (lightLucide).
+    noExternal: ["lucide-react"],
   },
 });
