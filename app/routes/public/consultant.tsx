@@ -1,25 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Briefcase, Building2, ExternalLink, Handshake, MapPin, Star } from "lucide-react";
+import { Briefcase, Building2, ExternalLink, Handshake, MapPin } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { getProfileByUserId, getSessionUser, requireMember } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
 import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { closingsCountLine } from "~/features/collaboration/collaboration-rules";
 import { profileBadges } from "~/features/directory/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";
-import { RatingCard, ReportForm, type RatingActionResult } from "~/features/trust/components/rating-forms";
+import type { RatingActionResult } from "~/features/trust/components/rating-forms";
 import { ResponsivenessSummary } from "~/features/trust/components/responsiveness";
 import { reportSchema } from "~/features/trust/ratings.schema";
 import { getMemberRatings, reportRating } from "~/features/trust/ratings.server";
-import { RATING_MESSAGES, ratingSummaryLabel } from "~/features/trust/reputation-rules";
+import { RATING_MESSAGES } from "~/features/trust/reputation-rules";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { firstFormError } from "~/lib/form-errors";
 import { redirectWithToast } from "~/lib/toast.server";
-import { publicProfileLabels, type PublicProfileLabels } from "~/features/directory/labels.server";
+import { publicProfileLabels } from "~/features/directory/labels.server";
+import { MemberRatingsSection, Paragraphs, RatingsSummary, Section } from "~/features/profiles/components/profile-sections";
+import { personJsonLd, profileMetaTags, profileSeo, sectorNameOf } from "~/features/profiles/public-profile-seo";
 import { ContactDialog, type ContactActionData } from "~/features/messages/components/contact-dialog";
 import { publicContactSchema } from "~/features/messages/messages.schema";
 import { createMessage } from "~/features/messages/messages.server";
@@ -28,7 +30,7 @@ import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { metaDescription, serializeJsonLd } from "~/lib/seo";
+import { serializeJsonLd } from "~/lib/seo";
 import { profileIdFromSlug } from "~/lib/slug";
 import type { Route } from "./+types/consultant";
 import { readForm } from "~/lib/form.server";
@@ -47,47 +49,6 @@ async function loadProfile(slug: string) {
   }
   if (!profile) throw data({ message: "Profil non trouvé" }, { status: 404 });
   return profile;
-}
-
-/** Name of a sector the loader resolved (the code itself otherwise, as the reference table does). */
-function sectorNameOf(labels: PublicProfileLabels, code: string): string {
-  return labels.sectors[code] ?? code;
-}
-
-function personJsonLd(p: PublicProfile, labels: PublicProfileLabels, origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Person",
-    name: `${p.firstName} ${p.lastName}`,
-    givenName: p.firstName,
-    familyName: p.lastName,
-    jobTitle: labels.profession,
-    worksFor: { "@type": "Organization", name: p.company },
-    url: `${origin}/consultant/${p.slug}`,
-    ...(p.photoUrl ? { image: new URL(p.photoUrl, origin).toString() } : {}),
-    ...(p.locationCity || p.locationDepartment
-      ? {
-          address: {
-            "@type": "PostalAddress",
-            ...(p.locationCity ? { addressLocality: p.locationCity } : {}),
-            ...(labels.department ? { addressRegion: labels.department } : {}),
-            addressCountry: "FR",
-          },
-        }
-      : {}),
-    ...(p.linkedinUrl ? { sameAs: [p.linkedinUrl] } : {}),
-    knowsAbout: p.specializationSectors.map((c) => sectorNameOf(labels, c)),
-  };
-}
-
-/** The description and keywords of the page's meta tags. */
-function profileSeo(p: PublicProfile, labels: PublicProfileLabels) {
-  const fullName = `${p.firstName} ${p.lastName}`;
-  const description =
-    metaDescription(p.detailedPresentation || p.experienceDescription) ||
-    `${fullName}, ${labels.profession} chez ${p.company}${p.locationCity ? ` à ${p.locationCity}` : ""}.`;
-  const keywords = [...p.specializationSectors.slice(0, 5).map((c) => sectorNameOf(labels, c)), labels.profession, "transmission d'entreprise"];
-  return { description, keywords: keywords.join(", ") };
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -188,68 +149,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const appName = (matches.find((m) => m?.id === "root")?.loaderData as { appName?: string } | undefined)?.appName ?? "Réseau Transmission";
   if (!loaderData) return [{ title: `Profil non trouvé — ${appName}` }, { name: "robots", content: "noindex" }];
   const { profile: p, seo } = loaderData;
-  const fullName = `${p.firstName} ${p.lastName}`;
-  const title = `${fullName} - ${loaderData.labels.profession} | ${appName}`;
-  const { description } = seo;
-  const url = `${loaderData.origin}/consultant/${p.slug}`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { name: "keywords", content: seo.keywords },
-    { name: "author", content: fullName },
-    { name: "robots", content: "index, follow" },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "profile" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { property: "og:site_name", content: appName },
-    { property: "og:locale", content: "fr_FR" },
-    ...(p.photoUrl ? [{ property: "og:image", content: new URL(p.photoUrl, loaderData.origin).toString() }] : []),
-    { property: "profile:first_name", content: p.firstName },
-    { property: "profile:last_name", content: p.lastName },
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-  ];
+  return profileMetaTags(p, { profession: loaderData.labels.profession, ...seo, origin: loaderData.origin, appName });
 };
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
-
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <div className="space-y-3 break-words text-foreground">
-      {text.split(/\n{2,}/).map((para, i) => (
-        <p key={i} className="whitespace-pre-line">
-          {para}
-        </p>
-      ))}
-    </div>
-  );
-}
-
-function RatingsSummary({ ratings }: { ratings: { average: number | null; count: number } | null }) {
-  const label = ratings ? ratingSummaryLabel(ratings.average, ratings.count) : null;
-  if (!label) return null;
-  return (
-    <p className="flex items-center gap-2 text-sm font-medium" data-testid="ratings-summary">
-      <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-      <span>
-        <span className="sr-only">Évaluations des confrères : </span>
-        {label}
-      </span>
-    </p>
-  );
-}
 
 export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile: p, labels, badges, jsonLd, closingsLine } = loaderData;
@@ -359,17 +260,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
             <Paragraphs text={p.recentOperations} />
           </Section>
         ) : null}
-        {loaderData.memberRatings && loaderData.memberRatings.list.length > 0 ? (
-          <Section title="Évaluations des confrères">
-            <div className="grid gap-3">
-              {loaderData.memberRatings.list.map((r) => (
-                <RatingCard key={r.id} rating={r}>
-                  <ReportForm ratingId={r.id} error={report?.ratingId === r.id ? report.error : null} />
-                </RatingCard>
-              ))}
-            </div>
-          </Section>
-        ) : null}
+        {loaderData.memberRatings ? <MemberRatingsSection list={loaderData.memberRatings.list} report={report} /> : null}
         {p.certifiedDeals.length > 0 ? (
           <Section title="Transactions M&A Certifiées">
             <ul className="divide-y">

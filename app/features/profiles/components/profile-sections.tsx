@@ -1,0 +1,64 @@
+// The sections of a member's profile page (/consultant/:slug): a titled card, paragraphs of free
+// text, the ratings summary, and the ratings as members read them (with the report form).
+import { Star } from "lucide-react";
+import type * as React from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { RatingCard, ReportForm, type RatingActionResult, type RatingShown } from "~/features/trust/components/rating-forms";
+import { ratingSummaryLabel } from "~/features/trust/reputation-rules";
+
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export function Paragraphs({ text }: { text: string }) {
+  return (
+    <div className="space-y-3 break-words text-foreground">
+      {text.split(/\n{2,}/).map((para, i) => (
+        <p key={i} className="whitespace-pre-line">
+          {para}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export function RatingsSummary({ ratings }: { ratings: { average: number | null; count: number } | null }) {
+  const label = ratings ? ratingSummaryLabel(ratings.average, ratings.count) : null;
+  if (!label) return null;
+  return (
+    <p className="flex items-center gap-2 text-sm font-medium" data-testid="ratings-summary">
+      <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+      <span>
+        <span className="sr-only">Évaluations des confrères : </span>
+        {label}
+      </span>
+    </p>
+  );
+}
+
+
+/**
+ * The ratings a member received, as other members read them on the profile: each with the rated
+ * member's answer and a report form (the error under the rating it concerns).
+ */
+export function MemberRatingsSection({ list, report }: { list: RatingShown[]; report: RatingActionResult | undefined }) {
+  if (list.length === 0) return null;
+  return (
+    <Section title="Évaluations des confrères">
+      <div className="grid gap-3">
+        {list.map((r) => (
+          <RatingCard key={r.id} rating={r}>
+            <ReportForm ratingId={r.id} error={report?.ratingId === r.id ? report.error : null} />
+          </RatingCard>
+        ))}
+      </div>
+    </Section>
+  );
+}
