@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_SEED, expectNoAxeViolations, signIn, waitForMail } from "./fixtures";
+import { certifyAndCreate, fillMandate, type NewMandate, openNewMandate } from "./mandate-form-helpers";
 
 const PASSWORD = "demo-transmission-2026";
 const login = (kind: "fondateur" | "premium" | "freemium") => `${kind}+s${E2E_SEED.seed}@demo.reseau-transmission.fr`;
@@ -18,50 +19,11 @@ async function member(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-type NewMandate = {
-  type: "buyer" | "seller";
-  code: string;
-  name: string;
-  address: string;
-};
-
-async function openCreateDialog(page: Page) {
-  await page.goto("/mandates");
-  await page.getByRole("link", { name: "Nouveau mandat" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Nouveau mandat" });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
 async function createMandate(page: Page, m: NewMandate, checkAxe = false) {
-  const dialog = await openCreateDialog(page);
+  const form = await openNewMandate(page);
   if (checkAxe) await expectNoAxeViolations(page);
-  if (m.type === "seller") await dialog.getByLabel("Mandat cédant").check();
-  // Submit stays disabled until the exclusivity certification is ticked.
-  await expect(dialog.getByRole("button", { name: "Créer le mandat" })).toBeDisabled();
-  await dialog.getByLabel("Je certifie que ce mandat est exclusif").check();
-  await dialog.getByLabel("Initiales ou nom de code du client").fill(m.code);
-  await dialog.getByLabel("Nom du client").fill(m.name);
-  await dialog.getByLabel("Adresse du client").fill(m.address);
-  if (m.type === "buyer") {
-    await dialog.getByLabel("U - Activités extra-territoriales").check();
-    await dialog.getByLabel("976 - Mayotte").check();
-    await dialog.getByLabel("Montant cible minimum").fill("500 000");
-    await dialog.getByLabel("Montant cible maximum").fill("2 000 000");
-    await dialog.getByLabel("Apport minimum", { exact: true }).fill("100000");
-    await dialog.getByLabel("Apport maximum", { exact: true }).fill("300000");
-  } else {
-    await dialog.getByLabel("Secteur d'activité").selectOption("U");
-    await dialog.getByLabel("Localisation (département)").selectOption("976");
-    await dialog.getByLabel("Valorisation").fill("1 200 000");
-    await dialog.getByLabel("Apport requis minimum").fill("200000");
-    await dialog.getByLabel("Apport requis maximum").fill("400000");
-    await dialog.getByLabel("Délai du projet").selectOption("6_months");
-  }
-  await dialog.getByRole("button", { name: "Créer le mandat" }).click();
-  await expect(page.getByText("Mandat créé avec succès")).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { name: m.code, exact: true })).toBeVisible();
+  await fillMandate(form, m);
+  await certifyAndCreate(page, form, m.code);
 }
 
 function card(page: Page, code: string) {
@@ -99,6 +61,7 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   await expect(buyerCard.getByText("1 département")).toBeVisible();
 
   // Detail dialog (axe), with the owner's confidential block.
+  await buyerCard.getByText("Autres actions").click();
   await buyerCard.getByRole("link", { name: /^Détails/ }).click();
   const details = a.getByRole("dialog", { name: buyerMandate.code });
   await expect(details.getByText("Détails du mandat · Mandat acquéreur")).toBeVisible();
@@ -197,12 +160,14 @@ test("two members: matching mandates, request, acceptance on both sides, identit
 
   // Delete confirmation (axe), then the mandate is gone.
   await b.goto("/mandates");
+  await card(b, sellerMandate.code).getByText("Autres actions").click();
   await card(b, sellerMandate.code).getByRole("link", { name: /^Supprimer/ }).click();
   const confirm = b.getByRole("alertdialog", { name: "Supprimer le mandat" });
   await expect(confirm.getByText("Êtes-vous sûr de vouloir supprimer ce mandat ? Cette action est irréversible.")).toBeVisible();
   await expectNoAxeViolations(b);
   await confirm.getByRole("link", { name: "Annuler" }).click();
   await expect(confirm).toBeHidden();
+  await card(b, sellerMandate.code).getByText("Autres actions").click();
   await card(b, sellerMandate.code).getByRole("link", { name: /^Supprimer/ }).click();
   await b.getByRole("alertdialog", { name: "Supprimer le mandat" }).getByRole("button", { name: "Supprimer" }).click();
   await expect(b.getByText("Mandat supprimé")).toBeVisible();
@@ -217,32 +182,7 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   await b.context().close();
 });
 
-test("freemium: 3 mandates per semester, the 4th is refused and nothing is saved", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signIn(page, login("freemium"), PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const tag = randomBytes(3).toString("hex").toUpperCase();
-  for (let i = 0; i < 4; i++) {
-    const dialog = await openCreateDialog(page);
-    const banner = dialog.getByText(/Compte freemium : \d\/3 mandats utilisés ce semestre/);
-    await expect(banner).toBeVisible();
-    const used = Number((await banner.textContent())?.match(/(\d)\/3/)?.[1]);
-    await dialog.getByLabel("Je certifie que ce mandat est exclusif").check();
-    await dialog.getByLabel("Initiales ou nom de code du client").fill(`FREE-${tag}-${i}`);
-    await dialog.getByLabel("Nom du client").fill(`Client freemium ${tag}`);
-    await dialog.getByLabel("Adresse du client").fill("1 place du Test, 75001 Paris");
-    await dialog.getByRole("button", { name: "Créer le mandat" }).click();
-    if (used < 3) {
-      await expect(page.getByText("Mandat créé avec succès")).toBeVisible();
-      continue;
-    }
-    await expect(dialog.getByText("Limite atteinte : Les membres freemium peuvent créer maximum 3 mandats par semestre")).toBeVisible();
-    await page.goto("/mandates");
-    await expect(page.getByRole("heading", { name: `FREE-${tag}-${i}` })).toHaveCount(0);
-    return;
-  }
-  throw new Error("the limit was never reached");
-});
+// The freemium limit (3/3 shown before any field) is walked in mandate-form.spec.ts.
 
 test("without JavaScript: the form renders inline, validates on the server and creates the mandate", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -252,7 +192,8 @@ test("without JavaScript: the form renders inline, validates on the server and c
   await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await page.goto("/mandates?nouveau=1");
-  const form = page.getByRole("region", { name: "Nouveau mandat" });
+  // Every step shows at once, in one form.
+  const form = page.getByRole("form", { name: "Nouveau mandat" });
   await expect(form).toBeVisible();
   const code = `NOJS-${randomBytes(3).toString("hex").toUpperCase()}`;
   await form.getByLabel("Initiales ou nom de code du client").fill(code);

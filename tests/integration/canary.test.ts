@@ -91,6 +91,8 @@ async function everythingSeenBy(b: Browser, own: string): Promise<string> {
   const paths = [
     "/mandates",
     "/mandates?onglet=opportunites",
+    "/mandates?nouveau=1",
+    `/mandates?modifier=${own}`,
     `/mandates?matching=${own}`,
     `/mandates?matching=${own}&demande=${secret}`,
     `/mandates?onglet=opportunites&mandat=${own}&demande=${secret}`,

@@ -1,6 +1,6 @@
 // A member's own mandates (spec §2 "Mandates", §4, §6, §8). Every query is scoped by the acting
 // member (`profile_id = actor`): another member's mandate id is a 404, never their row.
-import { and, count, desc, eq, gte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db } from "~/db/client.server";
 import { auditLog, connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
@@ -78,8 +78,10 @@ export type OwnMandate = Omit<OwnRow, "createdAt"> & {
   pendingReceived: number;
 };
 
+// `mandates.id` written out: Drizzle renders a column of the selected table unqualified ("id")
+// inside a raw subquery, where it would read the request's own id.
 const pendingReceivedSql = sql<number>`(select count(*)::int from ${mandateMatchRequests} r
-  where r.target_mandate_id = ${mandates.id} and r.status = 'pending')`;
+  where r.target_mandate_id = mandates.id and r.status = 'pending')`;
 
 function toOwn(row: OwnRow & { pendingReceived: number | string }): OwnMandate {
   return { ...row, createdAt: row.createdAt.toISOString(), pendingReceived: Number(row.pendingReceived) };
@@ -93,6 +95,28 @@ export async function listMyMandates(actor: MandateActor): Promise<OwnMandate[]>
     .where(eq(mandates.profileId, actor.profileId))
     .orderBy(desc(mandates.createdAt), desc(mandates.id));
   return rows.map(toOwn);
+}
+
+/**
+ * listMyMandates with more per-mandate counts computed in the same statement (the cards' figures):
+ * each extra column is an integer SQL expression over the row of `mandates`.
+ */
+export async function listMyMandatesWithCounts<K extends string>(
+  actor: MandateActor,
+  counts: Record<K, SQL>,
+): Promise<Array<OwnMandate & Record<K, number>>> {
+  const extra = Object.fromEntries(Object.entries<SQL>(counts).map(([k, v]) => [k, sql<number>`${v}`])) as Record<K, SQL<number>>;
+  const rows = await db
+    .select({ ...ownColumns, pendingReceived: pendingReceivedSql, ...extra })
+    .from(mandates)
+    .where(eq(mandates.profileId, actor.profileId))
+    .orderBy(desc(mandates.createdAt), desc(mandates.id));
+  return rows.map((row) => {
+    const r = row as unknown as OwnRow & { pendingReceived: number | string } & Record<K, number | string>;
+    const own = toOwn(r);
+    const figures = Object.fromEntries(Object.keys(counts).map((k) => [k, Number(r[k as K])])) as Record<K, number>;
+    return { ...own, ...figures };
+  });
 }
 
 /** One of the member's mandates; 404 for anyone else's or an unknown id. */

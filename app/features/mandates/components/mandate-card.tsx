@@ -1,7 +1,9 @@
-// A card of 'Mes Mandats' (spec §2): client code, badges, status, period, type, summary, actions.
-import { Eye, Pause, Pencil, Play, RotateCcw, Trash2, Users } from "lucide-react";
+// A card of 'Mes Mandats' (spec §2; issue 15 §4): client code, badges, status, period, type,
+// summary, its figures (potential matches ≥ 60 %, requests waiting), one primary action — the
+// matching — and the others in a menu.
+import { Eye, MoreHorizontal, Pause, Pencil, Play, RotateCcw, Trash2, Users } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -33,7 +35,62 @@ export type MandateCardData = {
   valuationAmount: number | null;
   projectTimeline: string | null;
   pendingReceived: number;
+  strongMatches: number;
+  pendingSent: number;
 };
+
+/** '99+' past the count's cap. */
+export function matchCountLabel(n: number, cap = 99): string {
+  return n > cap ? `${cap}+` : String(n);
+}
+
+function Figure({ value, label, highlight = false }: { value: string; label: string; highlight?: boolean }) {
+  return (
+    <div className={cn("flex flex-col-reverse justify-end rounded-md border px-3 py-2", highlight && "border-amber-300 bg-amber-50")}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+const itemClass =
+  "flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50";
+
+/**
+ * 'Autres actions': a disclosure (a native <details>, so it opens without JavaScript too);
+ * Escape or a click elsewhere closes it, and focus goes back to its button.
+ */
+function ActionsMenu({ code, children }: { code: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const el = ref.current;
+      if (el?.open && event.target instanceof Node && !el.contains(event.target)) el.open = false;
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, []);
+  return (
+    <details
+      ref={ref}
+      className="group/menu relative"
+      onKeyDown={(event) => {
+        const el = ref.current;
+        if (event.key === "Escape" && el?.open) {
+          event.preventDefault();
+          el.open = false;
+          el.querySelector("summary")?.focus();
+        }
+      }}
+    >
+      <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-2 rounded-md border px-3 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+        <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
+        Autres actions<span className="sr-only"> du mandat {code}</span>
+      </summary>
+      <ul className="absolute right-0 z-20 mt-1 grid min-w-56 gap-0.5 rounded-md border bg-background p-1 shadow-lg">{children}</ul>
+    </details>
+  );
+}
 
 export function MandateCard({
   m,
@@ -53,6 +110,20 @@ export function MandateCard({
   const resuming = pendingIntent === "resume-search";
   const of = <span className="sr-only"> du mandat {m.clientCode}</span>;
   const the = <span className="sr-only"> le mandat {m.clientCode}</span>;
+  const statusForm = (intent: string, label: string, icon: React.ReactNode, busy: boolean) => (
+    <li>
+      <Form method="post" action="/mandates" preventScrollReset>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="mandateId" value={m.id} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className={itemClass} disabled={busy}>
+          {icon}
+          {busy ? "…" : label}
+          {the}
+        </button>
+      </Form>
+    </li>
+  );
   return (
     <article
       aria-labelledby={`mandate-${m.id}-title`}
@@ -82,62 +153,49 @@ export function MandateCard({
           </div>
         ))}
       </dl>
-      {m.pendingReceived > 0 ? (
-        <p>
-          <Badge variant="accent">
-            {m.pendingReceived} {m.pendingReceived > 1 ? "demandes en attente" : "demande en attente"}
-          </Badge>
-        </p>
-      ) : null}
-      <div className="mt-auto flex flex-wrap gap-2 border-t pt-3">
-        <Button asChild variant="outline" size="sm">
-          <Link to={hrefs.details} preventScrollReset>
-            <Eye aria-hidden="true" />
-            Détails{of}
-          </Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
+      <dl className="grid grid-cols-3 gap-2" aria-label={`Activité du mandat ${m.clientCode}`} data-testid="mandate-figures">
+        <Figure value={matchCountLabel(m.strongMatches)} label="Mandats potentiels à 60 % ou plus" />
+        <Figure value={String(m.pendingReceived)} label="Demandes reçues à traiter" highlight={m.pendingReceived > 0} />
+        <Figure value={String(m.pendingSent)} label="Demandes envoyées en attente" />
+      </dl>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3">
+        <Button asChild size="sm">
           <Link to={hrefs.matching} preventScrollReset>
             <Users aria-hidden="true" />
             Matching{of}
           </Link>
         </Button>
-        {m.status === "negotiating" ? (
-          // Back to the search: offered to new matches again (decision 011).
-          <Form method="post" action="/mandates" preventScrollReset>
-            <input type="hidden" name="intent" value="resume-search" />
-            <input type="hidden" name="mandateId" value={m.id} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <Button type="submit" variant="outline" size="sm" disabled={resuming}>
-              <RotateCcw aria-hidden="true" />
-              {resuming ? "…" : "Remettre en recherche active"}
-              {the}
-            </Button>
-          </Form>
-        ) : canToggleStatus(m.status) ? (
-          <Form method="post" action="/mandates" preventScrollReset>
-            <input type="hidden" name="intent" value="toggle-status" />
-            <input type="hidden" name="mandateId" value={m.id} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <Button type="submit" variant="outline" size="sm" disabled={toggling}>
-              {m.status === "active" ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-              {toggling ? "…" : m.status === "active" ? "Mettre en veille" : "Réactiver"}
-              {the}
-            </Button>
-          </Form>
-        ) : null}
-        <Button asChild variant="outline" size="sm">
-          <Link to={hrefs.edit} preventScrollReset>
-            <Pencil aria-hidden="true" />
-            Modifier{the}
-          </Link>
-        </Button>
-        <Button asChild variant="outline" size="sm" className="text-destructive">
-          <Link to={hrefs.remove} preventScrollReset>
-            <Trash2 aria-hidden="true" />
-            Supprimer{the}
-          </Link>
-        </Button>
+        <ActionsMenu code={m.clientCode}>
+          <li>
+            <Link to={hrefs.details} preventScrollReset className={itemClass}>
+              <Eye className="h-4 w-4" aria-hidden="true" />
+              Détails{of}
+            </Link>
+          </li>
+          <li>
+            <Link to={hrefs.edit} className={itemClass}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Modifier{the}
+            </Link>
+          </li>
+          {m.status === "negotiating"
+            ? // Back to the search: offered to new matches again (decision 011).
+              statusForm("resume-search", "Remettre en recherche active", <RotateCcw className="h-4 w-4" aria-hidden="true" />, resuming)
+            : canToggleStatus(m.status)
+              ? statusForm(
+                  "toggle-status",
+                  m.status === "active" ? "Mettre en veille" : "Réactiver",
+                  m.status === "active" ? <Pause className="h-4 w-4" aria-hidden="true" /> : <Play className="h-4 w-4" aria-hidden="true" />,
+                  toggling,
+                )
+              : null}
+          <li>
+            <Link to={hrefs.remove} preventScrollReset className={cn(itemClass, "text-destructive")}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Supprimer{the}
+            </Link>
+          </li>
+        </ActionsMenu>
       </div>
     </article>
   );

@@ -5,7 +5,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { effectiveStatus } from "../mandate-rules";
-import type { OwnMandate } from "../mandates.server";
+import type { MandateWithFigures } from "../mandate-cards.server";
 import { MandateCard } from "./mandate-card";
 import { mandatesHref } from "./urls";
 
@@ -41,7 +41,7 @@ export function MandatesTabs({ tab, search }: { tab: MandatesTab; search: URLSea
 }
 
 export type MyMandatesData = {
-  mandates: OwnMandate[];
+  mandates: MandateWithFigures[];
   loadError: string | null;
   filter: "expires" | null;
   today: string;
@@ -78,7 +78,7 @@ export function MyMandatesSection({ d, search }: { d: MyMandatesData; search: UR
             <>
               <p className="mt-1 text-sm text-muted-foreground">Créez votre premier mandat pour commencer</p>
               <Button asChild className="mt-4">
-                <Link to={mandatesHref(search, { nouveau: "1" })} preventScrollReset>
+                <Link to={mandatesHref(search, { nouveau: "1" })}>
                   <Plus aria-hidden="true" />
                   Nouveau mandat
                 </Link>

@@ -1,0 +1,50 @@
+// The figures of the 'Mes Mandats' cards (issue 15 §4): for each of the member's mandates, its
+// potential matches scoring 60 % or more and its requests waiting for an answer — computed with
+// the list itself, in one statement for the whole page.
+//
+// The count reads the same candidates as the matching panel (opposite type, active, not ended,
+// not the member's own, owner still a validated member) with the same score (`scoreSql`), and
+// stops at MATCH_COUNT_CAP: a card says '99+' rather than scanning on.
+import { sql } from "drizzle-orm";
+import { STRONG_MATCH } from "~/features/matching/match-score";
+import { buyerColumns, scoreSql, sellerColumns } from "~/features/matching/matching.server";
+import { SCORE_CAP } from "~/features/matching/match-score";
+import { listMyMandatesWithCounts, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "./mandates.server";
+
+export const MATCH_COUNT_CAP = 99;
+
+export type MandateCardFigures = {
+  /** Potential matches scoring at least 60 % (at most MATCH_COUNT_CAP + 1: shown '99+'). */
+  strongMatches: number;
+  /** Requests this mandate sent that still wait for an answer. */
+  pendingSent: number;
+};
+
+function strongMatchesOf(candidateType: "buyer" | "seller") {
+  // The outer row is the unaliased `mandates`; the candidates are `c`.
+  const s =
+    candidateType === "seller" ? scoreSql(buyerColumns("mandates"), sellerColumns("c")) : scoreSql(buyerColumns("c"), sellerColumns("mandates"));
+  const type = sql.raw(`'${candidateType}'`);
+  return sql`(select count(*)::int from (select 1 from mandates c
+    where c.mandate_type = ${type} and c.status = 'active' and c.end_date >= ${PARIS_TODAY_SQL}
+      and c.profile_id <> mandates.profile_id
+      and c.profile_id not in (select x.id from profiles x
+        where x.profile_status in ('pending_validation', 'rejected', 'suspended'))
+      and least(${sql.raw(String(SCORE_CAP))}, ${s.sector} + ${s.territory} + ${s.valuation} + ${s.contribution}) >= ${sql.raw(String(STRONG_MATCH))}
+    limit ${sql.raw(String(MATCH_COUNT_CAP + 1))}) strong)`;
+}
+
+// A mandate on hold, ended or past the search is not offered, so it is not matched either.
+const strongMatchesSql = sql`(case when mandates.status <> 'active' or mandates.end_date < ${PARIS_TODAY_SQL} then 0
+  when mandates.mandate_type = 'buyer' then ${strongMatchesOf("seller")}
+  else ${strongMatchesOf("buyer")} end)`;
+
+const pendingSentSql = sql`(select count(*)::int from mandate_match_requests r
+  where r.requester_mandate_id = mandates.id and r.status = 'pending')`;
+
+export type MandateWithFigures = OwnMandate & MandateCardFigures;
+
+/** The member's mandates, newest first, each with its cards' figures: one statement. */
+export async function listMandateCards(actor: MandateActor): Promise<MandateWithFigures[]> {
+  return listMyMandatesWithCounts(actor, { strongMatches: strongMatchesSql, pendingSent: pendingSentSql });
+}
