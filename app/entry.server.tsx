@@ -1,6 +1,5 @@
 import "~/lib/zod-locale";
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
@@ -40,11 +39,24 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          const status = responseStatusCode;
+          // The page is collected, then sent as one body (issue 17): no page streams deferred
+          // data, and the compression middleware buffers the whole response anyway; passing each
+          // of React's small chunks through a web stream and into zlib one by one cost more CPU
+          // than rendering the frame (bench/README.md, "Third pass").
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer | string, _encoding, done) {
+              chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
