@@ -256,6 +256,16 @@ export function MandateForm({
         }
         formProps.onSubmit(event);
       }}
+      onKeyDown={(event) => {
+        // Enter in a field of an earlier step goes to the next step (the submit button, disabled
+        // until the certification is ticked, would otherwise swallow it).
+        const target = event.target;
+        if (!hydrated || step === "review" || event.key !== "Enter" || event.defaultPrevented) return;
+        if (target instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit"].includes(target.type)) {
+          event.preventDefault();
+          next();
+        }
+      }}
       className="group/mandate grid gap-6"
       preventScrollReset
     >
