@@ -363,7 +363,9 @@ async function main() {
           "",
           `Référence : la page /dashboard du membre premium enregistrée et servie comme fichier statique par le même processus. ` +
             `Cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × celle de la copie statique, débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur ; ` +
-            `au plus ${MEMBER_TARGETS.queriesMax} requêtes SQL par page (en-tête X-Query-Count du serveur lancé avec QUERY_STATS) ` +
+            `au plus ${MEMBER_TARGETS.queriesMax} requêtes SQL par page (en-tête X-Query-Count du serveur lancé avec QUERY_STATS, ` +
+            "comptées sur la première page d'une session neuve : le cache de garde de l'instance ne la connaît pas encore ; les pages suivantes " +
+            "de la même session dans les SESSION_CACHE_TTL_MS en font 2 de moins, comme pendant la mesure de charge) " +
             "(rapportées, jamais vérifiées par les tests). Le document est un PDF de 3 pages, filigrané à chaque ouverture.",
         ].join("\n"),
       );

@@ -132,13 +132,17 @@ export async function measureMemberPages(
   mkdirSync(path.dirname(options.staticFile), { recursive: true });
   writeFileSync(options.staticFile, await dashboard.text());
 
-  const measure = async (label: string, pagePath: string, cookie?: string) => {
-    const headers: Record<string, string> = cookie ? { cookie } : {};
+  // `who`: the member's session for the median and the load, and their e-mail for the statement
+  // count, which is taken on a fresh session's first request: the guard cache (decision 020) holds
+  // nothing for it yet, as for a member who comes back after more than SESSION_CACHE_TTL_MS.
+  const measure = async (label: string, pagePath: string, who?: { cookie: string; email: string }) => {
+    const headers: Record<string, string> = who ? { cookie: who.cookie } : {};
     const median = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     if (median.status !== 200) throw new Error(`${label} : HTTP ${median.status}`);
     // The server runs with QUERY_STATS: each response says how many statements it took.
     // and (QUERY_LOG) logs them for the EXPLAIN step once the server has stopped.
-    const one = await fetch(`${baseUrl}${pagePath}`, { headers: { ...headers, accept: "text/html", ...queryLogHeader(label) } });
+    const countHeaders: Record<string, string> = who ? { cookie: await signInCookie(baseUrl, who.email) } : {};
+    const one = await fetch(`${baseUrl}${pagePath}`, { headers: { ...countHeaders, accept: "text/html", ...queryLogHeader(label) } });
     await one.arrayBuffer();
     const counted = one.headers.get("x-query-count");
     const queries = counted === null ? null : Number(counted);
@@ -149,13 +153,13 @@ export async function measureMemberPages(
   const baseline = await measure("copie statique de /dashboard", MEMBER_STATIC_PATH);
   const rows: MemberRow[] = [];
   for (const page of memberPages(premium, documentPath)) {
-    const r = await measure(`${page.label} (premium)`, page.path, premiumCookie);
+    const r = await measure(`${page.label} (premium)`, page.path, { cookie: premiumCookie, email: premium.email });
     rows.push({ tier: premium.kind, page, ...r });
   }
   // The other tiers: the pages whose content depends on the tier.
   for (const p of others) {
     for (const page of memberPages(p, null).filter((pg) => ["dashboard", "mandates", "files"].includes(pg.key))) {
-      const r = await measure(`${page.label} (${p.kind})`, page.path, cookies.get(p.kind));
+      const r = await measure(`${page.label} (${p.kind})`, page.path, { cookie: cookies.get(p.kind)!, email: p.email });
       rows.push({ tier: p.kind, page, ...r });
     }
   }
