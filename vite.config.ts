@@ -46,14 +46,13 @@ const SHELL = [
 
 /**
  * What the directory's cards and the profile page share: the avatar, the badges and their rules,
- * the verified mark and the responsiveness figures, the dates they print, the text input of the
- * directory's search and of the contact form.
+ * the verified mark, the text input of the directory's search and of the contact form.
  */
 const PROFILE_CARD = [
   /app[\\/]components[\\/](avatar\.tsx|ui[\\/]input\.tsx)$/,
-  /app[\\/]lib[\\/](avatar-colour|dates|use-hydrated)\.ts$/,
+  /app[\\/]lib[\\/](avatar-colour|use-hydrated)\.ts$/,
   /app[\\/]features[\\/]directory[\\/](badges\.ts|components[\\/]profile-badges\.tsx)$/,
-  /app[\\/]features[\\/]trust[\\/](reputation-rules\.ts|components[\\/](verified-mark|responsiveness)\.tsx)$/,
+  /app[\\/]features[\\/]trust[\\/](reputation-labels\.ts|components[\\/]verified-mark\.tsx)$/,
 ];
 
 /** lucide-react's export names (aliases included: AlertTriangle, Building2…) → icon file names. */
@@ -92,7 +91,7 @@ const PUBLIC_ICONS = (() => {
   const card = union([
     ...["annuaire", "consultant"].map((r) => `app/routes/public/${r}.tsx`),
     ...tsx("app/features/directory/components"),
-    ...["verified-mark", "responsiveness"].map((c) => `app/features/trust/components/${c}.tsx`),
+    "app/features/trust/components/verified-mark.tsx",
   ]);
   const landing = iconsOf("app/routes/public/landing.tsx");
   const shared = new Set([...shellIcons, ...[...card].filter((icon) => landing.has(icon))]);

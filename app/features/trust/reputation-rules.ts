@@ -1,6 +1,10 @@
 // Reputation and ratings (issue 14 §2, §3): the published rules, as pure functions with their
 // French texts. The figures come from the member_reputation row (refreshed in SQL); the same
-// texts are published on /tiers-confiance. No import: public bundles carry the labels only.
+// texts are published on /tiers-confiance. The labels the public pages show are in
+// reputation-labels.ts (re-exported here), so that their bundles carry those only.
+import type { ReputationBadge } from "./reputation-labels";
+
+export { ratingSummaryLabel, REPUTATION_BADGE_LABELS, REPUTATION_BADGE_RULES, REPUTATION_BADGES, type ReputationBadge } from "./reputation-labels";
 
 /** How long the two members of a file that ended have to rate each other (and the double blind). */
 export const RATING_WINDOW_DAYS = 14;
@@ -39,25 +43,6 @@ export const RATING_CRITERION_LABELS: Record<RatingCriterion, string> = {
 // ---------------------------------------------------------------------------------------------
 // Badges earned by behaviour
 
-export type ReputationBadge = "fair-player" | "top-performer" | "confidential" | "high-success-rate";
-export const REPUTATION_BADGES: readonly ReputationBadge[] = ["fair-player", "top-performer", "confidential", "high-success-rate"];
-
-export const REPUTATION_BADGE_LABELS: Record<ReputationBadge, string> = {
-  "fair-player": "Fair Player",
-  "top-performer": "Top Performer",
-  confidential: "Confidentialité",
-  "high-success-rate": "Taux de réussite élevé",
-};
-
-/** Each badge's rule, in French: shown where the badge is shown and published on /tiers-confiance. */
-export const REPUTATION_BADGE_RULES: Record<ReputationBadge, string> = {
-  "fair-player":
-    "Aucune médiation tranchée en sa défaveur, et une note moyenne de confidentialité d'au moins 4/5 sur au moins 3 évaluations de confrères.",
-  "top-performer": "Parmi les 10 % de membres ayant conclu le plus de dossiers sur les 12 derniers mois, avec au moins 3 dossiers conclus.",
-  confidential:
-    "Engagement de confidentialité signé dans chacun de ses dossiers (au moins un), et aucun manquement à la confidentialité retenu en médiation.",
-  "high-success-rate": "Au moins 50 % de ses dossiers terminés l'ont été par une conclusion, sur au moins 5 dossiers terminés.",
-};
 
 /** The figures the rules read (a member_reputation row; absent row = all zero). */
 export type ReputationFigures = {
@@ -201,12 +186,6 @@ export function ratingMean(r: Record<RatingCriterion, number>): number {
   return (r.responsiveness + r.professionalism + r.confidentiality) / 3;
 }
 
-/** "4,3/5 (12 évaluations)" — one decimal, French format. */
-export function ratingSummaryLabel(average: number | null, count: number): string | null {
-  if (average === null || count === 0) return null;
-  const avg = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(average * 10) / 10);
-  return `${avg}/5 (${count} ${count > 1 ? "évaluations" : "évaluation"})`;
-}
 
 function normalise(text: string): string {
   return text

@@ -2,6 +2,7 @@
 // each profession, and the insurance certificate's lifecycle. Pure: dates are "YYYY-MM-DD" strings
 // of the Paris calendar, passed in by the caller.
 import type { ProfessionCode } from "~/db/reference";
+import { formatDate } from "~/lib/dates";
 
 export const VERIFICATION_STEPS = ["charter", "sponsors", "registration", "siren", "insurance"] as const;
 export type VerificationStep = (typeof VERIFICATION_STEPS)[number];
@@ -167,8 +168,11 @@ export function checkInsuranceEndDate(endsOn: string, today: string): string | n
 
 export type StoredVerificationSummary = { steps: { step: string; checkedAt: string }[] } | null | undefined;
 export type VerificationMarkView = {
-  /** What was checked and when (labels only: never a document's content). */
-  lines: { label: string; checkedAt: string }[];
+  /**
+   * What was checked and when (labels only: never a document's content), the date already in
+   * 'dd/MM/yyyy' so that the public pages' bundle needs no date code.
+   */
+  lines: { label: string; checkedOn: string }[];
   /** The insurance certificate has expired: shown to the member and admins, never publicly. */
   insuranceToRenew: boolean;
 };
@@ -189,6 +193,6 @@ export function verificationMark(
   const expired = steps.some((s) => s.step === "insurance") && (!insuranceValidUntil || insuranceStatus(insuranceValidUntil, today) === "expired");
   const lines = steps
     .filter((s) => !(s.step === "insurance" && expired))
-    .map((s) => ({ label: VERIFICATION_PUBLIC_LABELS[s.step as VerificationStep], checkedAt: s.checkedAt }));
+    .map((s) => ({ label: VERIFICATION_PUBLIC_LABELS[s.step as VerificationStep], checkedOn: formatDate(s.checkedAt) }));
   return { lines, insuranceToRenew: audience === "private" && expired };
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Briefcase, Building2, ExternalLink, Handshake, MapPin } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
@@ -12,7 +13,6 @@ import { profileBadges } from "~/features/directory/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";
 import type { RatingActionResult } from "~/features/trust/components/rating-forms";
-import { ResponsivenessSummary } from "~/features/trust/components/responsiveness";
 import { reportSchema } from "~/features/trust/ratings.schema";
 import { getMemberRatings, reportRating } from "~/features/trust/ratings.server";
 import { RATING_MESSAGES } from "~/features/trust/reputation-rules";
@@ -20,7 +20,7 @@ import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { firstFormError } from "~/lib/form-errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { publicProfileLabels } from "~/features/directory/labels.server";
-import { MemberRatingsSection, Paragraphs, RatingsSummary, Section } from "~/features/profiles/components/profile-sections";
+import { Paragraphs, RatingsSummary, Section } from "~/features/profiles/components/profile-sections";
 import { personJsonLd, profileMetaTags, profileSeo, sectorNameOf } from "~/features/profiles/public-profile-seo";
 import { ContactDialog, type ContactActionData } from "~/features/messages/components/contact-dialog";
 import { publicContactSchema } from "~/features/messages/messages.schema";
@@ -34,6 +34,13 @@ import { serializeJsonLd } from "~/lib/seo";
 import { profileIdFromSlug } from "~/lib/slug";
 import type { Route } from "./+types/consultant";
 import { readForm } from "~/lib/form.server";
+
+// What only members see on a profile (their responsiveness, the ratings with the report form) is
+// fetched when shown: a visitor's page does not load it (public pages' JavaScript budget).
+const ResponsivenessSummary = lazy(() => import("~/features/trust/components/responsiveness").then((m) => ({ default: m.ResponsivenessSummary })));
+const MemberRatingsSection = lazy(() =>
+  import("~/features/profiles/components/member-ratings-section").then((m) => ({ default: m.MemberRatingsSection })),
+);
 
 /** The validated profile behind a slug; 404 when unknown, malformed or not public. */
 async function loadProfile(slug: string) {
@@ -202,7 +209,11 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
             <RatingsSummary
               ratings={loaderData.memberRatings ? { average: loaderData.memberRatings.average, count: loaderData.memberRatings.count } : p.ratings}
             />
-            {loaderData.memberRatings ? <ResponsivenessSummary value={loaderData.memberRatings.responsiveness} /> : null}
+            {loaderData.memberRatings ? (
+              <Suspense fallback={null}>
+                <ResponsivenessSummary value={loaderData.memberRatings.responsiveness} />
+              </Suspense>
+            ) : null}
             {closingsLine ? (
               <p className="flex items-center gap-2 text-sm font-medium" data-testid="closings-count">
                 <Handshake className="h-4 w-4" aria-hidden="true" />
@@ -260,7 +271,11 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
             <Paragraphs text={p.recentOperations} />
           </Section>
         ) : null}
-        {loaderData.memberRatings ? <MemberRatingsSection list={loaderData.memberRatings.list} report={report} /> : null}
+        {loaderData.memberRatings ? (
+          <Suspense fallback={null}>
+            <MemberRatingsSection list={loaderData.memberRatings.list} report={report} />
+          </Suspense>
+        ) : null}
         {p.certifiedDeals.length > 0 ? (
           <Section title="Transactions M&A Certifiées">
             <ul className="divide-y">

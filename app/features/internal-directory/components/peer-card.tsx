@@ -11,7 +11,7 @@ import { INTERNAL_SECTOR_CHIP_MAX, sectorChips } from "~/features/directory/card
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";
 import { ResponsivenessLine } from "~/features/trust/components/responsiveness";
-import { ratingSummaryLabel } from "~/features/trust/reputation-rules";
+import { ratingSummaryLabel } from "~/features/trust/reputation-labels";
 import { cn } from "~/lib/utils";
 import type { InternalDirectoryRow } from "../internal-directory.server";
 

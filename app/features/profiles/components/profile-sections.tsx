@@ -1,10 +1,9 @@
 // The sections of a member's profile page (/consultant/:slug): a titled card, paragraphs of free
-// text, the ratings summary, and the ratings as members read them (with the report form).
+// text, the ratings summary (the ratings as members read them: member-ratings-section.tsx).
 import { Star } from "lucide-react";
 import type * as React from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { RatingCard, ReportForm, type RatingActionResult, type RatingShown } from "~/features/trust/components/rating-forms";
-import { ratingSummaryLabel } from "~/features/trust/reputation-rules";
+import { ratingSummaryLabel } from "~/features/trust/reputation-labels";
 
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -40,25 +39,5 @@ export function RatingsSummary({ ratings }: { ratings: { average: number | null;
         {label}
       </span>
     </p>
-  );
-}
-
-
-/**
- * The ratings a member received, as other members read them on the profile: each with the rated
- * member's answer and a report form (the error under the rating it concerns).
- */
-export function MemberRatingsSection({ list, report }: { list: RatingShown[]; report: RatingActionResult | undefined }) {
-  if (list.length === 0) return null;
-  return (
-    <Section title="Évaluations des confrères">
-      <div className="grid gap-3">
-        {list.map((r) => (
-          <RatingCard key={r.id} rating={r}>
-            <ReportForm ratingId={r.id} error={report?.ratingId === r.id ? report.error : null} />
-          </RatingCard>
-        ))}
-      </div>
-    </Section>
   );
 }

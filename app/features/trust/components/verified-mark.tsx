@@ -1,7 +1,6 @@
 // The "Profil vérifié" mark (issue 14): one mark whose disclosure lists what the team checked and
 // when. A native <details>: keyboard-accessible, works on touch, and without JavaScript.
 import { AlertTriangle, ShieldCheck } from "lucide-react";
-import { formatDate } from "~/lib/dates";
 import type { VerificationMarkView } from "../verification-rules";
 
 export function VerifiedMark({ mark, className }: { mark: VerificationMarkView; className?: string }) {
@@ -23,7 +22,7 @@ export function VerifiedMark({ mark, className }: { mark: VerificationMarkView; 
           {mark.lines.map((l) => (
             <li key={l.label} className="grid">
               <span>{l.label}</span>
-              <span className="text-xs text-muted-foreground">le {formatDate(l.checkedAt)}</span>
+              <span className="text-xs text-muted-foreground">le {l.checkedOn}</span>
             </li>
           ))}
         </ul>
