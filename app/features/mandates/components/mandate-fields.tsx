@@ -38,7 +38,7 @@ export type MandateFormValues = {
   targetBuyerTypes?: List;
 };
 type TextField = FieldMetadata<Text, MandateFormValues>;
-type ListField = FieldMetadata<List, MandateFormValues>;
+export type ListField = FieldMetadata<List, MandateFormValues>;
 
 export function asArray(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");

@@ -32,7 +32,6 @@ import type { OwnMandate } from "../mandates.server";
 import { departmentGroups } from "../regions";
 import {
   AmountInput,
-  asArray,
   CheckboxGroup,
   describedBy,
   type MandateFormValues,
@@ -225,8 +224,6 @@ export function MandateForm({
       </div>
     ) : null;
 
-  const sectors = asArray(fields.searchSectors.initialValue);
-  const territories = asArray(fields.searchTerritories.initialValue);
   const disabledReasonId = `${uid}-submit-reason`;
   const submitDisabled = busy || (hydrated && !exclusive);
 
@@ -354,25 +351,11 @@ export function MandateForm({
         {/* Buyer only: hidden as soon as the seller type is chosen (CSS, works without JS). */}
         <fieldset className="grid gap-6 group-has-[.mandate-type-seller:checked]/mandate:hidden">
           <legend className="sr-only">Critères de l'acquéreur</legend>
+          <MultiSelect field={fields.searchSectors} legend="Secteurs recherchés" groups={SECTOR_GROUPS} filterLabel="Filtrer les secteurs" noun={["secteur", "secteurs"]} />
           <MultiSelect
-            id={fields.searchSectors.id}
-            name={fields.searchSectors.name}
-            legend="Secteurs recherchés"
-            groups={SECTOR_GROUPS}
-            defaultValue={sectors}
-            errors={fields.searchSectors.errors}
-            errorId={fields.searchSectors.errorId}
-            filterLabel="Filtrer les secteurs"
-            noun={["secteur", "secteurs"]}
-          />
-          <MultiSelect
-            id={fields.searchTerritories.id}
-            name={fields.searchTerritories.name}
+            field={fields.searchTerritories}
             legend="Territoires recherchés"
             groups={TERRITORY_GROUPS}
-            defaultValue={territories}
-            errors={fields.searchTerritories.errors}
-            errorId={fields.searchTerritories.errorId}
             filterLabel="Filtrer les départements ou les régions"
             noun={["territoire", "territoires"]}
           />

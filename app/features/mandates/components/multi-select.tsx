@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import { Checkbox, FieldError, Input, Label } from "~/components/ui/input";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { OptionGroup } from "../regions";
+import { asArray, type ListField } from "./mandate-fields";
 
 /** Lower case without accents, for a filter that finds 'Île' when typing 'ile'. */
 export function foldText(text: string): string {
@@ -27,29 +28,22 @@ function plural(n: number, one: string, many: string) {
 }
 
 export function MultiSelect({
-  id,
-  name,
+  field,
   legend,
   groups,
-  defaultValue,
-  errors,
-  errorId,
   filterLabel,
   noun,
 }: {
-  id: string;
-  name: string;
+  field: ListField;
   legend: string;
   groups: readonly OptionGroup[];
-  defaultValue: readonly string[];
-  errors?: string[];
-  errorId: string;
   filterLabel: string;
   /** Singular and plural of what is chosen, for the count: ['secteur', 'secteurs']. */
   noun: [string, string];
 }) {
+  const { id, name, errors, errorId } = field;
   const hydrated = useHydrated();
-  const [selected, setSelected] = useState<string[]>(() => [...new Set(defaultValue)]);
+  const [selected, setSelected] = useState<string[]>(() => [...new Set(asArray(field.initialValue))]);
   const [query, setQuery] = useState("");
   const uid = useId();
   const labels = new Map(groups.flatMap((g) => g.options.map((o) => [o.value, o.label] as const)));
