@@ -36,7 +36,7 @@ function lightLucide(): Plugin {
 
 /** Modules of the shell chunk: what the root layout and every public page use. */
 const SHELL = [
-  /app[\\/]components[\\/](site-header|site-footer|lazy-toaster|page|error-page)\.tsx$/,
+  /app[\\/]components[\\/](site-header|site-footer|lazy-toaster|page|app-shell[\\/]shell-data)\.tsx?$/,
   /app[\\/]components[\\/]ui[\\/](button|slot|card|badge)\.tsx$/,
   /app[\\/]lib[\\/](utils|toast|text|meta|request-context|lucide-icon)\.tsx?$/,
   /node_modules[\\/](clsx|class-variance-authority)[\\/]/,
@@ -82,19 +82,21 @@ function iconsOf(file: string): Set<string> {
 /**
  * The lucide icons of the public pages, read from their sources so that the groups follow the
  * pages: the shell's own (every page), the profile card's (directory and profiles), and the
- * landing page's (one file rather than one each). An icon used by two groups goes to the shell.
+ * landing page's (one file rather than one each). An icon of the landing page that the directory
+ * or the profile page also uses goes to the shell; the profile page's own stay in its file.
  */
 const PUBLIC_ICONS = (() => {
   const tsx = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".tsx")).map((f) => `${dir}/${f}`);
   const union = (files: string[]) => new Set(files.flatMap((f) => [...iconsOf(f)]));
   const shellIcons = union(tsx("app/components"));
   const card = union([
-    ...["annuaire", "consultant"].map((r) => `app/routes/public/${r}.tsx`),
+    "app/routes/public/annuaire.tsx",
     ...tsx("app/features/directory/components"),
     "app/features/trust/components/verified-mark.tsx",
   ]);
+  const profile = iconsOf("app/routes/public/consultant.tsx");
   const landing = iconsOf("app/routes/public/landing.tsx");
-  const shared = new Set([...shellIcons, ...[...card].filter((icon) => landing.has(icon))]);
+  const shared = new Set([...shellIcons, ...[...card, ...profile].filter((icon) => landing.has(icon))]);
   return {
     shared,
     card: new Set([...card].filter((icon) => !shared.has(icon))),
@@ -121,7 +123,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 // React, React DOM and React Router: one file, loaded by every page.
-                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+                { name: "framework", test: (id) => /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id) || SHELL.some((re) => re.test(id)) || isIcon(id, PUBLIC_ICONS.shared), priority: 20 },
                 // The shell every page loads (header, footer, ui primitives, the public pages' icons).
                 { name: "shell", test: (id) => SHELL.some((re) => re.test(id)) || isIcon(id, PUBLIC_ICONS.shared), priority: 10 },
                 // /annuaire and /consultant: their shared card parts in one file rather than two.

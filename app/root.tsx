@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   Links,
@@ -18,7 +18,6 @@ import { LazyToaster } from "~/components/lazy-toaster";
 import { SiteFooter } from "~/components/site-footer";
 import { type HeaderUser, SiteHeader } from "~/components/site-header";
 import { SHELL_ROUTE_ID, type ShellData } from "~/components/app-shell/shell-data";
-import { ErrorPage } from "~/components/error-page";
 import { useNonce } from "~/lib/request-context";
 import { toast as showToast } from "~/lib/toast";
 
@@ -134,11 +133,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// The error page is fetched when a page fails (server-rendered at once, hydrated once loaded):
+// every page's JavaScript would otherwise carry it (public pages' budget, `npm run lighthouse`).
+const ErrorPage = lazy(() => import("~/components/error-page").then((m) => ({ default: m.ErrorPage })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
     <Shell>
-      <ErrorPage error={error} requestId={root?.requestId} />
+      <Suspense fallback={null}>
+        <ErrorPage error={error} requestId={root?.requestId} />
+      </Suspense>
     </Shell>
   );
 }

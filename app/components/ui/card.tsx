@@ -19,3 +19,15 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
 }
+
+/** A titled card: a section of a page (the profile page's parts). */
+export function CardSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}

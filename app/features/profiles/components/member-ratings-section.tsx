@@ -2,7 +2,7 @@
 // by the page (React.lazy): visitors never see it, so the public profile's JavaScript does not
 // carry the rating cards, their report form and their dates (`npm run lighthouse`).
 import { RatingCard, ReportForm, type RatingActionResult, type RatingShown } from "~/features/trust/components/rating-forms";
-import { Section } from "./profile-sections";
+import { CardSection as Section } from "~/components/ui/card";
 /**
  * The ratings a member received, as other members read them on the profile: each with the rated
  * member's answer and a report form (the error under the rating it concerns).

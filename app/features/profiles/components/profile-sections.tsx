@@ -1,20 +1,9 @@
-// The sections of a member's profile page (/consultant/:slug): a titled card, paragraphs of free
-// text, the ratings summary (the ratings as members read them: member-ratings-section.tsx).
+// The parts of a member's profile page (/consultant/:slug): paragraphs of free text and the
+// ratings summary (its titled cards: CardSection in components/ui/card.tsx; the ratings as members
+// read them: member-ratings-section.tsx).
 import { Star } from "lucide-react";
 import type * as React from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ratingSummaryLabel } from "~/features/trust/reputation-labels";
-
-export function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 export function Paragraphs({ text }: { text: string }) {
   return (
