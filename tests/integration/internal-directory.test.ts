@@ -160,6 +160,7 @@ describe("internal directory", () => {
         "profession",
         "professionLabel",
         "ratings",
+        "responsiveness",
         "sectors",
         "verification",
       ].sort(),
