@@ -216,7 +216,7 @@ describe("page loaders: labels resolved, nothing more", () => {
   it("/consultant/{slug} sends the profile's labels (its sectors and its deals' only) and badges", async () => {
     const leroy = (await getPublicProfile(ids.leroy))!;
     const out = await consultantLoader(args(`/consultant/${leroy.slug}`, { slug: leroy.slug }) as unknown as Parameters<typeof consultantLoader>[0]);
-    expect(Object.keys(out).sort()).toEqual(["badges", "closingsLine", "jsonLd", "labels", "memberRatings", "origin", "profile", "seo", "viewerEmail"]);
+    expect(Object.keys(out).sort()).toEqual(["badges", "closingsLine", "jsonLd", "labels", "memberRatings", "metaTags", "profile", "viewerEmail"]);
     expect(Object.keys(out.profile).sort()).toEqual([...PUBLIC_PROFILE_KEYS].sort());
     expect(out.badges).toEqual(["founding-member", "deals-certified", "expert"]);
     expect(out.labels).toEqual({
@@ -232,7 +232,7 @@ describe("page loaders: labels resolved, nothing more", () => {
       },
     });
     // Meta keywords and JSON-LD are built here too, with the names.
-    expect(out.seo.keywords).toBe(
+    expect(metaContent(out.metaTags, "keywords")).toBe(
       "Activités immobilières, Construction, Commerce ; réparation d'automobiles et de motocycles, Hébergement et restauration, Activités financières et d'assurance, Notaire, transmission d'entreprise",
     );
     const person = JSON.parse(out.jsonLd) as Record<string, unknown>;
@@ -249,6 +249,11 @@ describe("page loaders: labels resolved, nothing more", () => {
       department: "Paris",
       sectors: { C: "Industrie manufacturière", G: "Commerce ; réparation d'automobiles et de motocycles" },
     });
-    expect(out.seo.keywords).toBe("Industrie manufacturière, Commerce ; réparation d'automobiles et de motocycles, Avocat d'affaires / M&A, transmission d'entreprise");
+    expect(metaContent(out.metaTags, "keywords")).toBe("Industrie manufacturière, Commerce ; réparation d'automobiles et de motocycles, Avocat d'affaires / M&A, transmission d'entreprise");
   });
 });
+
+/** The content of a named meta tag among the loader's meta tags. */
+function metaContent(tags: ReadonlyArray<Record<string, unknown>>, name: string): unknown {
+  return tags.find((t) => t.name === name)?.content;
+}

@@ -78,7 +78,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // visitors only the average and count the member consented to show (profile.ratings).
   const viewerProfile = viewer ? await getProfileByUserId(viewer.id) : null;
   const memberRatings = viewerProfile?.profileStatus === "validated" ? await getMemberRatings(profile.id) : null;
-  const origin = getEnv().APP_URL;
+  const env = getEnv();
+  const origin = env.APP_URL;
   const jsonLd = serializeJsonLd(personJsonLd(profile, labels, origin));
   return {
     profile,
@@ -86,9 +87,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     badges,
     // « N rapprochements conclus via le réseau », null at 0 (nothing shown).
     closingsLine: closingsCountLine(profile.closingsCount),
-    seo: profileSeo(profile, labels),
+    // The meta tags are built here: the page's JavaScript does not carry their code (budget).
+    metaTags: profileMetaTags(profile, { profession: labels.profession, ...profileSeo(profile, labels), origin, appName: env.APP_NAME }),
     jsonLd,
-    origin,
     viewerEmail: viewer?.email ?? null,
     memberRatings,
   };
@@ -155,8 +156,7 @@ async function reportAction(request: Request, profile: PublicProfile, form: Form
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const appName = (matches.find((m) => m?.id === "root")?.loaderData as { appName?: string } | undefined)?.appName ?? "Réseau Transmission";
   if (!loaderData) return [{ title: `Profil non trouvé — ${appName}` }, { name: "robots", content: "noindex" }];
-  const { profile: p, seo } = loaderData;
-  return profileMetaTags(p, { profession: loaderData.labels.profession, ...seo, origin: loaderData.origin, appName });
+  return loaderData.metaTags;
 };
 
 export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
