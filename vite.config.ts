@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
@@ -14,6 +14,28 @@ function zodClient(): Plugin {
     resolveId(source, importer) {
       if (source !== "zod" || !importer || path.resolve(importer.split("?")[0]!) === target) return null;
       return target;
+    },
+  };
+}
+
+/**
+ * React Router's production build in the browser. Its package exports name only
+ * `dist/development` (remix-run/react-router#14102), whose one difference is
+ * `ENABLE_DEV_WARNINGS = true`: development warnings in the members' browsers and their code in
+ * every page's JavaScript. The production files are the same modules with the flag off. Browser
+ * build only: on the server, @react-router/node and express load react-router through Node, and
+ * one process must hold one copy of it.
+ */
+function reactRouterProduction(): Plugin {
+  const dist = realpathSync(path.resolve("node_modules/react-router/dist/production"));
+  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
+  return {
+    name: "react-router-production",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source) {
+      const file = files[source];
+      return file ? path.join(dist, file) : null;
     },
   };
 }
@@ -110,7 +132,7 @@ function isIcon(id: string, names: Set<string>): boolean {
 }
 
 export default defineConfig({
-  plugins: [zodClient(), lightLucide(), tailwindcss(), reactRouter()],
+  plugins: [zodClient(), reactRouterProduction(), lightLucide(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { sourcemap: false },
   environments: {
