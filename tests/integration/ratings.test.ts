@@ -312,6 +312,18 @@ describe("reputation figures", () => {
     expect(await refreshAllReputation()).toBe(true);
     const [row] = await t.db!.select({ at: memberReputation.refreshedAt }).from(memberReputation).where(eq(memberReputation.profileId, alice.profile.id));
     expect(row.at.toISOString()).toBe("2000-01-01T00:00:00.000Z");
+
+    // It works in batches (keyset on the profile id): with batches of 2, every validated member
+    // gets its row back, with the same figures and the Top Performer rank.
+    await db().execute(sql`delete from member_reputation`);
+    expect(await refreshAllReputation(2)).toBe(true);
+    const [{ rows, validated }] = (
+      await db().execute(sql`select (select count(*)::int from member_reputation) as rows,
+                                    (select count(*)::int from profiles where profile_status = 'validated') as validated`)
+    ).rows as { rows: number; validated: number }[];
+    expect(validated).toBeGreaterThan(2);
+    expect(rows).toBe(validated);
+    expect(await getReputation(alice.profile.id)).toMatchObject({ filesTotal: 6, filesConcluded: 5, concludedRankShare: 0 });
   });
 
   it("counts the mediations upheld against a member", async () => {

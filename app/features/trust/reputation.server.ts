@@ -55,7 +55,7 @@ function upheldMediationsQuery(ids: readonly string[] | null): SQL {
  * Recomputes the figures of the given members (all validated members with `null`) and the
  * Top Performer ranks. A row is written only when one of its figures changed.
  */
-export async function refreshReputation(ids: readonly string[] | null = null, handle: Db = db): Promise<void> {
+export async function refreshReputation(ids: readonly string[] | null = null, handle: Db = db, options: { ranks?: boolean } = {}): Promise<void> {
   if (ids !== null && ids.length === 0) return;
   const window = sql.raw(`interval '${RESPONSIVENESS_WINDOW_DAYS} days'`);
   const within = sql.raw(`interval '${ANSWER_WITHIN_DAYS} days'`);
@@ -137,8 +137,14 @@ export async function refreshReputation(ids: readonly string[] | null = null, ha
       ${sql.raw(FIGURES.map((c) => `${c} = excluded.${c}`).join(", "))}, refreshed_at = excluded.refreshed_at
     where (${sql.raw(FIGURES.map((c) => `member_reputation.${c}`).join(", "))})
       is distinct from (${sql.raw(FIGURES.map((c) => `excluded.${c}`).join(", "))})`);
-  // Top Performer: the share of members (with a concluded file in 12 months) who concluded
-  // strictly more. Only rows with such files, or that had a rank, are read and written.
+  if (options.ranks !== false) await refreshTopPerformerRanks(handle);
+}
+
+/**
+ * Top Performer: the share of members (with a concluded file in 12 months) who concluded
+ * strictly more. Only rows with such files, or that had a rank, are read and written.
+ */
+async function refreshTopPerformerRanks(handle: Db): Promise<void> {
   await handle.execute(sql`
     update member_reputation r set concluded_rank_share = s.share
     from (
@@ -153,14 +159,40 @@ export async function refreshReputation(ids: readonly string[] | null = null, ha
     where s.profile_id = r.profile_id and r.concluded_rank_share is distinct from s.share`);
 }
 
-/** The hourly refresh, run by one instance at a time (advisory lock); errors are logged. */
-export async function refreshAllReputation(): Promise<boolean> {
+/** Members refreshed per statement by the hourly job. */
+export const REFRESH_BATCH = 1000;
+
+/** One short transaction holding the job's advisory lock, or false when another instance has it. */
+function underJobLock(run: (tx: Db) => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('rt_member_reputation')) as ok`, tx);
     if (!lock?.ok) return false;
-    await refreshReputation(null, tx);
+    await run(tx);
     return true;
   });
+}
+
+/**
+ * The hourly refresh of every validated member, in batches of `batch` members (keyset on the
+ * profile id), each one statement in its own short transaction: at 100 000 members one statement
+ * over everyone ran past the 15 s statement timeout under load, held every row it wrote until it
+ * ended, and took the database's CPU from the pages meanwhile. A batch takes the job's advisory
+ * lock; when another instance holds it, this one leaves the refresh to it and returns false.
+ */
+export async function refreshAllReputation(batch: number = REFRESH_BATCH): Promise<boolean> {
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const ids = (
+      await queryRows<{ id: string }>(
+        sql`select id from profiles where profile_status = 'validated' and id > ${after}::uuid order by id limit ${batch}`,
+      )
+    ).map((r) => r.id);
+    if (ids.length === 0) break;
+    if (!(await underJobLock((tx) => refreshReputation(ids, tx, { ranks: false })))) return false;
+    after = ids[ids.length - 1]!;
+    if (ids.length < batch) break;
+  }
+  return underJobLock(refreshTopPerformerRanks);
 }
 
 // ---------------------------------------------------------------------------------------------
