@@ -317,10 +317,9 @@ describe("reputation figures", () => {
     // gets its row back, with the same figures and the Top Performer rank.
     await db().execute(sql`delete from member_reputation`);
     expect(await refreshAllReputation(2)).toBe(true);
-    const [{ rows, validated }] = (
-      await db().execute(sql`select (select count(*)::int from member_reputation) as rows,
-                                    (select count(*)::int from profiles where profile_status = 'validated') as validated`)
-    ).rows as { rows: number; validated: number }[];
+    const counts = (await db().execute(sql`select (select count(*)::int from member_reputation) as rows,
+                                    (select count(*)::int from profiles where profile_status = 'validated') as validated`)) as { rows: { rows: number; validated: number }[] };
+    const { rows, validated } = counts.rows[0]!;
     expect(validated).toBeGreaterThan(2);
     expect(rows).toBe(validated);
     expect(await getReputation(alice.profile.id)).toMatchObject({ filesTotal: 6, filesConcluded: 5, concludedRankShare: 0 });

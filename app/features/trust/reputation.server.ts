@@ -29,9 +29,18 @@ const FIGURES = [
   "confidentiality_breaches",
 ] as const;
 
-/** `col = any(ids)` when scoped to some members, `true` for everyone. */
-function scoped(column: SQL, ids: readonly string[] | null): SQL {
+/** Some members, a range of profile ids (after, upTo] (the hourly job's batches), or everyone. */
+type Scope = readonly string[] | { after: string; upTo: string } | null;
+
+/** `col = any(ids)`, `col` in the range, or `true` for everyone. */
+function scoped(column: SQL, ids: Scope): SQL {
   if (ids === null) return sql`true`;
+  // A range, not a list, for the batches: the planner read `p.id = any(<1 000 ids>)` through a
+  // whole index of profiles (0.7 s a batch at 100 000 members); a range is an index range scan.
+  if (!Array.isArray(ids)) {
+    const range = ids as { after: string; upTo: string };
+    return sql`(${column} > ${range.after}::uuid and ${column} <= ${range.upTo}::uuid)`;
+  }
   return sql`${column} = any(array[${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
@@ -42,7 +51,7 @@ function scoped(column: SQL, ids: readonly string[] | null): SQL {
  * Mediations decided against each member (upheld), and those of a confidentiality breach, read
  * from the mediation module's table (issue 14 §4).
  */
-function upheldMediationsQuery(ids: readonly string[] | null): SQL {
+function upheldMediationsQuery(ids: Scope): SQL {
   return sql`
     select m.upheld_against_id as profile_id, count(*)::int as upheld,
            count(*) filter (where m.breach_kind = 'confidentiality')::int as breaches
@@ -55,8 +64,8 @@ function upheldMediationsQuery(ids: readonly string[] | null): SQL {
  * Recomputes the figures of the given members (all validated members with `null`) and the
  * Top Performer ranks. A row is written only when one of its figures changed.
  */
-export async function refreshReputation(ids: readonly string[] | null = null, handle: Db = db, options: { ranks?: boolean } = {}): Promise<void> {
-  if (ids !== null && ids.length === 0) return;
+export async function refreshReputation(ids: Scope = null, handle: Db = db, options: { ranks?: boolean } = {}): Promise<void> {
+  if (Array.isArray(ids) && ids.length === 0) return;
   const window = sql.raw(`interval '${RESPONSIVENESS_WINDOW_DAYS} days'`);
   const within = sql.raw(`interval '${ANSWER_WITHIN_DAYS} days'`);
   const year = sql.raw(`interval '${TOP_PERFORMER_WINDOW_MONTHS} months'`);
@@ -188,8 +197,10 @@ export async function refreshAllReputation(batch: number = REFRESH_BATCH): Promi
       )
     ).map((r) => r.id);
     if (ids.length === 0) break;
-    if (!(await underJobLock((tx) => refreshReputation(ids, tx, { ranks: false })))) return false;
-    after = ids[ids.length - 1]!;
+    const upTo = ids[ids.length - 1]!;
+    const range = { after, upTo };
+    if (!(await underJobLock((tx) => refreshReputation(range, tx, { ranks: false })))) return false;
+    after = upTo;
     if (ids.length < batch) break;
   }
   return underJobLock(refreshTopPerformerRanks);
