@@ -37,18 +37,19 @@ async function main() {
   }
   const { env, dispatcher, database } = booted;
   const { logger } = await import("./app/lib/logger.server");
+  const jobStart = env.JOBS_START_DELAY_MS === undefined ? {} : { initialDelayMs: env.JOBS_START_DELAY_MS };
   // Background jobs (safe on every instance): the 7-day mandate expiry reminder.
   const { startExpiryReminderJob } = await import("./app/features/mandates/expiry-reminders.server");
-  const expiryReminders = startExpiryReminderJob();
+  const expiryReminders = startExpiryReminderJob(jobStart);
   // The insurance certificate reminders, 30 and 7 days before its end date (issue 14).
   const { startInsuranceReminderJob } = await import("./app/features/trust/verification.server");
-  const insuranceReminders = startInsuranceReminderJob();
+  const insuranceReminders = startInsuranceReminderJob(jobStart);
   // Ratings whose 14-day window closed are shown and e-mailed; reputation figures recomputed hourly.
   const { startReputationJob } = await import("./app/features/trust/ratings.server");
-  const reputationRefresh = startReputationJob();
+  const reputationRefresh = startReputationJob(jobStart);
   // Notifications past their 90 days are purged; live streams end when a shutdown starts (issue 15).
   const { startNotificationPurgeJob } = await import("./app/features/notifications/notifications.server");
-  const notificationPurge = startNotificationPurgeJob();
+  const notificationPurge = startNotificationPurgeJob(jobStart);
   const { closeLiveNotifications } = await import("./app/features/notifications/live.server");
   const { availabilityMiddleware, startDraining } = await import("./app/lib/availability.server");
   const appOrigin = new URL(env.APP_URL).origin;

@@ -29,6 +29,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...https, APP_URL: "https://reseau.example.fr/" }).APP_URL).toBe("https://reseau.example.fr");
   });
 
+  it("JOBS_START_DELAY_MS: unset leaves each job its own delay, else a number of milliseconds", () => {
+    expect(parseEnv({}).JOBS_START_DELAY_MS).toBeUndefined();
+    expect(parseEnv({ JOBS_START_DELAY_MS: "0" }).JOBS_START_DELAY_MS).toBe(0);
+    expect(parseEnv({ JOBS_START_DELAY_MS: "7200000" }).JOBS_START_DELAY_MS).toBe(7_200_000);
+  });
+
   it("treats empty strings as unset", () => {
     const env = parseEnv({ DATABASE_URL: "", SMTP_URL: " ", STRIPE_SECRET_KEY: "" });
     expect(env.DATABASE_URL).toBeUndefined();
@@ -50,6 +56,8 @@ describe("parseEnv", () => {
     [{ STRIPE_SECRET_KEY: "pk_test_123" }, "STRIPE_SECRET_KEY"],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_WEBHOOK_SECRET"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ JOBS_START_DELAY_MS: "-1" }, "JOBS_START_DELAY_MS"],
+    [{ JOBS_START_DELAY_MS: "bientôt" }, "JOBS_START_DELAY_MS"],
     [{ SMTP_URL: "smtp://mail.example.fr:587" }, "MAIL_FROM"],
     [{ APP_URL: "https://reseau.example.fr" }, "SMTP_URL"],
     [{ APP_URL: "https://reseau.example.fr", SMTP_URL: "smtp://m.example.fr", MAIL_FROM: "a@b.fr" }, "STRIPE_SECRET_KEY"],
