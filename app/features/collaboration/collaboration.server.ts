@@ -149,6 +149,11 @@ type ListRow = {
 
 export const GONE_MEMBER_NAME = "Membre ayant quitté le réseau";
 
+/** A member's name as the file shows it, or GONE_MEMBER_NAME once the member has left. */
+export function memberNameOrGone(first: string | null | undefined, last: string | null | undefined): string {
+  return first ? `${first} ${last ?? ""}`.trim() : GONE_MEMBER_NAME;
+}
+
 /** The actor's files, newest activity first, with what awaits them in each. */
 export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1): Promise<FileList> {
   const p = Math.max(1, Math.min(Math.floor(page) || 1, 10_000));
@@ -183,7 +188,7 @@ export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1)
       id: r.id,
       stage: r.stage,
       stageLabel: STAGE_LABELS[r.stage],
-      counterpartName: r.counterpart_first ? `${r.counterpart_first} ${r.counterpart_last ?? ""}`.trim() : GONE_MEMBER_NAME,
+      counterpartName: memberNameOrGone(r.counterpart_first, r.counterpart_last),
       counterpartCompany: r.counterpart_company,
       myMandateLabel: r.my_label,
       theirMandateLabel: r.their_label,
@@ -567,7 +572,7 @@ export async function getFileHeader(actor: Pick<FileActor, "profileId">, fileId:
     id: access.id,
     stage: access.stage,
     stageLabel: STAGE_LABELS[access.stage],
-    counterpartName: other.firstName ? `${other.firstName} ${other.lastName ?? ""}`.trim() : GONE_MEMBER_NAME,
+    counterpartName: memberNameOrGone(other.firstName, other.lastName),
     counterpartCompany: other.company,
     myMandateLabel: access.myMandateLabel,
     theirMandateLabel: access.theirMandateLabel,

@@ -15,7 +15,7 @@ import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
 import { COLLABORATION_MESSAGES, isClosed } from "./collaboration-rules";
-import { GONE_MEMBER_NAME, notifyCounterpart } from "./collaboration.server";
+import { GONE_MEMBER_NAME, memberNameOrGone, notifyCounterpart } from "./collaboration.server";
 import { watermarkPdf } from "./document-watermark.server";
 import {
   accessLabel,
@@ -260,7 +260,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
       sizeBytes: Number(r.size_bytes),
       sharedAt: iso(r.created_at),
       byMe,
-      uploaderName: r.uploader_first ? `${r.uploader_first} ${r.uploader_last ?? ""}`.trim() : GONE_MEMBER_NAME,
+      uploaderName: memberNameOrGone(r.uploader_first, r.uploader_last),
       isPdf: type === "pdf",
       withdrawnAt: r.withdrawn_at ? iso(r.withdrawn_at) : null,
       accesses: byMe
