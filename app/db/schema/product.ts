@@ -104,6 +104,11 @@ export const profiles = pgTable(
     index("profiles_sectors_idx").using("gin", t.specializationSectors),
     index("profiles_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("profiles_status_created_idx").on(t.profileStatus, t.createdAt.desc()),
+    // The founding offer's places left ('Aperçu'): validated paying members, counted up to the
+    // number of places. The predicate is the count's, so it walks this small index and stops.
+    index("profiles_paid_members_idx")
+      .on(t.id)
+      .where(sql`${t.profileStatus} = 'validated' and ${t.membershipType} <> 'freemium'`),
   ],
 );
 

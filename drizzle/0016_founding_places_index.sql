@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_paid_members_idx" ON "profiles" USING btree ("id") WHERE "profiles"."profile_status" = 'validated' and "profiles"."membership_type" <> 'freemium';
