@@ -23,6 +23,12 @@ function routedPath(originalUrl: string): string {
   }
 }
 
+/** A path whose last segment has an extension (`/favicon.svg`), as every file of build/client has. */
+function hasFileExtension(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return last.lastIndexOf(".") > 0;
+}
+
 async function main() {
   let booted: Awaited<ReturnType<typeof Boot>>;
   try {
@@ -208,7 +214,10 @@ async function main() {
   } else {
     const clientDir = path.resolve("build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The other files of build/client (favicon.svg…) all have an extension: a page's path goes
+    // straight to the router instead of costing every page a failed stat() (issue 17).
+    const serveClientFile = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req: Request, res: Response, next: NextFunction) => (hasFileExtension(req.path) ? serveClientFile(req, res, next) : next()));
     const buildPath = path.resolve("build/server/index.js");
     build = (await import(buildPath)) as ServerBuild;
   }
