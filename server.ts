@@ -71,6 +71,7 @@ async function main() {
   // again is read once, and its SQL statements are counted.
   const { currentRequestScope, withRequestScope } = await import("./app/lib/request-scope.server");
   const { GuardCache, MEMBER_GUARD_CHANNEL, guardTablesWritten, setGuardCache } = await import("./app/lib/guard-cache.server");
+  const { readAfterWriteCookie } = await import("./app/lib/read-after-write");
   // The signed-in member's guard results, kept a few seconds (decision 020): only while this
   // instance listens for the writes other instances make to them.
   let stopGuardCacheListener: (() => Promise<void>) | undefined;
@@ -97,6 +98,8 @@ async function main() {
       const writeHeadGuard = res.writeHead.bind(res) as (...args: unknown[]) => Response;
       res.writeHead = ((...args: unknown[]) => {
         if (scope?.wroteGuard) guardTablesWritten();
+        // One that wrote public content reads it from the primary for a while (decision 022).
+        if (scope?.wrotePublic && database.read) res.appendHeader("Set-Cookie", readAfterWriteCookie(Date.now(), env.DATABASE_READ_AFTER_WRITE_MS, https));
         return writeHeadGuard(...args);
       }) as typeof res.writeHead;
       if (queryStats) {

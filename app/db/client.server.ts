@@ -17,6 +17,11 @@ type Holder = {
   driver: "pglite" | "pg";
   /** LISTEN/NOTIFY on this database (absent on test holders installed with setDatabase). */
   listen?: Listen;
+  /**
+   * A streaming replica of this database (DATABASE_READ_URL), for the public pages' reads only:
+   * reach it through app/db/read-replica.server.ts, never directly (decision 022).
+   */
+  read?: { db: Db; close: () => Promise<void> };
 };
 const g = globalThis as unknown as { __rtDb?: Holder };
 
@@ -26,6 +31,10 @@ export type DbOptions = {
   poolMax?: number;
   /** PostgreSQL only: longest statement (server-side `statement_timeout`; client-side bound + 5 s). */
   statementTimeoutMs?: number;
+  /** PostgreSQL only: the connections' `application_name` (seen in pg_stat_activity). */
+  applicationName?: string;
+  /** PostgreSQL only: how long a query waits for a pooled connection (default 2 s). */
+  connectionTimeoutMs?: number;
 };
 
 /** The web server's bound on one statement: far above any page's queries, well below a hang. */
@@ -97,12 +106,13 @@ export async function createDatabase(options: DbOptions): Promise<Holder> {
       connectionString: options.url,
       max: options.poolMax ?? 10,
       // A database that is down must fail requests quickly (503), not queue them for ever.
-      connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? POOL_CONNECTION_TIMEOUT_MS,
       keepAlive: true,
       // No JIT compilation: the app's statements are short, and PostgreSQL compiled some of them
       // (a high estimated cost) for 0.7 s when they ran in a few milliseconds without it (the
       // reputation refresh of one member took 0.8 s at 100 000 members).
       options: "-c jit=off",
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
       ...(timeout ? { statement_timeout: timeout, query_timeout: timeout + 5_000 } : {}),
     });
     // An idle client losing its connection (server restart, outage) must not crash the process:
@@ -144,8 +154,26 @@ export async function migrateDatabase(db: Db, driver: Holder["driver"]) {
   }
 }
 
-/** Opens (and migrates) the process-wide database. */
-export async function initDatabase(options: DbOptions & { migrate?: boolean }) {
+/** How long a public read waits for a replica connection before it goes to the primary. */
+export const READ_POOL_CONNECTION_TIMEOUT_MS = 1_000;
+
+/**
+ * The pool of the read replica: the primary's settings (no JIT, the statement timeout, U+0000
+ * stripped), its own `application_name`, a small pool and a shorter wait for a connection, since
+ * a replica that does not answer sends its reads to the primary (app/db/read-replica.server.ts).
+ */
+export async function createReadReplica(options: Pick<DbOptions, "url" | "poolMax" | "statementTimeoutMs">) {
+  const replica = await createDatabase({
+    ...options,
+    poolMax: options.poolMax ?? 4,
+    applicationName: "rt-read",
+    connectionTimeoutMs: READ_POOL_CONNECTION_TIMEOUT_MS,
+  });
+  return { db: replica.db, close: replica.close };
+}
+
+/** Opens (and migrates) the process-wide database, and its read replica when given one. */
+export async function initDatabase(options: DbOptions & { migrate?: boolean; readUrl?: string; readPoolMax?: number }) {
   if (g.__rtDb) return g.__rtDb;
   const holder = await createDatabase(options);
   if (options.migrate !== false) {
@@ -162,6 +190,10 @@ export async function initDatabase(options: DbOptions & { migrate?: boolean }) {
     } else {
       await migrateDatabase(holder.db, holder.driver);
     }
+  }
+  // A replica copies a PostgreSQL server: with the embedded database every read stays on it.
+  if (options.readUrl && holder.driver === "pg") {
+    holder.read = await createReadReplica({ url: options.readUrl, poolMax: options.readPoolMax, statementTimeoutMs: options.statementTimeoutMs });
   }
   g.__rtDb = holder;
   return holder;
@@ -180,6 +212,7 @@ export function getDatabase(): Holder {
 export async function closeDatabase() {
   const holder = g.__rtDb;
   g.__rtDb = undefined;
+  await holder?.read?.close();
   await holder?.close();
 }
 

@@ -14,8 +14,13 @@ export async function boot() {
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
     statementTimeoutMs: SERVER_STATEMENT_TIMEOUT_MS,
+    readUrl: env.DATABASE_READ_URL,
+    readPoolMax: env.DATABASE_READ_POOL_MAX,
   });
-  logger.info({ driver: database.driver }, "database ready");
+  logger.info({ driver: database.driver, readReplica: Boolean(database.read) }, "database ready");
+  if (env.DATABASE_READ_URL && !database.read) {
+    logger.warn("DATABASE_READ_URL ignored: it replicates a PostgreSQL server (DATABASE_URL), not the embedded database");
+  }
   const dispatcher = createMailDispatcher({
     transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : new LocalMailboxTransport(),
     workerId: `${hostname()}:${process.pid}`,

@@ -35,6 +35,16 @@ describe("parseEnv", () => {
     expect(parseEnv({ JOBS_START_DELAY_MS: "7200000" }).JOBS_START_DELAY_MS).toBe(7_200_000);
   });
 
+  it("DATABASE_READ_URL: optional; a small pool and 5 s of primary reads after a write by default", () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_READ_URL).toBeUndefined();
+    expect(env.DATABASE_READ_POOL_MAX).toBe(4);
+    expect(env.DATABASE_READ_AFTER_WRITE_MS).toBe(5_000);
+    expect(parseEnv({ DATABASE_READ_URL: "postgres://app@replica:5432/reseau" }).DATABASE_READ_URL).toBe("postgres://app@replica:5432/reseau");
+    expect(() => parseEnv({ DATABASE_READ_URL: "http://replica/reseau" })).toThrow(/DATABASE_READ_URL : doit être une URL postgres:\/\//);
+    expect(() => parseEnv({ DATABASE_READ_AFTER_WRITE_MS: "10" })).toThrow(/DATABASE_READ_AFTER_WRITE_MS/);
+  });
+
   it("treats empty strings as unset", () => {
     const env = parseEnv({ DATABASE_URL: "", SMTP_URL: " ", STRIPE_SECRET_KEY: "" });
     expect(env.DATABASE_URL).toBeUndefined();

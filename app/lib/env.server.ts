@@ -28,6 +28,11 @@ export const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, "doit être une URL postgres://utilisateur@hôte:port/base"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // A streaming replica of DATABASE_URL for the public directory and profiles (decision 022).
+  DATABASE_READ_URL: optionalUrl(/^postgres(ql)?:$/, "doit être une URL postgres://utilisateur@hôte:port/base (réplique en lecture de DATABASE_URL)"),
+  DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(200).default(4),
+  // How long a browser that wrote public content reads it from the primary (its replica may lag).
+  DATABASE_READ_AFTER_WRITE_MS: z.coerce.number().int().min(1_000).max(300_000).default(5_000),
   BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "doit contenir au moins 32 caractères",
   }),

@@ -58,6 +58,19 @@ describe("PageCache", () => {
     expect(cache.get("/")).toBeUndefined();
   });
 
+  it("tells whether the last invalidation is recent (pages read from a replica are not stored then)", () => {
+    let now = 1_000_000;
+    const cache = new PageCache({ now: () => now });
+    expect(cache.invalidatedWithin(5_000)).toBe(false);
+    cache.setListening(true);
+    expect(cache.invalidatedWithin(5_000)).toBe(true);
+    now += 5_000;
+    expect(cache.invalidatedWithin(5_000)).toBe(false);
+    cache.invalidate();
+    now += 4_999;
+    expect(cache.invalidatedWithin(5_000)).toBe(true);
+  });
+
   it("drops everything on invalidation and refuses a render started before it", () => {
     const cache = new PageCache();
     cache.setListening(true);

@@ -8,7 +8,12 @@
 //   commit (migration 0004), on every instance; each one drops its whole cache. While the
 //   listener is not connected (start, database outage), nothing is served from the cache.
 // - A TTL bounds what cannot notify (the year in the footer, the clock).
+// - Read replica (decision 022): a page that read the replica within DATABASE_READ_AFTER_WRITE_MS
+//   of an invalidation is not stored — the replica may not have replayed the write that caused
+//   it yet, and the stale page would otherwise be served until the next invalidation.
 import type { NextFunction, Request, Response } from "express";
+import { getEnv } from "./env.server";
+import { currentRequestScope } from "./request-scope.server";
 
 export const PUBLIC_CONTENT_CHANNEL = "rt_public_content";
 
@@ -64,6 +69,7 @@ export class PageCache {
   /** Bumped by every invalidation: a render that started before one is not stored. */
   private generation = 0;
   private listening = false;
+  private lastInvalidationAt = Number.NEGATIVE_INFINITY;
   readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
 
   constructor(options: PageCacheOptions = {}) {
@@ -85,10 +91,16 @@ export class PageCache {
   }
 
   invalidate(): void {
+    this.lastInvalidationAt = this.now();
     this.generation++;
     this.stats.invalidations++;
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  /** Whether the last invalidation is less than `ms` old. */
+  invalidatedWithin(ms: number): boolean {
+    return this.now() - this.lastInvalidationAt < ms;
   }
 
   get currentGeneration(): number {
@@ -183,6 +195,7 @@ export function pageCacheMiddleware(cache: PageCache) {
     if (req.method === "HEAD") return next();
 
     const generation = cache.currentGeneration;
+    const scope = currentRequestScope();
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
@@ -218,6 +231,7 @@ export function pageCacheMiddleware(cache: PageCache) {
 
     const store = () => {
       if (tooLarge || res.statusCode !== 200) return;
+      if (scope?.replicaReads && cache.invalidatedWithin(getEnv().DATABASE_READ_AFTER_WRITE_MS)) return;
       if (res.getHeader("set-cookie") !== undefined) return;
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       if (/no-store|private/i.test(cacheControl)) return;

@@ -4,11 +4,13 @@
 //   change nothing (GET, HEAD) — after an action, its loaders must see what it changed;
 // - the count of SQL statements run to serve it (QUERY_STATS, for the benchmark of issue 17):
 //   every statement through the app's Drizzle instance, better-auth's included.
+// - whether it wrote what the public pages show, and read from the replica (decision 022).
 // Outside a request (jobs, scripts, tests) there is no scope: nothing is memoised or counted.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import type { Logger } from "drizzle-orm/logger";
 import { getGuardCache, guardTablesWritten, writesGuardTables } from "./guard-cache.server";
+import { writesPublicContent } from "./read-after-write";
 
 /**
  * Benchmark only (QUERY_LOG): the statements of this request, with their parameters, appended to
@@ -25,6 +27,10 @@ export type RequestScope = {
   log: QueryLog | null;
   /** A statement wrote the tables behind the guards (app/lib/guard-cache.server.ts). */
   wroteGuard: boolean;
+  /** A statement wrote what the public pages show: the response sets the read-after-write cookie. */
+  wrotePublic: boolean;
+  /** Reads served by the read replica (app/db/read-replica.server.ts); such a page may be stale. */
+  replicaReads: number;
 };
 
 // One storage per process: server.ts loads this module from the sources (tsx) while the app's
@@ -34,7 +40,7 @@ const storage = (g.__rtRequestScope ??= new AsyncLocalStorage<RequestScope>());
 
 /** Runs `fn` (and everything it starts) in a new request scope. */
 export function withRequestScope<T>(method: string, fn: () => T, log: QueryLog | null = null): T {
-  return storage.run({ readOnly: method === "GET" || method === "HEAD", memo: new Map(), queries: 0, log, wroteGuard: false }, fn);
+  return storage.run({ readOnly: method === "GET" || method === "HEAD", memo: new Map(), queries: 0, log, wroteGuard: false, wrotePublic: false, replicaReads: 0 }, fn);
 }
 
 /** The scope of the request being served, or undefined outside one. */
@@ -70,6 +76,7 @@ export const queryCounter: Logger = {
       if (scope) scope.wroteGuard = true;
     }
     if (!scope) return;
+    if (!scope.wrotePublic && writesPublicContent(query)) scope.wrotePublic = true;
     scope.queries += 1;
     if (scope.log) appendFileSync(scope.log.file, `${JSON.stringify({ label: scope.log.label, path: scope.log.path, sql: query, params })}\n`);
   },

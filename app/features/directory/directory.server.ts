@@ -2,6 +2,7 @@
 // downloaded every profile and filtered in the browser). Only the public projection leaves, with
 // its labels resolved (sector names, badges): the page's bundle has no reference table.
 import { type SQL, sql } from "drizzle-orm";
+import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { professionLabel, sectorName } from "~/db/reference";
 import { normalizeSearchText } from "~/db/search-text";
@@ -94,10 +95,12 @@ type Row = ReputationColumns & {
   deals: Array<{ year: number; sector: string; acquirer_cedant: string }> | string | null;
 };
 
-export async function searchDirectory(query: DirectoryQuery): Promise<DirectoryPage> {
+/** `handle`: the public directory reads through the read replica (app/db/read-replica.server.ts). */
+export async function searchDirectory(query: DirectoryQuery, handle: Db = db): Promise<DirectoryPage> {
   const where = directoryWhere(query);
   const [{ total }] = await queryRows<{ total: number | string }>(
     sql`select count(*)::int as total from profiles p where ${where}`,
+    handle,
   );
   const totalCount = Number(total);
   const pageCount = Math.max(1, Math.ceil(totalCount / DIRECTORY_PAGE_SIZE));
@@ -123,7 +126,7 @@ export async function searchDirectory(query: DirectoryQuery): Promise<DirectoryP
     left join member_reputation rep on rep.profile_id = p.id
     where ${where}
     order by (p.membership_type = 'freemium'), p.created_at desc nulls last, p.id
-    limit ${DIRECTORY_PAGE_SIZE} offset ${offset}`);
+    limit ${DIRECTORY_PAGE_SIZE} offset ${offset}`, handle);
   const today = parisToday();
   return { cards: rows.map((r) => toCard(r, today)), total: totalCount, page, pageCount };
 }

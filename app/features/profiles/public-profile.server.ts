@@ -1,7 +1,7 @@
 // The public profile page: the explicit projection of spec §3 "Public profile". Never the
 // internal presentation, user id, e-mail or status.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { certifiedDeals, profiles } from "~/db/schema";
 import { isPremium } from "~/auth/permissions";
@@ -62,8 +62,9 @@ export function safeHttpUrl(value: string | null | undefined): string | null {
   }
 }
 
-export async function getPublicProfile(id: string): Promise<PublicProfile | null> {
-  const rows = await db
+/** `handle`: the public profile page reads through the read replica (app/db/read-replica.server.ts). */
+export async function getPublicProfile(id: string, handle: Db = db): Promise<PublicProfile | null> {
+  const rows = await handle
     .select({
       id: profiles.id,
       firstName: profiles.firstName,
@@ -95,7 +96,7 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
   const premium = isPremium(p.membershipType);
   // Presentation and certified deals are premium features (spec §2, §6).
   const deals = premium
-    ? await db
+    ? await handle
         .select({
           id: certifiedDeals.id,
           year: certifiedDeals.year,
@@ -111,9 +112,9 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
   // dropped when a file concludes (migration 0010).
   const [closings] = await queryRows<{ n: number | string }>(sql`
     select (select count(*) from collaboration_files where member_a_id = ${id}::uuid and stage = 'concluded')
-         + (select count(*) from collaboration_files where member_b_id = ${id}::uuid and stage = 'concluded') as n`);
+         + (select count(*) from collaboration_files where member_b_id = ${id}::uuid and stage = 'concluded') as n`, handle);
   // The summary and the end date feed the mark only; neither leaves the server as such.
-  const reputation = await getReputation(id);
+  const reputation = await getReputation(id, handle);
   const { verificationSummary, insuranceValidUntil, showRatingsPublicly, ...pub } = p;
   return {
     ...pub,

@@ -10,6 +10,7 @@ import { DirectoryCard } from "~/features/directory/components/directory-card";
 import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { searchDirectory } from "~/features/directory/directory.server";
 import { directoryFilterOptions } from "~/features/directory/labels.server";
+import { withReadReplica } from "~/db/read-replica.server";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -29,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The filters' option lists: resolved here so that the page's bundle has no reference table.
   const options = directoryFilterOptions();
   try {
-    const result = await searchDirectory(query);
+    // A public read: served by the read replica when there is one (decision 022).
+    const result = await withReadReplica(request, (handle) => searchDirectory(query, handle));
     return { query, options, ...result, failed: false };
   } catch (error) {
     // No database at all: a 503 page (entry.server), not an empty directory answered 200.

@@ -26,6 +26,7 @@ import { ContactDialog, type ContactActionData } from "~/features/messages/compo
 import { publicContactSchema } from "~/features/messages/messages.schema";
 import { createMessage } from "~/features/messages/messages.server";
 import { getPublicProfile, type PublicProfile } from "~/features/profiles/public-profile.server";
+import { withReadReplica } from "~/db/read-replica.server";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -42,12 +43,16 @@ const MemberRatingsSection = lazy(() =>
   import("~/features/profiles/components/member-ratings-section").then((m) => ({ default: m.MemberRatingsSection })),
 );
 
-/** The validated profile behind a slug; 404 when unknown, malformed or not public. */
-async function loadProfile(slug: string) {
+/**
+ * The validated profile behind a slug; 404 when unknown, malformed or not public. Read through the
+ * read replica when there is one and the request allows it (a GET from a browser that did not just
+ * write public content; decision 022).
+ */
+async function loadProfile(request: Request, slug: string) {
   const id = profileIdFromSlug(slug);
   let profile = null;
   try {
-    profile = id ? await getPublicProfile(id) : null;
+    profile = id ? await withReadReplica(request, (handle) => getPublicProfile(id, handle)) : null;
   } catch (error) {
     // No database at all: a 503 (entry.server), never a 404 that would tell crawlers it is gone.
     if (isDatabaseUnavailable(error)) throw error;
@@ -59,7 +64,7 @@ async function loadProfile(slug: string) {
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const profile = await loadProfile(params.slug);
+  const profile = await loadProfile(request, params.slug);
   // An outdated name part (the member renamed) redirects to the current slug.
   if (profile.slug !== params.slug) throw redirect(`/consultant/${profile.slug}`, 301);
   const viewer = await getSessionUser(request);
@@ -97,7 +102,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ params, request }: Route.ActionArgs) {
   // Public action: anyone may contact a professional; abuse is limited per IP and by a honeypot.
-  const profile = await loadProfile(params.slug);
+  const profile = await loadProfile(request, params.slug);
   const formData = await readForm(request);
   if (formData.get("intent") === "report") return reportAction(request, profile, formData);
   const submission = parseWithZod(formData, { schema: publicContactSchema });

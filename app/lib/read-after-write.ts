@@ -1,0 +1,44 @@
+// Reading one's own writes with a read replica (decision 022): the pure part.
+//
+// A request that writes what the public pages show (the tables whose writes notify
+// 'rt_public_content': drizzle migrations 0004, 0010, 0014) gets a short-lived cookie in its
+// response; while the browser carries it, its public reads go to the primary, which already
+// holds the write, rather than to a replica that may not have replayed it yet.
+
+/** The cookie's name: starts with `rt_`, so the anonymous page cache never serves that browser. */
+export const READ_AFTER_WRITE_COOKIE = "rt_fresh";
+
+/**
+ * Statements that write the tables behind the public pages (quoted or not, in a CTE too). Wider
+ * than the triggers (every write to collaboration_files, not only those crossing the concluded
+ * stage): a browser reading the primary for a few seconds more costs nothing.
+ */
+const PUBLIC_WRITE =
+  /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?public"?\.)?"?(?:profiles|certified_deals|collaboration_files|member_reputation)"?(?=[\s(;,]|$)/i;
+
+export function writesPublicContent(statement: string): boolean {
+  return PUBLIC_WRITE.test(statement);
+}
+
+/** The Set-Cookie value sent with the response of a request that wrote public content. */
+export function readAfterWriteCookie(now: number, windowMs: number, secure: boolean): string {
+  const until = now + windowMs;
+  const maxAge = Math.ceil(windowMs / 1000);
+  return `${READ_AFTER_WRITE_COOKIE}=${until}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+const COOKIE = new RegExp(`(?:^|;)\\s*${READ_AFTER_WRITE_COOKIE}=(\\d{1,16})(?=;|\\s|$)`);
+
+/**
+ * Whether this browser wrote public content recently: its cookie names a time still to come (the
+ * value is checked as well as the browser's Max-Age, which counts whole seconds), and no further
+ * than one window ahead (a forged far-off value would send a client's reads to the primary for
+ * ever; clocks of other instances may differ by a second).
+ */
+export function wroteRecently(cookieHeader: string | null | undefined, now: number, windowMs: number): boolean {
+  if (!cookieHeader) return false;
+  const m = COOKIE.exec(cookieHeader);
+  if (!m) return false;
+  const until = Number(m[1]);
+  return until > now && until <= now + windowMs + 1_000;
+}
