@@ -19,6 +19,7 @@ import { commonSurname, countRows, pickSlugs, timeDirectorySql, timeMatching, wh
 import { failedRequests, runLoad, SOAK, soakPaths, stopLoad, type LoadResult } from "./bench/load";
 import { startServer, type RunningServer } from "./bench/server";
 import { explainPages, explainTable, queryLogHeader, readQueryLog } from "./bench/explain";
+import { adminPages, createBenchAdmins, findAdminData, seedBenchAdminData, type AdminData } from "./bench/admin";
 import { findPersonaData, measureMemberPages, MEMBER_TARGETS, memberVerdict, type MemberResults } from "./bench/member";
 
 const USAGE =
@@ -129,7 +130,16 @@ async function main() {
     mandates: mandateCount,
     log: (line) => step(line.trim()),
   });
-  step(`Seed terminé en ${(seed.elapsedMs / 1000).toFixed(1)} s ; VACUUM ANALYZE…`);
+  step(`Seed terminé en ${(seed.elapsedMs / 1000).toFixed(1)} s`);
+  if (withMembers) {
+    // The admin tabs (issue 17): administrators as `npm run admin:create` makes them (one per
+    // measured page for the fresh sessions, plus the one measured), mediations and an audit log.
+    const allPages = adminPages({ applicantId: "-", mediationId: "-", commonWord: "-" }).length;
+    await createBenchAdmins(allPages + 1);
+    const added = await seedBenchAdminData();
+    step(`Administration : ${allPages + 1} administrateurs, ${added.mediations} médiations, ${added.auditEntries} lignes du journal`);
+  }
+  step("VACUUM ANALYZE…");
   // The steady state of a live database (autovacuum would get there within minutes, in the
   // middle of the measures): visibility map set, so that index-only scans can skip the heap.
   await db.execute(sql`vacuum analyze`);
@@ -143,6 +153,7 @@ async function main() {
   step(`Approche du prototype : liste complète en JSON…`);
   const wholeList: WholeList = await wholeListApproach(3);
   const personas = withMembers ? await Promise.all((["premium", "freemium", "fondateur"] as const).map((k) => findPersonaData(k))) : [];
+  const adminData: AdminData | null = withMembers ? await findAdminData() : null;
   await closeDatabase();
 
   // 2. Build and start the production server.
@@ -216,7 +227,7 @@ async function main() {
   const firstPage: Fetched = await fetchMedian(`${base}/annuaire`, 10);
 
   // 6. Signed-in pages (members' pages are never cached).
-  const member = withMembers ? await measureMemberPages(base, personas, { durationS: memberDurationS, connections: memberConnections, staticFile: MEMBER_STATIC_FILE }, step) : null;
+  const member = withMembers ? await measureMemberPages(base, personas, { durationS: memberDurationS, connections: memberConnections, staticFile: MEMBER_STATIC_FILE }, step, adminData) : null;
   // The public pages' statements too (rendered, not from the page cache), for the EXPLAIN step.
   const publicPages: Array<[string, string]> = [["/annuaire", "/annuaire"], [surnameQuery, surnameQuery], [filtersQuery, filtersQuery], [profilePaths[0]!, "/consultant/{slug} (sans cache)"]];
   for (const [pagePath, label] of publicPages) {
@@ -370,7 +381,10 @@ async function main() {
             `au plus ${MEMBER_TARGETS.queriesMax} requêtes SQL par page (en-tête X-Query-Count du serveur lancé avec QUERY_STATS, ` +
             "comptées sur la première page d'une session neuve : le cache de garde de l'instance ne la connaît pas encore ; les pages suivantes " +
             "de la même session dans les SESSION_CACHE_TTL_MS en font 2 de moins, comme pendant la mesure de charge) " +
-            "(rapportées, jamais vérifiées par les tests). Le document est un PDF de 3 pages, filigrané à chaque ouverture.",
+            "(rapportées, jamais vérifiées par les tests). Le document est un PDF de 3 pages, filigrané à chaque ouverture. " +
+            "Membre « admin » : les onglets de l'administration, pour un administrateur connecté par le formulaire (mot de passe puis code TOTP de " +
+            "son application d'authentification, calculé par le bench) ; le bench ajoute à sa base une médiation pour un dossier sur dix et le journal " +
+            "d'une équipe (une validation par membre, une ouverture par médiation).",
         ].join("\n"),
       );
       step("Section « bench-member » de docs/quality.md mise à jour");

@@ -10,6 +10,7 @@ import { demoLoginEmail, DEFAULT_DEMO_PASSWORD, type DemoLoginKind } from "../se
 import { queryLogHeader } from "./explain";
 import { fetchMedian, type Fetched } from "./http";
 import { failedRequests, runLoad, type LoadResult } from "./load";
+import { adminPages, adminSession, benchAdminEmail, type AdminData } from "./admin";
 
 export type MemberPage = { key: string; label: string; path: string };
 
@@ -99,7 +100,9 @@ export function memberPages(data: PersonaData, documentPath: string | null): Mem
 /** The issue's targets, as ratios to the static copy measured in the same run. */
 export const MEMBER_TARGETS = { medianRatioMax: 4, throughputRatioMin: 0.25, queriesMax: 6 } as const;
 
-export type MemberRow = { tier: DemoLoginKind; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null };
+/** A demo persona's tier, or "admin" for the bench's administrators. */
+export type MemberTier = DemoLoginKind | "admin";
+export type MemberRow = { tier: MemberTier; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null };
 export type MemberResults = {
   staticMedian: Fetched;
   staticLoad: LoadResult;
@@ -120,6 +123,7 @@ export async function measureMemberPages(
   personas: PersonaData[],
   options: { durationS: number; connections: number; staticFile: string },
   step: (line: string) => void,
+  admin: AdminData | null = null,
 ): Promise<MemberResults> {
   const [premium, ...others] = personas;
   const cookies = new Map<DemoLoginKind, string>();
@@ -132,16 +136,16 @@ export async function measureMemberPages(
   mkdirSync(path.dirname(options.staticFile), { recursive: true });
   writeFileSync(options.staticFile, await dashboard.text());
 
-  // `who`: the member's session for the median and the load, and their e-mail for the statement
-  // count, which is taken on a fresh session's first request: the guard cache (decision 020) holds
-  // nothing for it yet, as for a member who comes back after more than SESSION_CACHE_TTL_MS.
-  const measure = async (label: string, pagePath: string, who?: { cookie: string; email: string }) => {
+  // `who`: the member's session for the median and the load, and how to open a fresh one for the
+  // statement count, which is taken on a fresh session's first request: the guard cache (decision
+  // 020) holds nothing for it yet, as for a member who comes back after more than SESSION_CACHE_TTL_MS.
+  const measure = async (label: string, pagePath: string, who?: { cookie: string; fresh: () => Promise<string> }) => {
     const headers: Record<string, string> = who ? { cookie: who.cookie } : {};
     const median = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     if (median.status !== 200) throw new Error(`${label} : HTTP ${median.status}`);
     // The server runs with QUERY_STATS: each response says how many statements it took.
     // and (QUERY_LOG) logs them for the EXPLAIN step once the server has stopped.
-    const countHeaders: Record<string, string> = who ? { cookie: await signInCookie(baseUrl, who.email) } : {};
+    const countHeaders: Record<string, string> = who ? { cookie: await who.fresh() } : {};
     const one = await fetch(`${baseUrl}${pagePath}`, { headers: { ...countHeaders, accept: "text/html", ...queryLogHeader(label) } });
     await one.arrayBuffer();
     const counted = one.headers.get("x-query-count");
@@ -153,14 +157,26 @@ export async function measureMemberPages(
   const baseline = await measure("copie statique de /dashboard", MEMBER_STATIC_PATH);
   const rows: MemberRow[] = [];
   for (const page of memberPages(premium, documentPath)) {
-    const r = await measure(`${page.label} (premium)`, page.path, { cookie: premiumCookie, email: premium.email });
+    const r = await measure(`${page.label} (premium)`, page.path, { cookie: premiumCookie, fresh: () => signInCookie(baseUrl, premium.email) });
     rows.push({ tier: premium.kind, page, ...r });
   }
   // The other tiers: the pages whose content depends on the tier.
   for (const p of others) {
     for (const page of memberPages(p, null).filter((pg) => ["dashboard", "mandates", "files"].includes(pg.key))) {
-      const r = await measure(`${page.label} (${p.kind})`, page.path, { cookie: cookies.get(p.kind)!, email: p.email });
+      const r = await measure(`${page.label} (${p.kind})`, page.path, { cookie: cookies.get(p.kind)!, fresh: () => signInCookie(baseUrl, p.email) });
       rows.push({ tier: p.kind, page, ...r });
+    }
+  }
+  // The admin tabs: administrator 0 for the median and the load, administrator k (enrolled and
+  // signed in with a TOTP code just before) for the k-th page's fresh session.
+  if (admin) {
+    step("Administrateurs : double authentification et connexion par code TOTP…");
+    const adminCookie = await adminSession(baseUrl, benchAdminEmail(0));
+    let next = 1;
+    for (const page of adminPages(admin)) {
+      const email = benchAdminEmail(next++);
+      const r = await measure(`${page.label} (admin)`, page.path, { cookie: adminCookie, fresh: () => adminSession(baseUrl, email) });
+      rows.push({ tier: "admin", page, ...r });
     }
   }
   return { staticMedian: baseline.median, staticLoad: baseline.load, rows, options: { ...options, medianRuns: MEDIAN_RUNS } };
