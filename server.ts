@@ -196,14 +196,24 @@ async function main() {
   // Anonymous public pages are served from memory, dropped on every write to what they show
   // (LISTEN rt_public_content on the database; app/lib/page-cache.server.ts).
   const { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } = await import("./app/lib/page-cache.server");
+  // The internal directory's totals too (decision 023): one listener drops both.
+  const { CountCache, DIRECTORY_COUNT_TTL_MS, setDirectoryCounts } = await import("./app/lib/count-cache.server");
   let stopPageCacheListener: (() => Promise<void>) | undefined;
-  if (!DEV && env.PAGE_CACHE_MB > 0 && database.listen) {
-    const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 });
+  if (database.listen) {
+    const pageCache = !DEV && env.PAGE_CACHE_MB > 0 ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : null;
+    const directoryCounts = new CountCache({ ttlMs: DIRECTORY_COUNT_TTL_MS });
+    setDirectoryCounts(directoryCounts);
     stopPageCacheListener = database.listen(PUBLIC_CONTENT_CHANNEL, {
-      notify: () => pageCache.invalidate(),
-      state: (listening) => pageCache.setListening(listening),
+      notify: () => {
+        pageCache?.invalidate();
+        directoryCounts.invalidate();
+      },
+      state: (listening) => {
+        pageCache?.setListening(listening);
+        directoryCounts.setListening(listening);
+      },
     });
-    app.use(pageCacheMiddleware(pageCache));
+    if (pageCache) app.use(pageCacheMiddleware(pageCache));
   }
 
   // In production the build is handed over as an object: given a function, React Router calls

@@ -1,10 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import {
   INTERNAL_DIRECTORY_PAGE_SIZE,
   type InternalDirectoryActor,
   searchInternalDirectory,
 } from "~/features/internal-directory/internal-directory.server";
+import { CountCache, setDirectoryCounts } from "~/lib/count-cache.server";
 import { createMandate, createMember, isoDate, seedFactories } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 
@@ -213,5 +214,68 @@ describe("internal directory", () => {
     const past = await searchInternalDirectory(actor, q("departement=976&page=9"));
     expect(past.page).toBe(2);
     expect(names(past.rows)).toEqual(["Mayotte01", "Mayotte00"]);
+  });
+});
+
+describe("internal directory with the instance's count cache (decision 023)", () => {
+  let counts: CountCache;
+  beforeEach(() => {
+    counts = new CountCache({ ttlMs: 60_000 });
+    counts.setListening(true);
+    setDirectoryCounts(counts);
+  });
+  afterEach(() => setDirectoryCounts(undefined));
+
+  // The actor (department 69, sector C) matches some of these searches and not others: the
+  // cached total counts everyone who matches and each reader subtracts their own match. (Scoped
+  // by department: the paging test above added members elsewhere.)
+  it.each([
+    ["departement=69", 1],
+    ["departement=69&secteur=C", 1],
+    ["departement=69&q=acteur", 0],
+    ["departement=69&q=lyon", 1],
+    ["departement=75", 2],
+    ["departement=75&q=commerce", 1],
+    ["departement=75&profession=notaire", 1],
+  ])("%s: the same total counted and then read from the cache", async (query, expected) => {
+    const counted = await searchInternalDirectory(actor, q(query));
+    expect(counted.total).toBe(expected);
+    expect(counts.stats).toMatchObject({ hits: 0, misses: 1 });
+    const cached = await searchInternalDirectory(actor, q(query));
+    expect(cached.total).toBe(expected);
+    expect(counts.stats).toMatchObject({ hits: 1, misses: 1 });
+    expect(names(cached.rows)).toEqual(names(counted.rows));
+  });
+
+  it("serves another reader the same key with their own match subtracted", async () => {
+    expect((await searchInternalDirectory(actor, q("departement=69"))).total).toBe(1);
+    const lyon = { profile: { id: ids.lyon! } };
+    const seenByLyon = await searchInternalDirectory(lyon, q("departement=69"));
+    expect(counts.stats.hits).toBe(1);
+    expect(seenByLyon.total).toBe(1);
+    expect(names(seenByLyon.rows)).toEqual(["Acteur"]);
+    const paris = { profile: { id: ids.paris! } };
+    expect((await searchInternalDirectory(paris, q("departement=69"))).total).toBe(2);
+  });
+
+  it("counts again once invalidated (a profile changed), and not while the listener is down", async () => {
+    expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(0);
+    await createMember(t.db!, { profile: { lastName: "Corse", locationDepartment: "2A", profileStatus: "validated" } });
+    // Until the notification of that write arrives the cached total stands (the cache is used)…
+    expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(0);
+    counts.invalidate();
+    expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(1);
+    counts.setListening(false);
+    await createMember(t.db!, { profile: { lastName: "Corsaire", locationDepartment: "2A", profileStatus: "validated" } });
+    expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(2);
+    expect(counts.size).toBe(0);
+  });
+
+  it("still runs one SQL statement, on a miss and on a hit", async () => {
+    const spy = vi.spyOn(t.db!, "execute");
+    await searchInternalDirectory(actor, q("departement=75"));
+    await searchInternalDirectory(actor, q("departement=75"));
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(counts.stats).toMatchObject({ hits: 1, misses: 1 });
   });
 });

@@ -63,10 +63,20 @@ function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The words of a search, as directoryWhere matches them. */
+function searchWords(q: string | undefined): string[] {
+  return normalizeSearchText(q ?? "").split(" ").filter(Boolean).slice(0, 6);
+}
+
+/** Two queries with the same key select the same members (the count cache's key). */
+export function directoryCountKey(query: Pick<DirectoryQuery, "q" | "departement" | "secteur" | "profession">): string {
+  return JSON.stringify([searchWords(query.q), query.departement ?? "", query.secteur ?? "", query.profession ?? ""]);
+}
+
 export function directoryWhere(query: Pick<DirectoryQuery, "q" | "departement" | "secteur" | "profession">): SQL {
   const parts: SQL[] = [sql`p.profile_status = 'validated'`];
   // Every word must appear (in any order), each matched with the trigram index.
-  const words = normalizeSearchText(query.q ?? "").split(" ").filter(Boolean).slice(0, 6);
+  const words = searchWords(query.q);
   for (const word of words) parts.push(sql`p.search_text like ${`%${escapeLike(word)}%`}`);
   if (query.departement) parts.push(sql`p.location_department = ${query.departement}`);
   if (query.secteur) parts.push(sql`p.specialization_sectors @> array[${query.secteur}]::text[]`);

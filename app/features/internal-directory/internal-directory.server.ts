@@ -7,9 +7,10 @@
 import { sql } from "drizzle-orm";
 import { isPremium } from "~/auth/permissions";
 import { queryRows } from "~/db/query.server";
+import { getDirectoryCounts } from "~/lib/count-cache.server";
 import { professionLabel } from "~/db/reference";
 import type { DirectoryQuery } from "~/features/directory/directory.schema";
-import { directoryWhere } from "~/features/directory/directory.server";
+import { directoryCountKey, directoryWhere } from "~/features/directory/directory.server";
 import { type BadgeKind, profileBadges } from "~/features/directory/badges";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import {
@@ -64,6 +65,7 @@ export type InternalDirectoryPage = { rows: InternalDirectoryRow[]; total: numbe
 
 type Row = ReputationColumns & ResponsivenessColumns & {
   total: number | string;
+  matching: number | string;
   verification_summary: StoredVerificationSummary;
   insurance_valid_until: string | null;
   id: string | null;
@@ -94,19 +96,33 @@ export async function searchInternalDirectory(
   actor: InternalDirectoryActor,
   query: Pick<DirectoryQuery, "q" | "departement" | "secteur" | "profession" | "page">,
 ): Promise<InternalDirectoryPage> {
-  const where = sql`${directoryWhere(query)} and p.id <> ${actor.profile.id}::uuid`;
+  const matching = directoryWhere(query);
+  const where = sql`${matching} and p.id <> ${actor.profile.id}::uuid`;
   const requested = Math.max(1, query.page);
   const offset = (requested - 1) * INTERNAL_DIRECTORY_PAGE_SIZE;
+  // The total of validated members matching the search, the actor included, is kept by the
+  // instance until a profile changes (app/lib/count-cache.server.ts): counting the whole
+  // membership on every page cost more than the page itself. The actor's own match is read by
+  // primary key and subtracted.
+  const counts = getDirectoryCounts();
+  const countKey = directoryCountKey(query);
+  const cached = counts?.lookup(countKey);
+  const totals =
+    cached?.count === undefined
+      ? sql`(select count(*)::int as matching, count(*) filter (where p.id = ${actor.profile.id}::uuid)::int as own
+           from profiles p where ${matching}) t`
+      : sql`(select ${cached.count}::int as matching,
+                  (select count(*)::int from profiles p where p.id = ${actor.profile.id}::uuid and ${matching}) as own) t`;
   // The totals row always comes back (left join), even when the page is empty, so that a page
   // number past the end is answered without a second round trip in the common case.
   const rows = await queryRows<Row>(sql`
-    select t.total, pg.id, pg.first_name, pg.last_name, pg.company, pg.profession, pg.location_city,
+    select t.matching - t.own as total, t.matching, pg.id, pg.first_name, pg.last_name, pg.company, pg.profession, pg.location_city,
            pg.location_department, pg.specialization_sectors, pg.membership_type, pg.photo_url,
            pg.logo_url, pg.internal_presentation, pg.created_at, pg.verification_summary, pg.insurance_valid_until,
            ${REPUTATION_COLUMNS}, ${RESPONSIVENESS_COLUMNS},
            coalesce(m.active_buyer, 0) as active_buyer, coalesce(m.active_seller, 0) as active_seller,
            coalesce(m.recent_buyer, 0) as recent_buyer, coalesce(m.recent_seller, 0) as recent_seller
-    from (select count(*)::int as total from profiles p where ${where}) t
+    from ${totals}
     left join lateral (
       select p.id, p.first_name, p.last_name, p.company, p.profession::text as profession,
              p.location_city, p.location_department, p.specialization_sectors,
@@ -130,6 +146,7 @@ export async function searchInternalDirectory(
     ) m on pg.id is not null
     left join member_reputation rep on rep.profile_id = pg.id
     order by pg.standard, pg.created_at desc nulls last, pg.id`);
+  if (counts && cached && cached.count === undefined && rows[0]) counts.store(countKey, Number(rows[0].matching), cached.generation);
   const total = Number(rows[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / INTERNAL_DIRECTORY_PAGE_SIZE));
   const today = parisToday();

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { CountCache } from "./count-cache.server";
+
+function cache(options: { ttlMs?: number; maxEntries?: number } = {}) {
+  let now = 1_000;
+  const c = new CountCache({ ttlMs: options.ttlMs ?? 60_000, maxEntries: options.maxEntries, now: () => now });
+  c.setListening(true);
+  return { c, advance: (ms: number) => (now += ms) };
+}
+
+describe("CountCache", () => {
+  it("keeps a count for its key, until its TTL", () => {
+    const { c, advance } = cache({ ttlMs: 1_000 });
+    const miss = c.lookup("a");
+    expect(miss.count).toBeUndefined();
+    c.store("a", 42, miss.generation);
+    expect(c.lookup("a").count).toBe(42);
+    expect(c.lookup("b").count).toBeUndefined();
+    advance(999);
+    expect(c.lookup("a").count).toBe(42);
+    advance(1);
+    expect(c.lookup("a").count).toBeUndefined();
+    expect(c.stats).toMatchObject({ hits: 2, misses: 3 });
+  });
+
+  it("drops everything on an invalidation, and refuses a count that started before it", () => {
+    const { c } = cache();
+    c.store("a", 1, c.lookup("a").generation);
+    const started = c.lookup("b");
+    c.invalidate();
+    c.store("b", 2, started.generation);
+    expect(c.lookup("a").count).toBeUndefined();
+    expect(c.lookup("b").count).toBeUndefined();
+    expect(c.size).toBe(0);
+  });
+
+  it("serves and keeps nothing while the listener is down, and starts empty when it is back", () => {
+    const { c } = cache();
+    c.store("a", 1, c.lookup("a").generation);
+    c.setListening(false);
+    expect(c.enabled).toBe(false);
+    expect(c.lookup("a").count).toBeUndefined();
+    c.store("a", 2, c.lookup("a").generation);
+    c.setListening(true);
+    expect(c.lookup("a").count).toBeUndefined();
+  });
+
+  it("is off with a TTL of 0", () => {
+    const c = new CountCache({ ttlMs: 0 });
+    c.setListening(true);
+    c.store("a", 1, c.lookup("a").generation);
+    expect(c.lookup("a").count).toBeUndefined();
+  });
+
+  it("keeps at most maxEntries keys, the least recently used going first", () => {
+    const { c } = cache({ maxEntries: 2 });
+    for (const key of ["a", "b"]) c.store(key, key.charCodeAt(0), c.lookup(key).generation);
+    expect(c.lookup("a").count).toBe(97); // a is now the most recently used
+    c.store("c", 99, c.lookup("c").generation);
+    expect(c.size).toBe(2);
+    expect(c.lookup("b").count).toBeUndefined();
+    expect(c.lookup("a").count).toBe(97);
+    expect(c.lookup("c").count).toBe(99);
+  });
+});
