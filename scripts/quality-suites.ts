@@ -132,6 +132,7 @@ async function main() {
     ["Fiabilité : e-mails (SMTP coupé, envoi interrompu)", /mail-reliability|dispatcher/],
     ["Fiabilité : deux instances", /two-instances/],
     ["Fiabilité : sauvegarde et restauration", /backup-restore/],
+    ["Fiabilité : réplique en lecture (routage, lecture après écriture, panne)", /read-replica|read-after-write/],
     ["Cache des pages publiques", /page-cache|public-content-notify/],
   ];
   const namedRows = named.map(([label, re]) => {
