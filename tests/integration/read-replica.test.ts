@@ -106,14 +106,14 @@ describe("publicReadTarget (the rule)", () => {
   const fresh = readAfterWriteCookie(now - 1_000, 5_000, false).split(";")[0]!;
   const stale = readAfterWriteCookie(now - 6_000, 5_000, false).split(";")[0]!;
   it.each([
-    ["GET, no cookie", "GET", {}, options, "replica"],
-    ["HEAD", "HEAD", {}, options, "replica"],
-    ["GET with a session cookie only", "GET", { cookie: "rt.session_token=abc" }, options, "replica"],
-    ["GET after a write 1 s ago", "GET", { cookie: `rt.session_token=abc; ${fresh}` }, options, "primary"],
-    ["GET after a write 6 s ago (window of 5 s)", "GET", { cookie: stale }, options, "replica"],
-    ["POST (an action)", "POST", {}, options, "primary"],
-    ["no replica configured", "GET", {}, { ...options, replica: false }, "primary"],
-  ] as const)("%s → %s", (_label, method, headers, opts, expected) => {
+    ["GET, no cookie", "replica", "GET", {}, options],
+    ["HEAD", "replica", "HEAD", {}, options],
+    ["GET with a session cookie only", "replica", "GET", { cookie: "rt.session_token=abc" }, options],
+    ["GET after a write 1 s ago", "primary", "GET", { cookie: `rt.session_token=abc; ${fresh}` }, options],
+    ["GET after a write 6 s ago (window of 5 s)", "replica", "GET", { cookie: stale }, options],
+    ["POST (an action)", "primary", "POST", {}, options],
+    ["no replica configured", "primary", "GET", {}, { ...options, replica: false }],
+  ] as const)("%s → %s", (_label, expected, method, headers, opts) => {
     expect(publicReadTarget(new Request("http://localhost/annuaire", { method, headers }), opts)).toBe(expected);
   });
 });
