@@ -15,6 +15,7 @@ import { currentRequestScope, withRequestScope } from "~/lib/request-scope.serve
 import * as fileLayout from "~/routes/member/dashboard/file/layout";
 import * as fileOverview from "~/routes/member/dashboard/file/overview";
 import * as fileDocuments from "~/routes/member/dashboard/file/documents";
+import * as statsPage from "~/routes/member/dashboard/stats";
 import { useTestDatabase } from "../support/db";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { call, openConfirmedFile, useFileTestEnvironment } from "./file-helpers";
@@ -104,5 +105,34 @@ describe("the matching panel", () => {
     // The ranking takes a second pass when fewer than 20 perfect candidates are among the newest
     // (always with this handful of mandates; rarely at scale): 5 here.
     expect(queries).toBe(5);
+  });
+});
+
+/**
+ * A whole page as React Router loads it on a session's first request: the root's, the member
+ * frame's and the page's loaders (with `layout` for the dashboard's), in one GET request scope.
+ */
+async function wholePage(path: string, page: (args: never) => Promise<unknown>, who: Browser = browser, layout = false) {
+  const [root, shell, dashboard] = await Promise.all([import("~/root"), import("~/routes/member/shell"), import("~/routes/member/dashboard/layout")]);
+  const request = new Request(`http://localhost:3000${path}`, { headers: who.headers });
+  const args = { request, params: {}, context: { requestId: "test", nonce: "n" } } as never;
+  return withRequestScope("GET", async () => {
+    const loaders = [root.loader, shell.loader, ...(layout ? [dashboard.loader] : []), page] as ((a: never) => Promise<unknown>)[];
+    const values = await Promise.all(loaders.map((l) => l(args)));
+    return { value: values.at(-1) as never, queries: currentRequestScope()?.queries ?? 0 };
+  });
+}
+
+// The guards and the frame take 3 statements on a session's first request (session with its user,
+// profile with the admin role, the bell's notifications); each page below adds its own.
+describe("whole pages (issue 17: at most 6 statements)", () => {
+  it("/dashboard/stats: statistics, closings and charts in one statement (1)", async () => {
+    const { value, queries } = await wholePage("/dashboard/stats", statsPage.loader, browser, true);
+    const d = value as Awaited<ReturnType<typeof statsPage.loader>>;
+    expect(d.charted).toBe(true);
+    expect(d.stats?.connections).toBe(1);
+    expect(d.charts?.months).toHaveLength(12);
+    expect(d.closings).toEqual({ concluded: 0, medianDaysToClose: null });
+    expect(queries).toBe(4);
   });
 });

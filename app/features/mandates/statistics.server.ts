@@ -1,6 +1,6 @@
 // The member's mandate statistics for the dashboard (spec §2 "Stats tab"), all scoped by the
 // acting member and counted in SQL.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
 import { daysToClose, median } from "~/features/collaboration/collaboration-rules";
 import {
@@ -49,18 +49,17 @@ type CountsRow = {
 type Json<T> = T | string;
 const parsed = <T>(v: Json<T> | null | undefined, fallback: T): T => (v == null ? fallback : typeof v === "string" ? (JSON.parse(v) as T) : v);
 
-/** One statement (a page's statements are counted, issue 17): counts, connections, requests, lists. */
-export async function getMandateStatistics(actor: MandateActor): Promise<MandateStatistics> {
-  const today = parisToday();
+type StatisticsRow = CountsRow & {
+  connections: number | string;
+  pending: Json<Array<{ target_mandate_id: string; n: number }>> | null;
+  latest: Json<Array<{ id: string; client_code: string; mandate_type: MandateType; status: MandateStatus; end_date: string }>> | null;
+  expiring: Json<Array<{ id: string; client_code: string; end_date: string }>> | null;
+};
+
+/** One row: counts, connections, requests, lists. */
+function statisticsSql(actor: MandateActor, today: string): SQL {
   const me = sql`${actor.profileId}::uuid`;
-  const [row] = await queryRows<
-    CountsRow & {
-      connections: number | string;
-      pending: Json<Array<{ target_mandate_id: string; n: number }>> | null;
-      latest: Json<Array<{ id: string; client_code: string; mandate_type: MandateType; status: MandateStatus; end_date: string }>> | null;
-      expiring: Json<Array<{ id: string; client_code: string; end_date: string }>> | null;
-    }
-  >(sql`
+  return sql`
     select c.*,
       (select count(*)::int
         from mandate_match_requests a
@@ -90,7 +89,10 @@ export async function getMandateStatistics(actor: MandateActor): Promise<Mandate
         count(*) filter (where status = 'negotiating')::int as negotiating,
         count(*) filter (where status = 'concluded')::int as concluded
       from mandates where profile_id = ${me}
-    ) c`);
+    ) c`;
+}
+
+function toStatistics(row: StatisticsRow | undefined, today: string): MandateStatistics {
   const counts = row;
   const connections = { n: row?.connections ?? 0 };
   const pending = parsed(row?.pending, []);
@@ -124,33 +126,53 @@ export async function getMandateStatistics(actor: MandateActor): Promise<Mandate
   };
 }
 
+/** One statement (a page's statements are counted, issue 17): counts, connections, requests, lists. */
+export async function getMandateStatistics(actor: MandateActor): Promise<MandateStatistics> {
+  const today = parisToday();
+  const [row] = await queryRows<StatisticsRow>(statisticsSql(actor, today));
+  return toStatistics(row, today);
+}
+
 export type MandateCharts = {
   months: Array<MonthBucket & { buyer: number; seller: number }>;
   requests: Array<{ status: "pending" | "accepted" | "rejected"; sent: number; received: number }>;
 };
 
-/** Mandates created per month over 12 months (buyer vs seller) and requests by status. */
-export async function getMandateCharts(actor: MandateActor): Promise<MandateCharts> {
-  const today = parisToday();
+type ChartsRow = {
+  created: Json<Array<{ month: string; mandate_type: MandateType; n: number | string }>> | null;
+  requests: Json<Array<{ status: "pending" | "accepted" | "rejected"; sent: number | string; received: number | string }>> | null;
+};
+
+/** One row: mandates created per month over 12 months (by type) and requests by status. */
+function chartsSql(actor: MandateActor, today: string): SQL {
   const months = lastTwelveMonths(today);
   const me = sql`${actor.profileId}::uuid`;
-  const created = await queryRows<{ month: string; mandate_type: MandateType; n: number | string }>(sql`
-    select to_char(created_at at time zone 'Europe/Paris', 'YYYY-MM') as month, mandate_type::text as mandate_type,
-      count(*)::int as n
-    from mandates
-    where profile_id = ${me} and created_at >= (${`${months[0].month}-01`}::date)::timestamp at time zone 'Europe/Paris'
-    group by 1, 2`);
-  // One branch per side, each walking the member's mandates and the request index of that side
-  // (an OR across the two joins scanned every request: ~170 ms at 100 000 mandates, 1 ms now).
-  const requests = await queryRows<{ status: "pending" | "accepted" | "rejected"; sent: number | string; received: number | string }>(sql`
-    select status, sum(sent)::int as sent, sum(received)::int as received from (
-      select r.status::text as status, 1 as sent, 0 as received
-      from mandate_match_requests r join mandates m on m.id = r.requester_mandate_id where m.profile_id = ${me}
-      union all
-      select r.status::text, 0, 1
-      from mandate_match_requests r join mandates m on m.id = r.target_mandate_id where m.profile_id = ${me}
-    ) sides
-    group by status`);
+  // The requests: one branch per side, each walking the member's mandates and the request index
+  // of that side (an OR across the two joins scanned every request: ~170 ms at 100 000
+  // mandates, 1 ms now).
+  return sql`
+    select
+      (select json_agg(x) from (
+        select to_char(created_at at time zone 'Europe/Paris', 'YYYY-MM') as month, mandate_type::text as mandate_type,
+          count(*)::int as n
+        from mandates
+        where profile_id = ${me} and created_at >= (${`${months[0].month}-01`}::date)::timestamp at time zone 'Europe/Paris'
+        group by 1, 2) x) as created,
+      (select json_agg(y) from (
+        select status, sum(sent)::int as sent, sum(received)::int as received from (
+          select r.status::text as status, 1 as sent, 0 as received
+          from mandate_match_requests r join mandates m on m.id = r.requester_mandate_id where m.profile_id = ${me}
+          union all
+          select r.status::text, 0, 1
+          from mandate_match_requests r join mandates m on m.id = r.target_mandate_id where m.profile_id = ${me}
+        ) sides
+        group by status) y) as requests`;
+}
+
+function toCharts(row: ChartsRow | undefined, today: string): MandateCharts {
+  const months = lastTwelveMonths(today);
+  const created = parsed(row?.created, []);
+  const requests = parsed(row?.requests, []);
   const count = (month: string, type: MandateType) => Number(created.find((c) => c.month === month && c.mandate_type === type)?.n ?? 0);
   return {
     months: months.map((m) => ({ ...m, buyer: count(m.month, "buyer"), seller: count(m.month, "seller") })),
@@ -159,6 +181,13 @@ export async function getMandateCharts(actor: MandateActor): Promise<MandateChar
       return { status, sent: Number(row?.sent ?? 0), received: Number(row?.received ?? 0) };
     }),
   };
+}
+
+/** Mandates created per month over 12 months (buyer vs seller) and requests by status: one statement. */
+export async function getMandateCharts(actor: MandateActor): Promise<MandateCharts> {
+  const today = parisToday();
+  const [row] = await queryRows<ChartsRow>(chartsSql(actor, today));
+  return toCharts(row, today);
 }
 
 export type ClosingStatistics = {
@@ -171,14 +200,16 @@ export type ClosingStatistics = {
 /** The median is taken over the member's latest closings, at most this many (a bounded read). */
 export const CLOSINGS_MEDIAN_WINDOW = 500;
 
+type ClosingsRow = { n: number | string; recent: Json<Array<{ created_at: string; concluded_at: string }>> | null };
+
 /**
  * « Rapprochements conclus via le réseau » and « Délai médian entre la mise en relation et la
  * conclusion »: only two-sided closings count (a proposal awaiting confirmation or an abandoned
  * file does not). One branch per side, each on its member index.
  */
-export async function getClosingStatistics(actor: Pick<MandateActor, "profileId">): Promise<ClosingStatistics> {
+function closingsSql(actor: Pick<MandateActor, "profileId">): SQL {
   const me = sql`${actor.profileId}::uuid`;
-  const [row] = await queryRows<{ n: number | string; recent: Json<Array<{ created_at: string; concluded_at: string }>> | null }>(sql`
+  return sql`
     select
       (select count(*) from collaboration_files where member_a_id = ${me} and stage = 'concluded' and concluded_at is not null)
         + (select count(*) from collaboration_files where member_b_id = ${me} and stage = 'concluded' and concluded_at is not null) as n,
@@ -189,10 +220,40 @@ export async function getClosingStatistics(actor: Pick<MandateActor, "profileId"
                 select created_at, concluded_at from collaboration_files where member_b_id = ${me} and stage = 'concluded' and concluded_at is not null
               ) u
               order by concluded_at desc
-              limit ${CLOSINGS_MEDIAN_WINDOW}) c) as recent`);
+              limit ${CLOSINGS_MEDIAN_WINDOW}) c) as recent`;
+}
+
+function toClosings(row: ClosingsRow | undefined): ClosingStatistics {
   const rows = parsed(row?.recent, []);
   return {
     concluded: Number(row?.n ?? 0),
     medianDaysToClose: median(rows.map((r) => daysToClose(new Date(r.created_at), new Date(r.concluded_at)))),
+  };
+}
+
+export async function getClosingStatistics(actor: Pick<MandateActor, "profileId">): Promise<ClosingStatistics> {
+  const [row] = await queryRows<ClosingsRow>(closingsSql(actor));
+  return toClosings(row);
+}
+
+export type StatisticsPage = { stats: MandateStatistics; closings: ClosingStatistics; charts: MandateCharts | null };
+
+/**
+ * Everything the 'Stats' tab shows in one statement (a page's statements are counted, issue
+ * 17): the mandate statistics, the closings and, when the member's tier has them, the charts —
+ * each part the row of its own function above, carried as JSON.
+ */
+export async function getStatisticsPage(actor: MandateActor, withCharts: boolean): Promise<StatisticsPage> {
+  const today = parisToday();
+  const [row] = await queryRows<{ stats: Json<StatisticsRow> | null; closings: Json<ClosingsRow> | null; charts: Json<ChartsRow> | null }>(sql`
+    select (select row_to_json(s) from (${statisticsSql(actor, today)}) s) as stats,
+      (select row_to_json(c) from (${closingsSql(actor)}) c) as closings,
+      ${withCharts ? sql`(select row_to_json(g) from (${chartsSql(actor, today)}) g)` : sql`null::json`} as charts`);
+  const stats = parsed<StatisticsRow | undefined>(row?.stats, undefined);
+  const closings = parsed<ClosingsRow | undefined>(row?.closings, undefined);
+  return {
+    stats: toStatistics(stats, today),
+    closings: toClosings(closings),
+    charts: withCharts ? toCharts(parsed<ChartsRow | undefined>(row?.charts, undefined), today) : null,
   };
 }

@@ -8,33 +8,21 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { GroupedBarChart, HorizontalBarChart } from "~/features/mandates/components/charts";
 import { StatusBadge } from "~/features/mandates/components/mandate-badges";
 import { mandateActor } from "~/features/mandates/mandates.server";
-import { getClosingStatistics, getMandateCharts, getMandateStatistics } from "~/features/mandates/statistics.server";
+import { getStatisticsPage } from "~/features/mandates/statistics.server";
 import { formatDate, plural } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/stats";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
-  const actor = mandateActor(profile);
   const charted = can(profile.membershipType, "statistics");
-  // Lookups that fail show an empty state, not an error page (spec §8).
-  const [stats, closings, charts] = await Promise.all([
-    getMandateStatistics(actor).catch((error: unknown) => {
-      logger.warn({ err: error }, "mandate statistics failed");
-      return null;
-    }),
-    getClosingStatistics(actor).catch((error: unknown) => {
-      logger.warn({ err: error }, "closing statistics failed");
-      return null;
-    }),
-    charted
-      ? getMandateCharts(actor).catch((error: unknown) => {
-          logger.warn({ err: error }, "mandate charts failed");
-          return null;
-        })
-      : Promise.resolve(null),
-  ]);
-  return { stats, closings, charts, charted };
+  // One statement for the whole tab; a failed lookup shows the empty states, not an error page
+  // (spec §8).
+  const page = await getStatisticsPage(mandateActor(profile), charted).catch((error: unknown) => {
+    logger.warn({ err: error }, "mandate statistics failed");
+    return null;
+  });
+  return { stats: page?.stats ?? null, closings: page?.closings ?? null, charts: page?.charts ?? null, charted };
 }
 
 const BUYER = { key: "buyer", label: "Mandats acquéreurs", color: "#1e3a8a" };
