@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "rt-smoke-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=64", "--import", "tsx", "server.ts"], {
     cwd: root,
     env: {
       ...process.env,
