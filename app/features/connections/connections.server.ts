@@ -323,6 +323,9 @@ type EventRow = {
 type PanelRequestRow = RequestRow &
   { [K in keyof CounterpartRow]: CounterpartRow[K] | null } & {
     cp_email: string | null;
+    cp_revealed: boolean | null;
+    cp_client_name: string | null;
+    cp_client_address: string | null;
     file_id: string | null;
     events: (Omit<EventRow, "created_at"> & { created_at: string; ord: number; rank: number })[];
   };
@@ -349,14 +352,33 @@ function scoreBetween(own: OwnMandate, other: CounterpartMandate): ScoreBreakdow
  * potential matches. Client identities of counterparts are read only for confirmed connections
  * whose undertaking the actor signed.
  */
-export async function getMatchingPanel(actor: MandateActor, mandateId: string): Promise<MatchingPanel> {
-  const { mandate, matchable, matches } = await listPotentialMatches(actor, mandateId);
+export async function getMatchingPanel(
+  actor: MandateActor,
+  mandateId: string,
+  known: {
+    /** The actor's mandates when the page already read them (the mandate is taken from them). */
+    own?: readonly OwnMandate[];
+    /** The actor's opportunity quota when the page already read it. */
+    opportunities?: OpportunityQuota;
+  } = {},
+): Promise<MatchingPanel> {
+  let own: OwnMandate | undefined;
+  if (known.own) {
+    own = known.own.find((m) => m.id === mandateId);
+    if (!own) notFound();
+  }
+  const { mandate, matchable, matches } = await listPotentialMatches(actor, mandateId, undefined, own);
   // One statement: the requests between this mandate and others, each with its counterpart
   // mandate, the counterpart's e-mail (kept for confirmed connections only), the file the
-  // connection opened on the actor's side, and its events.
+  // connection opened on the actor's side, its events, and the counterpart's client identity —
+  // selected only for a confirmed connection (both directions accepted) whose undertaking the
+  // actor signed, the one read of another member's client (canSeeClientIdentity checks again).
   const rows = await queryRows<PanelRequestRow>(sql`
     select r.id, r.requester_mandate_id, r.target_mandate_id, r.status::text as status, r.message, r.created_at, r.responded_at,
       ${counterpartColumns("m", "p")}, u.email as cp_email,
+      reveal.ok as cp_revealed,
+      case when reveal.ok then m.client_name end as cp_client_name,
+      case when reveal.ok then m.client_address end as cp_client_address,
       (select f.id from collaboration_files f
         where (f.mandate_a_id = ${mandate.id}::uuid and f.member_a_id = ${actor.profileId}::uuid and f.mandate_b_id = m.id)
            or (f.mandate_b_id = ${mandate.id}::uuid and f.member_b_id = ${actor.profileId}::uuid and f.mandate_a_id = m.id)
@@ -372,16 +394,33 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
     left join mandates m on m.id = (case when r.requester_mandate_id = ${mandate.id}::uuid then r.target_mandate_id else r.requester_mandate_id end)
     left join profiles p on p.id = m.profile_id
     left join "user" u on u.id = p.user_id
+    left join lateral (select
+        exists (select 1 from mandate_match_requests f where f.requester_mandate_id = ${mandate.id}::uuid
+          and f.target_mandate_id = m.id and f.status = 'accepted')
+        and exists (select 1 from mandate_match_requests b where b.requester_mandate_id = m.id
+          and b.target_mandate_id = ${mandate.id}::uuid and b.status = 'accepted')
+        and exists (select 1 from mandate_match_requests q join connection_events e on e.match_request_id = q.id
+          where ((q.requester_mandate_id = ${mandate.id}::uuid and q.target_mandate_id = m.id)
+              or (q.requester_mandate_id = m.id and q.target_mandate_id = ${mandate.id}::uuid))
+            and e.event = 'undertaking_signed' and e.actor_profile_id = ${actor.profileId}::uuid) as ok
+      ) reveal on m.id is not null
     where r.requester_mandate_id = ${mandate.id}::uuid or r.target_mandate_id = ${mandate.id}::uuid
     order by r.created_at desc, r.id`);
   const requests: RequestRow[] = rows;
   const otherOf = (r: RequestRow) => (r.requester_mandate_id === mandate.id ? r.target_mandate_id : r.requester_mandate_id);
   const counterparts = new Map<string, CounterpartMandate>();
-  const contactOf = new Map<string, { email: string | null; fileId: string | null }>();
+  const contactOf = new Map<
+    string,
+    { email: string | null; fileId: string | null; client: { name: string; address: string } | null }
+  >();
   for (const r of rows) {
     if (r.cp_id === null) continue;
     counterparts.set(r.cp_id, toCounterpart(r as CounterpartRow));
-    contactOf.set(r.cp_id, { email: r.cp_email, fileId: r.file_id });
+    contactOf.set(r.cp_id, {
+      email: r.cp_email,
+      fileId: r.file_id,
+      client: r.cp_revealed && r.cp_client_name !== null && r.cp_client_address !== null ? { name: r.cp_client_name, address: r.cp_client_address } : null,
+    });
   }
   // The events of every request in one order: time, then the order of a connection's steps, then id.
   const events = rows
@@ -442,19 +481,10 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
       rel.fileId = contact?.fileId ?? null;
       rel.contactEmail = contact?.email ?? null;
     }
-    const revealable = confirmed.filter((r) => canSeeClientIdentity(r.confirmed, r.undertaking.mine !== null));
-    if (revealable.length) {
-      // The one read of another member's client identity: confirmed connections whose
-      // undertaking the actor signed, nothing else.
-      const clients = await db
-        .select({ id: mandates.id, clientName: mandates.clientName, clientAddress: mandates.clientAddress })
-        .from(mandates)
-        .where(inArray(mandates.id, revealable.map((r) => r.counterpart.id)));
-      const byId = new Map(clients.map((c) => [c.id, c]));
-      for (const rel of revealable) {
-        const c = byId.get(rel.counterpart.id);
-        if (c) rel.client = { name: c.clientName, address: c.clientAddress };
-      }
+    // The client identity was selected under the same rule; shown only if the rule agrees.
+    for (const rel of confirmed) {
+      if (!canSeeClientIdentity(rel.confirmed, rel.undertaking.mine !== null)) continue;
+      rel.client = contactOf.get(rel.counterpart.id)?.client ?? null;
     }
   }
 
@@ -466,7 +496,7 @@ export async function getMatchingPanel(actor: MandateActor, mandateId: string): 
   return {
     mandate,
     matchable,
-    opportunities: await getOpportunityQuota(actor),
+    opportunities: known.opportunities ?? (await getOpportunityQuota(actor)),
     counters: panelLists(list).counters,
     relations: list,
     potential,
@@ -478,13 +508,4 @@ export async function getOpportunityQuota(actor: MandateActor): Promise<Opportun
   const quota = opportunityQuota(actor.membershipType, 0);
   if (!quota.limited) return quota;
   return opportunityQuota(actor.membershipType, await countQuotaEvents(db, actor.profileId, "match_request_sent", quotaWindowStart()));
-}
-
-/** The statuses of the requests sent from each of the actor's mandates, for the Opportunités tab. */
-export async function sentRequestStatuses(actor: MandateActor): Promise<Map<string, RequestStatus>> {
-  const rows = await queryRows<{ requester_mandate_id: string; target_mandate_id: string; status: RequestStatus }>(sql`
-    select r.requester_mandate_id, r.target_mandate_id, r.status::text as status
-    from mandate_match_requests r join mandates m on m.id = r.requester_mandate_id
-    where m.profile_id = ${actor.profileId}::uuid`);
-  return new Map(rows.map((r) => [`${r.requester_mandate_id}:${r.target_mandate_id}`, r.status]));
 }

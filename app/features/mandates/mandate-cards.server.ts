@@ -5,7 +5,7 @@
 // The count reads the same candidates as the matching panel (opposite type, active, not ended,
 // not the member's own, owner still a validated member) with the same score (`scoreSql`), and
 // stops at MATCH_COUNT_CAP: a card says '99+' rather than scanning on.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { STRONG_MATCH } from "~/features/matching/match-score";
 import { buyerColumns, scoreSql, sellerColumns } from "~/features/matching/matching.server";
 import { SCORE_CAP } from "~/features/matching/match-score";
@@ -44,7 +44,14 @@ const pendingSentSql = sql`(select count(*)::int from mandate_match_requests r
 
 export type MandateWithFigures = OwnMandate & MandateCardFigures;
 
-/** The member's mandates, newest first, each with its cards' figures: one statement. */
-export async function listMandateCards(actor: MandateActor): Promise<MandateWithFigures[]> {
-  return listMyMandatesWithCounts(actor, { strongMatches: strongMatchesSql, pendingSent: pendingSentSql });
+/**
+ * The member's mandates, newest first, each with its cards' figures: one statement. `extra`
+ * adds integer columns to the same statement (listMyMandatesWithCounts).
+ */
+export async function listMandateCards<K extends string = never>(
+  actor: MandateActor,
+  extra: Record<K, SQL> = {} as Record<K, SQL>,
+): Promise<Array<MandateWithFigures & Record<K, number>>> {
+  const counts = { ...extra, strongMatches: strongMatchesSql, pendingSent: pendingSentSql } as Record<K | keyof MandateCardFigures, SQL>;
+  return listMyMandatesWithCounts(actor, counts);
 }

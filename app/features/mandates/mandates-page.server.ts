@@ -3,6 +3,7 @@
 // the request to these.
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { resumeMandateSearch } from "~/features/collaboration/closings.server";
@@ -14,7 +15,6 @@ import {
   createMatchRequest,
   getMatchingPanel,
   respondToMatchRequest,
-  sentRequestStatuses,
   signUndertaking,
 } from "~/features/connections/connections.server";
 import { notifyMatchRequest, sendConnectionConfirmedEmails } from "~/features/connections/notifications.server";
@@ -29,17 +29,18 @@ import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import type { MandatesTab } from "./components/mandates-sections";
 import { DIALOG_PARAMS, mandatesHref, safeMandatesReturn } from "./components/urls";
 import { listMandateCards, type MandateWithFigures } from "./mandate-cards.server";
-import { MANDATE_MESSAGES, parisToday } from "./mandate-rules";
+import { MANDATE_MESSAGES, mandateQuota, opportunityQuota, parisToday, quotaWindowStart } from "./mandate-rules";
 import { mandateFormSchema } from "./mandates.schema";
 import {
   createMandate,
   deleteMandate,
   getMandateQuota,
   isUuid,
-  listMyMandates,
+  listMyMandatesWithCounts,
   mandateActor,
   notFound,
   QuotaReachedError,
+  quotaEventsCountSql,
   toggleMandateStatus,
   updateMandate,
   type MandateActor,
@@ -67,10 +68,29 @@ async function loadRequestTarget(actor: MandateActor, own: OwnMandate | undefine
   return { target, score: scoreFor(own, target) };
 }
 
-/** The member's mandates: with the cards' figures on the list, without them where no card shows. */
-async function loadMandates(actor: MandateActor, withFigures: boolean): Promise<MandateWithFigures[]> {
-  if (withFigures) return listMandateCards(actor);
-  return (await listMyMandates(actor)).map((m) => ({ ...m, strongMatches: 0, pendingSent: 0 }));
+/** What a freemium member's quotas have counted over their window. */
+type QuotaUsed = { mandates: number; requests: number };
+
+/**
+ * The member's mandates: with the cards' figures on the list, without them where no card shows.
+ * A freemium member's quota counts ride on the same statement (a page's statements are counted,
+ * issue 17): every row carries them, so they are known unless the member has no mandate.
+ */
+async function loadMandates(actor: MandateActor, withFigures: boolean): Promise<{ mandates: MandateWithFigures[]; quotaUsed: QuotaUsed | null }> {
+  const limited = mandateQuota(actor.membershipType, 0).limited;
+  const since = quotaWindowStart();
+  const quotaCounts = {
+    quotaMandates: limited ? quotaEventsCountSql(actor.profileId, "mandate_created", since) : sql`0`,
+    quotaRequests: limited ? quotaEventsCountSql(actor.profileId, "match_request_sent", since) : sql`0`,
+  };
+  const rows = withFigures
+    ? await listMandateCards(actor, quotaCounts)
+    : (await listMyMandatesWithCounts(actor, quotaCounts)).map((m) => ({ ...m, strongMatches: 0, pendingSent: 0 }));
+  const first = rows[0];
+  return {
+    mandates: rows.map(({ quotaMandates: _m, quotaRequests: _r, ...m }) => m),
+    quotaUsed: limited && first ? { mandates: first.quotaMandates, requests: first.quotaRequests } : null,
+  };
 }
 
 export async function loadMandatesPage(request: Request) {
@@ -83,9 +103,10 @@ export async function loadMandatesPage(request: Request) {
   const formOpen = sp.get("nouveau") === "1" || sp.has("modifier");
 
   let mandates: MandateWithFigures[] = [];
+  let quotaUsed: QuotaUsed | null = null;
   let loadError: string | null = null;
   try {
-    mandates = await loadMandates(actor, tab === "mandats" && !formOpen);
+    ({ mandates, quotaUsed } = await loadMandates(actor, tab === "mandats" && !formOpen));
   } catch (error) {
     logger.error({ err: error }, "mandates list failed");
     loadError = MANDATE_MESSAGES.loadFailed;
@@ -96,17 +117,38 @@ export async function loadMandatesPage(request: Request) {
     if (id && !loadError && !mandates.some((m) => m.id === id)) notFound();
   }
 
-  const quota = await getMandateQuota(actor).catch(() => null);
+  // Counted with the list; read apart only for a freemium member without any mandate (or when the
+  // list failed). Other tiers have no quota to count.
+  const quota = !mandateQuota(actor.membershipType, 0).limited
+    ? mandateQuota(actor.membershipType, 0)
+    : quotaUsed
+      ? mandateQuota(actor.membershipType, quotaUsed.mandates)
+      : await getMandateQuota(actor).catch(() => null);
 
+  // The panel's mandate is one of the list's (not read again) and a freemium member's request
+  // quota was counted with it; the panel reads them itself only when the list failed.
   const matchingId = sp.get("matching");
-  const panel = matchingId ? await getMatchingPanel(actor, matchingId) : null;
+  const panel = matchingId
+    ? await getMatchingPanel(
+        actor,
+        matchingId,
+        loadError
+          ? {}
+          : {
+              own: mandates.map(({ strongMatches: _s, pendingSent: _p, ...m }) => m),
+              opportunities: quotaUsed ? opportunityQuota(actor.membershipType, quotaUsed.requests) : undefined,
+            },
+      )
+    : null;
 
   let opportunities: Opportunity[] | null = null;
   let sentStatuses: Record<string, string> = {};
   if (tab === "opportunites" && !loadError) {
     try {
-      opportunities = await listOpportunities(actor, mandates);
-      sentStatuses = Object.fromEntries(await sentRequestStatuses(actor));
+      // The statuses of the requests already sent come with the opportunities (one statement).
+      const list = await listOpportunities(actor, mandates);
+      opportunities = list;
+      sentStatuses = Object.fromEntries(list.flatMap((o) => (o.sentStatus ? [[`${o.own.id}:${o.match.id}`, o.sentStatus]] : [])));
     } catch (error) {
       logger.error({ err: error }, "opportunities failed");
       opportunities = [];

@@ -153,6 +153,15 @@ export async function countQuotaEvents(
   return Number(row?.n ?? 0);
 }
 
+/**
+ * countQuotaEvents as an integer SQL expression, to ride on another statement of the page (a
+ * page's statements are counted, issue 17); the same predicate, on quota_events_profile_idx.
+ */
+export function quotaEventsCountSql(profileId: string, kind: "mandate_created" | "match_request_sent", since: Date): SQL {
+  return sql`(select count(*)::int from ${quotaEvents} q
+    where q.profile_id = ${profileId}::uuid and q.kind = ${kind} and q.created_at >= ${since.toISOString()}::timestamptz)`;
+}
+
 async function countCreatedSince(handle: Pick<typeof db, "select">, profileId: string, since: Date): Promise<number> {
   return countQuotaEvents(handle, profileId, "mandate_created", since);
 }

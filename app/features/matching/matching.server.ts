@@ -154,18 +154,16 @@ export function maxScoreFor(source: MatchSource): number {
   return Math.min(SCORE_CAP, total);
 }
 
-/** The ranking query (exported for the benchmark's EXPLAIN). */
-export function candidatesQuery(source: MatchSource, options: RankOptions): SQL {
+/** The `top` part of a ranking: ids and totals of the best candidates, `limit` of them. */
+function topQuery(source: MatchSource, options: RankOptions): SQL {
   const candidateType = oppositeType(source.mandateType);
-  const scoresOf = (alias: string) =>
+  const scores =
     candidateType === "buyer"
-      ? scoreSql(buyerColumns(alias), sellerParams(source))
-      : scoreSql(buyerParams(source), sellerColumns(alias));
+      ? scoreSql(buyerColumns("c"), sellerParams(source))
+      : scoreSql(buyerParams(source), sellerColumns("c"));
   // The scan computes the total only (one expression per candidate, half the work of also
   // selecting the four sub-scores); the sub-scores are computed for the `limit` rows kept.
-  const scores = scoresOf("c");
   const total = sql`(${scores.sector} + ${scores.territory} + ${scores.valuation} + ${scores.contribution})`;
-  const kept = scoresOf("m");
   const exclude = options.excludeProfileId ?? source.profileId;
   // The type is a literal (not a parameter) so that the planner can pick the partial index of
   // that type whatever the plan cache does. Members not (or no longer) validated are few: a
@@ -181,9 +179,7 @@ export function candidatesQuery(source: MatchSource, options: RankOptions): SQL 
   const rank = options.newestWindow
     ? sql`and ${total} >= ${maxScoreFor(source)} order by c.created_at desc nulls last, c.id`
     : sql`order by total desc, c.created_at desc, c.id`;
-  return sql`
-    with top as (
-      select c.id, c.created_at, least(${sql.raw(String(SCORE_CAP))}, ${total}) as total
+  return sql`select c.id, c.created_at, least(${sql.raw(String(SCORE_CAP))}, ${total}) as total
       from ${candidates}
       where c.mandate_type = ${type} and c.status = 'active'
         and c.end_date >= ${PARIS_TODAY_SQL}
@@ -191,32 +187,65 @@ export function candidatesQuery(source: MatchSource, options: RankOptions): SQL 
         and c.profile_id not in (select x.id from profiles x
           where x.profile_status in ('pending_validation', 'rejected', 'suspended'))
       ${rank}
-      limit ${options.limit}
-    )
-    select ${kept.sector} as sector_score, ${kept.territory} as territory_score,
+      limit ${options.limit}`;
+}
+
+/**
+ * The rows kept from `top`: their sub-scores and the counterpart projection, best first; with
+ * `ordinal`, their rank as `ord` (kept when several rankings share a statement).
+ */
+function keptQuery(source: MatchSource, options: RankOptions, ordinal = false): SQL {
+  const kept =
+    oppositeType(source.mandateType) === "buyer"
+      ? scoreSql(buyerColumns("m"), sellerParams(source))
+      : scoreSql(buyerParams(source), sellerColumns("m"));
+  return sql`select ${kept.sector} as sector_score, ${kept.territory} as territory_score,
       ${kept.valuation} as valuation_score, ${kept.contribution} as contribution_score, top.total,
+      ${ordinal ? sql`row_number() over (order by top.total desc, top.created_at desc, top.id) as ord,` : sql``}
       ${counterpartColumns("m", "p")}
     from top join mandates m on m.id = top.id join profiles p on p.id = m.profile_id
     where top.total >= ${options.minScore ?? 1}
     order by top.total desc, top.created_at desc, top.id`;
 }
 
+/** The ranking query of one pass (exported for the benchmark's EXPLAIN). */
+export function candidatesQuery(source: MatchSource, options: RankOptions): SQL {
+  return sql`
+    with top as (${topQuery(source, options)})
+    ${keptQuery(source, options)}`;
+}
+
+/**
+ * The whole ranking in one statement (a page's statements are counted, issue 17). Nothing scores
+ * above the best possible total, and ties go to the newest: so when `limit` candidates reach it
+ * among the newest NEWEST_WINDOW (the first pass, `perfect`), they are exactly the answer —
+ * usually found by walking a few hundred index entries instead of scoring every active mandate of
+ * the opposite type. Otherwise (few perfect matches) the full ranking runs; its condition on the
+ * first pass's count is a constant of the statement, so PostgreSQL skips that scan altogether
+ * when the first pass answered (a one-time filter).
+ */
+export function rankingQuery(source: MatchSource, options: RankOptions, ordinal = false): SQL {
+  const best = maxScoreFor(source);
+  if (!(options.limit > 0 && best > 0 && best >= (options.minScore ?? 1))) {
+    return sql`
+      with top as (${topQuery(source, { ...options, newestWindow: undefined })})
+      ${keptQuery(source, options, ordinal)}`;
+  }
+  const window = options.newestWindow ?? NEWEST_WINDOW;
+  const answered = sql`(select count(*) from perfect) = ${options.limit}`;
+  return sql`
+    with perfect as (${topQuery(source, { ...options, newestWindow: window })}),
+    ranked as (select * from (${topQuery(source, { ...options, newestWindow: undefined })}) f where not ${answered}),
+    top as (select * from perfect where ${answered} union all select * from ranked)
+    ${keptQuery(source, options, ordinal)}`;
+}
+
 /**
  * The best opposite mandates for `source`, by score (then newest). `minScore` 1 keeps only
- * compatible ones ('Aucun mandat compatible trouvé pour le moment' otherwise).
+ * compatible ones ('Aucun mandat compatible trouvé pour le moment' otherwise). One statement.
  */
 export async function rankCandidates(source: MatchSource, options: RankOptions): Promise<PotentialMatch[]> {
-  // First pass: nothing scores above the best possible total, and ties go to the newest. So when
-  // `limit` candidates reach it among the newest NEWEST_WINDOW, they are exactly the answer —
-  // usually found by walking a few hundred index entries instead of scoring every active mandate of the
-  // opposite type. Otherwise (few perfect matches), the full ranking.
-  const best = maxScoreFor(source);
-  if (options.limit > 0 && best > 0 && best >= (options.minScore ?? 1)) {
-    const window = options.newestWindow ?? NEWEST_WINDOW;
-    const perfect = await queryRows<RankedRow>(candidatesQuery(source, { ...options, newestWindow: window }));
-    if (perfect.length === options.limit) return perfect.map(toPotential);
-  }
-  const rows = await queryRows<RankedRow>(candidatesQuery(source, { ...options, newestWindow: undefined }));
+  const rows = await queryRows<RankedRow>(rankingQuery(source, options));
   return rows.map(toPotential);
 }
 
@@ -243,14 +272,16 @@ export const POTENTIAL_MATCHES_LIMIT = 20;
 
 /**
  * 'Mandats potentiels' of one of the member's mandates (404 for anyone else's). Empty when the
- * mandate itself is on hold or ended: it is not offered, so it is not matched either.
+ * mandate itself is on hold or ended: it is not offered, so it is not matched either. `known` is
+ * that mandate when the caller already read it among the actor's own (not read again).
  */
 export async function listPotentialMatches(
   actor: MandateActor,
   mandateId: string,
   limit = POTENTIAL_MATCHES_LIMIT,
+  known?: OwnMandate,
 ): Promise<{ mandate: OwnMandate; matchable: boolean; matches: PotentialMatch[] }> {
-  const mandate = await getMyMandate(actor, mandateId);
+  const mandate = known?.id === mandateId ? known : await getMyMandate(actor, mandateId);
   const matchable = isMatchable(mandate.status, mandate.endDate, parisToday());
   if (!matchable) return { mandate, matchable, matches: [] };
   const matches = await rankCandidates(matchSourceOf(mandate, actor.profileId), { limit });
@@ -260,6 +291,8 @@ export async function listPotentialMatches(
 export type Opportunity = {
   own: { id: string; clientCode: string; mandateType: MandateType };
   match: PotentialMatch;
+  /** The status of the request already sent from `own` to `match`, null if none. */
+  sentStatus: string | null;
 };
 
 export const OPPORTUNITIES_PER_MANDATE = 10;
@@ -268,18 +301,27 @@ export const OPPORTUNITIES_LIMIT = 30;
 /**
  * 'Opportunités': the best potential matches across all the member's active mandates, ranked.
  * A counterpart that fits several of the member's mandates appears once, with its best pair.
+ * One statement whatever the number of mandates: each mandate's ranking (rankingQuery), with the
+ * status of the request it already sent to each candidate.
  */
 export async function listOpportunities(actor: MandateActor, own: readonly OwnMandate[]): Promise<Opportunity[]> {
   const today = parisToday();
   const sources = own.filter((m) => isMatchable(m.status, m.endDate, today));
-  const perMandate = await Promise.all(
-    sources.map(async (m) => {
-      const matches = await rankCandidates(matchSourceOf(m, actor.profileId), { limit: OPPORTUNITIES_PER_MANDATE });
-      return matches.map((match) => ({ own: { id: m.id, clientCode: m.clientCode, mandateType: m.mandateType }, match }));
-    }),
+  if (sources.length === 0) return [];
+  const branches = sources.map(
+    (m, i) => sql`select ${sql.raw(String(i))} as src, q.*,
+        (select r.status::text from mandate_match_requests r
+          where r.requester_mandate_id = ${m.id}::uuid and r.target_mandate_id = q.cp_id) as sent_status
+      from (${rankingQuery(matchSourceOf(m, actor.profileId), { limit: OPPORTUNITIES_PER_MANDATE }, true)}) q`,
   );
+  const rows = await queryRows<RankedRow & { src: number | string; ord: number | string; sent_status: string | null }>(
+    sql`${sql.join(branches, sql` union all `)} order by src, ord`,
+  );
+  // Each mandate's matches in its ranking's order, the mandates in the member's order.
   const best = new Map<string, Opportunity>();
-  for (const o of perMandate.flat()) {
+  for (const r of rows) {
+    const m = sources[Number(r.src)]!;
+    const o: Opportunity = { own: { id: m.id, clientCode: m.clientCode, mandateType: m.mandateType }, match: toPotential(r), sentStatus: r.sent_status };
     const current = best.get(o.match.id);
     if (!current || o.match.score.total > current.match.score.total) best.set(o.match.id, o);
   }
