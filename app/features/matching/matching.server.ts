@@ -2,9 +2,10 @@
 // candidate set — opposite type, active, not ended, not the member's own, owner still a
 // validated member — and only the best rows are fetched in full.
 //
-// Indexes: one partial index per type whose key holds every column the score reads
-// (mandates_buyer_candidates_idx, mandates_seller_candidates_idx), so ranking 50 000 candidates is
+// Indexes: one partial index per type, in creation order, whose key holds every column the score
+// reads (mandates_buyer_newest_idx, mandates_seller_newest_idx), so ranking 50 000 candidates is
 // an index-only scan; the full rows (with the counterpart projection) are read for the top N only.
+// (The cards' counts read mandates_*_candidates_idx, end date first.)
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
 import {
@@ -154,6 +155,12 @@ export function maxScoreFor(source: MatchSource): number {
   return Math.min(SCORE_CAP, total);
 }
 
+/** The key of each type's newest index: what the ranking reads of a candidate. */
+const CANDIDATE_COLUMNS = {
+  buyer: "w.created_at, w.id, w.end_date, w.profile_id, w.search_sectors, w.search_territories, w.target_amount_min, w.target_amount_max, w.contribution_min, w.contribution_max",
+  seller: "w.created_at, w.id, w.end_date, w.profile_id, w.company_sector, w.company_territory, w.valuation_amount, w.required_contribution_min, w.required_contribution_max",
+} as const;
+
 /** The `top` part of a ranking: ids and totals of the best candidates, `limit` of them. */
 function topQuery(source: MatchSource, options: RankOptions): SQL {
   const candidateType = oppositeType(source.mandateType);
@@ -170,19 +177,21 @@ function topQuery(source: MatchSource, options: RankOptions): SQL {
   // hashed subplan over them (profiles_status_created_idx; an `in` list, `<>` would not use
   // the index) keeps the scan index-only.
   const type = sql.raw(`'${candidateType}'`);
-  // First pass: the newest candidates in creation order (mandates_*_newest_idx), kept when they
-  // reach the best possible score; the scan stops after `limit` of them or at the window's end.
-  const candidates = options.newestWindow
-    ? sql`(select * from mandates w where w.mandate_type = ${type} and w.status = 'active'
-        order by w.created_at desc nulls last, w.id limit ${options.newestWindow}) c`
-    : sql`mandates c`;
+  // The candidates in creation order, from the key of their type's newest index
+  // (mandates_*_newest_idx holds every column the score reads): an index-only scan, already in
+  // the order of the ties. First pass: the newest `newestWindow` of them, kept when they reach
+  // the best possible score; the scan stops after `limit` of them or at the window's end. Full
+  // ranking: all of them (the planner's estimate preferred a parallel Seq Scan of mandates to the
+  // table's candidates index for buyers, twice slower at 100 000 mandates: 90 vs 45 ms).
+  const candidates = sql`(select ${sql.raw(CANDIDATE_COLUMNS[candidateType])} from mandates w
+      where w.mandate_type = ${type} and w.status = 'active'
+      order by w.created_at desc nulls last, w.id ${options.newestWindow ? sql`limit ${options.newestWindow}` : sql``}) c`;
   const rank = options.newestWindow
     ? sql`and ${total} >= ${maxScoreFor(source)} order by c.created_at desc nulls last, c.id`
     : sql`order by total desc, c.created_at desc, c.id`;
   return sql`select c.id, c.created_at, least(${sql.raw(String(SCORE_CAP))}, ${total}) as total
       from ${candidates}
-      where c.mandate_type = ${type} and c.status = 'active'
-        and c.end_date >= ${PARIS_TODAY_SQL}
+      where c.end_date >= ${PARIS_TODAY_SQL}
         and c.profile_id <> ${exclude}::uuid
         and c.profile_id not in (select x.id from profiles x
           where x.profile_status in ('pending_validation', 'rejected', 'suspended'))
