@@ -8,7 +8,7 @@ import { createMatchRequest, getMatchingPanel, signUndertaking } from "~/feature
 import { openDocument, shareDocument } from "~/features/collaboration/documents.server";
 import { postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
-import { createMandate, mandateActor } from "~/features/mandates/mandates.server";
+import { createMandate, deleteMandate, mandateActor } from "~/features/mandates/mandates.server";
 import { db } from "~/db/client.server";
 import { mandateMatchRequests } from "~/db/schema";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
@@ -137,6 +137,14 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     expect(queries).toBe(6);
   });
 
+  it("/mandates: the list with the cards' figures (1); a premium member's quota is not counted", async () => {
+    const { value, queries } = await wholePage("/mandates", mandatesPage.loader);
+    const d = value as Awaited<ReturnType<typeof mandatesPage.loader>>;
+    expect(d.mandates.map((m) => m.id)).toContain(buyerMandateId);
+    expect(d.quota).toBeNull();
+    expect(queries).toBe(4);
+  });
+
   it("/mandates?onglet=opportunites: the list (1), every mandate's ranking with the requests sent (1)", async () => {
     // Two more active mandates of Alice's, each with a counterpart; a request sent to one of them.
     const carol = await createMember(db, { profile: { firstName: "Carole", lastName: "Petit", membershipType: "premium", locationDepartment: "75" } });
@@ -176,5 +184,21 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     expect(d.quota).toEqual({ used: 1, canCreate: true });
     expect(d.panel?.opportunities).toEqual({ limited: true, used: 0, limit: 3, canRequest: true });
     expect(queries).toBe(6);
+    // The list alone: the quota comes with it.
+    const list = await wholePage("/mandates", mandatesPage.loader, who);
+    expect((list.value as Awaited<ReturnType<typeof mandatesPage.loader>>).quota).toEqual({ used: 1, canCreate: true });
+    expect(list.queries).toBe(4);
+  });
+
+  it("a freemium member without any mandate: the quota is read apart, and still counts a deleted mandate", async () => {
+    const free = await createMember(db, { profile: { firstName: "Gaston", lastName: "Noël", membershipType: "freemium", locationDepartment: "75" } });
+    const actor = mandateActor(free.profile);
+    const own = await createMandate(actor, mandateInput({ clientCode: "FREE-DEL" }));
+    await deleteMandate(actor, own.id);
+    const { value, queries } = await wholePage("/mandates", mandatesPage.loader, await signIn(free));
+    const d = value as Awaited<ReturnType<typeof mandatesPage.loader>>;
+    expect(d.mandates).toEqual([]);
+    expect(d.quota).toEqual({ used: 1, canCreate: true });
+    expect(queries).toBe(5);
   });
 });
