@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./bench/server";
+import { productionServerArgs } from "./runtime/server-args";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -20,7 +21,7 @@ async function main(): Promise<number> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "rt-smoke-"));
-  const child = spawn(process.execPath, ["--max-semi-space-size=64", "--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, productionServerArgs(root), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,0 +1,16 @@
+// The Node.js options of the production server, read from package.json's `serve` script (one
+// source of truth for `npm run serve`, `npm start` and the start-and-serve smoke test).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** The words between `node` and `server.ts` in the script, e.g. ["--max-semi-space-size=64", "--import", "tsx"]. */
+export function serverNodeArgs(script: string): string[] {
+  const m = /\bnode\s+(.*?)\s*\bserver\.ts\b/.exec(script);
+  if (!m) throw new Error(`Script de démarrage inattendu : ${script}`);
+  return m[1]!.split(/\s+/).filter(Boolean);
+}
+
+export function productionServerArgs(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  return [...serverNodeArgs(pkg.scripts.serve!), "server.ts"];
+}
