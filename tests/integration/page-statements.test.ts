@@ -188,6 +188,13 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     const list = await wholePage("/mandates", mandatesPage.loader, who);
     expect((list.value as Awaited<ReturnType<typeof mandatesPage.loader>>).quota).toEqual({ used: 1, canCreate: true });
     expect(list.queries).toBe(4);
+    // The stats tab without the charts (not in the freemium tier): the same single statement.
+    const stats = await wholePage("/dashboard/stats", statsPage.loader, who, true);
+    const sd = stats.value as Awaited<ReturnType<typeof statsPage.loader>>;
+    expect(sd.charted).toBe(false);
+    expect(sd.charts).toBeNull();
+    expect(sd.stats?.total).toBe(1);
+    expect(stats.queries).toBe(4);
   });
 
   it("a freemium member without any mandate: the quota is read apart, and still counts a deleted mandate", async () => {
