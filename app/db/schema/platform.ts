@@ -47,7 +47,8 @@ export const auditLog = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
-    index("audit_log_created_idx").on(t.createdAt.desc()),
+    // The journal's order (`created_at desc, id desc`): a page walks it and stops.
+    index("audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("audit_log_action_idx").on(t.action, t.createdAt.desc()),
   ],
 );

@@ -104,6 +104,8 @@ export const profiles = pgTable(
     index("profiles_sectors_idx").using("gin", t.specializationSectors),
     index("profiles_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("profiles_status_created_idx").on(t.profileStatus, t.createdAt.desc()),
+    // The admin profiles list, newest first (`order by created_at desc, id`): a page walks it and stops.
+    index("profiles_created_id_idx").on(t.createdAt.desc(), t.id),
     // The founding offer's places left ('Aperçu'): validated paying members, counted up to the
     // number of places. The predicate is the count's, so it walks this small index and stops.
     index("profiles_paid_members_idx")
@@ -151,7 +153,9 @@ export const recommendations = pgTable(
   },
   (t) => [
     unique("recommendations_profile_sponsor_key").on(t.profileId, t.sponsorEmail),
-    index("recommendations_created_idx").on(t.createdAt.desc()),
+    // The admin list's order (`created_at desc, id`), and confirmed_at for its counts: a page
+    // walks it and stops, the counts are an index-only scan.
+    index("recommendations_created_idx").on(t.createdAt.desc(), t.id, t.confirmedAt),
   ],
 );
 
