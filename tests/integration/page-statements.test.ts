@@ -10,12 +10,16 @@ import { postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { createMandate, deleteMandate, mandateActor } from "~/features/mandates/mandates.server";
 import { db } from "~/db/client.server";
-import { mandateMatchRequests } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { mandateMatchRequests, user, userRoles } from "~/db/schema";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import * as fileLayout from "~/routes/member/dashboard/file/layout";
 import * as fileOverview from "~/routes/member/dashboard/file/overview";
 import * as fileDocuments from "~/routes/member/dashboard/file/documents";
 import * as statsPage from "~/routes/member/dashboard/stats";
+import * as adminProfiles from "~/routes/admin/profiles";
+import * as adminRecommendations from "~/routes/admin/recommendations";
+import * as adminJournal from "~/routes/admin/journal";
 import * as mandatesPage from "~/routes/member/mandates";
 import { useTestDatabase } from "../support/db";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
@@ -207,5 +211,71 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     expect(d.mandates).toEqual([]);
     expect(d.quota).toEqual({ used: 1, canCreate: true });
     expect(queries).toBe(5);
+  });
+});
+
+/** An admin page as React Router loads it: the root's, the admin frame's and the tab's loaders. */
+async function adminPage(path: string, page: (args: never) => Promise<unknown>, who: Browser) {
+  const [root, frame] = await Promise.all([import("~/root"), import("~/routes/admin/layout")]);
+  const request = new Request(`http://localhost:3000${path}`, { headers: who.headers });
+  const args = { request, params: {}, context: { requestId: "test", nonce: "n" } } as never;
+  return withRequestScope("GET", async () => {
+    const loaders = [root.loader, frame.loader, page] as ((a: never) => Promise<unknown>)[];
+    const values = await Promise.all(loaders.map((l) => l(args)));
+    return { value: values.at(-1) as never, queries: currentRequestScope()?.queries ?? 0 };
+  });
+}
+
+// The admin tabs (issue 17): the guards take 2 statements here (the session with its user, the
+// profile with the admin role: the admin frame has no bell), then each tab adds its own.
+describe("admin tabs (issue 17: at most 6 statements)", () => {
+  let admin: Browser;
+  beforeAll(async () => {
+    const member = await createMember(db, { profile: { firstName: "Adèle", lastName: "Admin", membershipType: "premium" } });
+    await db.insert(userRoles).values({ userId: member.user.id, role: "admin" });
+    admin = await signIn(member);
+    // Enabled after sign-in (better-auth would otherwise ask for the TOTP code).
+    await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, member.user.id));
+  });
+
+  it("/admin: the tiles' counts (1), the page (1); the list's total is the tiles' (no second count)", async () => {
+    const { value, queries } = await adminPage("/admin", adminProfiles.loader, admin);
+    const d = value as Awaited<ReturnType<typeof adminProfiles.loader>>;
+    expect(d.failed).toBe(false);
+    expect(d.total).toBe(d.counts?.total);
+    expect(d.rows.length).toBeGreaterThan(0);
+    expect(queries).toBe(4);
+    const pending = await adminPage("/admin?statut=valides", adminProfiles.loader, admin);
+    const p = pending.value as Awaited<ReturnType<typeof adminProfiles.loader>>;
+    expect(p.total).toBe(p.counts?.validated);
+    expect(pending.queries).toBe(4);
+  });
+
+  it("/admin?profil=…: the detail and its checklist in one statement (1)", async () => {
+    const { value, queries } = await adminPage(`/admin?profil=${bob.profile.id}`, adminProfiles.loader, admin);
+    const d = value as Awaited<ReturnType<typeof adminProfiles.loader>>;
+    expect(d.detail?.email).toBe(bob.email);
+    expect(d.checklist?.steps).toHaveLength(5);
+    expect(queries).toBe(5);
+  });
+
+  it("/admin?q=…: the search counts its matches (1) and reads its page (1)", async () => {
+    const { value, queries } = await adminPage("/admin?q=lemaire", adminProfiles.loader, admin);
+    const d = value as Awaited<ReturnType<typeof adminProfiles.loader>>;
+    expect(d.rows.map((r) => r.id)).toEqual([alice.profile.id]);
+    expect(d.total).toBe(1);
+    expect(queries).toBe(5);
+  });
+
+  it("/admin/recommandations: the counts (1), the page (1); the list's total is the counts'", async () => {
+    const { value, queries } = await adminPage("/admin/recommandations", adminRecommendations.loader, admin);
+    const d = value as Awaited<ReturnType<typeof adminRecommendations.loader>>;
+    expect(d.total).toBe(d.counts?.total);
+    expect(queries).toBe(4);
+  });
+
+  it("/admin/journal: the count (1), the page (1)", async () => {
+    const { queries } = await adminPage("/admin/journal", adminJournal.loader, admin);
+    expect(queries).toBe(4);
   });
 });

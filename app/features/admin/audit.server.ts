@@ -1,6 +1,6 @@
 // The admin audit log: every decision and export of the back office leaves one row, written in
 // the same transaction as the change it records. Read-only in the web UI.
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
 import { auditLog, user } from "~/db/schema";
@@ -65,7 +65,8 @@ export async function listAuditLog(query: AuditQuery): Promise<AuditPage> {
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorUserId))
     .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    // `nulls last` as in audit_log_created_idx (neither is ever null): the page walks it and stops.
+    .orderBy(sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`)
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   return {

@@ -2,7 +2,7 @@
 // the decisions. Each decision is one conditional UPDATE (the state it starts from is in the
 // WHERE), so two admins deciding at once cannot both win, and it commits together with its
 // side effects: membership, e-mail in the outbox, sessions, audit row.
-import { and, count, desc, eq, like, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { collegeLabel, professionLabel } from "~/db/reference";
@@ -11,23 +11,43 @@ import { insuranceFlag, uncheckedSteps, VERIFICATION_STEP_LABELS, type Insurance
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { normalizeSearchText } from "~/db/search-text";
+import { getDirectoryCounts } from "~/lib/count-cache.server";
 import { getEnv } from "~/lib/env.server";
 import { sendEmail } from "~/lib/mail/render.server";
 import { profileRejected } from "~/lib/mail/templates/profile-rejected";
 import { profileValidated } from "~/lib/mail/templates/profile-validated";
-import { applyFoundingMembershipOnValidation, getPaymentState, type PaymentState } from "../membership/membership.server";
+import { applyFoundingMembershipOnValidation, type PaymentState } from "../membership/membership.server";
 import { safeHttpUrl } from "../profiles/public-profile.server";
 import { sharesPrivateDomain } from "../recommendations/email-identity";
-import { listSponsors, type SponsorView } from "../recommendations/recommendations.server";
+import type { SponsorView } from "../recommendations/recommendations.server";
 import { notificationTexts } from "~/features/notifications/notification-rules";
 import { notify } from "~/features/notifications/notifications.server";
 import { AdminActionError } from "./admin-errors";
 import { ADMIN_PAGE_SIZE, PROFILE_STATUS_PARAMS, type ProfileListQuery, type ProfileStatus } from "./admin.schema";
 import { recordAdminAction } from "./audit.server";
+import { readProfileReview, type ProfileReview } from "./profile-review.server";
+import { checklistOfReview, type VerificationChecklist } from "./verification-admin.server";
 
 export type ProfileCounts = { total: number; pending: number; validated: number; rejected: number; suspended: number };
 
+const COUNT_KEYS = ["total", "pending", "validated", "rejected", "suspended"] as const;
+const countKey = (name: (typeof COUNT_KEYS)[number]) => `admin-profiles:${name}`;
+
+/**
+ * The tiles' counts (issue 17). Counting every profile on each view of the tab grew with the
+ * membership (an index-only scan of 100 000 entries, ~25 ms), so the instance keeps them in the
+ * internal directory's count cache (decision 023): `profiles` is the only table counted, and
+ * every write to it notifies `rt_public_content` at commit, which empties the cache on every
+ * instance. Each decision below also empties this instance's cache itself, so the admin who
+ * decided never sees the counts from before it.
+ */
 export async function getProfileCounts(): Promise<ProfileCounts> {
+  const cache = getDirectoryCounts();
+  const looked = COUNT_KEYS.map((k) => cache?.lookup(countKey(k)));
+  if (looked.every((l) => l?.count !== undefined)) {
+    const [total, pending, validated, rejected, suspended] = looked.map((l) => l!.count!);
+    return { total: total!, pending: pending!, validated: validated!, rejected: rejected!, suspended: suspended! };
+  }
   const [row] = await db
     .select({
       total: count(),
@@ -37,14 +57,28 @@ export async function getProfileCounts(): Promise<ProfileCounts> {
       suspended: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'suspended')`,
     })
     .from(profiles);
-  return {
+  const counts: ProfileCounts = {
     total: Number(row?.total ?? 0),
     pending: Number(row?.pending ?? 0),
     validated: Number(row?.validated ?? 0),
     rejected: Number(row?.rejected ?? 0),
     suspended: Number(row?.suspended ?? 0),
   };
+  if (cache) COUNT_KEYS.forEach((k, i) => cache.store(countKey(k), counts[k], looked[i]!.generation));
+  return counts;
 }
+
+/** After a decision, this instance's counts go at once (the notification reaches the others). */
+function forgetProfileCounts(): void {
+  getDirectoryCounts()?.invalidate();
+}
+
+const STATUS_COUNT: Record<ProfileStatus, keyof ProfileCounts> = {
+  pending_validation: "pending",
+  validated: "validated",
+  rejected: "rejected",
+  suspended: "suspended",
+};
 
 /** A row of the profiles table. */
 export type AdminProfileRow = {
@@ -66,22 +100,40 @@ function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const searchWords = (q: string) => normalizeSearchText(q).split(" ").filter(Boolean).slice(0, 6);
+
 function profileListWhere(query: Pick<ProfileListQuery, "q" | "statut">): SQL | undefined {
   const parts: SQL[] = [];
   if (query.statut) parts.push(eq(profiles.profileStatus, PROFILE_STATUS_PARAMS[query.statut]));
   // Every word must appear in the name, company, profession, sectors or the account's e-mail.
-  const words = normalizeSearchText(query.q).split(" ").filter(Boolean).slice(0, 6);
-  for (const word of words) {
+  // Each side is read through its trigram index (profiles_search_trgm_idx, user_email_trgm_idx)
+  // and the two sets of ids are joined: an OR across the join was a Seq Scan of both tables.
+  for (const word of searchWords(query.q)) {
     const pattern = `%${escapeLike(word)}%`;
-    parts.push(or(like(profiles.searchText, pattern), like(sql`lower(${user.email})`, pattern))!);
+    parts.push(sql`${profiles.id} in (
+      select s.id from profiles s where s.search_text like ${pattern}
+      union
+      select e.id from profiles e join "user" u on u.id = e.user_id where lower(u.email) like ${pattern})`);
   }
   return parts.length ? and(...parts) : undefined;
 }
 
-export async function listProfilesForAdmin(query: ProfileListQuery): Promise<AdminProfilePage> {
+/**
+ * The list's total: without a search it is one of the tiles' counts (every profile has its
+ * account), so it is not counted again; a search counts its matches.
+ */
+async function profileListTotal(query: Pick<ProfileListQuery, "q" | "statut">, where: SQL | undefined, counts: Promise<ProfileCounts>): Promise<number> {
+  if (searchWords(query.q).length === 0) {
+    const all = await counts;
+    return all[query.statut ? STATUS_COUNT[PROFILE_STATUS_PARAMS[query.statut]] : "total"];
+  }
+  const [{ n }] = await db.select({ n: count() }).from(profiles).where(where);
+  return Number(n);
+}
+
+export async function listProfilesForAdmin(query: ProfileListQuery, counts: Promise<ProfileCounts> = getProfileCounts()): Promise<AdminProfilePage> {
   const where = profileListWhere(query);
-  const [{ n }] = await db.select({ n: count() }).from(profiles).innerJoin(user, eq(user.id, profiles.userId)).where(where);
-  const total = Number(n);
+  const total = await profileListTotal(query, where, counts);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const today = parisToday();
@@ -99,9 +151,10 @@ export async function listProfilesForAdmin(query: ProfileListQuery): Promise<Adm
       insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${profiles.id} and c.step = 'insurance')`,
     })
     .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
     .where(where)
-    .orderBy(desc(profiles.createdAt), profiles.id)
+    // `nulls last` as in profiles_created_id_idx (created_at is never null): the page walks the
+    // index and stops instead of sorting every profile.
+    .orderBy(sql`${profiles.createdAt} desc nulls last`, profiles.id)
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
   return {
@@ -153,42 +206,22 @@ export type AdminProfileDetail = {
   canReinstate: boolean;
 };
 
+/** The detail overlay and its verification checklist, from one statement (readProfileReview). */
+export async function getProfileReview(
+  profileId: string,
+  actor?: Pick<SessionUser, "id">,
+  today: string = parisToday(),
+): Promise<{ detail: AdminProfileDetail; checklist: VerificationChecklist } | null> {
+  const review = await readProfileReview(profileId);
+  return review ? { detail: detailOfReview(review, actor), checklist: checklistOfReview(review, today) } : null;
+}
+
 export async function getProfileForAdmin(profileId: string, actor?: Pick<SessionUser, "id">): Promise<AdminProfileDetail | null> {
-  const [p] = await db
-    .select({
-      id: profiles.id,
-      userId: profiles.userId,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      email: user.email,
-      company: profiles.company,
-      profession: profiles.profession,
-      college: profiles.college,
-      linkedinUrl: profiles.linkedinUrl,
-      experienceDescription: profiles.experienceDescription,
-      recentOperations: profiles.recentOperations,
-      status: profiles.profileStatus,
-      onboardingStatus: profiles.onboardingStatus,
-      membershipType: profiles.membershipType,
-      charterSignedAt: profiles.charterSignedAt,
-      createdAt: profiles.createdAt,
-      validatedAt: profiles.validatedAt,
-      validatedBy: profiles.validatedBy,
-      rejectionReason: profiles.rejectionReason,
-      suspendedAt: profiles.suspendedAt,
-    })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .where(eq(profiles.id, profileId))
-    .limit(1);
-  if (!p) return null;
-  const [sponsors, payment, validator] = await Promise.all([
-    listSponsors(p.id),
-    getPaymentState(p.id),
-    p.validatedBy
-      ? db.select({ email: user.email }).from(user).where(eq(user.id, p.validatedBy)).limit(1)
-      : Promise.resolve([] as { email: string }[]),
-  ]);
+  const review = await readProfileReview(profileId);
+  return review ? detailOfReview(review, actor) : null;
+}
+
+function detailOfReview(p: ProfileReview, actor?: Pick<SessionUser, "id">): AdminProfileDetail {
   const pending = p.status === "pending_validation";
   return {
     id: p.id,
@@ -207,11 +240,11 @@ export async function getProfileForAdmin(profileId: string, actor?: Pick<Session
     charterSignedAt: p.charterSignedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
     validatedAt: p.validatedAt?.toISOString() ?? null,
-    validatedByEmail: validator[0]?.email ?? null,
+    validatedByEmail: p.validatedByEmail,
     rejectionReason: p.rejectionReason,
     suspendedAt: p.suspendedAt?.toISOString() ?? null,
-    sponsors: sponsors.map((s) => ({ ...s, sharesApplicantDomain: sharesPrivateDomain(p.email, s.email) })),
-    payment,
+    sponsors: p.sponsors.map((s) => ({ ...s, sharesApplicantDomain: sharesPrivateDomain(p.email, s.email) })),
+    payment: p.payment,
     canValidate: pending && p.onboardingStatus === "payment_completed",
     canReject: pending,
     canSuspend: p.status === "validated" && p.userId !== actor?.id,
@@ -287,6 +320,7 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
     await writeVerificationSummary(tx, row.id);
     return { foundingApplied };
   });
+  if (outcome) forgetProfileCounts();
   return outcome ?? refuse(profileId, "Seul un profil en attente dont le dossier est complet peut être validé.");
 }
 
@@ -316,7 +350,8 @@ export async function rejectProfile(actor: Pick<SessionUser, "id">, profileId: s
     });
     return true;
   });
-  if (!done) await refuse(profileId, "Seul un profil en attente peut être rejeté.");
+  if (done) forgetProfileCounts();
+  else await refuse(profileId, "Seul un profil en attente peut être rejeté.");
 }
 
 /**
@@ -343,6 +378,7 @@ export async function suspendMember(actor: Pick<SessionUser, "id">, profileId: s
     });
     return { sessionsEnded: ended.length };
   });
+  if (outcome) forgetProfileCounts();
   return outcome ?? refuse(profileId, "Seul un membre validé peut être suspendu.");
 }
 
@@ -358,5 +394,6 @@ export async function reinstateMember(actor: Pick<SessionUser, "id">, profileId:
     await recordAdminAction(tx, actor, { action: "profile.reinstate", targetType: "profile", targetId: row.id, details: { target: memberName(row) } });
     return true;
   });
-  if (!done) await refuse(profileId, "Seul un membre suspendu peut être réintégré.");
+  if (done) forgetProfileCounts();
+  else await refuse(profileId, "Seul un membre suspendu peut être réintégré.");
 }

@@ -17,6 +17,11 @@ export const EXPORT_MAX_ROWS = 50_000;
 
 export type RecommendationCounts = { total: number; confirmed: number; pending: number };
 
+/**
+ * Both counts over the whole table: an index-only scan of recommendations_created_idx (which
+ * carries confirmed_at), not a read of the table. They are not cached: the table's writes do not
+ * notify any channel (rt_public_content covers profiles and certified_deals only).
+ */
 export async function getRecommendationCounts(): Promise<RecommendationCounts> {
   const [row] = await db
     .select({ total: count(), confirmed: count(recommendations.confirmedAt) })
@@ -77,14 +82,17 @@ function toRow(r: Row): AdminRecommendationRow {
 }
 
 /** Newest first, as the prototype listed them. */
-export async function listRecommendationsForAdmin(query: Pick<RecommendationListQuery, "q" | "page">): Promise<AdminRecommendationPage> {
+export async function listRecommendationsForAdmin(
+  query: Pick<RecommendationListQuery, "q" | "page">,
+  counts: Promise<RecommendationCounts> = getRecommendationCounts(),
+): Promise<AdminRecommendationPage> {
   const where = searchWhere(query.q);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(recommendations)
-    .innerJoin(profiles, eq(profiles.id, recommendations.profileId))
-    .where(where);
-  const total = Number(n);
+  // Without a search the total is the tiles' (every recommendation has its profile): not counted twice.
+  const total = where
+    ? Number(
+        (await db.select({ n: count() }).from(recommendations).innerJoin(profiles, eq(profiles.id, recommendations.profileId)).where(where))[0]?.n ?? 0,
+      )
+    : (await counts).total;
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await db
@@ -92,7 +100,8 @@ export async function listRecommendationsForAdmin(query: Pick<RecommendationList
     .from(recommendations)
     .innerJoin(profiles, eq(profiles.id, recommendations.profileId))
     .where(where)
-    .orderBy(desc(recommendations.createdAt), recommendations.id)
+    // `nulls last` as in recommendations_created_idx (never null): the page walks it and stops.
+    .orderBy(sql`${recommendations.createdAt} desc nulls last`, recommendations.id)
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
   return { rows: rows.map(toRow), total, page, pageCount };

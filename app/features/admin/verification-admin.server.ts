@@ -4,13 +4,13 @@
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { profiles, user, verificationChecks, verificationEvidence } from "~/db/schema";
+import { profiles, verificationChecks } from "~/db/schema";
 import { parisToday } from "~/features/mandates/mandate-rules";
-import { listSponsors } from "~/features/recommendations/recommendations.server";
 import { insuranceStatus, registrationSummary, VERIFICATION_STEP_LABELS, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind, type VerificationStep } from "~/features/trust/verification-rules";
 import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { AdminActionError } from "./admin-errors";
 import { recordAdminAction } from "./audit.server";
+import { readProfileReview, type ProfileReview } from "./profile-review.server";
 
 export type ChecklistStep = {
   step: VerificationStep;
@@ -33,18 +33,15 @@ export type VerificationChecklist = {
 };
 
 export async function getVerificationChecklist(profileId: string, today: string = parisToday()): Promise<VerificationChecklist | null> {
-  const [p] = await db.select({ id: profiles.id, charterSignedAt: profiles.charterSignedAt }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
-  if (!p) return null;
-  const [[evidence], checks, sponsors] = await Promise.all([
-    db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1),
-    db
-      .select({ step: verificationChecks.step, checkedAt: verificationChecks.checkedAt, email: user.email })
-      .from(verificationChecks)
-      .leftJoin(user, eq(user.id, verificationChecks.checkedBy))
-      .where(eq(verificationChecks.profileId, profileId)),
-    listSponsors(profileId),
-  ]);
-  const byStep = new Map(checks.map((c) => [c.step, c]));
+  const review = await readProfileReview(profileId);
+  return review ? checklistOfReview(review, today) : null;
+}
+
+/** The checklist from the profile's review (readProfileReview: one statement for the whole overlay). */
+export function checklistOfReview(review: Pick<ProfileReview, "id" | "charterSignedAt" | "evidence" | "checks" | "sponsors">, today: string = parisToday()): VerificationChecklist {
+  const { id: profileId, evidence, checks, sponsors } = review;
+  const p = review;
+  const byStep = new Map(checks.map((c) => [c.step as VerificationStep, c]));
   const confirmed = sponsors.filter((s) => s.confirmedAt);
   const date = (iso: string | Date) => new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(iso));
   const status = evidence ? insuranceStatus(evidence.insuranceEndsOn, today) : null;
@@ -58,9 +55,9 @@ export async function getVerificationChecklist(profileId: string, today: string 
       lines: evidence
         ? [registrationSummary({ kind: evidence.registrationKind as RegistrationKind, value: evidence.registrationValue, year: evidence.registrationYear })]
         : ["Non renseignée"],
-      provided: evidence !== undefined,
+      provided: evidence !== null,
     },
-    siren: { lines: evidence ? [`${evidence.sirenDigits.length === 9 ? "SIREN" : "SIRET"} : ${evidence.sirenTyped}`] : ["Non renseigné"], provided: evidence !== undefined },
+    siren: { lines: evidence ? [`${evidence.sirenDigits.length === 9 ? "SIREN" : "SIRET"} : ${evidence.sirenTyped}`] : ["Non renseigné"], provided: evidence !== null },
     insurance: {
       lines: evidence
         ? [
@@ -69,7 +66,7 @@ export async function getVerificationChecklist(profileId: string, today: string 
             `Valable jusqu'au ${date(`${evidence.insuranceEndsOn}T12:00:00Z`)}${status === "expired" ? " — expirée" : status === "expiring" ? " — expire bientôt" : ""}`,
           ]
         : ["Aucune attestation"],
-      provided: evidence !== undefined,
+      provided: evidence !== null,
     },
   };
   const steps = VERIFICATION_STEPS.map((step) => {

@@ -11,7 +11,7 @@ import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/u
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
 import { AdminActionError, isAdminActionError } from "~/features/admin/admin-errors";
 import { VerificationChecklistView } from "~/features/admin/components/verification-checklist";
-import { getVerificationChecklist, setVerificationCheck, type VerificationChecklist } from "~/features/admin/verification-admin.server";
+import { setVerificationCheck, type VerificationChecklist } from "~/features/admin/verification-admin.server";
 import {
   badgeVariantForStatus,
   MEMBERSHIP_LABELS,
@@ -35,7 +35,7 @@ import { StatTiles } from "~/features/admin/components/stat-tiles";
 import {
   type AdminProfileDetail,
   getProfileCounts,
-  getProfileForAdmin,
+  getProfileReview,
   listProfilesForAdmin,
   rejectProfile,
   reinstateMember,
@@ -60,13 +60,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseProfileListQuery(new URL(request.url).searchParams);
   try {
-    const [counts, list, detail, checklist] = await Promise.all([
-      getProfileCounts(),
-      listProfilesForAdmin(query),
-      query.profil ? getProfileForAdmin(query.profil, actor) : Promise.resolve(null),
-      query.profil ? getVerificationChecklist(query.profil) : Promise.resolve(null),
+    // The list's total without a search is one of the tiles' counts: read once, used by both.
+    const countsRead = getProfileCounts();
+    const [counts, list, review] = await Promise.all([
+      countsRead,
+      listProfilesForAdmin(query, countsRead),
+      query.profil ? getProfileReview(query.profil, actor) : Promise.resolve(null),
     ]);
-    return { query, counts, ...list, detail, checklist, failed: false };
+    return { query, counts, ...list, detail: review?.detail ?? null, checklist: review?.checklist ?? null, failed: false };
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, "admin profiles load failed");
     return { query, counts: null, rows: [], total: 0, page: 1, pageCount: 1, detail: null, checklist: null, failed: true };

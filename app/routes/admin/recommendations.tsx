@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseRecommendationListQuery(new URL(request.url).searchParams);
   try {
-    const [counts, list] = await Promise.all([getRecommendationCounts(), listRecommendationsForAdmin(query)]);
+    const countsRead = getRecommendationCounts();
+    const [counts, list] = await Promise.all([countsRead, listRecommendationsForAdmin(query, countsRead)]);
     // Without JavaScript, 'Exporter les emails' reloads the page with ?emails=1: the addresses
     // are then shown in a read-only text box (with JavaScript they go to the clipboard).
     const emails = query.emails ? await exportSponsorEmails(actor, query.q) : null;
