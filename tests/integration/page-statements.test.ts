@@ -10,7 +10,10 @@ import { postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { createMandate, deleteMandate, mandateActor } from "~/features/mandates/mandates.server";
 import { db } from "~/db/client.server";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "~/db/query.server";
+import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
+import { MEDIATION_COLUMNS, mediationActor, mediationViews, openMediation, postMemberMediationMessage, type MediationRow } from "~/features/mediation/mediation.server";
 import { mandateMatchRequests, user, userRoles } from "~/db/schema";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import * as fileLayout from "~/routes/member/dashboard/file/layout";
@@ -20,6 +23,7 @@ import * as statsPage from "~/routes/member/dashboard/stats";
 import * as adminProfiles from "~/routes/admin/profiles";
 import * as adminRecommendations from "~/routes/admin/recommendations";
 import * as adminJournal from "~/routes/admin/journal";
+import * as adminMediation from "~/routes/admin/mediation";
 import * as mandatesPage from "~/routes/member/mandates";
 import { useTestDatabase } from "../support/db";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
@@ -272,6 +276,23 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
     const d = value as Awaited<ReturnType<typeof adminRecommendations.loader>>;
     expect(d.total).toBe(d.counts?.total);
     expect(queries).toBe(4);
+  });
+
+  it("/admin/mediations/{id}: the mediation, its exchange and attachments, the file's timeline and documents in one statement (1)", async () => {
+    const { mediationId } = await openMediation(mediationActor(alice.user, alice.profile), fileId, { subject: "Honoraires non réglés", facts: "Les honoraires convenus restent impayés depuis deux mois." }, [
+      { name: "piece.pdf", bytes: await pdf() } as never,
+    ]);
+    await postMemberMediationMessage(mediationActor(bob.user, bob.profile), fileId, mediationId, "Je conteste : la facture n'a jamais été reçue.");
+    const { value, queries } = await adminPage(`/admin/mediations/${mediationId}`, (args: never) => adminMediation.loader({ ...(args as object), params: { mediationId } } as never), admin);
+    const d = value as Awaited<ReturnType<typeof adminMediation.loader>>;
+    expect(queries).toBe(3);
+    // The same view as the separate reads give.
+    const rows = await queryRows<MediationRow>(sql`select ${MEDIATION_COLUMNS} from mediations m where m.id = ${mediationId}::uuid`);
+    expect(d).toEqual({ mediation: (await mediationViews(rows, { profileId: null }))[0], file: await getMediatedFile(fileId) });
+    expect(d.mediation.messages.map((m) => m.body)).toEqual(["Je conteste : la facture n'a jamais été reçue."]);
+    expect(d.mediation.attachments.map((a) => a.name)).toEqual(["piece.pdf"]);
+    expect(d.file?.documents.map((x) => x.name).sort()).toEqual(["bilan.pdf", "memo.pdf"]);
+    expect(d.file?.timeline.length).toBeGreaterThan(0);
   });
 
   it("/admin/journal: the count (1), the page (1)", async () => {

@@ -24,9 +24,11 @@ import {
   mailMember,
   MEDIATION_COLUMNS,
   mediationNotFound,
-  mediationViews,
+  buildMediationViews,
   refuse,
   TEAM_NAME,
+  type MediationAttachmentRow,
+  type MediationMessageRow,
   type MediationRow,
   type MediationView,
 } from "./mediation.server";
@@ -115,28 +117,34 @@ export type MediatedFile = {
  */
 export async function getMediatedFile(fileId: string): Promise<MediatedFile> {
   if (!isUuid(fileId)) fileNotFound();
-  const [f] = await queryRows<{ id: string; stage: Stage; mandate_a_label: string; mandate_b_label: string }>(sql`
+  const [f] = await queryRows<FileRow>(sql`
     select f.id, f.stage::text as stage, f.mandate_a_label, f.mandate_b_label from collaboration_files f
     where f.id = ${fileId}::uuid and exists (select 1 from mediations m where m.file_id = f.id and m.status in ('open', 'in_progress'))`);
   if (!f) fileNotFound();
   const [events, documents] = await Promise.all([
-    queryRows<{ id: string; kind: string; actor_name: string | null; details: unknown; created_at: Date | string }>(
-      sql`select id, kind, actor_name, details, created_at from collaboration_events where file_id = ${f.id}::uuid order by created_at, id`,
-    ),
-    queryRows<{
-      id: string;
-      name: string;
-      content_type: string;
-      size_bytes: number | string;
-      created_at: Date | string;
-      withdrawn_at: Date | string | null;
-      first_name: string | null;
-      last_name: string | null;
-    }>(sql`
+    queryRows<EventRow>(sql`select id, kind, actor_name, details, created_at from collaboration_events where file_id = ${f.id}::uuid order by created_at, id`),
+    queryRows<DocumentRow>(sql`
       select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, p.first_name, p.last_name
       from collaboration_documents d left join profiles p on p.id = d.uploader_profile_id
       where d.file_id = ${f.id}::uuid order by d.created_at desc`),
   ]);
+  return mediatedFileView(f, events, documents);
+}
+
+type FileRow = { id: string; stage: Stage; mandate_a_label: string; mandate_b_label: string };
+type EventRow = { id: string; kind: string; actor_name: string | null; details: unknown; created_at: Date | string };
+type DocumentRow = {
+  id: string;
+  name: string;
+  content_type: string;
+  size_bytes: number | string;
+  created_at: Date | string;
+  withdrawn_at: Date | string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
+
+function mediatedFileView(f: FileRow, events: EventRow[], documents: DocumentRow[]): MediatedFile {
   const typeLabel = (contentType: string) => Object.values(DOCUMENT_FORMATS).find((t) => t.contentType === contentType)?.extension.toUpperCase() ?? "Fichier";
   return {
     id: f.id,
@@ -160,15 +168,50 @@ export async function getMediatedFile(fileId: string): Promise<MediatedFile> {
   };
 }
 
+/** JSON arrives parsed from both drivers; a string is parsed here, in case. */
+const fromJson = <T>(value: T | string | null): T | null => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
 export type AdminMediation = { mediation: MediationView; file: MediatedFile | null };
 
 /** One mediation for the team, with the file while the mediation is active. */
+//
+// One statement (issue 17: at most 6 per page): the mediation, its messages and attachments,
+// and, while it is active, the file with its timeline and documents, each list carried as JSON
+// in the order the separate reads used (six statements before). Timestamps inside JSON are
+// text; the views turn them into the same ISO strings.
 export async function getMediationForAdmin(mediationId: string): Promise<AdminMediation> {
   if (!isUuid(mediationId)) mediationNotFound();
-  const rows = await queryRows<MediationRow>(sql`select ${MEDIATION_COLUMNS} from mediations m where m.id = ${mediationId}::uuid`);
-  if (rows.length === 0) mediationNotFound();
-  const [mediation] = await mediationViews(rows, { profileId: null });
-  return { mediation, file: mediation.active ? await getMediatedFile(mediation.fileId) : null };
+  const [row] = await queryRows<
+    MediationRow & {
+      messages_json: MediationMessageRow[] | string;
+      attachments_json: MediationAttachmentRow[] | string;
+      file_json: (FileRow & { events: EventRow[]; documents: DocumentRow[] }) | string | null;
+    }
+  >(sql`
+    select ${MEDIATION_COLUMNS},
+      (select coalesce(json_agg(json_build_object('id', x.id, 'mediation_id', x.mediation_id, 'body', x.body, 'author_role', x.author_role,
+                 'author_profile_id', x.author_profile_id, 'author_name', x.author_name, 'created_at', x.created_at) order by x.created_at, x.id), '[]'::json)
+       from mediation_messages x where x.mediation_id = m.id) as messages_json,
+      (select coalesce(json_agg(json_build_object('id', a.id, 'mediation_id', a.mediation_id, 'name', a.name, 'size_bytes', a.size_bytes,
+                 'uploader_profile_id', a.uploader_profile_id, 'created_at', a.created_at) order by a.created_at, a.id), '[]'::json)
+       from mediation_attachments a where a.mediation_id = m.id) as attachments_json,
+      (select json_build_object('id', f.id, 'stage', f.stage::text, 'mandate_a_label', f.mandate_a_label, 'mandate_b_label', f.mandate_b_label,
+          'events', (select coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'actor_name', e.actor_name, 'details', e.details,
+                       'created_at', e.created_at) order by e.created_at, e.id), '[]'::json)
+                     from collaboration_events e where e.file_id = f.id),
+          'documents', (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'content_type', d.content_type, 'size_bytes', d.size_bytes,
+                          'created_at', d.created_at, 'withdrawn_at', d.withdrawn_at, 'first_name', p.first_name, 'last_name', p.last_name)
+                          order by d.created_at desc), '[]'::json)
+                        from collaboration_documents d left join profiles p on p.id = d.uploader_profile_id where d.file_id = f.id))
+       from collaboration_files f where f.id = m.file_id and m.status in ('open', 'in_progress')) as file_json
+    from mediations m where m.id = ${mediationId}::uuid`);
+  if (!row) mediationNotFound();
+  const { messages_json, attachments_json, file_json, ...mediationRow } = row;
+  const [mediation] = buildMediationViews([mediationRow], fromJson(messages_json) ?? [], fromJson(attachments_json) ?? [], { profileId: null });
+  if (!mediation.active) return { mediation, file: null };
+  const file = fromJson(file_json);
+  if (!file) fileNotFound();
+  return { mediation, file: mediatedFileView(file, file.events, file.documents) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -322,17 +322,34 @@ export async function mediationViews(rows: MediationRow[], viewer: { profileId: 
     sql`, `,
   );
   const [messages, attachments] = await Promise.all([
-    queryRows<{ id: string; mediation_id: string; body: string; author_role: string; author_profile_id: string | null; author_name: string; created_at: Date | string }>(
+    queryRows<MediationMessageRow>(
       sql`select id, mediation_id, body, author_role, author_profile_id, author_name, created_at from mediation_messages
         where mediation_id in (${ids}) order by created_at, id`,
       handle,
     ),
-    queryRows<{ id: string; mediation_id: string; name: string; size_bytes: number | string; uploader_profile_id: string | null; created_at: Date | string }>(
+    queryRows<MediationAttachmentRow>(
       sql`select id, mediation_id, name, size_bytes, uploader_profile_id, created_at from mediation_attachments
         where mediation_id in (${ids}) ${viewer.profileId ? sql`and uploader_profile_id = ${viewer.profileId}::uuid` : sql``} order by created_at, id`,
       handle,
     ),
   ]);
+  return buildMediationViews(rows, messages, attachments, viewer);
+}
+
+export type MediationMessageRow = { id: string; mediation_id: string; body: string; author_role: string; author_profile_id: string | null; author_name: string; created_at: Date | string };
+export type MediationAttachmentRow = { id: string; mediation_id: string; name: string; size_bytes: number | string; uploader_profile_id: string | null; created_at: Date | string };
+
+/**
+ * The views of some mediations from their rows, messages and attachments (each in time order,
+ * the attachments already limited to those the viewer may open): the team's page reads all of
+ * them in one statement (mediation-admin.server.ts).
+ */
+export function buildMediationViews(
+  rows: MediationRow[],
+  messages: MediationMessageRow[],
+  attachments: MediationAttachmentRow[],
+  viewer: { profileId: string | null },
+): MediationView[] {
   return rows.map((r) => {
     const upheldName = r.upheld ? (r.upheld_against_id && r.upheld_against_id === r.opened_by ? r.opened_by_name : r.respondent_name) : null;
     return {
