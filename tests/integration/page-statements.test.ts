@@ -12,6 +12,8 @@ import { createMandate, deleteMandate, mandateActor } from "~/features/mandates/
 import { db } from "~/db/client.server";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
+import { reinstateMember, suspendMember } from "~/features/admin/profiles-admin.server";
+import { CountCache, setDirectoryCounts } from "~/lib/count-cache.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
 import { MEDIATION_COLUMNS, mediationActor, mediationViews, openMediation, postMemberMediationMessage, type MediationRow } from "~/features/mediation/mediation.server";
 import { mandateMatchRequests, user, userRoles } from "~/db/schema";
@@ -234,10 +236,12 @@ async function adminPage(path: string, page: (args: never) => Promise<unknown>, 
 // profile with the admin role: the admin frame has no bell), then each tab adds its own.
 describe("admin tabs (issue 17: at most 6 statements)", () => {
   let admin: Browser;
+  let adminUserId: string;
   beforeAll(async () => {
     const member = await createMember(db, { profile: { firstName: "Adèle", lastName: "Admin", membershipType: "premium" } });
     await db.insert(userRoles).values({ userId: member.user.id, role: "admin" });
     admin = await signIn(member);
+    adminUserId = member.user.id;
     // Enabled after sign-in (better-auth would otherwise ask for the TOTP code).
     await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, member.user.id));
   });
@@ -298,5 +302,29 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
   it("/admin/journal: the count (1), the page (1)", async () => {
     const { queries } = await adminPage("/admin/journal", adminJournal.loader, admin);
     expect(queries).toBe(4);
+  });
+
+  it("/admin with the instance's count cache (decision 023): the tiles are not counted again; a decision drops them at once", async () => {
+    const cache = new CountCache({ ttlMs: 60_000 });
+    cache.setListening(true);
+    setDirectoryCounts(cache);
+    try {
+      const cold = await adminPage("/admin", adminProfiles.loader, admin);
+      expect(cold.queries).toBe(4);
+      const warm = await adminPage("/admin?statut=valides", adminProfiles.loader, admin);
+      const counts = (cold.value as Awaited<ReturnType<typeof adminProfiles.loader>>).counts!;
+      expect((warm.value as Awaited<ReturnType<typeof adminProfiles.loader>>).counts).toEqual(counts);
+      expect((warm.value as Awaited<ReturnType<typeof adminProfiles.loader>>).total).toBe(counts.validated);
+      expect(warm.queries).toBe(3);
+      // This instance forgets them with the decision, before any notification.
+      await suspendMember({ id: adminUserId }, bob.profile.id);
+      const after = await adminPage("/admin", adminProfiles.loader, admin);
+      expect((after.value as Awaited<ReturnType<typeof adminProfiles.loader>>).counts).toEqual({ ...counts, validated: counts.validated - 1, suspended: counts.suspended + 1 });
+      expect(after.queries).toBe(4);
+      await reinstateMember({ id: adminUserId }, bob.profile.id);
+      expect((await adminPage("/admin", adminProfiles.loader, admin)).value).toMatchObject({ counts });
+    } finally {
+      setDirectoryCounts(undefined);
+    }
   });
 });

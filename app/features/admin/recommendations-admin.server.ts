@@ -4,6 +4,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
+import { queryRows } from "~/db/query.server";
 import { profiles, recommendations } from "~/db/schema";
 import { normalizeSearchText } from "~/db/search-text";
 import { toCsv } from "~/lib/csv";
@@ -18,14 +19,16 @@ export const EXPORT_MAX_ROWS = 50_000;
 export type RecommendationCounts = { total: number; confirmed: number; pending: number };
 
 /**
- * Both counts over the whole table: an index-only scan of recommendations_created_idx (which
- * carries confirmed_at), not a read of the table. They are not cached: the table's writes do not
- * notify any channel (rt_public_content covers profiles and certified_deals only).
+ * Both counts over the whole table, on every view of the tab: they read the key of
+ * recommendations_created_idx, which carries confirmed_at (index-only, not the table). The order
+ * in the subquery is what makes the planner take the index (a bare count chose a parallel Seq
+ * Scan); the cost still grows with the table. Not cached: no notification covers
+ * recommendations (rt_public_content is for profiles and certified_deals).
  */
 export async function getRecommendationCounts(): Promise<RecommendationCounts> {
-  const [row] = await db
-    .select({ total: count(), confirmed: count(recommendations.confirmedAt) })
-    .from(recommendations);
+  const [row] = await queryRows<{ total: number | string; confirmed: number | string }>(sql`
+    select count(*) as total, count(x.confirmed_at) as confirmed
+    from (select confirmed_at from recommendations order by created_at desc nulls last, id, confirmed_at) x`);
   const total = Number(row?.total ?? 0);
   const confirmed = Number(row?.confirmed ?? 0);
   return { total, confirmed, pending: total - confirmed };
