@@ -108,12 +108,14 @@ function profileListWhere(query: Pick<ProfileListQuery, "q" | "statut">): SQL | 
   // Every word must appear in the name, company, profession, sectors or the account's e-mail.
   // Each side is read through its trigram index (profiles_search_trgm_idx, user_email_trgm_idx)
   // and the two sets of ids are joined: an OR across the join was a Seq Scan of both tables.
+  // `offset 0` keeps the set apart: the page then reads its matches by primary key and sorts
+  // them, where the planner otherwise walked the whole of profiles_created_id_idx to skip a sort.
   for (const word of searchWords(query.q)) {
     const pattern = `%${escapeLike(word)}%`;
-    parts.push(sql`${profiles.id} in (
+    parts.push(sql`${profiles.id} in (select m.id from (
       select s.id from profiles s where s.search_text like ${pattern}
       union
-      select e.id from profiles e join "user" u on u.id = e.user_id where lower(u.email) like ${pattern})`);
+      select e.id from profiles e join "user" u on u.id = e.user_id where lower(u.email) like ${pattern}) m offset 0)`);
   }
   return parts.length ? and(...parts) : undefined;
 }
