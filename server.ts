@@ -197,7 +197,9 @@ async function main() {
   // (LISTEN rt_public_content on the database; app/lib/page-cache.server.ts).
   const { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } = await import("./app/lib/page-cache.server");
   // The internal directory's totals too (decision 023): one listener drops both.
-  const { CountCache, DIRECTORY_COUNT_TTL_MS, setDirectoryCounts } = await import("./app/lib/count-cache.server");
+  const { ADMIN_COUNTS_CHANNEL, ADMIN_COUNT_TTL_MS, CountCache, DIRECTORY_COUNT_TTL_MS, setAdminCounts, setDirectoryCounts } = await import(
+    "./app/lib/count-cache.server"
+  );
   let stopPageCacheListener: (() => Promise<void>) | undefined;
   if (database.listen) {
     const pageCache = !DEV && env.PAGE_CACHE_MB > 0 ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : null;
@@ -214,6 +216,17 @@ async function main() {
       },
     });
     if (pageCache) app.use(pageCacheMiddleware(pageCache));
+  }
+  // The back office's totals (decision 023): dropped on every write to recommendations or the
+  // journal (migration 0019), and by this instance's own writes at once (request scope).
+  let stopAdminCountsListener: (() => Promise<void>) | undefined;
+  if (database.listen) {
+    const adminCounts = new CountCache({ ttlMs: ADMIN_COUNT_TTL_MS });
+    setAdminCounts(adminCounts);
+    stopAdminCountsListener = database.listen(ADMIN_COUNTS_CHANNEL, {
+      notify: () => adminCounts.invalidate(),
+      state: (listening) => adminCounts.setListening(listening),
+    });
   }
 
   // In production the build is handed over as an object: given a function, React Router calls
@@ -298,6 +311,7 @@ async function main() {
       notificationPurge.stop();
       await liveClosed;
       await stopPageCacheListener?.();
+      await stopAdminCountsListener?.();
       await stopGuardCacheListener?.();
       await dispatcher.stop();
       const { closeDatabase } = await import("./app/db/client.server");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CountCache } from "./count-cache.server";
+import { cachedCount, CountCache, writesAdminCounts } from "./count-cache.server";
 
 function cache(options: { ttlMs?: number; maxEntries?: number } = {}) {
   let now = 1_000;
@@ -61,5 +61,35 @@ describe("CountCache", () => {
     expect(c.lookup("b").count).toBeUndefined();
     expect(c.lookup("a").count).toBe(97);
     expect(c.lookup("c").count).toBe(99);
+  });
+});
+
+describe("writesAdminCounts", () => {
+  it.each([
+    ['insert into "audit_log" ("actor_user_id", "action") values ($1, $2)', true],
+    ["update recommendations set confirmed_at = now() where id = $1", true],
+    ['delete from "public"."recommendations" where id = $1', true],
+    ["truncate table audit_log", true],
+    ["with x as (insert into audit_log (action) values ('a') returning id) select * from x", true],
+    ['select count(*) from "audit_log"', false],
+    ["update recommendations_archive set x = 1", false],
+    ['insert into "audit_logs" values (1)', false],
+    ["update profiles set company = $1", false],
+  ])("%s → %s", (statement, expected) => {
+    expect(writesAdminCounts(statement)).toBe(expected);
+  });
+});
+
+describe("cachedCount", () => {
+  it("counts once while kept, every time without a cache", async () => {
+    const { c } = cache();
+    let runs = 0;
+    const count = async () => ++runs * 10;
+    expect(await cachedCount(c, "k", count)).toBe(10);
+    expect(await cachedCount(c, "k", count)).toBe(10);
+    c.invalidate();
+    expect(await cachedCount(c, "k", count)).toBe(20);
+    expect(await cachedCount(undefined, "k", count)).toBe(30);
+    expect(await cachedCount(undefined, "k", count)).toBe(40);
   });
 });

@@ -1,6 +1,8 @@
-// Per-instance cache of the internal directory's totals (issue 17, decision 023): "99 999
-// confrères trouvés" counted the whole validated membership on every page of the unfiltered
-// directory (33 ms of PostgreSQL at 100 000 members, the page's whole database time).
+// Per-instance caches of totals over whole tables (issue 17, decision 023). The internal
+// directory's: "99 999 confrères trouvés" counted the whole validated membership on every page of
+// the unfiltered directory (33 ms of PostgreSQL at 100 000 members, the page's whole database
+// time). The back office's: the recommendations' counts and the journal's total (their own
+// channel, 'rt_admin_counts', migration 0019; see the end of this file).
 //
 // - Keyed by the search and filters; the value is the count of validated members that match,
 //   the reader's own profile included (each reader subtracts their own match, read by primary key).
@@ -90,4 +92,39 @@ export function getDirectoryCounts(): CountCache | undefined {
 
 export function setDirectoryCounts(cache: CountCache | undefined): void {
   g.__rtDirectoryCounts = cache;
+}
+
+/** Writes to recommendations and audit_log notify this channel at commit (migration 0019). */
+export const ADMIN_COUNTS_CHANNEL = "rt_admin_counts";
+
+/** The back office's totals; also dropped at once by this instance's own writes to those tables. */
+export const ADMIN_COUNT_TTL_MS = 60_000;
+
+const ADMIN_COUNT_WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?public"?\.)?"?(?:recommendations|audit_log)"?(?=[\s(;,]|$)/i;
+
+/** Whether a statement writes a table behind the back office's totals. */
+export function writesAdminCounts(statement: string): boolean {
+  return ADMIN_COUNT_WRITE.test(statement);
+}
+
+const admin = globalThis as unknown as { __rtAdminCounts?: CountCache };
+
+export function getAdminCounts(): CountCache | undefined {
+  return admin.__rtAdminCounts;
+}
+
+export function setAdminCounts(cache: CountCache | undefined): void {
+  admin.__rtAdminCounts = cache;
+}
+
+/**
+ * A total kept by `cache` under `key`, or counted by `count` (and kept unless an invalidation
+ * came meanwhile). Without a cache, counted each time.
+ */
+export async function cachedCount(cache: CountCache | undefined, key: string, count: () => Promise<number>): Promise<number> {
+  const kept = cache?.lookup(key);
+  if (kept?.count !== undefined) return kept.count;
+  const value = await count();
+  if (cache && kept) cache.store(key, value, kept.generation);
+  return value;
 }

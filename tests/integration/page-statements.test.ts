@@ -12,8 +12,9 @@ import { createMandate, deleteMandate, mandateActor } from "~/features/mandates/
 import { db } from "~/db/client.server";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
+import { recordAdminAction } from "~/features/admin/audit.server";
 import { reinstateMember, suspendMember } from "~/features/admin/profiles-admin.server";
-import { CountCache, setDirectoryCounts } from "~/lib/count-cache.server";
+import { CountCache, setAdminCounts, setDirectoryCounts } from "~/lib/count-cache.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
 import { MEDIATION_COLUMNS, mediationActor, mediationViews, openMediation, postMemberMediationMessage, type MediationRow } from "~/features/mediation/mediation.server";
 import { mandateMatchRequests, user, userRoles } from "~/db/schema";
@@ -302,6 +303,37 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
   it("/admin/journal: the count (1), the page (1)", async () => {
     const { queries } = await adminPage("/admin/journal", adminJournal.loader, admin);
     expect(queries).toBe(4);
+  });
+
+  it("/admin/journal and /admin/recommandations with the instance's admin totals (decision 023): not counted again; a write drops them at once", async () => {
+    const cache = new CountCache({ ttlMs: 60_000 });
+    cache.setListening(true);
+    setAdminCounts(cache);
+    try {
+      type Journal = Awaited<ReturnType<typeof adminJournal.loader>>;
+      const cold = await adminPage("/admin/journal", adminJournal.loader, admin);
+      expect(cold.queries).toBe(4);
+      const warm = await adminPage("/admin/journal", adminJournal.loader, admin);
+      expect(warm.queries).toBe(3);
+      const total = (cold.value as Journal).total;
+      expect((warm.value as Journal).total).toBe(total);
+      // A new line in the journal through the app's database: this instance forgets the total at once.
+      await recordAdminAction(db, { id: adminUserId }, { action: "profile.validate", targetType: "profile", targetId: bob.profile.id });
+      const after = await adminPage("/admin/journal", adminJournal.loader, admin);
+      expect(after.queries).toBe(4);
+      expect((after.value as Journal).total).toBe(total + 1);
+
+      type Recommendations = Awaited<ReturnType<typeof adminRecommendations.loader>>;
+      const first = await adminPage("/admin/recommandations", adminRecommendations.loader, admin);
+      expect(first.queries).toBe(4);
+      const second = await adminPage("/admin/recommandations", adminRecommendations.loader, admin);
+      expect(second.queries).toBe(3);
+      expect((second.value as Recommendations).counts).toEqual((first.value as Recommendations).counts);
+      await db.execute(sql`update recommendations set confirmed_at = null where id = (select id from recommendations order by id limit 1)`);
+      expect((await adminPage("/admin/recommandations", adminRecommendations.loader, admin)).queries).toBe(4);
+    } finally {
+      setAdminCounts(undefined);
+    }
   });
 
   it("/admin with the instance's count cache (decision 023): the tiles are not counted again; a decision drops them at once", async () => {

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDatabase, migrateDatabase, type Db } from "~/db/client.server";
 import type { Listen } from "~/db/listen.server";
+import { ADMIN_COUNTS_CHANNEL } from "~/lib/count-cache.server";
 import { PUBLIC_CONTENT_CHANNEL } from "~/lib/page-cache.server";
 import { testDriver } from "../support/db";
 
@@ -115,4 +116,27 @@ it("notifies when a collaboration file concludes, stops being concluded or is de
 
   await cleanup();
   cleanup = undefined;
+});
+
+it("notifies 'rt_admin_counts' once per write to recommendations or the journal, at commit, and not for other tables (migration 0019)", async () => {
+  const received: string[] = [];
+  let listening = false;
+  const stop = listen(ADMIN_COUNTS_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
+  try {
+    for (let i = 0; i < 100 && !listening; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(listening).toBe(true);
+    const settle = () => new Promise((r) => setTimeout(r, 200));
+    await db.execute(sql`update recommendations set sponsor_name = sponsor_name where false`);
+    await settle();
+    expect(received).toEqual(["recommendations"]);
+    await db.execute(sql`insert into audit_log (action, target_type) values ('profile.validate', 'profile')`);
+    await settle();
+    expect(received).toEqual(["recommendations", "audit_log"]);
+    await db.execute(sql`update profiles set company = company where false`);
+    await db.execute(sql`delete from rate_limit_counters where false`);
+    await settle();
+    expect(received).toEqual(["recommendations", "audit_log"]);
+  } finally {
+    await stop();
+  }
 });

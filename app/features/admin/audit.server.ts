@@ -5,6 +5,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { auditLog, user } from "~/db/schema";
+import { cachedCount, getAdminCounts } from "~/lib/count-cache.server";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "./admin.schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -50,23 +51,26 @@ export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pa
  * The journal's total. Unfiltered, it counts the whole log on every view: it reads the key of
  * audit_log_created_idx (index-only, ~1/5 of the table's pages) instead of the table. The
  * order in the subquery is what makes the planner take the index (a bare count(*) chose a Seq
- * Scan of the heap); the cost still grows with the log. Not cached: no notification covers
- * audit_log (rt_public_content is for profiles and certified_deals).
+ * Scan of the heap). The cost grows with the log, so the instance keeps the totals (whole log
+ * and per action) until the log is written (any instance notifies 'rt_admin_counts' at commit,
+ * migration 0019; this instance's own writes drop them at once: app/lib/request-scope.server.ts).
  */
-async function countAuditLog(where: SQL | undefined): Promise<number> {
-  if (where) {
-    const [{ n }] = await db.select({ n: count() }).from(auditLog).where(where);
-    return Number(n);
-  }
-  const [row] = await queryRows<{ n: number | string }>(
-    sql`select count(*) as n from (select 1 from audit_log order by created_at desc nulls last, id desc nulls last) x`,
-  );
-  return Number(row?.n ?? 0);
+async function countAuditLog(action: string | undefined, where: SQL | undefined): Promise<number> {
+  return cachedCount(getAdminCounts(), `audit:${action ?? "*"}`, async () => {
+    if (where) {
+      const [{ n }] = await db.select({ n: count() }).from(auditLog).where(where);
+      return Number(n);
+    }
+    const [row] = await queryRows<{ n: number | string }>(
+      sql`select count(*) as n from (select 1 from audit_log order by created_at desc nulls last, id desc nulls last) x`,
+    );
+    return Number(row?.n ?? 0);
+  });
 }
 
 export async function listAuditLog(query: AuditQuery): Promise<AuditPage> {
   const where: SQL | undefined = query.action ? and(eq(auditLog.action, query.action)) : undefined;
-  const total = await countAuditLog(where);
+  const total = await countAuditLog(query.action, where);
   const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await db
