@@ -15,6 +15,8 @@
 // The instance's cache lives on globalThis: server.ts creates it and connects its listener, the
 // server build's directory reads it (two module instances of this file).
 
+import { writesTo } from "./sql-writes";
+
 export type CountCacheOptions = { ttlMs: number; maxEntries?: number; now?: () => number };
 
 type Entry = { count: number; expires: number };
@@ -100,12 +102,8 @@ export const ADMIN_COUNTS_CHANNEL = "rt_admin_counts";
 /** The back office's totals; also dropped at once by this instance's own writes to those tables. */
 export const ADMIN_COUNT_TTL_MS = 60_000;
 
-const ADMIN_COUNT_WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?public"?\.)?"?(?:recommendations|audit_log)"?(?=[\s(;,]|$)/i;
-
 /** Whether a statement writes a table behind the back office's totals. */
-export function writesAdminCounts(statement: string): boolean {
-  return ADMIN_COUNT_WRITE.test(statement);
-}
+export const writesAdminCounts = writesTo(["recommendations", "audit_log"]);
 
 const admin = globalThis as unknown as { __rtAdminCounts?: CountCache };
 

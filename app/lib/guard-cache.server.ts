@@ -18,15 +18,12 @@
 // The instance's cache lives on globalThis: server.ts creates it and connects its listener, the
 // server build's guards use it (two module instances of this file).
 import { createHash } from "node:crypto";
+import { writesTo } from "./sql-writes";
 
 export const MEMBER_GUARD_CHANNEL = "rt_member_guard";
 
 /** Statements that write the tables behind the guards (quoted or not, in a CTE too). */
-const GUARD_WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?public"?\.)?"?(?:session|user|profiles|user_roles)"?(?=[\s(;,]|$)/i;
-
-export function writesGuardTables(statement: string): boolean {
-  return GUARD_WRITE.test(statement);
-}
+export const writesGuardTables = writesTo(["session", "user", "profiles", "user_roles"]);
 
 /** better-auth's session cookie (prefix `rt`; `__Secure-` on https). */
 const SESSION_COOKIE = /(?:^|;)\s*((?:__Secure-)?rt\.session_token)=([^;]*)/g;

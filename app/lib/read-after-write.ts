@@ -5,6 +5,8 @@
 // response; while the browser carries it, its public reads go to the primary, which already
 // holds the write, rather than to a replica that may not have replayed it yet.
 
+import { writesTo } from "./sql-writes";
+
 /** The cookie's name: starts with `rt_`, so the anonymous page cache never serves that browser. */
 export const READ_AFTER_WRITE_COOKIE = "rt_fresh";
 
@@ -13,12 +15,7 @@ export const READ_AFTER_WRITE_COOKIE = "rt_fresh";
  * than the triggers (every write to collaboration_files, not only those crossing the concluded
  * stage): a browser reading the primary for a few seconds more costs nothing.
  */
-const PUBLIC_WRITE =
-  /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:"?public"?\.)?"?(?:profiles|certified_deals|collaboration_files|member_reputation)"?(?=[\s(;,]|$)/i;
-
-export function writesPublicContent(statement: string): boolean {
-  return PUBLIC_WRITE.test(statement);
-}
+export const writesPublicContent = writesTo(["profiles", "certified_deals", "collaboration_files", "member_reputation"]);
 
 /** The Set-Cookie value sent with the response of a request that wrote public content. */
 export function readAfterWriteCookie(now: number, windowMs: number, secure: boolean): string {
