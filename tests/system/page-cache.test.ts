@@ -1,20 +1,28 @@
 // The cache of anonymous public pages on the production server: hits carry their own nonce and
 // request id, signed-in visitors and data requests bypass it, and a write made by anyone (here:
 // another client of the database, as another instance would) is visible on the next request.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profileIdFromSlug } from "~/lib/slug";
+import { signInCookie } from "../../scripts/bench/member";
+import { demoLoginEmail } from "../../scripts/seed-lib";
 import { createSystemDatabase, runScript, type SystemDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
 
 let database: SystemDatabase;
 let server: RunningServer;
 let slug: string;
+let queryLog: string;
 
 beforeAll(async () => {
   database = await createSystemDatabase();
   runScript(database, ["scripts/seed.ts", "--members", "12", "--seed", "11"]);
-  server = await startServer(database.env, { capture: true });
+  // QUERY_LOG: the statements of the requests sent with X-Query-Log (the directory's total, below).
+  queryLog = path.join(mkdtempSync(path.join(os.tmpdir(), "rt-page-cache-")), "queries.jsonl");
+  server = await startServer({ ...database.env, QUERY_LOG: queryLog }, { capture: true });
   const directory = await (await fetch(`${server.baseUrl}/annuaire`)).text();
   const found = /href="\/consultant\/([a-z0-9-]+)"/.exec(directory);
   if (!found) throw new Error("no profile link on /annuaire");
@@ -113,5 +121,58 @@ describe("invalidation", () => {
     expect(body).toContain(company);
     // The directory, which shows the company on the card, is fresh too.
     expect((await fetchPage("/annuaire")).body).toContain(company);
+  });
+});
+
+describe("the internal directory's total (decision 023)", () => {
+  it("is kept by the instance and follows a write made by another database client", async (ctx) => {
+    if (database.driver !== "pg") {
+      ctx.skip(); // PGlite: one process owns the database; the cache's rules are integration tests.
+      return;
+    }
+    const cookie = await signInCookie(server.baseUrl, demoLoginEmail("premium", 11));
+    const total = async () => {
+      const res = await fetch(`${server.baseUrl}/dashboard/annuaire`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const m = /data-testid="result-count">([\d\s\u202f]+) confrère/.exec(await res.text());
+      if (!m) throw new Error("no result count on /dashboard/annuaire");
+      return Number(m[1]!.replace(/\D/g, ""));
+    };
+    const before = await total();
+    expect(before).toBeGreaterThan(1);
+    // The second view reads the kept total: its statement counts nothing.
+    const res = await fetch(`${server.baseUrl}/dashboard/annuaire`, { headers: { cookie, "x-query-log": "directory-total" } });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    const logged = existsSync(queryLog) ? readFileSync(queryLog, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { label: string; sql: string }) : [];
+    const directory = logged.filter((q) => q.label === "directory-total" && q.sql.includes("as matching"));
+    expect(directory).toHaveLength(1);
+    expect(directory[0]!.sql).not.toContain("count(*)::int as matching");
+    expect(await total()).toBe(before);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const waitForTotal = async (expected: number) => {
+      const deadline = Date.now() + 5000;
+      let seen = await total();
+      while (seen !== expected && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await total();
+      }
+      expect(seen).toBe(expected);
+    };
+    try {
+      const [row] = (
+        await client.query<{ id: string }>(
+          `select p.id from profiles p join "user" u on u.id = p.user_id where p.profile_status = 'validated' and u.email <> $1 order by p.created_at limit 1`,
+          [demoLoginEmail("premium", 11)],
+        )
+      ).rows;
+      await client.query("update profiles set profile_status = 'suspended' where id = $1", [row!.id]);
+      await waitForTotal(before - 1);
+      await client.query("update profiles set profile_status = 'validated' where id = $1", [row!.id]);
+      await waitForTotal(before);
+    } finally {
+      await client.end();
+    }
   });
 });
