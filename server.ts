@@ -197,22 +197,20 @@ async function main() {
   // (LISTEN rt_public_content on the database; app/lib/page-cache.server.ts).
   const { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } = await import("./app/lib/page-cache.server");
   // The internal directory's totals too (decision 023): one listener drops both.
-  const { ADMIN_COUNTS_CHANNEL, ADMIN_COUNT_TTL_MS, CountCache, DIRECTORY_COUNT_TTL_MS, setAdminCounts, setDirectoryCounts } = await import(
-    "./app/lib/count-cache.server"
-  );
+  const { ADMIN_COUNTS_CHANNEL, COUNT_TTL_MS, CountCache, setAdminCountCache, setProfileCountCache } = await import("./app/lib/count-cache.server");
   let stopPageCacheListener: (() => Promise<void>) | undefined;
   if (database.listen) {
     const pageCache = !DEV && env.PAGE_CACHE_MB > 0 ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : null;
-    const directoryCounts = new CountCache({ ttlMs: DIRECTORY_COUNT_TTL_MS });
-    setDirectoryCounts(directoryCounts);
+    const profileCounts = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS });
+    setProfileCountCache(profileCounts);
     stopPageCacheListener = database.listen(PUBLIC_CONTENT_CHANNEL, {
       notify: () => {
         pageCache?.invalidate();
-        directoryCounts.invalidate();
+        profileCounts.invalidate();
       },
       state: (listening) => {
         pageCache?.setListening(listening);
-        directoryCounts.setListening(listening);
+        profileCounts.setListening(listening);
       },
     });
     if (pageCache) app.use(pageCacheMiddleware(pageCache));
@@ -221,8 +219,8 @@ async function main() {
   // journal (migration 0019), and by this instance's own writes at once (request scope).
   let stopAdminCountsListener: (() => Promise<void>) | undefined;
   if (database.listen) {
-    const adminCounts = new CountCache({ ttlMs: ADMIN_COUNT_TTL_MS });
-    setAdminCounts(adminCounts);
+    const adminCounts = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS });
+    setAdminCountCache(adminCounts);
     stopAdminCountsListener = database.listen(ADMIN_COUNTS_CHANNEL, {
       notify: () => adminCounts.invalidate(),
       state: (listening) => adminCounts.setListening(listening),

@@ -1,31 +1,32 @@
-// Per-instance caches of totals over whole tables (issue 17, decision 023). The internal
-// directory's: "99 999 confrères trouvés" counted the whole validated membership on every page of
-// the unfiltered directory (33 ms of PostgreSQL at 100 000 members, the page's whole database
-// time). The back office's: the recommendations' counts and the journal's total (their own
-// channel, 'rt_admin_counts', migration 0019; see the end of this file).
+// Per-instance caches of totals over whole tables (issue 17, decision 023):
+// - the profiles' totals: the internal directory's "99 999 confrères trouvés" (it counted the
+//   whole validated membership on every view: 33 ms of PostgreSQL at 100 000 members, the page's
+//   whole database time) and the back office's tiles. Every write to profiles notifies
+//   'rt_public_content' at commit (migration 0004), on every instance;
+// - the back office's other totals: the recommendations' counts and the journal's. Writes to
+//   those tables notify 'rt_admin_counts' (migration 0019).
 //
-// - Keyed by the search and filters; the value is the count of validated members that match,
-//   the reader's own profile included (each reader subtracts their own match, read by primary key).
-// - Invalidation: every write to profiles notifies 'rt_public_content' at commit (migration 0004),
-//   on every instance; each one drops its totals, as it drops its anonymous pages. While the
-//   listener is not connected (start, database outage), nothing is served from it.
+// - A value is a count or a record of counts, keyed by what was counted (a search and its filters…).
+// - Invalidation: each instance listening on the cache's channel drops all of it (server.ts); the
+//   instance that writes drops it at once, before its statement runs (app/lib/request-scope.server.ts).
+//   While the listener is not connected (start, database outage), nothing is served from it.
 // - A count that started before an invalidation is not stored (generation counter).
 // - Bounded: at most `maxEntries` keys (least recently used go first), each for at most `ttlMs`.
 //
-// The instance's cache lives on globalThis: server.ts creates it and connects its listener, the
-// server build's directory reads it (two module instances of this file).
+// The instance's caches live on globalThis: server.ts creates them and connects their listeners,
+// the server build's features read them (two module instances of this file).
 
 import { writesTo } from "./sql-writes";
 
 export type CountCacheOptions = { ttlMs: number; maxEntries?: number; now?: () => number };
 
-type Entry = { count: number; expires: number };
+type Entry<V> = { count: V; expires: number };
 
-export class CountCache {
+export class CountCache<V = number> {
   readonly ttlMs: number;
   readonly maxEntries: number;
   private readonly now: () => number;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry<V>>();
   private generation = 0;
   private listening = false;
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
@@ -57,7 +58,7 @@ export class CountCache {
   }
 
   /** The count kept for `key` (undefined when absent, expired or not trusted), and the generation a fresh count must be stored with. */
-  lookup(key: string): { count: number | undefined; generation: number } {
+  lookup(key: string): { count: V | undefined; generation: number } {
     const generation = this.generation;
     if (!this.enabled) return { count: undefined, generation };
     const entry = this.entries.get(key);
@@ -74,7 +75,7 @@ export class CountCache {
   }
 
   /** Keeps a count read from the database, unless an invalidation came since its `lookup`. */
-  store(key: string, count: number, generation: number): void {
+  store(key: string, count: V, generation: number): void {
     if (!this.enabled || generation !== this.generation) return;
     this.entries.delete(key);
     this.entries.set(key, { count, expires: this.now() + this.ttlMs });
@@ -83,45 +84,46 @@ export class CountCache {
 }
 
 /** How long a total is kept when no write comes (a bound on anything a notification could miss). */
-export const DIRECTORY_COUNT_TTL_MS = 60_000;
-
-const g = globalThis as unknown as { __rtDirectoryCounts?: CountCache };
-
-/** The instance's cache of directory totals, when server.ts created one. */
-export function getDirectoryCounts(): CountCache | undefined {
-  return g.__rtDirectoryCounts;
-}
-
-export function setDirectoryCounts(cache: CountCache | undefined): void {
-  g.__rtDirectoryCounts = cache;
-}
+export const COUNT_TTL_MS = 60_000;
 
 /** Writes to recommendations and audit_log notify this channel at commit (migration 0019). */
 export const ADMIN_COUNTS_CHANNEL = "rt_admin_counts";
 
-/** The back office's totals; also dropped at once by this instance's own writes to those tables. */
-export const ADMIN_COUNT_TTL_MS = 60_000;
+/** Whether a statement writes a table behind the profiles' totals. */
+export const writesProfileCounts = writesTo(["profiles"]);
 
-/** Whether a statement writes a table behind the back office's totals. */
+/** Whether a statement writes a table behind the back office's other totals. */
 export const writesAdminCounts = writesTo(["recommendations", "audit_log"]);
 
-const admin = globalThis as unknown as { __rtAdminCounts?: CountCache };
+type Caches = { profiles?: CountCache<unknown>; admin?: CountCache<unknown> };
+const g = globalThis as unknown as { __rtCountCaches?: Caches };
+const caches = (g.__rtCountCaches ??= {});
 
-export function getAdminCounts(): CountCache | undefined {
-  return admin.__rtAdminCounts;
+/** The instance's cache of the profiles' totals, when server.ts created one. */
+export function getProfileCountCache(): CountCache<unknown> | undefined {
+  return caches.profiles;
 }
 
-export function setAdminCounts(cache: CountCache | undefined): void {
-  admin.__rtAdminCounts = cache;
+export function setProfileCountCache(cache: CountCache<unknown> | undefined): void {
+  caches.profiles = cache;
+}
+
+/** The instance's cache of the back office's other totals, when server.ts created one. */
+export function getAdminCountCache(): CountCache<unknown> | undefined {
+  return caches.admin;
+}
+
+export function setAdminCountCache(cache: CountCache<unknown> | undefined): void {
+  caches.admin = cache;
 }
 
 /**
- * A total kept by `cache` under `key`, or counted by `count` (and kept unless an invalidation
- * came meanwhile). Without a cache, counted each time.
+ * A total (or a record of totals) kept by `cache` under `key`, or counted by `count` and kept
+ * unless an invalidation came meanwhile. Without a cache, counted each time.
  */
-export async function cachedCount(cache: CountCache | undefined, key: string, count: () => Promise<number>): Promise<number> {
+export async function cachedCount<V>(cache: CountCache<unknown> | undefined, key: string, count: () => Promise<V>): Promise<V> {
   const kept = cache?.lookup(key);
-  if (kept?.count !== undefined) return kept.count;
+  if (kept?.count !== undefined) return kept.count as V;
   const value = await count();
   if (cache && kept) cache.store(key, value, kept.generation);
   return value;

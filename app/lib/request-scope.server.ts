@@ -9,7 +9,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import type { Logger } from "drizzle-orm/logger";
-import { getAdminCounts, writesAdminCounts } from "./count-cache.server";
+import { getAdminCountCache, getProfileCountCache, writesAdminCounts, writesProfileCounts } from "./count-cache.server";
 import { getGuardCache, guardTablesWritten, writesGuardTables } from "./guard-cache.server";
 import { writesPublicContent } from "./read-after-write";
 
@@ -68,7 +68,7 @@ export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<
  * Drizzle's logger hook: counts; logs nothing, except to the benchmark's QUERY_LOG file. A write
  * to the guards' tables empties this instance's guard cache at once (before the statement runs;
  * the request's end empties it again, after its commit: server.ts); a write to the tables behind
- * the back office's totals drops them (again at commit, by notification).
+ * a totals cache drops it (again at commit, by notification: app/lib/count-cache.server.ts).
  */
 export const queryCounter: Logger = {
   logQuery(query: string, params: unknown[]) {
@@ -77,9 +77,9 @@ export const queryCounter: Logger = {
       guardTablesWritten();
       if (scope) scope.wroteGuard = true;
     }
-    // The back office's totals: dropped now on this instance, again at commit by 'rt_admin_counts'.
-    const adminCounts = getAdminCounts();
-    if (adminCounts && writesAdminCounts(query)) adminCounts.invalidate();
+    // Totals over the tables written: dropped now on this instance, again at commit by notification.
+    if (writesProfileCounts(query)) getProfileCountCache()?.invalidate();
+    if (writesAdminCounts(query)) getAdminCountCache()?.invalidate();
     if (!scope) return;
     if (!scope.wrotePublic && writesPublicContent(query)) scope.wrotePublic = true;
     scope.queries += 1;

@@ -5,7 +5,7 @@ import {
   type InternalDirectoryActor,
   searchInternalDirectory,
 } from "~/features/internal-directory/internal-directory.server";
-import { CountCache, setDirectoryCounts } from "~/lib/count-cache.server";
+import { CountCache, setProfileCountCache } from "~/lib/count-cache.server";
 import { createMandate, createMember, isoDate, seedFactories } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 
@@ -222,9 +222,9 @@ describe("internal directory with the instance's count cache (decision 023)", ()
   beforeEach(() => {
     counts = new CountCache({ ttlMs: 60_000 });
     counts.setListening(true);
-    setDirectoryCounts(counts);
+    setProfileCountCache(counts);
   });
-  afterEach(() => setDirectoryCounts(undefined));
+  afterEach(() => setProfileCountCache(undefined));
 
   // The actor (department 69, sector C) matches some of these searches and not others: the
   // cached total counts everyone who matches and each reader subtracts their own match. (Scoped
@@ -258,13 +258,18 @@ describe("internal directory with the instance's count cache (decision 023)", ()
     expect((await searchInternalDirectory(paris, q("departement=69"))).total).toBe(2);
   });
 
-  it("counts again once invalidated (a profile changed), and not while the listener is down", async () => {
+  it("counts again once a profile is written (at once on this instance) or the cache invalidated, and not while the listener is down", async () => {
     expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(0);
+    expect(counts.size).toBe(1);
+    // A write to profiles through this instance's database drops its totals before it runs.
     await createMember(t.db!, { profile: { lastName: "Corse", locationDepartment: "2A", profileStatus: "validated" } });
-    // Until the notification of that write arrives the cached total stands (the cache is used)…
-    expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(0);
-    counts.invalidate();
+    expect(counts.size).toBe(0);
     expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(1);
+    // Another instance's write reaches this one as a notification: the listener invalidates.
+    expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(1);
+    expect(counts.stats.hits).toBe(1);
+    counts.invalidate();
+    expect(counts.size).toBe(0);
     counts.setListening(false);
     await createMember(t.db!, { profile: { lastName: "Corsaire", locationDepartment: "2A", profileStatus: "validated" } });
     expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(2);

@@ -14,7 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import { reinstateMember, suspendMember } from "~/features/admin/profiles-admin.server";
-import { CountCache, setAdminCounts, setDirectoryCounts } from "~/lib/count-cache.server";
+import { CountCache, setAdminCountCache, setProfileCountCache } from "~/lib/count-cache.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
 import { MEDIATION_COLUMNS, mediationActor, mediationViews, openMediation, postMemberMediationMessage, type MediationRow } from "~/features/mediation/mediation.server";
 import { mandateMatchRequests, user, userRoles } from "~/db/schema";
@@ -308,7 +308,7 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
   it("/admin/journal and /admin/recommandations with the instance's admin totals (decision 023): not counted again; a write drops them at once", async () => {
     const cache = new CountCache({ ttlMs: 60_000 });
     cache.setListening(true);
-    setAdminCounts(cache);
+    setAdminCountCache(cache);
     try {
       type Journal = Awaited<ReturnType<typeof adminJournal.loader>>;
       const cold = await adminPage("/admin/journal", adminJournal.loader, admin);
@@ -332,14 +332,14 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
       await db.execute(sql`update recommendations set confirmed_at = null where id = (select id from recommendations order by id limit 1)`);
       expect((await adminPage("/admin/recommandations", adminRecommendations.loader, admin)).queries).toBe(4);
     } finally {
-      setAdminCounts(undefined);
+      setAdminCountCache(undefined);
     }
   });
 
   it("/admin with the instance's count cache (decision 023): the tiles are not counted again; a decision drops them at once", async () => {
     const cache = new CountCache({ ttlMs: 60_000 });
     cache.setListening(true);
-    setDirectoryCounts(cache);
+    setProfileCountCache(cache);
     try {
       const cold = await adminPage("/admin", adminProfiles.loader, admin);
       expect(cold.queries).toBe(4);
@@ -356,7 +356,7 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
       await reinstateMember({ id: adminUserId }, bob.profile.id);
       expect((await adminPage("/admin", adminProfiles.loader, admin)).value).toMatchObject({ counts });
     } finally {
-      setDirectoryCounts(undefined);
+      setProfileCountCache(undefined);
     }
   });
 });

@@ -5,7 +5,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { auditLog, user } from "~/db/schema";
-import { cachedCount, getAdminCounts } from "~/lib/count-cache.server";
+import { cachedCount, getAdminCountCache } from "~/lib/count-cache.server";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "./admin.schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -56,7 +56,7 @@ export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pa
  * migration 0019; this instance's own writes drop them at once: app/lib/request-scope.server.ts).
  */
 async function countAuditLog(action: string | undefined, where: SQL | undefined): Promise<number> {
-  return cachedCount(getAdminCounts(), `audit:${action ?? "*"}`, async () => {
+  return cachedCount(getAdminCountCache(), `audit:${action ?? "*"}`, async () => {
     if (where) {
       const [{ n }] = await db.select({ n: count() }).from(auditLog).where(where);
       return Number(n);

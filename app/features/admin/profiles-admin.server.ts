@@ -11,7 +11,7 @@ import { insuranceFlag, uncheckedSteps, VERIFICATION_STEP_LABELS, type Insurance
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { normalizeSearchText } from "~/db/search-text";
-import { getDirectoryCounts } from "~/lib/count-cache.server";
+import { cachedCount, getProfileCountCache } from "~/lib/count-cache.server";
 import { getEnv } from "~/lib/env.server";
 import { sendEmail } from "~/lib/mail/render.server";
 import { profileRejected } from "~/lib/mail/templates/profile-rejected";
@@ -30,47 +30,32 @@ import { checklistOfReview, type VerificationChecklist } from "./verification-ad
 
 export type ProfileCounts = { total: number; pending: number; validated: number; rejected: number; suspended: number };
 
-const COUNT_KEYS = ["total", "pending", "validated", "rejected", "suspended"] as const;
-const countKey = (name: (typeof COUNT_KEYS)[number]) => `admin-profiles:${name}`;
-
 /**
  * The tiles' counts (issue 17). Counting every profile on each view of the tab grew with the
- * membership (an index-only scan of 100 000 entries, ~25 ms), so the instance keeps them in the
- * internal directory's count cache (decision 023): `profiles` is the only table counted, and
- * every write to it notifies `rt_public_content` at commit, which empties the cache on every
- * instance. Each decision below also empties this instance's cache itself, so the admin who
- * decided never sees the counts from before it.
+ * membership (an index-only scan of 100 000 entries, ~25 ms), so the instance keeps them with the
+ * profiles' other totals (decision 023) until a profile is written: on this instance at once
+ * (each decision below writes profiles: app/lib/request-scope.server.ts), on the others by
+ * 'rt_public_content' at commit.
  */
 export async function getProfileCounts(): Promise<ProfileCounts> {
-  const cache = getDirectoryCounts();
-  const looked = COUNT_KEYS.map((k) => cache?.lookup(countKey(k)));
-  if (looked.every((l) => l?.count !== undefined)) {
-    const [total, pending, validated, rejected, suspended] = looked.map((l) => l!.count!);
-    return { total: total!, pending: pending!, validated: validated!, rejected: rejected!, suspended: suspended! };
-  }
-  const [row] = await db
-    .select({
-      total: count(),
-      pending: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'pending_validation')`,
-      validated: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'validated')`,
-      rejected: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'rejected')`,
-      suspended: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'suspended')`,
-    })
-    .from(profiles);
-  const counts: ProfileCounts = {
-    total: Number(row?.total ?? 0),
-    pending: Number(row?.pending ?? 0),
-    validated: Number(row?.validated ?? 0),
-    rejected: Number(row?.rejected ?? 0),
-    suspended: Number(row?.suspended ?? 0),
-  };
-  if (cache) COUNT_KEYS.forEach((k, i) => cache.store(countKey(k), counts[k], looked[i]!.generation));
-  return counts;
-}
-
-/** After a decision, this instance's counts go at once (the notification reaches the others). */
-function forgetProfileCounts(): void {
-  getDirectoryCounts()?.invalidate();
+  return cachedCount(getProfileCountCache(), "admin-profiles", async () => {
+    const [row] = await db
+      .select({
+        total: count(),
+        pending: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'pending_validation')`,
+        validated: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'validated')`,
+        rejected: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'rejected')`,
+        suspended: sql<number>`count(*) filter (where ${profiles.profileStatus} = 'suspended')`,
+      })
+      .from(profiles);
+    return {
+      total: Number(row?.total ?? 0),
+      pending: Number(row?.pending ?? 0),
+      validated: Number(row?.validated ?? 0),
+      rejected: Number(row?.rejected ?? 0),
+      suspended: Number(row?.suspended ?? 0),
+    };
+  });
 }
 
 const STATUS_COUNT: Record<ProfileStatus, keyof ProfileCounts> = {
@@ -322,7 +307,6 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
     await writeVerificationSummary(tx, row.id);
     return { foundingApplied };
   });
-  if (outcome) forgetProfileCounts();
   return outcome ?? refuse(profileId, "Seul un profil en attente dont le dossier est complet peut être validé.");
 }
 
@@ -352,8 +336,7 @@ export async function rejectProfile(actor: Pick<SessionUser, "id">, profileId: s
     });
     return true;
   });
-  if (done) forgetProfileCounts();
-  else await refuse(profileId, "Seul un profil en attente peut être rejeté.");
+  if (!done) await refuse(profileId, "Seul un profil en attente peut être rejeté.");
 }
 
 /**
@@ -380,7 +363,6 @@ export async function suspendMember(actor: Pick<SessionUser, "id">, profileId: s
     });
     return { sessionsEnded: ended.length };
   });
-  if (outcome) forgetProfileCounts();
   return outcome ?? refuse(profileId, "Seul un membre validé peut être suspendu.");
 }
 
@@ -396,6 +378,5 @@ export async function reinstateMember(actor: Pick<SessionUser, "id">, profileId:
     await recordAdminAction(tx, actor, { action: "profile.reinstate", targetType: "profile", targetId: row.id, details: { target: memberName(row) } });
     return true;
   });
-  if (done) forgetProfileCounts();
-  else await refuse(profileId, "Seul un membre suspendu peut être réintégré.");
+  if (!done) await refuse(profileId, "Seul un membre suspendu peut être réintégré.");
 }

@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { profiles, recommendations } from "~/db/schema";
 import { normalizeSearchText } from "~/db/search-text";
-import { getAdminCounts } from "~/lib/count-cache.server";
+import { cachedCount, getAdminCountCache } from "~/lib/count-cache.server";
 import { toCsv } from "~/lib/csv";
 import { formatAdminDate } from "~/lib/format";
 import { RECOMMENDATION_STATUS_LABELS } from "./admin-labels";
@@ -27,23 +27,14 @@ export type RecommendationCounts = { total: number; confirmed: number; pending: 
  * is written (any instance notifies 'rt_admin_counts' at commit, migration 0019).
  */
 export async function getRecommendationCounts(): Promise<RecommendationCounts> {
-  // Kept by the instance until a recommendation changes (decision 023, 'rt_admin_counts').
-  const cache = getAdminCounts();
-  const kept = [cache?.lookup("recommendations:total"), cache?.lookup("recommendations:confirmed")];
-  let total = kept[0]?.count;
-  let confirmed = kept[1]?.count;
-  if (total === undefined || confirmed === undefined) {
+  return cachedCount(getAdminCountCache(), "recommendations", async () => {
     const [row] = await queryRows<{ total: number | string; confirmed: number | string }>(sql`
       select count(*) as total, count(x.confirmed_at) as confirmed
       from (select confirmed_at from recommendations order by created_at desc nulls last, id, confirmed_at) x`);
-    total = Number(row?.total ?? 0);
-    confirmed = Number(row?.confirmed ?? 0);
-    if (cache && kept[0]) {
-      cache.store("recommendations:total", total, kept[0].generation);
-      cache.store("recommendations:confirmed", confirmed, kept[0].generation);
-    }
-  }
-  return { total, confirmed, pending: total - confirmed };
+    const total = Number(row?.total ?? 0);
+    const confirmed = Number(row?.confirmed ?? 0);
+    return { total, confirmed, pending: total - confirmed };
+  });
 }
 
 export type AdminRecommendationRow = {

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { isPremium } from "~/auth/permissions";
 import { queryRows } from "~/db/query.server";
-import { getDirectoryCounts } from "~/lib/count-cache.server";
+import { getProfileCountCache } from "~/lib/count-cache.server";
 import { professionLabel } from "~/db/reference";
 import type { DirectoryQuery } from "~/features/directory/directory.schema";
 import { directoryCountKey, directoryWhere } from "~/features/directory/directory.server";
@@ -101,11 +101,11 @@ export async function searchInternalDirectory(
   const requested = Math.max(1, query.page);
   const offset = (requested - 1) * INTERNAL_DIRECTORY_PAGE_SIZE;
   // The total of validated members matching the search, the actor included, is kept by the
-  // instance until a profile changes (app/lib/count-cache.server.ts): counting the whole
+  // instance until a profile is written (app/lib/count-cache.server.ts): counting the whole
   // membership on every page cost more than the page itself. The actor's own match is read by
   // primary key and subtracted.
-  const counts = getDirectoryCounts();
-  const countKey = directoryCountKey(query);
+  const counts = getProfileCountCache();
+  const countKey = `directory:${directoryCountKey(query)}`;
   const cached = counts?.lookup(countKey);
   const totals =
     cached?.count === undefined
