@@ -4,6 +4,7 @@
 // the evidence and the checks, one statement each: 13 statements for `/admin?profil=…`.
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { jsonValue } from "~/db/query.server";
 import { profiles, user } from "~/db/schema";
 import type { PaymentState } from "../membership/membership.server";
 import type { SponsorView } from "../recommendations/recommendations.server";
@@ -27,10 +28,6 @@ export type ReviewCheck = { step: string; checkedAt: Date; email: string | null 
 
 type Json<T> = T | string | null;
 
-/** JSON arrives parsed from both drivers; a string is parsed here, in case. */
-function parsed<T>(value: Json<T>): T | null {
-  return typeof value === "string" ? (JSON.parse(value) as T) : value;
-}
 
 /** Timestamps inside JSON are text: the same ISO string the driver's Date gives. */
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
@@ -84,11 +81,11 @@ export async function readProfileReview(profileId: string) {
     .where(eq(profiles.id, profileId))
     .limit(1);
   if (!p) return null;
-  const sponsors: SponsorView[] = (parsed(p.sponsors) ?? []).map((s) => ({ name: s.name, email: s.email, confirmedAt: iso(s.confirmedAt) }));
-  const payments = parsed(p.payments) ?? [];
-  const evidenceRow = parsed(p.evidence);
+  const sponsors: SponsorView[] = (jsonValue(p.sponsors) ?? []).map((s) => ({ name: s.name, email: s.email, confirmedAt: iso(s.confirmedAt) }));
+  const payments = jsonValue(p.payments) ?? [];
+  const evidenceRow = jsonValue(p.evidence);
   const evidence: ReviewEvidence | null = evidenceRow ? { ...evidenceRow, insuranceUploadedAt: new Date(evidenceRow.insuranceUploadedAt) } : null;
-  const checks: ReviewCheck[] = (parsed(p.checks) ?? []).map((c) => ({ step: c.step, checkedAt: new Date(c.checkedAt), email: c.email }));
+  const checks: ReviewCheck[] = (jsonValue(p.checks) ?? []).map((c) => ({ step: c.step, checkedAt: new Date(c.checkedAt), email: c.email }));
   return { ...p, sponsors, payment: paymentState(payments), evidence, checks };
 }
 

@@ -1,7 +1,7 @@
 // The member's mandate statistics for the dashboard (spec §2 "Stats tab"), all scoped by the
 // acting member and counted in SQL.
 import { type SQL, sql } from "drizzle-orm";
-import { queryRows } from "~/db/query.server";
+import { jsonValue, queryRows } from "~/db/query.server";
 import { daysToClose, median } from "~/features/collaboration/collaboration-rules";
 import {
   ATTENTION_DAYS,
@@ -47,7 +47,7 @@ type CountsRow = {
 };
 
 type Json<T> = T | string;
-const parsed = <T>(v: Json<T> | null | undefined, fallback: T): T => (v == null ? fallback : typeof v === "string" ? (JSON.parse(v) as T) : v);
+const parsed = <T>(v: Json<T> | null | undefined, fallback: T): T => jsonValue(v) ?? fallback;
 
 type StatisticsRow = CountsRow & {
   connections: number | string;

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { mediationMessages, mediations } from "~/db/schema";
-import { queryRows } from "~/db/query.server";
+import { jsonValue, queryRows } from "~/db/query.server";
 import { DOCUMENT_FORMATS } from "~/features/collaboration/documents-rules";
 import { fileNotFound } from "~/features/collaboration/file-access.server";
 import { appendFileEvent } from "~/features/collaboration/file-access.server";
@@ -169,7 +169,6 @@ function mediatedFileView(f: FileRow, events: EventRow[], documents: DocumentRow
 }
 
 /** JSON arrives parsed from both drivers; a string is parsed here, in case. */
-const fromJson = <T>(value: T | string | null): T | null => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
 export type AdminMediation = { mediation: MediationView; file: MediatedFile | null };
 
@@ -207,9 +206,9 @@ export async function getMediationForAdmin(mediationId: string): Promise<AdminMe
     from mediations m where m.id = ${mediationId}::uuid`);
   if (!row) mediationNotFound();
   const { messages_json, attachments_json, file_json, ...mediationRow } = row;
-  const [mediation] = buildMediationViews([mediationRow], fromJson(messages_json) ?? [], fromJson(attachments_json) ?? [], { profileId: null });
+  const [mediation] = buildMediationViews([mediationRow], jsonValue(messages_json) ?? [], jsonValue(attachments_json) ?? [], { profileId: null });
   if (!mediation.active) return { mediation, file: null };
-  const file = fromJson(file_json);
+  const file = jsonValue(file_json);
   if (!file) fileNotFound();
   return { mediation, file: mediatedFileView(file, file.events, file.documents) };
 }
