@@ -6,6 +6,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErr
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
+import { getRenderCache } from "~/lib/render-cache.server";
 import { NonceContext } from "~/lib/request-context";
 import "./load-context";
 
@@ -26,11 +27,35 @@ export default function handleRequest(
     throw new Response(null, { status: 503, statusText: "Service Unavailable" });
   }
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  const userAgent = request.headers.get("user-agent");
+  // Bots and no-JS clients get the whole document at once (SEO, link previews).
+  const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+  // The same data rendered before by this instance: its HTML again (decision 025).
+  const renderCache = getRenderCache();
+  const tokens = { nonce, requestId: loadContext.requestId ?? "" };
+  const handlerContext = routerContext.staticHandlerContext;
+  const renderKey = renderCache?.keyFor(
+    {
+      method: request.method,
+      url: request.url,
+      status: responseStatusCode,
+      routes: handlerContext.matches.map((m) => m.route.id),
+      loaderData: handlerContext.loaderData,
+      actionData: handlerContext.actionData,
+      errors: handlerContext.errors,
+      mode: readyOption,
+    },
+    request.headers,
+    tokens,
+  );
+  const kept = renderKey ? renderCache?.get(renderKey, tokens) : undefined;
+  if (renderKey) responseHeaders.set("X-Render-Cache", kept === undefined ? "MISS" : "HIT");
+  if (kept !== undefined) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Bots and no-JS clients get the whole document at once (SEO, link previews).
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -52,7 +77,10 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              const html = Buffer.concat(chunks);
+              // Kept only when the whole render went through: an error after the shell sets 500.
+              if (renderKey && responseStatusCode === 200) renderCache?.set(renderKey, html.toString("utf8"), tokens);
+              resolve(new Response(html, { headers: responseHeaders, status }));
               done();
             },
           });

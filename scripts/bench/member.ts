@@ -102,7 +102,8 @@ export const MEMBER_TARGETS = { medianRatioMax: 4, throughputRatioMin: 0.25, que
 
 /** A demo persona's tier, or "admin" for the bench's administrators. */
 export type MemberTier = DemoLoginKind | "admin";
-export type MemberRow = { tier: MemberTier; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null };
+/** `fresh`: the same page asked with `Cache-Control: no-cache`, rendered every time (decision 025). */
+export type MemberRow = { tier: MemberTier; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null; fresh: { median: Fetched; load: LoadResult } | null };
 export type MemberResults = {
   staticMedian: Fetched;
   staticLoad: LoadResult;
@@ -143,6 +144,16 @@ export async function measureMemberPages(
     const headers: Record<string, string> = who ? { cookie: who.cookie } : {};
     const median = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     if (median.status !== 200) throw new Error(`${label} : HTTP ${median.status}`);
+    // The render cache (decision 025) serves the member's repeated views of unchanged data; the
+    // same page asked with `Cache-Control: no-cache` is rendered every time (a first view).
+    let fresh: MemberRow["fresh"] = null;
+    if (who) {
+      const freshHeaders = { ...headers, "cache-control": "no-cache" };
+      const freshMedian = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, freshHeaders);
+      step(`autocannon ${label} sans cache de rendu : ${options.durationS} s, ${options.connections} connexions…`);
+      const freshLoad = await runLoad({ baseUrl, paths: [pagePath], label: `${label} (no-cache)`, connections: options.connections, durationS: options.durationS, headers: freshHeaders });
+      fresh = { median: freshMedian, load: freshLoad };
+    }
     // The server runs with QUERY_STATS: each response says how many statements it took.
     // and (QUERY_LOG) logs them for the EXPLAIN step once the server has stopped.
     const countHeaders: Record<string, string> = who ? { cookie: await who.fresh() } : {};
@@ -152,7 +163,7 @@ export async function measureMemberPages(
     const queries = counted === null ? null : Number(counted);
     step(`autocannon ${label} : ${options.durationS} s, ${options.connections} connexions…`);
     const load = await runLoad({ baseUrl, paths: [pagePath], label, connections: options.connections, durationS: options.durationS, headers });
-    return { median, load, queries };
+    return { median, load, queries, fresh };
   };
   const baseline = await measure("copie statique de /dashboard", MEMBER_STATIC_PATH);
   const rows: MemberRow[] = [];
@@ -182,12 +193,14 @@ export async function measureMemberPages(
   return { staticMedian: baseline.median, staticLoad: baseline.load, rows, options: { ...options, medianRuns: MEDIAN_RUNS } };
 }
 
-/** Ratios of a row to the static copy, and whether the issue's targets hold. */
+/** Ratios of a row to the static copy, and whether the issue's targets hold (`fresh`: rendered every time). */
 export function memberVerdict(results: MemberResults, row: MemberRow) {
-  const medianRatio = row.median.totalMs / results.staticMedian.totalMs;
-  const throughputRatio = row.load.reqPerSec / results.staticLoad.reqPerSec;
+  const ratios = (median: Fetched, load: LoadResult) => {
+    const medianRatio = median.totalMs / results.staticMedian.totalMs;
+    const throughputRatio = load.reqPerSec / results.staticLoad.reqPerSec;
+    const ok = medianRatio <= MEMBER_TARGETS.medianRatioMax && throughputRatio >= MEMBER_TARGETS.throughputRatioMin && failedRequests(load) === 0;
+    return { medianRatio, throughputRatio, ok };
+  };
   const queriesOk = row.queries !== null && row.queries <= MEMBER_TARGETS.queriesMax;
-  const ok =
-    medianRatio <= MEMBER_TARGETS.medianRatioMax && throughputRatio >= MEMBER_TARGETS.throughputRatioMin && failedRequests(row.load) === 0;
-  return { medianRatio, throughputRatio, queriesOk, ok };
+  return { ...ratios(row.median, row.load), queriesOk, fresh: row.fresh ? ratios(row.fresh.median, row.fresh.load) : null };
 }

@@ -1,0 +1,115 @@
+// The render cache (decision 025) on the production server: a signed-in member's page rendered
+// from the same data is sent again with the request's own nonce and request id, another member
+// never shares it, a change to the data is a new render at once, and a hard reload renders anew.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInCookie } from "../../scripts/bench/member";
+import { demoLoginEmail } from "../../scripts/seed-lib";
+import { createSystemDatabase, runScript, type SystemDatabase } from "./support/database";
+import { startServer, type RunningServer } from "./support/server";
+
+let database: SystemDatabase;
+let server: RunningServer;
+let premium: string;
+let founding: string;
+
+beforeAll(async () => {
+  database = await createSystemDatabase();
+  runScript(database, ["scripts/seed.ts", "--members", "12", "--seed", "12"]);
+  server = await startServer(database.env, { capture: true });
+  premium = await signInCookie(server.baseUrl, demoLoginEmail("premium", 12));
+  founding = await signInCookie(server.baseUrl, demoLoginEmail("fondateur", 12));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+
+async function view(path: string, cookie: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie, ...headers } });
+  return { res, body: await res.text(), cache: res.headers.get("x-render-cache") };
+}
+
+/** The page with this response's own nonce and request id written as placeholders. */
+function normalised(page: { res: Response; body: string }) {
+  return page.body.split(nonceOf(page.res)!).join("NONCE").split(page.res.headers.get("x-request-id")!).join("ID");
+}
+
+describe("a member's page rendered from the same data", () => {
+  it.each(["/dashboard", "/mandates", "/dashboard/annuaire", "/dashboard/notifications"])(
+    "%s is sent again, with this response's nonce and request id",
+    async (path) => {
+      const first = await view(path, premium);
+      expect(first.res.status).toBe(200);
+      const second = await view(path, premium);
+      expect(second.res.status).toBe(200);
+      expect(second.cache).toBe("HIT");
+      const nonce = nonceOf(second.res);
+      expect(nonce).toBeTruthy();
+      expect(nonce).not.toBe(nonceOf(first.res));
+      // Every inline script carries the nonce of this response's CSP, or the browser would block it.
+      const nonces = [...second.body.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(nonces.length).toBeGreaterThan(0);
+      expect(new Set(nonces)).toEqual(new Set([nonce]));
+      const requestId = second.res.headers.get("x-request-id")!;
+      expect(second.body).toContain(requestId);
+      expect(second.body).not.toContain(first.res.headers.get("x-request-id")!);
+      expect(normalised(second)).toBe(normalised(first));
+      // Compression still applies.
+      const gz = await fetch(`${server.baseUrl}${path}`, { headers: { cookie: premium, "accept-encoding": "gzip" } });
+      expect(gz.headers.get("content-encoding")).toBe("gzip");
+      expect(gz.headers.get("x-render-cache")).toBe("HIT");
+    },
+  );
+
+  it("is never another member's: the same URL is rendered from their own data", async () => {
+    expect((await view("/dashboard", premium)).body).toContain("Thomas Garnier");
+    const mine = await view("/dashboard", founding);
+    expect(mine.res.status).toBe(200);
+    expect(mine.body).toContain("Hélène Marchand");
+    expect(mine.body).not.toContain("Thomas Garnier");
+    const again = await view("/dashboard", founding);
+    expect(again.cache).toBe("HIT");
+    expect(again.body).toContain("Hélène Marchand");
+  });
+
+  it("is rendered anew on a hard reload (Cache-Control: no-cache)", async () => {
+    await view("/mandates", premium);
+    const reload = await view("/mandates", premium, { "cache-control": "no-cache" });
+    expect(reload.res.status).toBe(200);
+    expect(reload.cache).toBeNull();
+  });
+
+  it("is not used for pages that are not a 200", async () => {
+    const missing = await view("/dashboard/dossiers/00000000-0000-4000-8000-000000000000", premium);
+    expect(missing.res.status).toBe(404);
+    expect(missing.cache).toBeNull();
+  });
+
+  it("shows a change to the data at once, with no invalidation to wait for", async (ctx) => {
+    if (database.driver !== "pg") {
+      ctx.skip(); // PGlite: one process owns the database; the key's rules are unit tests.
+      return;
+    }
+    await view("/dashboard/notifications", premium);
+    expect((await view("/dashboard/notifications", premium)).cache).toBe("HIT");
+    const title = `Nouvelle notification ${Date.now()}`;
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const inserted = await client.query(
+        `insert into notifications (user_id, kind, title) select u.id, 'message', $1 from "user" u where u.email = $2`,
+        [title, demoLoginEmail("premium", 12)],
+      );
+      expect(inserted.rowCount).toBe(1);
+    } finally {
+      await client.end();
+    }
+    const after = await view("/dashboard/notifications", premium);
+    expect(after.cache).toBe("MISS");
+    expect(after.body).toContain(title);
+  });
+});
