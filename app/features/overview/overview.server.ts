@@ -67,12 +67,14 @@ function newMatchesSql(me: SQL, since: Date): SQL {
     const s = own === "buyer" ? scoreSql(buyerColumns("o"), sellerColumns("c")) : scoreSql(buyerColumns("c"), sellerColumns("o"));
     const total = sql`least(${sql.raw(String(SCORE_CAP))}, ${s.sector} + ${s.territory} + ${s.valuation} + ${s.contribution})`;
     const other = sql.raw(own === "buyer" ? "'seller'" : "'buyer'");
-    // The newest candidates first (mandates_*_newest_idx), at most NEW_CANDIDATES_WINDOW of them:
+    // The newest candidates first, in the order of mandates_*_newest_idx (`desc nulls last, id`: a
+    // plain `desc` is `nulls first`, which made the planner sort the whole window of the index
+    // instead of stopping after NEW_CANDIDATES_WINDOW entries), at most NEW_CANDIDATES_WINDOW of them:
     // a member back after months on a busy network does not make the page score them all.
     return sql`select c.id, c.created_at from mandates o
       join (select ${sql.raw(candidateColumns[own === "buyer" ? "seller" : "buyer"])} from mandates w where w.mandate_type = ${other} and w.status = 'active'
         and w.created_at > ${since.toISOString()}::timestamptz and w.end_date >= ${PARIS_TODAY_SQL} and w.profile_id <> ${me}
-        order by w.created_at desc limit ${NEW_CANDIDATES_WINDOW}) c on true
+        order by w.created_at desc nulls last, w.id limit ${NEW_CANDIDATES_WINDOW}) c on true
       where o.profile_id = ${me} and o.mandate_type = ${sql.raw(`'${own}'`)} and o.status = 'active'
         and o.end_date >= ${PARIS_TODAY_SQL} and ${total} >= ${NEW_MATCH_MIN_SCORE}
         and c.profile_id not in (select x.id from profiles x where x.profile_status in ('pending_validation', 'rejected', 'suspended'))`;
