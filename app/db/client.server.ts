@@ -1,5 +1,6 @@
 // One schema, two drivers: embedded PGlite by default, node-postgres when DATABASE_URL is set.
 // The instance lives on globalThis so dev reloads and the server bundle share it.
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -35,6 +36,8 @@ export type DbOptions = {
   applicationName?: string;
   /** PostgreSQL only: how long a query waits for a pooled connection (default 2 s). */
   connectionTimeoutMs?: number;
+  /** PostgreSQL only: name the statements with parameters so that each connection plans them once (default true; decision 026). */
+  preparedStatements?: boolean;
 };
 
 /** The web server's bound on one statement: far above any page's queries, well below a hang. */
@@ -66,14 +69,54 @@ function sanitizeArgs(args: unknown[]): unknown[] {
   return out;
 }
 
-function wrapQuery(target: { query: unknown }) {
-  const original = (target.query as QueryFn).bind(target);
-  target.query = ((...args: unknown[]) => original(...sanitizeArgs(args))) as never;
+/** At most this many statement texts get a name per process; any other runs unnamed. */
+export const PREPARED_STATEMENTS_MAX = 2000;
+const preparedNames = new Map<string, string>();
+
+/**
+ * The name of a statement's text (decision 026): the same on every connection, derived from the
+ * text so that two texts never share one. Undefined once PREPARED_STATEMENTS_MAX texts have one,
+ * which bounds what each connection keeps prepared.
+ */
+export function preparedStatementName(text: string): string | undefined {
+  const known = preparedNames.get(text);
+  if (known !== undefined || preparedNames.size >= PREPARED_STATEMENTS_MAX) return known;
+  const name = `rt_${createHash("sha256").update(text).digest("base64url").slice(0, 40)}`;
+  preparedNames.set(text, name);
+  return name;
 }
 
-/** node-postgres: every pooled client strips U+0000 from its parameters. */
-export function guardPgPool(pool: Pool) {
-  pool.on("connect", (client) => wrapQuery(client as unknown as { query: unknown }));
+/**
+ * A statement with bound parameters already goes through the extended protocol (one statement per
+ * text, never several); naming it lets the connection skip parsing and, once PostgreSQL settles
+ * on a generic plan (after five runs, when it costs no more than the custom ones), planning.
+ * Statements without parameters (migrations, `select 1`) stay on the simple protocol, unnamed.
+ */
+function withPreparedName(args: unknown[]): unknown[] {
+  const [first, second] = args;
+  if (!first || typeof first !== "object") return args;
+  const config = first as { text?: unknown; name?: unknown; values?: unknown };
+  if (typeof config.text !== "string" || config.name !== undefined) return args;
+  const values = Array.isArray(second) ? second : config.values;
+  if (!Array.isArray(values) || values.length === 0) return args;
+  const name = preparedStatementName(config.text);
+  if (name === undefined) return args;
+  const out = [...args];
+  out[0] = { ...config, name };
+  return out;
+}
+
+function wrapQuery(target: { query: unknown }, prepare = false) {
+  const original = (target.query as QueryFn).bind(target);
+  target.query = ((...args: unknown[]) => {
+    const sanitized = sanitizeArgs(args);
+    return original(...(prepare ? withPreparedName(sanitized) : sanitized));
+  }) as never;
+}
+
+/** node-postgres: every pooled client strips U+0000 from its parameters and, with `prepare`, names its statements. */
+export function guardPgPool(pool: Pool, prepare = false) {
+  pool.on("connect", (client) => wrapQuery(client as unknown as { query: unknown }, prepare));
 }
 
 /** PGlite: the client and its transactions strip U+0000 from their parameters. */
@@ -118,7 +161,7 @@ export async function createDatabase(options: DbOptions): Promise<Holder> {
     // An idle client losing its connection (server restart, outage) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on("error", () => {});
-    guardPgPool(pool);
+    guardPgPool(pool, options.preparedStatements ?? true);
     const url = options.url;
     return {
       db: drizzle(pool, { schema, logger: queryCounter }) as unknown as Db,
@@ -162,7 +205,7 @@ export const READ_POOL_CONNECTION_TIMEOUT_MS = 1_000;
  * stripped), its own `application_name`, a small pool and a shorter wait for a connection, since
  * a replica that does not answer sends its reads to the primary (app/db/read-replica.server.ts).
  */
-export async function createReadReplica(options: Pick<DbOptions, "url" | "poolMax" | "statementTimeoutMs">) {
+export async function createReadReplica(options: Pick<DbOptions, "url" | "poolMax" | "statementTimeoutMs" | "preparedStatements">) {
   const replica = await createDatabase({
     ...options,
     poolMax: options.poolMax ?? 4,
@@ -193,7 +236,12 @@ export async function initDatabase(options: DbOptions & { migrate?: boolean; rea
   }
   // A replica copies a PostgreSQL server: with the embedded database every read stays on it.
   if (options.readUrl && holder.driver === "pg") {
-    holder.read = await createReadReplica({ url: options.readUrl, poolMax: options.readPoolMax, statementTimeoutMs: options.statementTimeoutMs });
+    holder.read = await createReadReplica({
+      url: options.readUrl,
+      poolMax: options.readPoolMax,
+      statementTimeoutMs: options.statementTimeoutMs,
+      preparedStatements: options.preparedStatements,
+    });
   }
   g.__rtDb = holder;
   return holder;

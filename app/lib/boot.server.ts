@@ -16,6 +16,7 @@ export async function boot() {
     statementTimeoutMs: SERVER_STATEMENT_TIMEOUT_MS,
     readUrl: env.DATABASE_READ_URL,
     readPoolMax: env.DATABASE_READ_POOL_MAX,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   });
   logger.info({ driver: database.driver, readReplica: Boolean(database.read) }, "database ready");
   if (env.DATABASE_READ_URL && !database.read) {

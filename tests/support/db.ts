@@ -24,7 +24,8 @@ export async function createTestDatabase(): Promise<{ db: Db; close: () => Promi
     const pool = new Pool({ connectionString: url.toString(), max: 5 });
     pool.on("error", () => {});
     const { guardPgPool } = await import("~/db/client.server");
-    guardPgPool(pool);
+    // As the server's pool: statements with parameters prepared once per connection (decision 026).
+    guardPgPool(pool, true);
     return {
       db: drizzle(pool, { schema, logger: queryCounter }) as unknown as Db,
       driver: "pg",
