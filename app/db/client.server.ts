@@ -36,7 +36,7 @@ export type DbOptions = {
   applicationName?: string;
   /** PostgreSQL only: how long a query waits for a pooled connection (default 2 s). */
   connectionTimeoutMs?: number;
-  /** PostgreSQL only: name the statements with parameters so that each connection plans them once (default true; decision 026). */
+  /** PostgreSQL only: prepare the statements marked with a reusable plan once per connection (default true; decision 026). */
   preparedStatements?: boolean;
 };
 
@@ -74,6 +74,12 @@ export const PREPARED_STATEMENTS_MAX = 2000;
 const preparedNames = new Map<string, string>();
 
 /**
+ * The mark that opts a statement in (decision 026; `withReusablePlan` in query.server.ts): a
+ * comment at the start of its text, also seen in pg_stat_activity.
+ */
+export const REUSABLE_PLAN_MARK = "/* rt:reusable-plan */";
+
+/**
  * The name of a statement's text (decision 026): the same on every connection, derived from the
  * text so that two texts never share one. Undefined once PREPARED_STATEMENTS_MAX texts have one,
  * which bounds what each connection keeps prepared.
@@ -87,16 +93,17 @@ export function preparedStatementName(text: string): string | undefined {
 }
 
 /**
- * A statement with bound parameters already goes through the extended protocol (one statement per
- * text, never several); naming it lets the connection skip parsing and, once PostgreSQL settles
- * on a generic plan (after five runs, when it costs no more than the custom ones), planning.
- * Statements without parameters (migrations, `select 1`) stay on the simple protocol, unnamed.
+ * A statement marked with REUSABLE_PLAN_MARK and bound parameters is sent with a name: the
+ * connection parses it once, and PostgreSQL may keep a generic plan (after five runs, when it
+ * costs no more than the custom ones) instead of planning it on every run. Only marked ones: a
+ * generic plan does not know the parameters' values, and for a search or a filter it can be
+ * hundreds of times slower (the public directory's count: 2 ms → 547 ms, decision 026).
  */
 function withPreparedName(args: unknown[]): unknown[] {
   const [first, second] = args;
   if (!first || typeof first !== "object") return args;
   const config = first as { text?: unknown; name?: unknown; values?: unknown };
-  if (typeof config.text !== "string" || config.name !== undefined) return args;
+  if (typeof config.text !== "string" || config.name !== undefined || !config.text.startsWith(REUSABLE_PLAN_MARK)) return args;
   const values = Array.isArray(second) ? second : config.values;
   if (!Array.isArray(values) || values.length === 0) return args;
   const name = preparedStatementName(config.text);

@@ -33,8 +33,8 @@ export const envSchema = z.object({
   DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(200).default(4),
   // How long a browser that wrote public content reads it from the primary (its replica may lag).
   DATABASE_READ_AFTER_WRITE_MS: z.coerce.number().int().min(1_000).max(300_000).default(5_000),
-  // Statements with parameters are prepared once per connection (decision 026); `false` behind a
-  // pooler that does not keep them (PgBouncer in transaction mode before 1.21).
+  // The statements marked with a reusable plan are prepared once per connection (decision 026);
+  // `false` behind a pooler that does not keep them (PgBouncer in transaction mode before 1.21).
   DATABASE_PREPARED_STATEMENTS: z
     .enum(["true", "false", "1", "0", "yes", "no", ""])
     .optional()

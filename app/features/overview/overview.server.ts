@@ -5,7 +5,7 @@
 // what is new; the member's working files with what pendingAction (collaboration-rules) needs.
 import { type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { queryRows } from "~/db/query.server";
+import { queryRows, withReusablePlan } from "~/db/query.server";
 import { pendingAction, type Stage } from "~/features/collaboration/collaboration-rules";
 import { EXPIRING_SOON_DAYS } from "~/features/mandates/mandate-rules";
 import { PARIS_TODAY_SQL } from "~/features/mandates/mandates.server";
@@ -141,7 +141,9 @@ export function overviewFiguresSql(profileId: string, since: Date): SQL {
 
 /** The figures of the overview of `profileId`, with what is new since `since`. */
 export async function getOverviewFigures(actor: { profileId: string }, since: Date): Promise<OverviewFigures & { foundingPlaces: number }> {
-  const [r] = await queryRows<Row>(overviewFiguresSql(actor.profileId, since));
+  // Keyed by the member: its generic plan is as good as a custom one (1.4–1.8 ms against 2.7 ms
+  // at 100 000 members) and saves planning it on every view (3.7 ms; decision 026).
+  const [r] = await queryRows<Row>(withReusablePlan(overviewFiguresSql(actor.profileId, since)));
   const files: FileRow[] = typeof r.files === "string" ? (JSON.parse(r.files) as FileRow[]) : r.files;
   const awaiting = files.filter(
     (f) =>
