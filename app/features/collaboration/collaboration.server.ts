@@ -6,7 +6,7 @@ import { formatDate } from "~/lib/format";
 import { sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { collaborationFiles, collaborationMessages } from "~/db/schema";
-import { queryRows } from "~/db/query.server";
+import { queryRows, withReusablePlan } from "~/db/query.server";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { pairKey } from "~/features/connections/connection-rules";
 import { MANDATE_STATUS_LABELS, MANDATE_TYPE_LABELS, type MandateStatus, type MandateType } from "~/features/mandates/mandate-rules";
@@ -158,8 +158,9 @@ export function memberNameOrGone(first: string | null | undefined, last: string 
 export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1): Promise<FileList> {
   const p = Math.max(1, Math.min(Math.floor(page) || 1, 10_000));
   const me = sql`${actor.profileId}::uuid`;
-  // One branch per side, each on its own index (member_x_id, last_activity_at desc).
-  const rows = await queryRows<ListRow>(sql`
+  // One branch per side, each on its own index (member_x_id, last_activity_at desc). Keyed by
+  // the member: prepared, its plan reused (decision 026).
+  const rows = await queryRows<ListRow>(withReusablePlan(sql`
     with mine as (
       select f.*, 'a' as side, f.member_b_id as other_id, f.member_a_read_at as my_read_at from collaboration_files f where f.member_a_id = ${me}
       union all
@@ -179,7 +180,7 @@ export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1)
     from mine m cross join counted
     left join profiles o on o.id = m.other_id
     order by m.last_activity_at desc, m.id
-    limit ${FILES_PAGE_SIZE} offset ${(p - 1) * FILES_PAGE_SIZE}`);
+    limit ${FILES_PAGE_SIZE} offset ${(p - 1) * FILES_PAGE_SIZE}`));
   // No row on the first page: no file at all (the count is needed only past the last page).
   const total = rows.length ? Number(rows[0].total) : p === 1 ? 0 : await countMyFiles(actor);
   const items = rows.map((r): FileListItem => {
@@ -298,8 +299,9 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   const mine = access.side === "a";
   const myMandateId = access.myMandateId;
   // One statement: the file, the counterpart, the actor's mandate status, the timeline, the
-  // messages, and the counterpart's client once the actor signed the undertaking.
-  const [f] = await queryRows<ViewRow & FileViewExtras>(sql`
+  // messages, and the counterpart's client once the actor signed the undertaking. Keyed by the
+  // file and the member: prepared, its plan reused (decision 026).
+  const [f] = await queryRows<ViewRow & FileViewExtras>(withReusablePlan(sql`
     select f.id, f.stage::text as stage, f.created_at, f.last_activity_at, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id,
       f.mandate_a_label, f.mandate_b_label, f.closing_proposed_by, f.closing_date::text as closing_date, f.amount_band::text as amount_band,
       f.concluded_at, f.abandon_reason::text as abandon_reason, f.abandon_text, f.abandoned_at, f.member_a_read_at, f.member_b_read_at,
@@ -316,7 +318,7 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
             where ev.file_id = f.id and ev.kind = 'connection:undertaking_signed' and ev.actor_profile_id = ${me}::uuid)) as client
     from collaboration_files f
     left join (profiles o join "user" ou on ou.id = o.user_id) on o.id = ${access.counterpartId}::uuid
-    where f.id = ${access.id}::uuid`);
+    where f.id = ${access.id}::uuid`));
   const other = f.other ?? undefined;
   const events = f.events;
   const messages = f.messages;

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { collaborationEvents } from "~/db/schema";
-import { queryRows } from "~/db/query.server";
+import { queryRows, withReusablePlan } from "~/db/query.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { COLLABORATION_MESSAGES, type Stage } from "./collaboration-rules";
@@ -110,12 +110,13 @@ type ReadRow = AccessRow & {
 export function readFileAccess(actor: Pick<FileActor, "profileId">, fileId: string): Promise<FileAccess & FileLabels> {
   return oncePerRequest(`file-access:${actor.profileId}:${fileId}`, async () => {
     if (!isUuid(fileId)) fileNotFound();
-    const [row] = await queryRows<ReadRow>(sql`
+    // Keyed by the file and the member: prepared, its plan reused (decision 026).
+    const [row] = await queryRows<ReadRow>(withReusablePlan(sql`
       select f.id, f.stage::text as stage, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id, f.closing_proposed_by, f.created_at,
         f.mandate_a_label, f.mandate_b_label, o.first_name, o.last_name, o.company
       from collaboration_files f
       left join profiles o on o.id = (case when f.member_a_id = ${actor.profileId}::uuid then f.member_b_id else f.member_a_id end)
-      where f.id = ${fileId}::uuid and (f.member_a_id = ${actor.profileId}::uuid or f.member_b_id = ${actor.profileId}::uuid)`);
+      where f.id = ${fileId}::uuid and (f.member_a_id = ${actor.profileId}::uuid or f.member_b_id = ${actor.profileId}::uuid)`));
     if (!row) fileNotFound();
     const access = toAccess(row, actor.profileId);
     const mine = access.side === "a";

@@ -1,7 +1,7 @@
 // The member's mandate statistics for the dashboard (spec §2 "Stats tab"), all scoped by the
 // acting member and counted in SQL.
 import { type SQL, sql } from "drizzle-orm";
-import { jsonValue, queryRows } from "~/db/query.server";
+import { jsonValue, queryRows, withReusablePlan } from "~/db/query.server";
 import { daysToClose, median } from "~/features/collaboration/collaboration-rules";
 import {
   ATTENTION_DAYS,
@@ -245,10 +245,11 @@ export type StatisticsPage = { stats: MandateStatistics; closings: ClosingStatis
  */
 export async function getStatisticsPage(actor: MandateActor, withCharts: boolean): Promise<StatisticsPage> {
   const today = parisToday();
-  const [row] = await queryRows<{ stats: Json<StatisticsRow> | null; closings: Json<ClosingsRow> | null; charts: Json<ChartsRow> | null }>(sql`
+  // Keyed by the member: a generic plan runs it as fast and saves ~1 ms of planning (decision 026).
+  const [row] = await queryRows<{ stats: Json<StatisticsRow> | null; closings: Json<ClosingsRow> | null; charts: Json<ChartsRow> | null }>(withReusablePlan(sql`
     select (select row_to_json(s) from (${statisticsSql(actor, today)}) s) as stats,
       (select row_to_json(c) from (${closingsSql(actor)}) c) as closings,
-      ${withCharts ? sql`(select row_to_json(g) from (${chartsSql(actor, today)}) g)` : sql`null::json`} as charts`);
+      ${withCharts ? sql`(select row_to_json(g) from (${chartsSql(actor, today)}) g)` : sql`null::json`} as charts`));
   const stats = parsed<StatisticsRow | undefined>(row?.stats, undefined);
   const closings = parsed<ClosingsRow | undefined>(row?.closings, undefined);
   return {
