@@ -35,6 +35,8 @@ export type ExplainedStatement = {
 
 export type ExplainedPage = { label: string; statements: ExplainedStatement[] };
 
+const LEADING_COMMENTS = /^(\s*\/\*[\s\S]*?\*\/)+/;
+
 /** The statements logged per page label, in order; statements outside SQL's DML (BEGIN, SET…) left out. */
 export function readQueryLog(file: string): Map<string, LoggedStatement[]> {
   const byPath = new Map<string, LoggedStatement[]>();
@@ -42,7 +44,8 @@ export function readQueryLog(file: string): Map<string, LoggedStatement[]> {
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (!line.trim()) continue;
     const entry = JSON.parse(line) as LoggedStatement;
-    if (!/^\s*(select|with|insert|update|delete)\b/i.test(entry.sql)) continue;
+    // Leading comments (the reusable-plan mark of decision 026) are not the statement's kind.
+    if (!/^\s*(select|with|insert|update|delete)\b/i.test(entry.sql.replace(LEADING_COMMENTS, ""))) continue;
     const label = decodeURIComponent(entry.label);
     const list = byPath.get(label) ?? [];
     list.push({ ...entry, label });
@@ -82,7 +85,7 @@ export function inspectPlan(plan: PlanNode, tableRows: Map<string, number>) {
 
 /** A short label for a statement: its verb and the tables it names. */
 export function summarise(text: string): string {
-  const verb = (text.trim().match(/^(\w+)/)?.[1] ?? "?").toLowerCase();
+  const verb = (text.replace(LEADING_COMMENTS, "").trim().match(/^(\w+)/)?.[1] ?? "?").toLowerCase();
   const tables = [...new Set([...text.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_]+)"?/gi)].map((m) => m[1]!))];
   return `${verb} ${tables.slice(0, 4).join(", ")}${tables.length > 4 ? "…" : ""}`;
 }

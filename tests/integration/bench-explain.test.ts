@@ -7,6 +7,7 @@ import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { withReusablePlan } from "~/db/query.server";
 import { profiles } from "~/db/schema";
 import { withRequestScope } from "~/lib/request-scope.server";
 import { boundStatement, explainPages, explainTable, inspectPlan, readQueryLog, summarise, type PlanNode } from "../../scripts/bench/explain";
@@ -41,20 +42,25 @@ describe("query log", () => {
     await withRequestScope("GET", async () => {
       await db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.lastName, ["a", "b"]));
       await db.execute(sql`select count(*) from profiles where last_name = any(${sql.param(["a", "b"])}::text[])`);
+      // A statement marked for a reusable plan (decision 026) starts with a comment: still explained.
+      await db.execute(withReusablePlan(sql`select id from profiles where id = ${"00000000-0000-4000-8000-000000000000"}::uuid`));
     }, { file, label: "%2Fmandates%3Fmatching%3D%E2%80%A6", path: "/mandates?matching=1" });
     const logged = readQueryLog(file);
     expect([...logged.keys()]).toEqual(["/mandates?matching=…"]);
     const pages = await explainPages(logged);
     expect(pages).toHaveLength(1);
-    const [first, second] = pages[0]!.statements;
+    const [first, second, marked] = pages[0]!.statements;
+    expect(pages[0]!.statements).toHaveLength(3);
     expect(first!.error).toBeUndefined();
     expect(second!.error).toBeUndefined();
+    expect(marked!.error).toBeUndefined();
+    expect(marked!.summary).toBe("select profiles");
     expect(first!.summary).toBe("select profiles");
     expect(first!.nodes.join(" ")).toMatch(/profiles/);
     // An empty test table is not large: nothing to review.
     expect(first!.wholeTableScans).toEqual([]);
     const table = explainTable(pages);
-    expect(table[1]).toEqual(expect.arrayContaining(["/mandates?matching=…", "2", "aucune", "OK"]));
+    expect(table[1]).toEqual(expect.arrayContaining(["/mandates?matching=…", "3", "aucune", "OK"]));
   });
 });
 
