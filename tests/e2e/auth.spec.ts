@@ -46,7 +46,7 @@ test("sign-up rules: short password, mismatch, existing e-mail", async ({ page }
 test("wrong password → 'Identifiants invalides'", async ({ page }) => {
   const email = uniqueEmail();
   await signUpAndVerify(page, email, "secret-123");
-  await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  await signOut(page);
   await signIn(page, email, "wrong-password");
   await expect(page.getByText("Identifiants invalides")).toBeVisible();
   await signIn(page, uniqueEmail("inconnu"), "whatever-1");
@@ -64,7 +64,7 @@ test("sign-in before confirming the e-mail is refused with a French explanation"
 test("password reset by e-mail, end to end", async ({ page }) => {
   const email = uniqueEmail();
   await signUpAndVerify(page, email, "old-secret-1");
-  await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  await signOut(page);
   await page.goto("/auth");
   await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
   await expect(page.getByRole("heading", { name: "Mot de passe oublié ?" })).toBeVisible();
@@ -84,7 +84,7 @@ test("password reset by e-mail, end to end", async ({ page }) => {
   await signIn(page, email, "new-secret-2");
   await expect(page).toHaveURL(/\/onboarding$/);
   // A used link cannot be replayed.
-  await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  await signOut(page);
   await page.goto(firstLink(mail.text));
   await expect(page.getByText("Ce lien de réinitialisation est invalide ou a expiré", { exact: false })).toBeVisible();
 });
@@ -111,7 +111,7 @@ test("an admin created by admin:create sees the Admin link and reaches /admin; o
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
   // Signed out, /dashboard sends to /auth.
-  await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  await signOut(page);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth$/);
 });
