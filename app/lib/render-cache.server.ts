@@ -14,6 +14,7 @@
 // holding anything but plain values (a promise, a Map…), development (modules change under it).
 import { createHash } from "node:crypto";
 import { getEnv } from "./env.server";
+import { acceptsGzip } from "./gzip-template.server";
 import { PageCache, personalise } from "./page-cache.server";
 
 /** A value the key cannot describe exactly: such a page is rendered every time. */
@@ -120,11 +121,16 @@ export type RenderInputs = {
   mode: string;
 };
 
+export type KeptRender = { html: string; gzip?: undefined } | { html?: undefined; gzip: Buffer<ArrayBuffer> };
+
 export type RenderCache = {
   /** The key for these inputs, or null when this render must not be kept. */
   keyFor(inputs: RenderInputs, headers: Headers, tokens: { nonce: string; requestId: string }): string | null;
-  /** The kept HTML of a key with this request's nonce and request id, if any. */
-  get(key: string, tokens: { nonce: string; requestId: string }): string | undefined;
+  /**
+   * The kept HTML of a key with this request's nonce and request id, if any: gzip-compressed
+   * when the request accepts gzip (decision 027), text otherwise.
+   */
+  get(key: string, tokens: { nonce: string; requestId: string }, acceptEncoding?: string | null): KeptRender | undefined;
   set(key: string, html: string, tokens: { nonce: string; requestId: string }): void;
   readonly stats: { hits: number; misses: number; stores: number };
 };
@@ -143,14 +149,15 @@ export function createRenderCache(options: { maxBytes: number; ttlMs?: number; m
       const { method: _method, actionData: _actionData, errors: _errors, status: _status, ...keyed } = inputs;
       return renderKey(keyed, [tokens.requestId, tokens.nonce]);
     },
-    get(key, tokens) {
+    get(key, tokens, acceptEncoding) {
       const hit = store.get(key);
       if (!hit) {
         stats.misses++;
         return undefined;
       }
       stats.hits++;
-      return personalise(hit, tokens.nonce, tokens.requestId);
+      const gzip = acceptsGzip(acceptEncoding) ? store.gzip(key, hit, tokens.nonce, tokens.requestId) : null;
+      return gzip ? { gzip } : { html: personalise(hit, tokens.nonce, tokens.requestId) };
     },
     set(key, html, tokens) {
       if (store.set(key, { status: 200, headers: {}, body: html, nonce: tokens.nonce, requestId: tokens.requestId }, store.currentGeneration)) stats.stores++;

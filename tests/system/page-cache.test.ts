@@ -49,10 +49,15 @@ describe("anonymous public pages", () => {
     const second = await fetchPage(path);
     expect(second.res.headers.get("x-cache")).toBe("HIT");
     expectPersonalisedCopy(first, second);
-    // Compression still applies to cached pages.
-    const gz = await fetch(`${server.baseUrl}${path}`, { headers: { "accept-encoding": "gzip" } });
-    expect(gz.headers.get("x-cache")).toBe("HIT");
-    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    // Sent compressed as kept (decision 027), or as text to a client that does not accept gzip.
+    const gz = await fetchPage(path, { "accept-encoding": "gzip" });
+    expect(gz.res.headers.get("x-cache")).toBe("HIT");
+    expect(gz.res.headers.get("content-encoding")).toBe("gzip");
+    expectPersonalisedCopy(first, gz);
+    const plain = await fetchPage(path, { "accept-encoding": "identity" });
+    expect(plain.res.headers.get("x-cache")).toBe("HIT");
+    expect(plain.res.headers.get("content-encoding")).toBeNull();
+    expectPersonalisedCopy(first, plain);
   });
 
   it.each(["/", "/annuaire", "/annuaire?departement=75", "/faq"])("%s is cached too", async (path) => {

@@ -42,10 +42,17 @@ describe("a member's page rendered from the same data", () => {
       expect(second.res.status).toBe(200);
       expect(second.cache).toBe("HIT");
       expectPersonalisedCopy(first, second);
-      // Compression still applies.
-      const gz = await fetch(`${server.baseUrl}${path}`, { headers: { cookie: premium, "accept-encoding": "gzip" } });
-      expect(gz.headers.get("content-encoding")).toBe("gzip");
-      expect(gz.headers.get("x-render-cache")).toBe("HIT");
+      // Sent compressed as kept (decision 027): gzip with this response's own tokens…
+      const gz = await view(path, premium, { "accept-encoding": "gzip" });
+      expect(gz.cache).toBe("HIT");
+      expect(gz.res.headers.get("content-encoding")).toBe("gzip");
+      expect(gz.res.headers.get("vary")).toMatch(/accept-encoding/i);
+      expectPersonalisedCopy(first, gz);
+      // …and as text to a client that does not accept gzip.
+      const plain = await view(path, premium, { "accept-encoding": "br;q=1, gzip;q=0" });
+      expect(plain.cache).toBe("HIT");
+      expect(plain.res.headers.get("content-encoding")).not.toBe("gzip");
+      expectPersonalisedCopy(first, plain);
     },
   );
 
