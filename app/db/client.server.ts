@@ -78,6 +78,8 @@ const preparedNames = new Map<string, string>();
  * comment at the start of its text, also seen in pg_stat_activity.
  */
 export const REUSABLE_PLAN_MARK = "/* rt:reusable-plan */";
+/** The same mark as a statement name, for queries drizzle built once (its prepared queries). */
+export const REUSABLE_PLAN_NAME = "rt:reusable-plan";
 
 /**
  * The name of a statement's text (decision 026): the same on every connection, derived from the
@@ -99,15 +101,17 @@ export function preparedStatementName(text: string): string | undefined {
  * generic plan does not know the parameters' values, and for a search or a filter it can be
  * hundreds of times slower (the public directory's count: 2 ms → 547 ms, decision 026).
  */
-function withPreparedName(args: unknown[]): unknown[] {
+export function withPreparedName(args: unknown[], prepare: boolean): unknown[] {
   const [first, second] = args;
   if (!first || typeof first !== "object") return args;
   const config = first as { text?: unknown; name?: unknown; values?: unknown };
-  if (typeof config.text !== "string" || config.name !== undefined || !config.text.startsWith(REUSABLE_PLAN_MARK)) return args;
+  if (typeof config.text !== "string") return args;
+  // A query built once by drizzle (`builtOnce` in query.server.ts) carries the mark as its name.
+  const marked = config.name === REUSABLE_PLAN_NAME || (config.name === undefined && config.text.startsWith(REUSABLE_PLAN_MARK));
+  if (!marked) return args;
   const values = Array.isArray(second) ? second : config.values;
-  if (!Array.isArray(values) || values.length === 0) return args;
-  const name = preparedStatementName(config.text);
-  if (name === undefined) return args;
+  const name = prepare && Array.isArray(values) && values.length > 0 ? preparedStatementName(config.text) : undefined;
+  if (name === config.name) return args;
   const out = [...args];
   out[0] = { ...config, name };
   return out;
@@ -115,10 +119,7 @@ function withPreparedName(args: unknown[]): unknown[] {
 
 function wrapQuery(target: { query: unknown }, prepare = false) {
   const original = (target.query as QueryFn).bind(target);
-  target.query = ((...args: unknown[]) => {
-    const sanitized = sanitizeArgs(args);
-    return original(...(prepare ? withPreparedName(sanitized) : sanitized));
-  }) as never;
+  target.query = ((...args: unknown[]) => original(...withPreparedName(sanitizeArgs(args), prepare))) as never;
 }
 
 /** node-postgres: every pooled client strips U+0000 from its parameters and, with `prepare`, names its statements. */

@@ -1,6 +1,6 @@
 // Raw SQL with typed rows, on either driver (both return `{ rows }`).
 import { sql, type SQL } from "drizzle-orm";
-import { db as defaultDb, REUSABLE_PLAN_MARK, type Db } from "./client.server";
+import { db as defaultDb, getDatabase, REUSABLE_PLAN_MARK, REUSABLE_PLAN_NAME, type Db } from "./client.server";
 
 export async function queryRows<T>(query: SQL, handle: Db = defaultDb): Promise<T[]> {
   const result = (await handle.execute(query)) as unknown as { rows: T[] };
@@ -14,6 +14,34 @@ export async function queryRows<T>(query: SQL, handle: Db = defaultDb): Promise<
  */
 export function withReusablePlan(query: SQL): SQL {
   return sql`${sql.raw(REUSABLE_PLAN_MARK)} ${query}`;
+}
+
+/** What drizzle's query builders can turn into a prepared query. */
+type Preparable = { prepare(name: string): unknown };
+
+/**
+ * A query-builder statement built once per database instead of on every call: drizzle turns the
+ * builder into SQL text and a row mapper when it is prepared, then only binds the values
+ * (`sql.placeholder`) on each execution. Building a select with its columns cost more CPU than
+ * the rest of the frame's loader on every member page (bench/README.md, eighth pass).
+ *
+ * With `reusablePlan` (same rule as `withReusablePlan`: a lookup by the acting member's id, its
+ * generic plan measured), PostgreSQL also keeps its plan (decision 026); otherwise the statement
+ * runs unnamed, as any other. A transaction handle gets its own build. Every value that varies
+ * must be a placeholder: anything else in the builder is fixed at its first use.
+ */
+export function builtOnce<Q extends Preparable>(build: (db: Db) => Q, options: { reusablePlan?: boolean } = {}): (handle?: Db) => ReturnType<Q["prepare"]> {
+  const built = new WeakMap<object, ReturnType<Q["prepare"]>>();
+  const name = options.reusablePlan ? REUSABLE_PLAN_NAME : "";
+  return (handle = defaultDb) => {
+    const target = handle === defaultDb ? getDatabase().db : handle;
+    let query = built.get(target);
+    if (!query) {
+      query = build(target).prepare(name) as ReturnType<Q["prepare"]>;
+      built.set(target, query);
+    }
+    return query;
+  };
 }
 
 /** A JSON value of a row (json_agg, json_build_object…): parsed by the driver, or still text. */

@@ -23,6 +23,8 @@ import * as fileLayout from "~/routes/member/dashboard/file/layout";
 import * as fileOverview from "~/routes/member/dashboard/file/overview";
 import * as fileDocuments from "~/routes/member/dashboard/file/documents";
 import * as statsPage from "~/routes/member/dashboard/stats";
+import * as notificationsPage from "~/routes/member/dashboard/notifications";
+import { notify } from "~/features/notifications/notifications.server";
 import * as adminProfiles from "~/routes/admin/profiles";
 import * as adminRecommendations from "~/routes/admin/recommendations";
 import * as adminJournal from "~/routes/admin/journal";
@@ -174,6 +176,15 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     // The statuses of the requests already sent, for the pairs shown.
     expect(d.sentStatuses).toEqual({ [`${b1.id}:${s1.id}`]: "pending" });
     expect(queries).toBe(5);
+  });
+
+  it("/dashboard/notifications: the bell's statement serves the list too (0)", async () => {
+    await notify(alice.user.id, "match_request", { title: "Notification de la page", body: null, link: null });
+    const { value, queries } = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
+    const d = value as Awaited<ReturnType<typeof notificationsPage.loader>>;
+    expect(d.items[0]?.title).toBe("Notification de la page");
+    expect(d.unread).toBeGreaterThanOrEqual(1);
+    expect(queries).toBe(3);
   });
 
   it("/dashboard/stats: statistics, closings and charts in one statement (1)", async () => {

@@ -2,10 +2,11 @@
 // edits and deletes their own M&A references; every new or edited reference goes back to
 // pending; a validated one can no longer be edited, only deleted. Every query is scoped by the
 // actor's profile id, so another member's deal is a 404. Admin review lives in the admin area.
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { can } from "~/auth/permissions";
 import { db, type Db } from "~/db/client.server";
+import { builtOnce } from "~/db/query.server";
 import { certifiedDeals } from "~/db/schema";
 import type { MemberActor } from "../profiles/actor";
 import { DEAL_LIMITS, DEAL_MESSAGES, type DealInput, type DealStatus } from "./deal.schema";
@@ -37,8 +38,8 @@ function ownDeal(actor: MemberActor, dealId: string) {
   return and(eq(certifiedDeals.id, dealId), eq(certifiedDeals.profileId, actor.profileId));
 }
 
-export async function listOwnDeals(actor: MemberActor): Promise<OwnDeal[]> {
-  const rows = await db
+const ownDeals = builtOnce((handle) =>
+  handle
     .select({
       id: certifiedDeals.id,
       year: certifiedDeals.year,
@@ -51,8 +52,12 @@ export async function listOwnDeals(actor: MemberActor): Promise<OwnDeal[]> {
       validatedAt: certifiedDeals.validatedAt,
     })
     .from(certifiedDeals)
-    .where(eq(certifiedDeals.profileId, actor.profileId))
-    .orderBy(desc(certifiedDeals.year), desc(certifiedDeals.createdAt));
+    .where(eq(certifiedDeals.profileId, sql.placeholder("profileId")))
+    .orderBy(desc(certifiedDeals.year), desc(certifiedDeals.createdAt)),
+);
+
+export async function listOwnDeals(actor: MemberActor): Promise<OwnDeal[]> {
+  const rows = await ownDeals().execute({ profileId: actor.profileId });
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), validatedAt: r.validatedAt?.toISOString() ?? null }));
 }
 

@@ -46,12 +46,26 @@ export type MandateWithFigures = OwnMandate & MandateCardFigures;
 
 /**
  * The member's mandates, newest first, each with its cards' figures: one statement. `extra`
- * adds integer columns to the same statement (listMyMandatesWithCounts).
+ * adds integer columns to the same statement (listMyMandatesWithCounts: a module constant, its
+ * placeholders' values in `values`).
  */
 export async function listMandateCards<K extends string = never>(
   actor: MandateActor,
-  extra: Record<K, SQL> = {} as Record<K, SQL>,
+  extra: Record<K, SQL> = NO_EXTRA as Record<K, SQL>,
+  values: Record<string, unknown> = {},
 ): Promise<Array<MandateWithFigures & Record<K, number>>> {
-  const counts = { ...extra, strongMatches: strongMatchesSql, pendingSent: pendingSentSql } as Record<K | keyof MandateCardFigures, SQL>;
-  return listMyMandatesWithCounts(actor, counts);
+  return listMyMandatesWithCounts(actor, withFigures(extra), values);
+}
+
+const NO_EXTRA: Record<string, SQL> = {};
+const countsByExtra = new WeakMap<object, Record<string, SQL>>();
+
+/** `extra` and the cards' figures, the same object for the same `extra` (the statement is built once per object). */
+function withFigures<K extends string>(extra: Record<K, SQL>): Record<K | keyof MandateCardFigures, SQL> {
+  let counts = countsByExtra.get(extra);
+  if (!counts) {
+    counts = { ...extra, strongMatches: strongMatchesSql, pendingSent: pendingSentSql };
+    countsByExtra.set(extra, counts);
+  }
+  return counts as Record<K | keyof MandateCardFigures, SQL>;
 }

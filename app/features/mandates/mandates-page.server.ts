@@ -76,16 +76,19 @@ type QuotaUsed = { mandates: number; requests: number };
  * A freemium member's quota counts ride on the same statement (a page's statements are counted,
  * issue 17): every row carries them, so they are known unless the member has no mandate.
  */
+const QUOTA_COUNTS = {
+  quotaMandates: quotaEventsCountSql(sql.placeholder("profileId"), "mandate_created", sql.placeholder("since")),
+  quotaRequests: quotaEventsCountSql(sql.placeholder("profileId"), "match_request_sent", sql.placeholder("since")),
+};
+const NO_QUOTA_COUNTS = { quotaMandates: sql`0`, quotaRequests: sql`0` };
+
 async function loadMandates(actor: MandateActor, withFigures: boolean): Promise<{ mandates: MandateWithFigures[]; quotaUsed: QuotaUsed | null }> {
   const limited = mandateQuota(actor.membershipType, 0).limited;
-  const since = quotaWindowStart();
-  const quotaCounts = {
-    quotaMandates: limited ? quotaEventsCountSql(actor.profileId, "mandate_created", since) : sql`0`,
-    quotaRequests: limited ? quotaEventsCountSql(actor.profileId, "match_request_sent", since) : sql`0`,
-  };
+  const quotaCounts = limited ? QUOTA_COUNTS : NO_QUOTA_COUNTS;
+  const values = { since: quotaWindowStart().toISOString() };
   const rows = withFigures
-    ? await listMandateCards(actor, quotaCounts)
-    : (await listMyMandatesWithCounts(actor, quotaCounts)).map((m) => ({ ...m, strongMatches: 0, pendingSent: 0 }));
+    ? await listMandateCards(actor, quotaCounts, values)
+    : (await listMyMandatesWithCounts(actor, quotaCounts, values)).map((m) => ({ ...m, strongMatches: 0, pendingSent: 0 }));
   const first = rows[0];
   return {
     mandates: rows.map(({ quotaMandates: _m, quotaRequests: _r, ...m }) => m),

@@ -1,8 +1,9 @@
 // A member's own mandates (spec §2 "Mandates", §4, §6, §8). Every query is scoped by the acting
 // member (`profile_id = actor`): another member's mandate id is a 404, never their row.
-import { and, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db } from "~/db/client.server";
+import { builtOnce } from "~/db/query.server";
 import { auditLog, connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
 import {
   canToggleStatus,
@@ -99,24 +100,45 @@ export async function listMyMandates(actor: MandateActor): Promise<OwnMandate[]>
 
 /**
  * listMyMandates with more per-mandate counts computed in the same statement (the cards' figures):
- * each extra column is an integer SQL expression over the row of `mandates`.
+ * each extra column is an integer SQL expression over the row of `mandates`. The statement is
+ * built once per `counts` object: pass a module constant, its values as `sql.placeholder`s given
+ * in `values` (`profileId` is the actor's).
  */
 export async function listMyMandatesWithCounts<K extends string>(
   actor: MandateActor,
   counts: Record<K, SQL>,
+  values: Record<string, unknown> = {},
 ): Promise<Array<OwnMandate & Record<K, number>>> {
-  const extra = Object.fromEntries(Object.entries<SQL>(counts).map(([k, v]) => [k, sql<number>`${v}`])) as Record<K, SQL<number>>;
-  const rows = await db
-    .select({ ...ownColumns, pendingReceived: pendingReceivedSql, ...extra })
-    .from(mandates)
-    .where(eq(mandates.profileId, actor.profileId))
-    .orderBy(desc(mandates.createdAt), desc(mandates.id));
+  const rows = (await myMandatesWithCounts(counts)().execute({ ...values, profileId: actor.profileId })) as unknown[];
   return rows.map((row) => {
-    const r = row as unknown as OwnRow & { pendingReceived: number | string } & Record<K, number | string>;
+    const r = row as OwnRow & { pendingReceived: number | string } & Record<K, number | string>;
     const own = toOwn(r);
     const figures = Object.fromEntries(Object.keys(counts).map((k) => [k, Number(r[k as K])])) as Record<K, number>;
     return { ...own, ...figures };
   });
+}
+
+/** The statements of listMyMandatesWithCounts, by their counts object. */
+const builtLists = new WeakMap<object, ReturnType<typeof buildMyMandatesWithCounts>>();
+
+function buildMyMandatesWithCounts(counts: Record<string, SQL>) {
+  const extra = Object.fromEntries(Object.entries<SQL>(counts).map(([k, v]) => [k, sql<number>`${v}`]));
+  return builtOnce((handle) =>
+    handle
+      .select({ ...ownColumns, pendingReceived: pendingReceivedSql, ...extra })
+      .from(mandates)
+      .where(eq(mandates.profileId, sql.placeholder("profileId")))
+      .orderBy(desc(mandates.createdAt), desc(mandates.id)),
+  );
+}
+
+function myMandatesWithCounts(counts: Record<string, SQL>) {
+  let built = builtLists.get(counts);
+  if (!built) {
+    built = buildMyMandatesWithCounts(counts);
+    builtLists.set(counts, built);
+  }
+  return built;
 }
 
 /** One of the member's mandates; 404 for anyone else's or an unknown id. */
@@ -157,9 +179,10 @@ export async function countQuotaEvents(
  * countQuotaEvents as an integer SQL expression, to ride on another statement of the page (a
  * page's statements are counted, issue 17); the same predicate, on quota_events_profile_idx.
  */
-export function quotaEventsCountSql(profileId: string, kind: "mandate_created" | "match_request_sent", since: Date): SQL {
+export function quotaEventsCountSql(profileId: string | Placeholder, kind: "mandate_created" | "match_request_sent", since: Date | Placeholder): SQL {
+  const from = since instanceof Date ? since.toISOString() : since;
   return sql`(select count(*)::int from ${quotaEvents} q
-    where q.profile_id = ${profileId}::uuid and q.kind = ${kind} and q.created_at >= ${since.toISOString()}::timestamptz)`;
+    where q.profile_id = ${profileId}::uuid and q.kind = ${kind} and q.created_at >= ${from}::timestamptz)`;
 }
 
 async function countCreatedSince(handle: Pick<typeof db, "select">, profileId: string, since: Date): Promise<number> {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { can } from "~/auth/permissions";
 import type { Profile, SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
+import { builtOnce } from "~/db/query.server";
 import { messages, profiles, user } from "~/db/schema";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { getEnv } from "~/lib/env.server";
@@ -117,17 +118,15 @@ function notFound(): never {
   throw data({ message: MESSAGING_ERRORS.notFound }, { status: 404 });
 }
 
-/** Received messages, newest first, one page; the body is cut in SQL to what a preview needs. */
-export async function listInbox(actor: MessageActor, requestedPage = 1): Promise<InboxPage> {
-  const mine = eq(messages.recipientId, actor.profile.id);
-  const [totals] = await db
+const inboxTotals = builtOnce((handle) =>
+  handle
     .select({ total: count(), unread: sql<number>`count(*) filter (where not ${messages.isRead})`.mapWith(Number) })
     .from(messages)
-    .where(mine);
-  const total = Number(totals?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const page = Math.min(Math.max(1, requestedPage), pageCount);
-  const rows = await db
+    .where(eq(messages.recipientId, sql.placeholder("profileId"))),
+);
+
+const inboxPage = builtOnce((handle) =>
+  handle
     .select({
       id: messages.id,
       subject: messages.subject,
@@ -141,10 +140,19 @@ export async function listInbox(actor: MessageActor, requestedPage = 1): Promise
       content: sql<string>`left(${messages.content}, ${MESSAGE_PREVIEW_LENGTH + 1})`,
     })
     .from(messages)
-    .where(mine)
+    .where(eq(messages.recipientId, sql.placeholder("profileId")))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(INBOX_PAGE_SIZE)
-    .offset((page - 1) * INBOX_PAGE_SIZE);
+    .offset(sql.placeholder("offset")),
+);
+
+/** Received messages, newest first, one page; the body is cut in SQL to what a preview needs. */
+export async function listInbox(actor: MessageActor, requestedPage = 1): Promise<InboxPage> {
+  const [totals] = await inboxTotals().execute({ profileId: actor.profile.id });
+  const total = Number(totals?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const rows = await inboxPage().execute({ profileId: actor.profile.id, offset: (page - 1) * INBOX_PAGE_SIZE });
   const items = rows.map((r): InboxItem => {
     const v = messageVisibility(r, actor.profile.membershipType);
     return {

@@ -6,8 +6,10 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
+import { builtOnce } from "~/db/query.server";
 import { notifications, profiles } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { oncePerRequest } from "~/lib/request-scope.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 import {
   BODY_MAX,
@@ -86,22 +88,29 @@ export async function notifyProfileSafely(profileId: string, kind: NotificationK
  * The unread count and the latest notifications of a user, in one statement (the frame of every
  * member page reads it): with no row at all, nothing is unread either.
  */
+const notificationState = builtOnce(
+  (db) =>
+    db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        unread: sql<number>`(select count(*) from notifications u where u.user_id = ${sql.placeholder("userId")} and u.read_at is null)`.mapWith(Number),
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, sql.placeholder("userId")))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATION_LIST_SIZE),
+  { reusablePlan: true },
+);
+
 export async function getNotificationState(userId: string, db: Db = defaultDb): Promise<NotificationState> {
-  const rows = await db
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      title: notifications.title,
-      body: notifications.body,
-      link: notifications.link,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
-      unread: sql<number>`(select count(*) from notifications u where u.user_id = ${userId} and u.read_at is null)`.mapWith(Number),
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATION_LIST_SIZE);
+  // The frame and the notification centre both show it: one statement for the page.
+  const rows = await (db === defaultDb ? oncePerRequest(`notifications:${userId}`, () => notificationState().execute({ userId })) : notificationState(db).execute({ userId }));
   return {
     unread: rows[0]?.unread ?? 0,
     items: rows.map(({ readAt, createdAt, unread: _unread, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),

@@ -1,10 +1,11 @@
 // The member's own profile, as the profile tab reads and writes it (spec §2 "Profile tab",
 // §6). Every query is scoped to the acting member's profile; premium-only fields are refused
 // from freemium members; every write recomputes search_text and updated_at.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { can, normaliseMembership, type MembershipType } from "~/auth/permissions";
 import { db } from "~/db/client.server";
+import { builtOnce } from "~/db/query.server";
 import { collegeLabel, professionLabel } from "~/db/reference";
 import { profiles } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
@@ -50,8 +51,10 @@ const editorColumns = {
   photoUrl: profiles.photoUrl,
 };
 
+const ownRowQuery = builtOnce((handle) => handle.select(editorColumns).from(profiles).where(eq(profiles.id, sql.placeholder("profileId"))).limit(1));
+
 async function ownRow(actor: MemberActor) {
-  const rows = await db.select(editorColumns).from(profiles).where(eq(profiles.id, actor.profileId)).limit(1);
+  const rows = await ownRowQuery().execute({ profileId: actor.profileId });
   return rows[0] ?? null;
 }
 

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
+import { builtOnce } from "~/db/query.server";
 import { profiles, user, verificationChecks, verificationEvidence } from "~/db/schema";
 import { prepareDocument } from "~/features/collaboration/documents.server";
 import { contentDisposition } from "~/features/collaboration/documents-rules";
@@ -177,8 +178,8 @@ export type OwnEvidence = {
   insuranceChecked: boolean;
 };
 
-export async function getOwnEvidence(profileId: string, today: string = parisToday()): Promise<OwnEvidence | null> {
-  const [row] = await db
+const ownEvidence = builtOnce((handle) =>
+  handle
     .select({
       sirenTyped: verificationEvidence.sirenTyped,
       registrationKind: verificationEvidence.registrationKind,
@@ -192,8 +193,12 @@ export async function getOwnEvidence(profileId: string, today: string = parisTod
       insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${verificationEvidence.profileId} and c.step = 'insurance')`,
     })
     .from(verificationEvidence)
-    .where(eq(verificationEvidence.profileId, profileId))
-    .limit(1);
+    .where(eq(verificationEvidence.profileId, sql.placeholder("profileId")))
+    .limit(1),
+);
+
+export async function getOwnEvidence(profileId: string, today: string = parisToday()): Promise<OwnEvidence | null> {
+  const [row] = await ownEvidence().execute({ profileId });
   if (!row) return null;
   return {
     ...row,
