@@ -56,7 +56,7 @@ async function main() {
   // Notifications past their 90 days are purged; live streams end when a shutdown starts (issue 15).
   const { startNotificationPurgeJob } = await import("./app/features/notifications/notifications.server");
   const notificationPurge = startNotificationPurgeJob(jobStart);
-  const { closeLiveNotifications } = await import("./app/features/notifications/live.server");
+  const { closeLiveNotifications, NOTIFICATIONS_CHANNEL } = await import("./app/features/notifications/live.server");
   const { availabilityMiddleware, startDraining } = await import("./app/lib/availability.server");
   const appOrigin = new URL(env.APP_URL).origin;
   const https = appOrigin.startsWith("https://");
@@ -197,7 +197,9 @@ async function main() {
   // (LISTEN rt_public_content on the database; app/lib/page-cache.server.ts).
   const { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } = await import("./app/lib/page-cache.server");
   // The internal directory's totals too (decision 023): one listener drops both.
-  const { ADMIN_COUNTS_CHANNEL, COUNT_TTL_MS, CountCache, setAdminCountCache, setProfileCountCache } = await import("./app/lib/count-cache.server");
+  const { ADMIN_COUNTS_CHANNEL, COUNT_TTL_MS, CountCache, setAdminCountCache, setNotificationCache, setProfileCountCache } = await import(
+    "./app/lib/count-cache.server"
+  );
   let stopPageCacheListener: (() => Promise<void>) | undefined;
   if (database.listen) {
     const pageCache = !DEV && env.PAGE_CACHE_MB > 0 ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : null;
@@ -214,6 +216,17 @@ async function main() {
       },
     });
     if (pageCache) app.use(pageCacheMiddleware(pageCache));
+  }
+  // Each member's notification state (the bell on every member page): dropped for the user the
+  // notifications trigger names (migration 0013), and wholly by this instance's own writes.
+  let stopNotificationCacheListener: (() => Promise<void>) | undefined;
+  if (database.listen) {
+    const notificationStates = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS, maxEntries: 10_000 });
+    setNotificationCache(notificationStates);
+    stopNotificationCacheListener = database.listen(NOTIFICATIONS_CHANNEL, {
+      notify: (userId) => notificationStates.forget(userId),
+      state: (listening) => notificationStates.setListening(listening),
+    });
   }
   // The back office's totals (decision 023): dropped on every write to recommendations or the
   // journal (migration 0019), and by this instance's own writes at once (request scope).
@@ -310,6 +323,7 @@ async function main() {
       await liveClosed;
       await stopPageCacheListener?.();
       await stopAdminCountsListener?.();
+      await stopNotificationCacheListener?.();
       await stopGuardCacheListener?.();
       await dispatcher.stop();
       const { closeDatabase } = await import("./app/db/client.server");

@@ -4,7 +4,9 @@
 //   whole database time) and the back office's tiles. Every write to profiles notifies
 //   'rt_public_content' at commit (migration 0004), on every instance;
 // - the back office's other totals: the recommendations' counts and the journal's. Writes to
-//   those tables notify 'rt_admin_counts' (migration 0019).
+//   those tables notify 'rt_admin_counts' (migration 0019);
+// - each member's notification state (the bell on every member page), by user id: the
+//   notifications trigger names the user on 'rt_notifications' (migration 0013).
 //
 // - A value is a count or a record of counts, keyed by what was counted (a search and its filters…).
 // - Invalidation: each instance listening on the cache's channel drops all of it (server.ts); the
@@ -57,6 +59,12 @@ export class CountCache<V = number> {
     this.entries.clear();
   }
 
+  /** Drops one key (a change to what it counted, notified for that key only). */
+  forget(key: string): void {
+    this.generation++;
+    this.entries.delete(key);
+  }
+
   /** The count kept for `key` (undefined when absent, expired or not trusted), and the generation a fresh count must be stored with. */
   lookup(key: string): { count: V | undefined; generation: number } {
     const generation = this.generation;
@@ -95,7 +103,10 @@ export const writesProfileCounts = writesTo(["profiles"]);
 /** Whether a statement writes a table behind the back office's other totals. */
 export const writesAdminCounts = writesTo(["recommendations", "audit_log"]);
 
-type Caches = { profiles?: CountCache<unknown>; admin?: CountCache<unknown> };
+/** Whether a statement writes the members' notifications (the bell of every member page). */
+export const writesNotifications = writesTo(["notifications"]);
+
+type Caches = { profiles?: CountCache<unknown>; admin?: CountCache<unknown>; notifications?: CountCache<unknown> };
 const g = globalThis as unknown as { __rtCountCaches?: Caches };
 const caches = (g.__rtCountCaches ??= {});
 
@@ -127,4 +138,18 @@ export async function cachedCount<V>(cache: CountCache<unknown> | undefined, key
   const value = await count();
   if (cache && kept) cache.store(key, value, kept.generation);
   return value;
+}
+
+/**
+ * The instance's cache of each member's notification state (the bell: unread count and latest
+ * notifications), by user id, when server.ts created one: dropped for a user when the
+ * notifications trigger names them on 'rt_notifications' (every insert or update, at commit, on
+ * every instance), wholly by this instance's own writes at once.
+ */
+export function getNotificationCache(): CountCache<unknown> | undefined {
+  return caches.notifications;
+}
+
+export function setNotificationCache(cache: CountCache<unknown> | undefined): void {
+  caches.notifications = cache;
 }

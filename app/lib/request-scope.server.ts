@@ -9,7 +9,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import type { Logger } from "drizzle-orm/logger";
-import { getAdminCountCache, getProfileCountCache, writesAdminCounts, writesProfileCounts } from "./count-cache.server";
+import { getAdminCountCache, getNotificationCache, getProfileCountCache, writesAdminCounts, writesNotifications, writesProfileCounts } from "./count-cache.server";
 import { getGuardCache, guardTablesWritten, writesGuardTables } from "./guard-cache.server";
 import { writesPublicContent } from "./read-after-write";
 
@@ -80,6 +80,7 @@ export const queryCounter: Logger = {
     // Totals over the tables written: dropped now on this instance, again at commit by notification.
     if (writesProfileCounts(query)) getProfileCountCache()?.invalidate();
     if (writesAdminCounts(query)) getAdminCountCache()?.invalidate();
+    if (writesNotifications(query)) getNotificationCache()?.invalidate();
     if (!scope) return;
     if (!scope.wrotePublic && writesPublicContent(query)) scope.wrotePublic = true;
     scope.queries += 1;

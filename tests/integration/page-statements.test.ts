@@ -14,7 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import { reinstateMember, suspendMember } from "~/features/admin/profiles-admin.server";
-import { CountCache, setAdminCountCache, setProfileCountCache } from "~/lib/count-cache.server";
+import { CountCache, setAdminCountCache, setNotificationCache, setProfileCountCache } from "~/lib/count-cache.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
 import { MEDIATION_COLUMNS, mediationActor, mediationViews, openMediation, postMemberMediationMessage, type MediationRow } from "~/features/mediation/mediation.server";
 import { mandateMatchRequests, user, userRoles } from "~/db/schema";
@@ -24,7 +24,7 @@ import * as fileOverview from "~/routes/member/dashboard/file/overview";
 import * as fileDocuments from "~/routes/member/dashboard/file/documents";
 import * as statsPage from "~/routes/member/dashboard/stats";
 import * as notificationsPage from "~/routes/member/dashboard/notifications";
-import { notify } from "~/features/notifications/notifications.server";
+import { getNotificationState, notify } from "~/features/notifications/notifications.server";
 import * as adminProfiles from "~/routes/admin/profiles";
 import * as adminRecommendations from "~/routes/admin/recommendations";
 import * as adminJournal from "~/routes/admin/journal";
@@ -185,6 +185,30 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     expect(d.items[0]?.title).toBe("Notification de la page");
     expect(d.unread).toBeGreaterThanOrEqual(1);
     expect(queries).toBe(3);
+  });
+
+  it("every member page with the instance's notification states: the bell is not read again; a write drops it at once", async () => {
+    const cache = new CountCache({ ttlMs: 60_000 });
+    cache.setListening(true);
+    setNotificationCache(cache);
+    try {
+      type Page = Awaited<ReturnType<typeof notificationsPage.loader>>;
+      const cold = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
+      expect(cold.queries).toBe(3);
+      const warm = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
+      expect(warm.value).toEqual(cold.value);
+      expect(warm.queries).toBe(2);
+      // A notification through the app's database: this instance forgets the states at once.
+      await notify(alice.user.id, "match_request", { title: "Après la mise en cache", body: null, link: null });
+      const after = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
+      expect(after.queries).toBe(3);
+      expect((after.value as Page).items[0]?.title).toBe("Après la mise en cache");
+      expect((after.value as Page).unread).toBe((cold.value as Page).unread + 1);
+      // The live stream and the polling fallback read it fresh.
+      expect((await getNotificationState(alice.user.id, { fresh: true })).items[0]?.title).toBe("Après la mise en cache");
+    } finally {
+      setNotificationCache(undefined);
+    }
   });
 
   it("/dashboard/stats: statistics, closings and charts in one statement (1)", async () => {

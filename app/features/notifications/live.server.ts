@@ -39,7 +39,7 @@ export class NotificationHub {
 
   constructor(
     private readonly listen: Listen | undefined,
-    readonly load: (userId: string) => Promise<NotificationState> = (userId) => getNotificationState(userId),
+    readonly load: (userId: string) => Promise<NotificationState> = (userId) => getNotificationState(userId, { fresh: true }),
   ) {}
 
   get size(): number {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { notifications, profiles } from "~/db/schema";
+import { cachedCount, getNotificationCache } from "~/lib/count-cache.server";
 import { logger } from "~/lib/logger.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
@@ -108,9 +109,12 @@ const notificationState = builtOnce(
   { reusablePlan: true },
 );
 
-export async function getNotificationState(userId: string, db: Db = defaultDb): Promise<NotificationState> {
-  // The frame and the notification centre both show it: one statement for the page.
-  const rows = await (db === defaultDb ? oncePerRequest(`notifications:${userId}`, () => notificationState().execute({ userId })) : notificationState(db).execute({ userId }));
+export async function getNotificationState(userId: string, options: { fresh?: boolean } = {}): Promise<NotificationState> {
+  // The frame and the notification centre both show it: one statement for the page, none while
+  // this instance keeps the state (no change notified for this user since it was read). The live
+  // stream reads it fresh: it runs on the trigger's NOTIFY, which may reach it before the cache's.
+  const read = () => notificationState().execute({ userId });
+  const rows = await (options.fresh ? read() : oncePerRequest(`notifications:${userId}`, () => cachedCount(getNotificationCache(), userId, read)));
   return {
     unread: rows[0]?.unread ?? 0,
     items: rows.map(({ readAt, createdAt, unread: _unread, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),

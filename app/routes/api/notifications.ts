@@ -7,5 +7,5 @@ import type { Route } from "./+types/notifications";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return Response.json({ message: "Authentification requise" }, { status: 401, headers: { "cache-control": "no-store" } });
-  return Response.json(await getNotificationState(user.id), { headers: { "cache-control": "no-store" } });
+  return Response.json(await getNotificationState(user.id, { fresh: true }), { headers: { "cache-control": "no-store" } });
 }
