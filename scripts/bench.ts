@@ -388,7 +388,8 @@ async function main() {
             `Cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × celle de la copie statique, débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur ; ` +
             `au plus ${MEMBER_TARGETS.queriesMax} requêtes SQL par page (en-tête X-Query-Count du serveur lancé avec QUERY_STATS, ` +
             "comptées sur la première page d'une session neuve : le cache de garde de l'instance ne la connaît pas encore ; les pages suivantes " +
-            "de la même session dans les SESSION_CACHE_TTL_MS en font 2 de moins, comme pendant la mesure de charge) " +
+            "de la même session dans les SESSION_CACHE_TTL_MS en font 2 de moins, comme pendant la mesure de charge ; la cloche du membre, " +
+            "déjà lue par ses vues précédentes, est gardée par l'instance (décision 028) : une page en fait 1 de plus quand elle ne l'est pas) " +
             "(rapportées, jamais vérifiées par les tests). Le document est un PDF de 3 pages, filigrané à chaque ouverture. " +
             "Membre « admin » : les onglets de l'administration, pour un administrateur connecté par le formulaire (mot de passe puis code TOTP de " +
             "son application d'authentification, calculé par le bench) ; le bench ajoute à sa base une médiation pour un dossier sur dix et le journal " +
