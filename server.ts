@@ -266,7 +266,11 @@ async function main() {
       mode: DEV ? "development" : "production",
       // Kept on res.locals: availabilityMiddleware reads the outage flag the app sets on it.
       getLoadContext: (_req, res) =>
-        (res.locals.loadContext = { nonce: res.locals.nonce as string, requestId: res.locals.requestId as string }),
+        (res.locals.loadContext = {
+          nonce: res.locals.nonce as string,
+          requestId: res.locals.requestId as string,
+          recordedByPageCache: res.locals.recordedByPageCache === true,
+        }),
     }),
   );
 

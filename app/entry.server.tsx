@@ -48,7 +48,9 @@ export default function handleRequest(
     request.headers,
     tokens,
   );
-  const kept = renderKey ? renderCache?.get(renderKey, tokens, request.headers.get("accept-encoding")) : undefined;
+  // The public page cache keeps what it records as text: it gets the text (decision 027).
+  const acceptEncoding = loadContext.recordedByPageCache ? null : request.headers.get("accept-encoding");
+  const kept = renderKey ? renderCache?.get(renderKey, tokens, acceptEncoding) : undefined;
   if (renderKey) responseHeaders.set("X-Render-Cache", kept === undefined ? "MISS" : "HIT");
   if (kept !== undefined) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -229,6 +229,8 @@ export function pageCacheMiddleware(cache: PageCache) {
 
     const generation = cache.currentGeneration;
     const scope = currentRequestScope();
+    // What is recorded must be the page's text: the render cache sends it uncompressed then.
+    res.locals.recordedByPageCache = true;
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
