@@ -86,6 +86,9 @@ describe("live fan-out", () => {
     hub.subscribe(a2.subscriber);
     hub.subscribe(b1.subscriber);
     await until(() => hub.isListening);
+    // Once LISTEN is in place, every stream gets its state again (the test below).
+    await until(() => [a1, a2, b1].every((t) => t.received.length === 1));
+    for (const t of [a1, a2, b1]) t.received.length = 0;
 
     await db.transaction(async (tx) => {
       await notify(alice.user.id, "message", text("Premier"), tx);
@@ -112,6 +115,26 @@ describe("live fan-out", () => {
     await hub.closeAll();
     expect(a1.isClosed() && b1.isClosed()).toBe(true);
     expect(hub.size).toBe(0);
+  });
+
+  it("sends each stream its state again once LISTEN is in place: a change committed before it is not lost", async () => {
+    // The first stream of an instance starts its LISTEN; a notification committed while that
+    // connection is being opened is never heard (seen on two instances in CI).
+    let handlers: Parameters<Listen>[1] | undefined;
+    const slowListen: Listen = (_channel, h) => {
+      handlers = h;
+      return async () => h.state(false);
+    };
+    const hub = new NotificationHub(slowListen);
+    const carol = await createMember(db, { profile: { membershipType: "premium", firstName: "Carole", lastName: "Marchand" } });
+    const c1 = tab(carol.user.id, "s-late");
+    hub.subscribe(c1.subscriber);
+    await notify(carol.user.id, "message", text("Avant l'écoute"));
+    expect(c1.received).toEqual([]);
+    handlers!.state(true);
+    await until(() => c1.last()?.unread === 1);
+    expect(c1.last()!.items[0]!.title).toBe("Avant l'écoute");
+    await hub.closeAll();
   });
 
   it("streams Server-Sent Events: the state at once, then each change; the stream ends on abort and on shutdown", async () => {

@@ -32,7 +32,6 @@ export class NotificationHub {
   private readonly byUser = new Map<string, Set<LiveSubscriber>>();
   private stopListening: (() => Promise<void>) | undefined;
   private listening = false;
-  private wasListening = false;
   private readonly pending = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
   closed = false;
@@ -117,9 +116,9 @@ export class NotificationHub {
       },
       state: (up) => {
         this.listening = up;
-        // Back after a loss: changes may have been missed, every stream gets its state again.
-        if (up && this.wasListening) for (const userId of this.byUser.keys()) void this.push(userId);
-        if (up) this.wasListening = true;
+        // LISTEN is in place: a change committed before it (the first stream's LISTEN starts
+        // with it; or after a loss) was not heard, so every stream gets its state again.
+        if (up) for (const userId of this.byUser.keys()) void this.push(userId);
       },
     });
   }
