@@ -1,6 +1,7 @@
 // Raw SQL with typed rows, on either driver (both return `{ rows }`).
 import { sql, type SQL } from "drizzle-orm";
 import { db as defaultDb, getDatabase, REUSABLE_PLAN_MARK, REUSABLE_PLAN_NAME, type Db } from "./client.server";
+import { memoByObject } from "~/lib/memo";
 
 export async function queryRows<T>(query: SQL, handle: Db = defaultDb): Promise<T[]> {
   const result = (await handle.execute(query)) as unknown as { rows: T[] };
@@ -31,17 +32,9 @@ type Preparable = { prepare(name: string): unknown };
  * must be a placeholder: anything else in the builder is fixed at its first use.
  */
 export function builtOnce<Q extends Preparable>(build: (db: Db) => Q, options: { reusablePlan?: boolean } = {}): (handle?: Db) => ReturnType<Q["prepare"]> {
-  const built = new WeakMap<object, ReturnType<Q["prepare"]>>();
   const name = options.reusablePlan ? REUSABLE_PLAN_NAME : "";
-  return (handle = defaultDb) => {
-    const target = handle === defaultDb ? getDatabase().db : handle;
-    let query = built.get(target);
-    if (!query) {
-      query = build(target).prepare(name) as ReturnType<Q["prepare"]>;
-      built.set(target, query);
-    }
-    return query;
-  };
+  const built = memoByObject((target: Db) => build(target).prepare(name) as ReturnType<Q["prepare"]>);
+  return (handle = defaultDb) => built(handle === defaultDb ? getDatabase().db : handle);
 }
 
 /** A JSON value of a row (json_agg, json_build_object…): parsed by the driver, or still text. */

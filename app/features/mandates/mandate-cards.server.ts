@@ -10,6 +10,7 @@ import { STRONG_MATCH } from "~/features/matching/match-score";
 import { buyerColumns, scoreSql, sellerColumns } from "~/features/matching/matching.server";
 import { SCORE_CAP } from "~/features/matching/match-score";
 import { listMyMandatesWithCounts, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "./mandates.server";
+import { memoByObject } from "~/lib/memo";
 
 export const MATCH_COUNT_CAP = 99;
 
@@ -58,14 +59,9 @@ export async function listMandateCards<K extends string = never>(
 }
 
 const NO_EXTRA: Record<string, SQL> = {};
-const countsByExtra = new WeakMap<object, Record<string, SQL>>();
+const countsByExtra = memoByObject((extra: Record<string, SQL>): Record<string, SQL> => ({ ...extra, strongMatches: strongMatchesSql, pendingSent: pendingSentSql }));
 
 /** `extra` and the cards' figures, the same object for the same `extra` (the statement is built once per object). */
 function withFigures<K extends string>(extra: Record<K, SQL>): Record<K | keyof MandateCardFigures, SQL> {
-  let counts = countsByExtra.get(extra);
-  if (!counts) {
-    counts = { ...extra, strongMatches: strongMatchesSql, pendingSent: pendingSentSql };
-    countsByExtra.set(extra, counts);
-  }
-  return counts as Record<K | keyof MandateCardFigures, SQL>;
+  return countsByExtra(extra) as Record<K | keyof MandateCardFigures, SQL>;
 }

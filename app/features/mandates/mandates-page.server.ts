@@ -71,17 +71,18 @@ async function loadRequestTarget(actor: MandateActor, own: OwnMandate | undefine
 /** What a freemium member's quotas have counted over their window. */
 type QuotaUsed = { mandates: number; requests: number };
 
-/**
- * The member's mandates: with the cards' figures on the list, without them where no card shows.
- * A freemium member's quota counts ride on the same statement (a page's statements are counted,
- * issue 17): every row carries them, so they are known unless the member has no mandate.
- */
+/** A freemium member's quota counts, as placeholders (one prepared build per counts object). */
 const QUOTA_COUNTS = {
   quotaMandates: quotaEventsCountSql(sql.placeholder("profileId"), "mandate_created", sql.placeholder("since")),
   quotaRequests: quotaEventsCountSql(sql.placeholder("profileId"), "match_request_sent", sql.placeholder("since")),
 };
 const NO_QUOTA_COUNTS = { quotaMandates: sql`0`, quotaRequests: sql`0` };
 
+/**
+ * The member's mandates: with the cards' figures on the list, without them where no card shows.
+ * A freemium member's quota counts ride on the same statement (a page's statements are counted,
+ * issue 17): every row carries them, so they are known unless the member has no mandate.
+ */
 async function loadMandates(actor: MandateActor, withFigures: boolean): Promise<{ mandates: MandateWithFigures[]; quotaUsed: QuotaUsed | null }> {
   const limited = mandateQuota(actor.membershipType, 0).limited;
   const quotaCounts = limited ? QUOTA_COUNTS : NO_QUOTA_COUNTS;

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, or, type Placeholder, type SQL, sql } from "
 import { data } from "react-router";
 import { db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
+import { memoByObject } from "~/lib/memo";
 import { auditLog, connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
 import {
   canToggleStatus,
@@ -118,10 +119,8 @@ export async function listMyMandatesWithCounts<K extends string>(
   });
 }
 
-/** The statements of listMyMandatesWithCounts, by their counts object. */
-const builtLists = new WeakMap<object, ReturnType<typeof buildMyMandatesWithCounts>>();
-
-function buildMyMandatesWithCounts(counts: Record<string, SQL>) {
+/** The statement of listMyMandatesWithCounts, built once per counts object. */
+const myMandatesWithCounts = memoByObject((counts: Record<string, SQL>) => {
   const extra = Object.fromEntries(Object.entries<SQL>(counts).map(([k, v]) => [k, sql<number>`${v}`]));
   return builtOnce((handle) =>
     handle
@@ -133,16 +132,7 @@ function buildMyMandatesWithCounts(counts: Record<string, SQL>) {
     // (bench/README.md, eighth pass).
     { reusablePlan: true },
   );
-}
-
-function myMandatesWithCounts(counts: Record<string, SQL>) {
-  let built = builtLists.get(counts);
-  if (!built) {
-    built = buildMyMandatesWithCounts(counts);
-    builtLists.set(counts, built);
-  }
-  return built;
-}
+});
 
 /** One of the member's mandates; 404 for anyone else's or an unknown id. */
 export async function getMyMandate(actor: MandateActor, mandateId: string): Promise<OwnMandate> {
