@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { lazyHandoff } from "./react-router-production-hooks.mjs";
 import { productionServerArgs, serverNodeArgs } from "./server-args";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -42,5 +43,52 @@ describe("React Router's production files on the server (decision 024)", () => {
     const chunks = [...readFileSync(entry, "utf8").matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => m[1]!);
     const definitions = chunks.map((c) => /var ENABLE_DEV_WARNINGS = (\w+);/.exec(readFileSync(path.join(path.dirname(entry), c), "utf8"))?.[1]).filter(Boolean);
     expect(definitions).toEqual(["false"]);
+  });
+});
+
+describe("the document's loader data is encoded for the browser when the render reads it (decision 029)", () => {
+  // A request handler over a one-route build whose entry reports how the handoff stream is held.
+  const probe = `
+    const { createRequestHandler } = await import("react-router");
+    const build = {
+      routes: { root: { id: "root", path: "", module: { default: () => null, loader: () => ({ a: 1 }) } } },
+      entry: { module: { default: async (request, status, headers, context) => {
+        const held = typeof Object.getOwnPropertyDescriptor(context, "serverHandoffStream").get === "function" ? "lazy" : "eager";
+        const reader = context.serverHandoffStream.getReader();
+        let text = "";
+        for (let r = await reader.read(); !r.done; r = await reader.read()) text += new TextDecoder().decode(r.value);
+        return new Response(held + " " + text.trim());
+      } } },
+      assets: { entry: { module: "/e.js", imports: [] }, routes: { root: { id: "root", path: "", module: "/r.js", hasLoader: true } }, url: "/m.js", version: "1" },
+      future: {}, basename: "/", publicPath: "/", assetsBuildDirectory: "x", ssr: true, prerender: [], routeDiscovery: { mode: "initial" },
+    };
+    const res = await createRequestHandler(build, "production")(new Request("http://localhost/"));
+    console.log(res.status, await res.text());`;
+  const run = (withHook: boolean) =>
+    execFileSync(process.execPath, [...(withHook ? ["--import", "./scripts/runtime/react-router-production.mjs"] : []), "--input-type=module", "-e", probe], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
+
+  it("is lazy on the production server, and still encodes the same data when read", () => {
+    const lazy = run(true);
+    const eager = run(false);
+    expect(lazy).toMatch(/^200 lazy \[/);
+    expect(eager).toMatch(/^200 eager \[/);
+    expect(lazy.slice("200 lazy ".length)).toBe(eager.slice("200 eager ".length));
+    expect(lazy).toContain('"a",1');
+  });
+
+  it("rewrites the one expression React Router's installed chunk holds, and nothing else", () => {
+    const entry = fileURLToPath(execFileSync(process.execPath, ["--input-type=module", "-e", 'console.log(import.meta.resolve("react-router"))'], { cwd: root, encoding: "utf8" }).trim());
+    const dir = path.join(path.dirname(entry), "../production");
+    const chunks = [...readFileSync(path.join(dir, "index.mjs"), "utf8").matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => readFileSync(path.join(dir, m[1]!), "utf8"));
+    const holders = chunks.filter((c) => c.includes("serverHandoffStream: encodeViaTurboStream("));
+    expect(holders).toHaveLength(1);
+    const rewritten = lazyHandoff(holders[0]!);
+    expect(rewritten.match(/get serverHandoffStream\(\)/g)).toHaveLength(1);
+    // The error path's second render keeps its own eager encoding.
+    expect(rewritten.match(/serverHandoffStream: encodeViaTurboStream\(\s*state2/g)).toHaveLength(1);
+    expect(lazyHandoff("const x = 1;")).toBe("const x = 1;");
   });
 });

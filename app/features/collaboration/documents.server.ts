@@ -16,7 +16,7 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
 import { COLLABORATION_MESSAGES, isClosed } from "./collaboration-rules";
 import { GONE_MEMBER_NAME, memberNameOrGone, notifyCounterpart } from "./collaboration.server";
-import { watermarkPdf } from "./document-watermark.server";
+import { watermarkedCopy } from "./document-watermark.server";
 import {
   accessLabel,
   contentDisposition,
@@ -324,21 +324,23 @@ export async function openDocument(
   const doc = { ...row, id: row.id };
   const rate = await consumeRateLimit(`document-open:${actor.profileId}`, OPEN_RATE);
   if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyOpens, 429);
-  const object = await getStorage().getObject(doc.storage_key);
-  if (!object) {
-    logger.error({ documentId: doc.id, key: doc.storage_key }, "stored document missing");
-    documentNotFound();
-  }
   const isPdf = doc.content_type === DOCUMENT_FORMATS.pdf.contentType;
   // Only PDFs are shown in the browser; images and office files are always downloaded.
   const action: AccessAction = isPdf && mode === "view" ? "view" : "download";
-  let bytes: Uint8Array = object.bytes;
+  const stored = async () => (await getStorage().getObject(doc.storage_key))?.bytes ?? null;
+  let bytes: Uint8Array | null;
   if (isPdf) {
     const company =
       actor.company !== undefined
         ? actor.company
         : ((await queryRows<{ company: string | null }>(sql`select company from profiles where id = ${actor.profileId}::uuid`))[0]?.company ?? null);
-    bytes = await watermarkPdf(object.bytes, watermarkLine({ name: actorName(actor), company }, now));
+    bytes = await watermarkedCopy(doc.storage_key, watermarkLine({ name: actorName(actor), company }, now), stored);
+  } else {
+    bytes = await stored();
+  }
+  if (!bytes) {
+    logger.error({ documentId: doc.id, key: doc.storage_key }, "stored document missing");
+    documentNotFound();
   }
   // The opening is logged, and the count of this member's earlier openings read, in one statement
   // (the CTE's read sees the log as it was before the insert).
