@@ -610,3 +610,31 @@ describe("admin routes", () => {
     expect(await t.db!.select().from(userRoles)).toHaveLength(before.length);
   });
 });
+
+// Last in the file: its 23 applicants (and their sponsors) would show in the other searches.
+describe("profile search across pages", () => {
+  it("counts every match, pages them newest first, brings a page past the last back to the last", async () => {
+    const word = `zephyrin${randomUUID().slice(0, 6)}`;
+    const made: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const m = await createApplicant(t.db!, { email: `${word}.${i}@exemple.fr`, profile: { firstName: "Paul", lastName: i % 2 ? word : "Durand", company: i % 2 ? "Cabinet" : `Étude ${word}` } });
+      made.push(m.profile.id);
+    }
+    const first = await listProfilesForAdmin({ q: word, page: 1, statut: undefined, profil: undefined });
+    expect(first).toMatchObject({ total: 23, page: 1, pageCount: 2 });
+    expect(first.rows).toHaveLength(20);
+    const second = await listProfilesForAdmin({ q: word, page: 2, statut: undefined, profil: undefined });
+    expect(second.rows).toHaveLength(3);
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id))).toEqual(new Set(made));
+    // Newest first across the pages.
+    const dates = [...first.rows, ...second.rows].map((r) => r.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const past = await listProfilesForAdmin({ q: word, page: 9, statut: undefined, profil: undefined });
+    expect(past).toMatchObject({ total: 23, page: 2, pageCount: 2 });
+    expect(past.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
+    // Found by the e-mail only (the odd ones' company does not hold the word): every word must match.
+    expect((await listProfilesForAdmin({ q: `${word} durand`, page: 1, statut: undefined, profil: undefined })).total).toBe(12);
+    const none = await listProfilesForAdmin({ q: `${word} introuvable`, page: 3, statut: undefined, profil: undefined });
+    expect(none).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
+  });
+});

@@ -105,45 +105,56 @@ function profileListWhere(query: Pick<ProfileListQuery, "q" | "statut">): SQL | 
   return parts.length ? and(...parts) : undefined;
 }
 
-/**
- * The list's total: without a search it is one of the tiles' counts (every profile has its
- * account), so it is not counted again; a search counts its matches.
- */
-async function profileListTotal(query: Pick<ProfileListQuery, "q" | "statut">, where: SQL | undefined, counts: Promise<ProfileCounts>): Promise<number> {
-  if (searchWords(query.q).length === 0) {
-    const all = await counts;
-    return all[query.statut ? STATUS_COUNT[PROFILE_STATUS_PARAMS[query.statut]] : "total"];
-  }
-  const [{ n }] = await db.select({ n: count() }).from(profiles).where(where);
-  return Number(n);
-}
-
 export async function listProfilesForAdmin(query: ProfileListQuery, counts: Promise<ProfileCounts> = getProfileCounts()): Promise<AdminProfilePage> {
   const where = profileListWhere(query);
-  const total = await profileListTotal(query, where, counts);
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
+  const searching = searchWords(query.q).length > 0;
   const today = parisToday();
-  const rows = await db
-    .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      company: profiles.company,
-      profession: profiles.profession,
-      college: profiles.college,
-      status: profiles.profileStatus,
-      createdAt: profiles.createdAt,
-      insuranceEndsOn: sql<string | null>`(select e.insurance_ends_on::text from verification_evidence e where e.profile_id = ${profiles.id})`,
-      insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${profiles.id} and c.step = 'insurance')`,
-    })
-    .from(profiles)
-    .where(where)
-    // `nulls last` as in profiles_created_id_idx (created_at is never null): the page walks the
-    // index and stops instead of sorting every profile.
-    .orderBy(sql`${profiles.createdAt} desc nulls last`, profiles.id)
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  // A search finds its matches once (each word reads two trigram indexes) and the same
+  // statement counts them and reads the page. Without a search, the total is one of the tiles'
+  // counts (every profile has its account), not counted again.
+  const matched = db.$with("matched").as(db.select({ id: profiles.id }).from(profiles).where(where));
+  const readPage = (page: number) =>
+    (searching ? db.with(matched) : db)
+      .select({
+        id: profiles.id,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        company: profiles.company,
+        profession: profiles.profession,
+        college: profiles.college,
+        status: profiles.profileStatus,
+        createdAt: profiles.createdAt,
+        insuranceEndsOn: sql<string | null>`(select e.insurance_ends_on::text from verification_evidence e where e.profile_id = ${profiles.id})`,
+        insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${profiles.id} and c.step = 'insurance')`,
+        matches: searching ? sql<number>`(select count(*) from ${matched})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+      })
+      .from(profiles)
+      .where(searching ? sql`${profiles.id} in (select ${matched.id} from ${matched})` : where)
+      // `nulls last` as in profiles_created_id_idx (created_at is never null): the page walks the
+      // index and stops instead of sorting every profile.
+      .orderBy(sql`${profiles.createdAt} desc nulls last`, profiles.id)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE);
+
+  let page = query.page;
+  let rows = searching ? await readPage(page) : [];
+  let total: number;
+  if (!searching) {
+    const all = await counts;
+    total = all[query.statut ? STATUS_COUNT[PROFILE_STATUS_PARAMS[query.statut]] : "total"];
+  } else if (rows.length > 0) {
+    total = rows[0]!.matches;
+  } else {
+    // No row: no match, or a page past the last one.
+    const [{ n }] = await db.select({ n: count() }).from(profiles).where(where);
+    total = Number(n);
+  }
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const clamped = Math.min(page, pageCount);
+  if (!searching || clamped !== page) {
+    page = clamped;
+    rows = await readPage(page);
+  }
   return {
     rows: rows.map((r) => ({
       id: r.id,
