@@ -82,6 +82,8 @@ describe("writesAdminCounts", () => {
     ["update recommendations set confirmed_at = now() where id = $1", true],
     ['delete from "public"."recommendations" where id = $1', true],
     ["truncate table audit_log", true],
+    ['insert into "certified_deals" ("profile_id", "year") values ($1, $2)', true],
+    ["update certified_deals set status = 'validated' where id = $1", true],
     ["with x as (insert into audit_log (action) values ('a') returning id) select * from x", true],
     ['select count(*) from "audit_log"', false],
     ["update recommendations_archive set x = 1", false],

@@ -3,8 +3,8 @@
 //   whole validated membership on every view: 33 ms of PostgreSQL at 100 000 members, the page's
 //   whole database time) and the back office's tiles. Every write to profiles notifies
 //   'rt_public_content' at commit (migration 0004), on every instance;
-// - the back office's other totals: the recommendations' counts and the journal's. Writes to
-//   those tables notify 'rt_admin_counts' (migration 0019);
+// - the back office's other totals: the recommendations' counts, the journal's and the pending
+//   deals'. Writes to those tables notify 'rt_admin_counts' (migrations 0019, 0020);
 // - each member's notification state (the bell on every member page), by user id: the
 //   notifications trigger names the user on 'rt_notifications' (migration 0013).
 //
@@ -94,14 +94,14 @@ export class CountCache<V = number> {
 /** How long a total is kept when no write comes (a bound on anything a notification could miss). */
 export const COUNT_TTL_MS = 60_000;
 
-/** Writes to recommendations and audit_log notify this channel at commit (migration 0019). */
+/** Writes to recommendations, audit_log (migration 0019) and certified_deals (0020) notify this channel at commit. */
 export const ADMIN_COUNTS_CHANNEL = "rt_admin_counts";
 
 /** Whether a statement writes a table behind the profiles' totals. */
 export const writesProfileCounts = writesTo(["profiles"]);
 
 /** Whether a statement writes a table behind the back office's other totals. */
-export const writesAdminCounts = writesTo(["recommendations", "audit_log"]);
+export const writesAdminCounts = writesTo(["recommendations", "audit_log", "certified_deals"]);
 
 /** Whether a statement writes the members' notifications (the bell of every member page). */
 export const writesNotifications = writesTo(["notifications"]);

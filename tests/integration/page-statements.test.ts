@@ -28,6 +28,7 @@ import { getNotificationState, notify } from "~/features/notifications/notificat
 import * as adminProfiles from "~/routes/admin/profiles";
 import * as adminRecommendations from "~/routes/admin/recommendations";
 import * as adminJournal from "~/routes/admin/journal";
+import * as adminDeals from "~/routes/admin/deals";
 import * as adminMediation from "~/routes/admin/mediation";
 import * as mandatesPage from "~/routes/member/mandates";
 import { useTestDatabase } from "../support/db";
@@ -366,6 +367,17 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
       expect((second.value as Recommendations).counts).toEqual((first.value as Recommendations).counts);
       await db.execute(sql`update recommendations set confirmed_at = null where id = (select id from recommendations order by id limit 1)`);
       expect((await adminPage("/admin/recommandations", adminRecommendations.loader, admin)).queries).toBe(4);
+
+      // The pending deals' total (migration 0020): kept, then dropped by a member's new deal.
+      type Deals = Awaited<ReturnType<typeof adminDeals.loader>>;
+      const dealsCold = await adminPage("/admin/deals", adminDeals.loader, admin);
+      const dealsWarm = await adminPage("/admin/deals", adminDeals.loader, admin);
+      expect(dealsWarm.queries).toBe(dealsCold.queries - 1);
+      const pendingBefore = (dealsWarm.value as Deals).total;
+      await db.execute(sql`insert into certified_deals (profile_id, year, sector, acquirer_cedant) values (${bob.profile.id}::uuid, 2025, 'G', 'Reprise d''une librairie')`);
+      const dealsAfter = await adminPage("/admin/deals", adminDeals.loader, admin);
+      expect(dealsAfter.queries).toBe(dealsCold.queries);
+      expect((dealsAfter.value as Deals).total).toBe(pendingBefore + 1);
     } finally {
       setAdminCountCache(undefined);
     }

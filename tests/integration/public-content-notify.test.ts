@@ -118,7 +118,7 @@ it("notifies when a collaboration file concludes, stops being concluded or is de
   cleanup = undefined;
 });
 
-it("notifies 'rt_admin_counts' once per write to recommendations or the journal, at commit, and not for other tables (migration 0019)", async () => {
+it("notifies 'rt_admin_counts' once per write to recommendations, the journal or the deals, at commit, and not for other tables (migrations 0019, 0020)", async () => {
   const received: string[] = [];
   let listening = false;
   const stop = listen(ADMIN_COUNTS_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
@@ -132,10 +132,13 @@ it("notifies 'rt_admin_counts' once per write to recommendations or the journal,
     await db.execute(sql`insert into audit_log (action, target_type) values ('profile.validate', 'profile')`);
     await settle();
     expect(received).toEqual(["recommendations", "audit_log"]);
+    await db.execute(sql`update certified_deals set year = year where false`);
+    await settle();
+    expect(received).toEqual(["recommendations", "audit_log", "certified_deals"]);
     await db.execute(sql`update profiles set company = company where false`);
     await db.execute(sql`delete from rate_limit_counters where false`);
     await settle();
-    expect(received).toEqual(["recommendations", "audit_log"]);
+    expect(received).toEqual(["recommendations", "audit_log", "certified_deals"]);
   } finally {
     await stop();
   }

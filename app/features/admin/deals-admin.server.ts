@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { professionLabel, sectorName } from "~/db/reference";
 import { certifiedDeals, profiles, user } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { cachedCount, getAdminCountCache } from "~/lib/count-cache.server";
 import { sendEmail } from "~/lib/mail/render.server";
 import { dealReviewed } from "~/lib/mail/templates/deal-reviewed";
 import { AdminActionError } from "./admin-errors";
@@ -34,11 +35,15 @@ const pending = eq(certifiedDeals.status, "pending");
 
 /** Pending deals, oldest first (first submitted, first reviewed), with their professional. */
 export async function listPendingDeals(query: DealListQuery): Promise<AdminDealPage> {
-  const [{ n, members }] = await db
-    .select({ n: count(), members: countDistinct(certifiedDeals.profileId) })
-    .from(certifiedDeals)
-    .where(pending);
-  const total = Number(n);
+  // Counted over every pending deal: kept by the instance like the other admin totals, dropped
+  // on any write to certified_deals (migration 0020, decision 023).
+  const { total, members } = await cachedCount(getAdminCountCache(), "deals:pending", async () => {
+    const [{ n, members }] = await db
+      .select({ n: count(), members: countDistinct(certifiedDeals.profileId) })
+      .from(certifiedDeals)
+      .where(pending);
+    return { total: Number(n), members: Number(members) };
+  });
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await db
@@ -74,7 +79,7 @@ export async function listPendingDeals(query: DealListQuery): Promise<AdminDealP
       createdAt: r.createdAt.toISOString(),
     })),
     total,
-    profilesCount: Number(members),
+    profilesCount: members,
     page,
     pageCount,
   };
