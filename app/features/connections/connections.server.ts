@@ -8,7 +8,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
-import { queryRows } from "~/db/query.server";
+import { queryRows, withReusablePlan } from "~/db/query.server";
 import { isMatchable, OPPORTUNITY_QUOTA_REACHED, opportunityQuota, parisToday, quotaWindowStart, type OpportunityQuota } from "~/features/mandates/mandate-rules";
 import { countQuotaEvents, isUuid, notFound, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
 import { openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
@@ -373,7 +373,9 @@ export async function getMatchingPanel(
   // connection opened on the actor's side, its events, and the counterpart's client identity —
   // selected only for a confirmed connection (both directions accepted) whose undertaking the
   // actor signed, the one read of another member's client (canSeeClientIdentity checks again).
-  const rows = await queryRows<PanelRequestRow>(sql`
+  // A lookup by the mandate's id: a reusable plan (decision 026; 0.9 ms of planning for 0.2 ms
+  // of execution at 100 000 mandates).
+  const rows = await queryRows<PanelRequestRow>(withReusablePlan(sql`
     select r.id, r.requester_mandate_id, r.target_mandate_id, r.status::text as status, r.message, r.created_at, r.responded_at,
       ${counterpartColumns("m", "p")}, u.email as cp_email,
       reveal.ok as cp_revealed,
@@ -405,7 +407,7 @@ export async function getMatchingPanel(
             and e.event = 'undertaking_signed' and e.actor_profile_id = ${actor.profileId}::uuid) as ok
       ) reveal on m.id is not null
     where r.requester_mandate_id = ${mandate.id}::uuid or r.target_mandate_id = ${mandate.id}::uuid
-    order by r.created_at desc, r.id`);
+    order by r.created_at desc, r.id`));
   const requests: RequestRow[] = rows;
   const otherOf = (r: RequestRow) => (r.requester_mandate_id === mandate.id ? r.target_mandate_id : r.requester_mandate_id);
   const counterparts = new Map<string, CounterpartMandate>();
