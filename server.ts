@@ -203,7 +203,8 @@ async function main() {
   let stopPageCacheListener: (() => Promise<void>) | undefined;
   if (database.listen) {
     const pageCache = !DEV && env.PAGE_CACHE_MB > 0 ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : null;
-    const profileCounts = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS });
+    // The profiles' totals, and which members each internal-directory page a member saw shows.
+    const profileCounts = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS, maxEntries: 5_000 });
     setProfileCountCache(profileCounts);
     stopPageCacheListener = database.listen(PUBLIC_CONTENT_CHANNEL, {
       notify: () => {

@@ -1,7 +1,8 @@
 // Per-instance caches of totals over whole tables (issue 17, decision 023):
 // - the profiles' totals: the internal directory's "99 999 confrères trouvés" (it counted the
 //   whole validated membership on every view: 33 ms of PostgreSQL at 100 000 members, the page's
-//   whole database time) and the back office's tiles. Every write to profiles notifies
+//   whole database time), which members each internal-directory page a member saw shows (a
+//   search otherwise reads every match to sort them) and the back office's tiles. Every write to profiles notifies
 //   'rt_public_content' at commit (migration 0004), on every instance;
 // - the back office's other totals: the recommendations' counts, the journal's and the pending
 //   deals'. Writes to those tables notify 'rt_admin_counts' (migrations 0019, 0020);

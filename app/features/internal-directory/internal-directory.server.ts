@@ -87,6 +87,40 @@ type Row = ReputationColumns & ResponsivenessColumns & {
   recent_seller: number | string;
 };
 
+/** A card's profile columns, read from `profiles p`. */
+const PROFILE_COLUMNS = sql`p.id, p.first_name, p.last_name, p.company, p.profession::text as profession,
+             p.location_city, p.location_department, p.specialization_sectors,
+             p.membership_type::text as membership_type, p.photo_url,
+             case when p.membership_type <> 'freemium' then p.logo_url end as logo_url,
+             case when p.membership_type <> 'freemium' then p.internal_presentation end as internal_presentation,
+             p.created_at, (p.membership_type = 'freemium') as standard,
+             p.verification_summary, p.insurance_valid_until::text as insurance_valid_until`;
+
+/** A card's columns, from its profile (`pg`), its mandate counts (`m`) and its reputation (`rep`). */
+const CARD_COLUMNS = sql`pg.id, pg.first_name, pg.last_name, pg.company, pg.profession, pg.location_city,
+           pg.location_department, pg.specialization_sectors, pg.membership_type, pg.photo_url,
+           pg.logo_url, pg.internal_presentation, pg.created_at, pg.verification_summary, pg.insurance_valid_until,
+           ${REPUTATION_COLUMNS}, ${RESPONSIVENESS_COLUMNS},
+           coalesce(m.active_buyer, 0) as active_buyer, coalesce(m.active_seller, 0) as active_seller,
+           coalesce(m.recent_buyer, 0) as recent_buyer, coalesce(m.recent_seller, 0) as recent_seller`;
+
+/** The mandate counts of each card's member (the page's rows only) and their reputation. */
+const CARD_JOINS = sql`left join lateral (
+      select count(*) filter (where mm.mandate_type = 'buyer' and mm.status = 'active' and mm.end_date >= current_date)::int as active_buyer,
+             count(*) filter (where mm.mandate_type = 'seller' and mm.status = 'active' and mm.end_date >= current_date)::int as active_seller,
+             count(*) filter (where mm.mandate_type = 'buyer' and mm.created_at >= now() - interval '12 months')::int as recent_buyer,
+             count(*) filter (where mm.mandate_type = 'seller' and mm.created_at >= now() - interval '12 months')::int as recent_seller
+      from mandates mm
+      where mm.profile_id = pg.id
+    ) m on pg.id is not null
+    left join member_reputation rep on rep.profile_id = pg.id`;
+
+/**
+ * Which members a page of a search shows, and the search's total, for one member (kept by the
+ * instance with the profiles' totals, until a profile is written: both depend on profiles only).
+ */
+type KeptPage = { total: number; ids: string[] };
+
 /**
  * One page of peers. "Active" mandates are those with status active whose end date is not past
  * (an active mandate past its end date is displayed as expired, spec §4); "last 12 months"
@@ -100,12 +134,40 @@ export async function searchInternalDirectory(
   const where = sql`${matching} and p.id <> ${actor.profile.id}::uuid`;
   const requested = Math.max(1, query.page);
   const offset = (requested - 1) * INTERNAL_DIRECTORY_PAGE_SIZE;
+  const today = parisToday();
+  const counts = getProfileCountCache();
+  const countKey = `directory:${directoryCountKey(query)}`;
+
+  // A page this member saw since the last write to profiles (issue 17): which members it shows,
+  // in which order, and the total are known; only their cards are read, by primary key — a
+  // search's statement otherwise reads every match to sort them. The search's conditions are
+  // checked again on those rows: a profile written meanwhile (its notification not yet here)
+  // sends the page back to the full statement.
+  const pageKey = `directory-page:${actor.profile.id}:${requested}:${directoryCountKey(query)}`;
+  const keptPage = counts?.lookup(pageKey);
+  const kept = keptPage?.count as KeptPage | undefined;
+  if (kept && kept.ids.length > 0) {
+    // The conditions are a column, not a filter: as a filter, PostgreSQL would read them through
+    // the search's index again (every match) rather than the 24 rows by primary key.
+    const rows = await queryRows<Row & { still_matching: boolean }>(sql`
+      select ${kept.total}::int as total, 0 as matching, ${CARD_COLUMNS}, pg.still_matching
+      from unnest(array[${sql.join(
+        kept.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]) with ordinality as k(id, ord)
+      join lateral (select ${PROFILE_COLUMNS}, (${where}) as still_matching from profiles p where p.id = k.id) pg on true
+      ${CARD_JOINS}
+      order by k.ord`);
+    if (rows.length === kept.ids.length && rows.every((r) => r.still_matching === true)) {
+      const pageCount = Math.max(1, Math.ceil(kept.total / INTERNAL_DIRECTORY_PAGE_SIZE));
+      return { rows: rows.map((r) => toRow(r, today)), total: kept.total, page: requested, pageCount };
+    }
+  }
+
   // The total of validated members matching the search, the actor included, is kept by the
   // instance until a profile is written (app/lib/count-cache.server.ts): counting the whole
   // membership on every page cost more than the page itself. The actor's own match is read by
   // primary key and subtracted.
-  const counts = getProfileCountCache();
-  const countKey = `directory:${directoryCountKey(query)}`;
   const cached = counts?.lookup(countKey);
   const totals =
     cached?.count === undefined
@@ -116,45 +178,26 @@ export async function searchInternalDirectory(
   // The totals row always comes back (left join), even when the page is empty, so that a page
   // number past the end is answered without a second round trip in the common case.
   const rows = await queryRows<Row>(sql`
-    select t.matching - t.own as total, t.matching, pg.id, pg.first_name, pg.last_name, pg.company, pg.profession, pg.location_city,
-           pg.location_department, pg.specialization_sectors, pg.membership_type, pg.photo_url,
-           pg.logo_url, pg.internal_presentation, pg.created_at, pg.verification_summary, pg.insurance_valid_until,
-           ${REPUTATION_COLUMNS}, ${RESPONSIVENESS_COLUMNS},
-           coalesce(m.active_buyer, 0) as active_buyer, coalesce(m.active_seller, 0) as active_seller,
-           coalesce(m.recent_buyer, 0) as recent_buyer, coalesce(m.recent_seller, 0) as recent_seller
+    select t.matching - t.own as total, t.matching, ${CARD_COLUMNS}
     from ${totals}
     left join lateral (
-      select p.id, p.first_name, p.last_name, p.company, p.profession::text as profession,
-             p.location_city, p.location_department, p.specialization_sectors,
-             p.membership_type::text as membership_type, p.photo_url,
-             case when p.membership_type <> 'freemium' then p.logo_url end as logo_url,
-             case when p.membership_type <> 'freemium' then p.internal_presentation end as internal_presentation,
-             p.created_at, (p.membership_type = 'freemium') as standard,
-             p.verification_summary, p.insurance_valid_until::text as insurance_valid_until
+      select ${PROFILE_COLUMNS}
       from profiles p
       where ${where}
       order by (p.membership_type = 'freemium'), p.created_at desc nulls last, p.id
       limit ${INTERNAL_DIRECTORY_PAGE_SIZE} offset ${offset}
     ) pg on true
-    left join lateral (
-      select count(*) filter (where mm.mandate_type = 'buyer' and mm.status = 'active' and mm.end_date >= current_date)::int as active_buyer,
-             count(*) filter (where mm.mandate_type = 'seller' and mm.status = 'active' and mm.end_date >= current_date)::int as active_seller,
-             count(*) filter (where mm.mandate_type = 'buyer' and mm.created_at >= now() - interval '12 months')::int as recent_buyer,
-             count(*) filter (where mm.mandate_type = 'seller' and mm.created_at >= now() - interval '12 months')::int as recent_seller
-      from mandates mm
-      where mm.profile_id = pg.id
-    ) m on pg.id is not null
-    left join member_reputation rep on rep.profile_id = pg.id
+    ${CARD_JOINS}
     order by pg.standard, pg.created_at desc nulls last, pg.id`);
   if (counts && cached && cached.count === undefined && rows[0]) counts.store(countKey, Number(rows[0].matching), cached.generation);
   const total = Number(rows[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / INTERNAL_DIRECTORY_PAGE_SIZE));
-  const today = parisToday();
   const found = rows.filter((r) => r.id !== null).map((r) => toRow(r, today));
   if (found.length === 0 && total > 0 && requested > pageCount) {
     // A stale link past the last page: show the last page instead of an empty list.
     return searchInternalDirectory(actor, { ...query, page: pageCount });
   }
+  if (counts && keptPage && found.length > 0) counts.store(pageKey, { total, ids: found.map((r) => r.id) } satisfies KeptPage, keptPage.generation);
   return { rows: found, total, page: Math.min(requested, pageCount), pageCount };
 }
 
