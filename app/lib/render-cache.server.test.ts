@@ -53,6 +53,25 @@ describe("renderKey", () => {
     const other = renderKey({ requestId: "22222222-bbbb", user: "y" }, ["22222222-bbbb", "nonceB"]);
     expect(other).not.toBe(a);
   });
+
+  it.each([
+    ["a Latin-1 string", (t: string) => ({ note: `Réf. ${t} – ok`.replace("–", "-") })],
+    ["a string beyond Latin-1 (two bytes per character)", (t: string) => ({ note: `Réf. ${t} — 5 €` })],
+    ["a key", (t: string) => ({ [`k-${t}`]: 1 })],
+    ["several places", (t: string) => ({ a: t, b: [t, `${t}${t}`], c: `« ${t} »` })],
+  ])("masks the tokens in %s", (_label, make) => {
+    const a = renderKey(make("nonceAAAAAAAAAAA"), ["req-1", "nonceAAAAAAAAAAA"]);
+    const b = renderKey(make("nonceBBBBBBBBBBB"), ["req-2", "nonceBBBBBBBBBBB"]);
+    expect(a).toBe(b);
+    expect(renderKey(make("nonceBBBBBBBBBBB"), ["req-2", "nonceCCCCCCCCCCC"])).not.toBe(a);
+  });
+
+  it("keeps objects apart that differ past the first level, and sees a value changed in place", () => {
+    const data = { page: { rows: [{ id: "a", tags: ["x"] }] } };
+    const before = renderKey(data, []);
+    data.page.rows[0]!.tags.push("y");
+    expect(renderKey(data, [])).not.toBe(before);
+  });
 });
 
 describe("wantsFreshCopy", () => {

@@ -13,92 +13,74 @@
 // that ask for a fresh copy (`Cache-Control: no-cache`, a browser's hard reload), loader data
 // holding anything but plain values (a promise, a Map…), development (modules change under it).
 import { createHash } from "node:crypto";
+import { serialize } from "node:v8";
 import { getEnv } from "./env.server";
 import { acceptsGzip } from "./gzip-template.server";
 import { PageCache, personalise } from "./page-cache.server";
 
-/** A value the key cannot describe exactly: such a page is rendered every time. */
-class Unkeyable extends Error {}
-
 const OBJECT_PROTO = Object.prototype;
 
 /**
- * An exact, ordered text of a value: each type tagged (a Date is not its ISO string, undefined is
- * not a missing key), object keys in their order (a render iterates them in that order). Throws
- * Unkeyable for anything but plain objects, arrays, primitives and dates.
+ * Whether a value holds only what the key describes exactly: primitives (but functions and
+ * symbols), arrays, dates, and objects whose prototype is Object's or none. A class instance
+ * (a URL keeps its state in private fields), a Map, a promise… make the page rendered every time.
  */
-function describe(value: unknown, out: string[]): void {
-  switch (typeof value) {
-    case "string":
-      out.push(JSON.stringify(value));
-      return;
-    case "number":
-      out.push(Object.is(value, -0) ? "#-0" : `#${value}`);
-      return;
-    case "boolean":
-      out.push(value ? "T" : "F");
-      return;
-    case "undefined":
-      out.push("U");
-      return;
-    case "bigint":
-      out.push(`B${value}`);
-      return;
-    case "object": {
-      if (value === null) {
-        out.push("N");
-        return;
-      }
-      if (Array.isArray(value)) {
-        out.push("[");
-        for (let i = 0; i < value.length; i++) {
-          if (i > 0) out.push(",");
-          describe(value[i], out);
-        }
-        out.push("]");
-        return;
-      }
-      if (value instanceof Date) {
-        out.push(`D${value.getTime()}`);
-        return;
-      }
-      const proto: unknown = Object.getPrototypeOf(value);
-      if (proto !== OBJECT_PROTO && proto !== null) throw new Unkeyable();
-      out.push("{");
-      let first = true;
-      for (const key of Object.keys(value)) {
-        if (!first) out.push(",");
-        first = false;
-        out.push(JSON.stringify(key), ":");
-        describe((value as Record<string, unknown>)[key], out);
-      }
-      out.push("}");
-      return;
-    }
-    default:
-      // functions, symbols
-      throw new Unkeyable();
+function keyable(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return typeof value !== "function" && typeof value !== "symbol";
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!keyable(value[i])) return false;
+    return true;
   }
+  if (value instanceof Date) return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== OBJECT_PROTO && proto !== null) return false;
+  for (const key in value) if (!keyable((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+/**
+ * `bytes` with every occurrence of each token replaced by a placeholder of its position, in both
+ * encodings V8 writes a string in (one byte per character, or UTF-16 when the string holds
+ * characters beyond Latin-1). Tokens are ASCII (a nonce, a request id).
+ */
+function maskTokens(bytes: Buffer, tokens: readonly string[]): Buffer {
+  let out = bytes;
+  tokens.forEach((token, i) => {
+    if (!token) return;
+    for (const encoding of ["latin1", "utf16le"] as const) {
+      const needle = Buffer.from(token, encoding);
+      let at = out.indexOf(needle);
+      if (at === -1) continue;
+      const mark = Buffer.from(`\u0000${i}\u0000`, encoding);
+      const parts: Buffer[] = [];
+      let from = 0;
+      while (at !== -1) {
+        parts.push(out.subarray(from, at), mark);
+        from = at + needle.length;
+        at = out.indexOf(needle, from);
+      }
+      parts.push(out.subarray(from));
+      out = Buffer.concat(parts);
+    }
+  });
+  return out;
 }
 
 /**
  * The key of a render: a hash of everything it is made from, with the request's own tokens
  * (request id, nonce) written as placeholders so that two requests for the same data share it.
  * Null when the data holds a value the key cannot describe.
+ *
+ * The description is V8's own serialisation (`v8.serialize`, the structured-clone format): exact
+ * for what `keyable` admits — each type tagged (a date is not its ISO text, undefined is not a
+ * missing key, -0 is not 0), keys in their order — and native, three times faster than the
+ * description built in JavaScript it replaced (bench/README.md, ninth pass). Equal data may
+ * still serialise differently (a string held in two bytes per character): a miss, never a
+ * wrong page.
  */
 export function renderKey(inputs: unknown, tokens: readonly string[]): string | null {
-  const out: string[] = [];
-  try {
-    describe(inputs, out);
-  } catch (error) {
-    if (error instanceof Unkeyable) return null;
-    throw error;
-  }
-  let text = out.join("");
-  tokens.forEach((token, i) => {
-    if (token) text = text.split(token).join(`\u0000${i}\u0000`);
-  });
-  return createHash("sha256").update(text).digest("base64url");
+  if (!keyable(inputs)) return null;
+  return createHash("sha256").update(maskTokens(serialize(inputs), tokens)).digest("base64url");
 }
 
 /** A request that asks for a fresh copy (a hard reload sends `Cache-Control: no-cache`). */
