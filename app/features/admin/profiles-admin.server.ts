@@ -136,25 +136,19 @@ export async function listProfilesForAdmin(query: ProfileListQuery, counts: Prom
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE);
 
-  let page = query.page;
-  let rows = searching ? await readPage(page) : [];
   let total: number;
-  if (!searching) {
+  let rows: Awaited<ReturnType<typeof readPage>> | undefined;
+  if (searching) {
+    rows = await readPage(query.page);
+    // No row: no match, or a page past the last one (counted apart).
+    total = rows[0]?.matches ?? Number((await db.select({ n: count() }).from(profiles).where(where))[0]!.n);
+  } else {
     const all = await counts;
     total = all[query.statut ? STATUS_COUNT[PROFILE_STATUS_PARAMS[query.statut]] : "total"];
-  } else if (rows.length > 0) {
-    total = rows[0]!.matches;
-  } else {
-    // No row: no match, or a page past the last one.
-    const [{ n }] = await db.select({ n: count() }).from(profiles).where(where);
-    total = Number(n);
   }
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const clamped = Math.min(page, pageCount);
-  if (!searching || clamped !== page) {
-    page = clamped;
-    rows = await readPage(page);
-  }
+  const page = Math.min(query.page, pageCount);
+  if (!rows || page !== query.page) rows = await readPage(page);
   return {
     rows: rows.map((r) => ({
       id: r.id,
