@@ -76,6 +76,51 @@ describe("CountCache", () => {
   });
 });
 
+describe("CountCache bounded by weight", () => {
+  const bytes = (n: number) => new Uint8Array(n);
+  const cache = () => {
+    const c = new CountCache<Uint8Array>({ ttlMs: 1_000, maxEntries: 10, maxWeight: 100, weigh: (v) => v.byteLength, now: () => 0 });
+    c.setListening(true);
+    return c;
+  };
+
+  it("keeps at most its weight, least recently used out first", () => {
+    const c = cache();
+    c.store("a", bytes(40), c.lookup("a").generation);
+    c.store("b", bytes(40), c.lookup("b").generation);
+    expect(c.lookup("a").count?.byteLength).toBe(40); // "a" is now the most recently used
+    c.store("c", bytes(40), c.lookup("c").generation);
+    expect(c.size).toBe(2);
+    expect(c.weight).toBe(80);
+    expect(c.lookup("b").count).toBeUndefined();
+    expect(c.lookup("a").count).toBeDefined();
+  });
+
+  it("does not keep a value heavier than its whole weight, and counts a replaced, forgotten or cleared value out", () => {
+    const c = cache();
+    c.store("big", bytes(101), c.lookup("big").generation);
+    expect(c.size).toBe(0);
+    c.store("a", bytes(30), c.lookup("a").generation);
+    c.store("a", bytes(50), c.lookup("a").generation);
+    expect(c.weight).toBe(50);
+    c.forget("a");
+    expect(c.weight).toBe(0);
+    c.store("b", bytes(20), c.lookup("b").generation);
+    c.invalidate();
+    expect(c.weight).toBe(0);
+  });
+
+  it("counts an expired value out when it is looked up", () => {
+    let now = 0;
+    const c = new CountCache<Uint8Array>({ ttlMs: 10, maxWeight: 100, weigh: (v) => v.byteLength, now: () => now });
+    c.setListening(true);
+    c.store("a", bytes(60), c.lookup("a").generation);
+    now = 11;
+    expect(c.lookup("a").count).toBeUndefined();
+    expect(c.weight).toBe(0);
+  });
+});
+
 describe("writesAdminCounts", () => {
   it.each([
     ['insert into "audit_log" ("actor_user_id", "action") values ($1, $2)', true],

@@ -21,22 +21,35 @@
 
 import { writesTo } from "./sql-writes";
 
-export type CountCacheOptions = { ttlMs: number; maxEntries?: number; now?: () => number };
+export type CountCacheOptions<V = unknown> = {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+  /** With `weigh` (bytes of a kept value…): at most this total weight, least recently used out first. */
+  maxWeight?: number;
+  weigh?: (value: V) => number;
+};
 
-type Entry<V> = { count: V; expires: number };
+type Entry<V> = { count: V; expires: number; weight: number };
 
 export class CountCache<V = number> {
   readonly ttlMs: number;
   readonly maxEntries: number;
+  readonly maxWeight: number;
+  // Held as taking any value, so that a cache of numbers is still a cache of unknown values.
+  private readonly weigh: ((value: unknown) => number) | undefined;
   private readonly now: () => number;
   private readonly entries = new Map<string, Entry<V>>();
+  private totalWeight = 0;
   private generation = 0;
   private listening = false;
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
 
-  constructor(options: CountCacheOptions) {
+  constructor(options: CountCacheOptions<V>) {
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries ?? 1_000;
+    this.maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
+    this.weigh = options.weigh as ((value: unknown) => number) | undefined;
     this.now = options.now ?? Date.now;
   }
 
@@ -46,6 +59,18 @@ export class CountCache<V = number> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The kept values' total weight (0 without `weigh`). */
+  get weight(): number {
+    return this.totalWeight;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.totalWeight -= entry.weight;
   }
 
   setListening(listening: boolean): void {
@@ -58,12 +83,13 @@ export class CountCache<V = number> {
     this.generation++;
     this.stats.invalidations++;
     this.entries.clear();
+    this.totalWeight = 0;
   }
 
   /** Drops one key (a change to what it counted, notified for that key only). */
   forget(key: string): void {
     this.generation++;
-    this.entries.delete(key);
+    this.drop(key);
   }
 
   /** The count kept for `key` (undefined when absent, expired or not trusted), and the generation a fresh count must be stored with. */
@@ -72,12 +98,13 @@ export class CountCache<V = number> {
     if (!this.enabled) return { count: undefined, generation };
     const entry = this.entries.get(key);
     if (entry) {
-      this.entries.delete(key);
       if (entry.expires > this.now()) {
+        this.entries.delete(key);
         this.entries.set(key, entry); // most recently used last
         this.stats.hits++;
         return { count: entry.count, generation };
       }
+      this.drop(key);
     }
     this.stats.misses++;
     return { count: undefined, generation };
@@ -86,9 +113,12 @@ export class CountCache<V = number> {
   /** Keeps a count read from the database, unless an invalidation came since its `lookup`. */
   store(key: string, count: V, generation: number): void {
     if (!this.enabled || generation !== this.generation) return;
-    this.entries.delete(key);
-    this.entries.set(key, { count, expires: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    const weight = this.weigh?.(count) ?? 0;
+    this.drop(key);
+    if (weight > this.maxWeight) return;
+    this.entries.set(key, { count, expires: this.now() + this.ttlMs, weight });
+    this.totalWeight += weight;
+    while (this.entries.size > this.maxEntries || this.totalWeight > this.maxWeight) this.drop(this.entries.keys().next().value as string);
   }
 }
 

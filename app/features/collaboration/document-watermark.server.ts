@@ -2,6 +2,7 @@
 // in light grey, and the same line at the foot of the page. Made for each opening (the stored
 // file stays as the uploader sent it), so a copy that leaks names who opened it and when.
 import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { CountCache } from "~/lib/count-cache.server";
 import { drawableText } from "./documents-rules";
 
 const DIAGONAL_MAX_SIZE = 40;
@@ -54,61 +55,43 @@ export async function watermarkPdf(bytes: Uint8Array, line: string): Promise<Uin
  * or opens it again, within the same minute gets the same stamp — the line names the viewer and
  * the minute — so the same bytes, without parsing and drawing it again (3–4 ms a 3-page PDF).
  * Every opening is still checked and logged by the caller. A stored object never changes under
- * its key (a new upload is a new key; a withdrawn document is refused before this is asked).
+ * its key (a new upload is a new key; a withdrawn document is refused before this is asked), so
+ * nothing invalidates them: they are only bounded (decision 030).
  */
-const KEPT_TTL_MS = 60_000;
-const KEPT_MAX_ENTRIES = 32;
-const KEPT_MAX_BYTES = 32 * 1024 * 1024;
+export const KEPT_COPIES = { ttlMs: 60_000, maxEntries: 32, maxBytes: 32 * 1024 * 1024 } as const;
 
-type KeptCopy = { bytes: Uint8Array; expires: number };
-const keptCopies = new Map<string, KeptCopy>();
-let keptBytes = 0;
-
-function dropKept(key: string): void {
-  const entry = keptCopies.get(key);
-  if (!entry) return;
-  keptCopies.delete(key);
-  keptBytes -= entry.bytes.byteLength;
+/** This instance's stamped copies (tests make their own, with their clock). */
+export function createKeptCopies(now: () => number = Date.now): CountCache<Uint8Array> {
+  const copies = new CountCache<Uint8Array>({
+    ttlMs: KEPT_COPIES.ttlMs,
+    maxEntries: KEPT_COPIES.maxEntries,
+    // A copy larger than a quarter of the memory is not kept.
+    maxWeight: KEPT_COPIES.maxBytes,
+    weigh: (bytes) => (bytes.byteLength <= KEPT_COPIES.maxBytes / 4 ? bytes.byteLength : Number.POSITIVE_INFINITY),
+    now,
+  });
+  copies.setListening(true);
+  return copies;
 }
+
+const keptCopies = createKeptCopies();
 
 /**
  * The stored PDF under `storageKey` stamped with `line`: kept from an opening of the last minute
  * with the same line, else read (`stored`; null when the object is missing) and stamped.
  */
-export async function watermarkedCopy(storageKey: string, line: string, stored: () => Promise<Uint8Array | null>, now: () => number = Date.now): Promise<Uint8Array | null> {
+export async function watermarkedCopy(
+  storageKey: string,
+  line: string,
+  stored: () => Promise<Uint8Array | null>,
+  copies: CountCache<Uint8Array> = keptCopies,
+): Promise<Uint8Array | null> {
   const key = `${storageKey}\u0000${line}`;
-  const hit = keptCopies.get(key);
-  if (hit) {
-    dropKept(key);
-    if (hit.expires > now()) {
-      keptCopies.set(key, hit); // most recently used last
-      keptBytes += hit.bytes.byteLength;
-      return hit.bytes;
-    }
-  }
+  const kept = copies.lookup(key);
+  if (kept.count) return kept.count;
   const original = await stored();
   if (!original) return null;
   const bytes = await watermarkPdf(original, line);
-  if (bytes.byteLength <= KEPT_MAX_BYTES / 4) {
-    dropKept(key);
-    keptCopies.set(key, { bytes, expires: now() + KEPT_TTL_MS });
-    keptBytes += bytes.byteLength;
-    for (const oldest of keptCopies.keys()) {
-      if (keptCopies.size <= KEPT_MAX_ENTRIES && keptBytes <= KEPT_MAX_BYTES) break;
-      dropKept(oldest);
-    }
-  }
+  copies.store(key, bytes, kept.generation);
   return bytes;
 }
-
-/** Tests: the kept copies' count and bytes, and forgetting them. */
-export const keptWatermarks = {
-  get size() {
-    return { entries: keptCopies.size, bytes: keptBytes };
-  },
-  clear() {
-    keptCopies.clear();
-    keptBytes = 0;
-  },
-  limits: { ttlMs: KEPT_TTL_MS, maxEntries: KEPT_MAX_ENTRIES, maxBytes: KEPT_MAX_BYTES },
-};
