@@ -136,14 +136,15 @@ export async function searchInternalDirectory(
   const offset = (requested - 1) * INTERNAL_DIRECTORY_PAGE_SIZE;
   const today = parisToday();
   const counts = getProfileCountCache();
-  const countKey = `directory:${directoryCountKey(query)}`;
+  const searchKey = directoryCountKey(query);
+  const countKey = `directory:${searchKey}`;
 
   // A page this member saw since the last write to profiles (issue 17): which members it shows,
   // in which order, and the total are known; only their cards are read, by primary key — a
   // search's statement otherwise reads every match to sort them. The search's conditions are
   // checked again on those rows: a profile written meanwhile (its notification not yet here)
   // sends the page back to the full statement.
-  const pageKey = `directory-page:${actor.profile.id}:${requested}:${directoryCountKey(query)}`;
+  const pageKey = `directory-page:${actor.profile.id}:${requested}:${searchKey}`;
   const keptPage = counts?.lookup(pageKey);
   const kept = keptPage?.count as KeptPage | undefined;
   if (kept && kept.ids.length > 0) {
