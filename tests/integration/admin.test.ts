@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { auditLog, certifiedDeals, mailOutbox, payments, profiles, recommendations, session, user, userRoles } from "~/db/schema";
 import { AdminActionError } from "~/features/admin/admin-errors";
@@ -44,6 +44,8 @@ import {
   type CreatedMember,
   seedFactories,
 } from "../support/factories";
+import { CountCache, setProfileCountCache } from "~/lib/count-cache.server";
+import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { useTestDatabase } from "../support/db";
 
 const t = useTestDatabase();
@@ -638,3 +640,60 @@ describe("profile search across pages", () => {
     expect(none).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
   });
 });
+
+describe("profile search with the instance's count cache (decision 023)", () => {
+  let counts: CountCache<unknown>;
+  beforeEach(() => {
+    counts = new CountCache<unknown>({ ttlMs: 60_000 });
+    counts.setListening(true);
+    setProfileCountCache(counts);
+  });
+  afterEach(() => setProfileCountCache(undefined));
+
+  // A search's total is its own count: the tiles' counts (the loader reads them for the tiles) are not used.
+  const tiles = Promise.resolve({ total: 0, pending: 0, validated: 0, rejected: 0, suspended: 0 });
+  const search = (q: string, page = 1, statut?: "en-attente") => listProfilesForAdmin({ q, page, statut, profil: undefined }, tiles);
+  const counted = (q: string) => withRequestScope("GET", async () => ({ page: await search(q, 2), statements: currentRequestScope()?.queries ?? 0 }));
+
+  it("reads a page seen before by its profiles' ids, in the same order, with the same total", async () => {
+    const word = `ysaure${randomUUID().slice(0, 6)}`;
+    for (let i = 0; i < 22; i++) await createApplicant(t.db!, { email: `${word}.${i}@exemple.fr`, profile: { firstName: "Anne", lastName: i % 2 ? word : "Martin" } });
+    const first = await search(word, 2);
+    expect(first).toMatchObject({ total: 22, page: 2, pageCount: 2 });
+    const again = await counted(word);
+    expect(again.page).toEqual(first);
+    expect(again.statements).toBe(1);
+    expect(counts.stats.hits).toBe(1);
+    // Another page, another filter: their own keys.
+    expect((await search(word, 1)).rows).toHaveLength(20);
+    expect((await search(word, 1, "en-attente")).total).toBe(22);
+    expect(counts.stats.hits).toBe(1);
+    expect((await search(word, 1)).rows).toHaveLength(20);
+    expect(counts.stats.hits).toBe(2);
+  });
+
+  it("searches again when a kept profile no longer matches, or once a profile is written", async () => {
+    const word = `ysolde${randomUUID().slice(0, 6)}`;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) made.push((await createApplicant(t.db!, { email: `${word}.${i}@exemple.fr`, profile: { lastName: "Morel" } })).profile.id);
+    const fresh = await search(word);
+    expect(fresh.total).toBe(3);
+    // As if a profile written on another instance (its notification not yet here) named a
+    // profile the search no longer finds: the page is searched again.
+    const other = (await createApplicant(t.db!, { email: `autre.${randomUUID().slice(0, 6)}@exemple.fr` })).profile.id;
+    const key = `admin-page::1:${word}`;
+    counts.forget(key);
+    counts.store(key, { total: 4, ids: [...fresh.rows.map((r) => r.id), other] }, counts.lookup(key).generation);
+    const again = await withRequestScope("GET", async () => ({ page: await search(word), statements: currentRequestScope()?.queries ?? 0 }));
+    expect(again.page).toEqual(fresh);
+    expect(again.statements).toBe(2);
+    // A decision on this instance drops the kept pages at once: the status filter sees it.
+    expect((await search(word, 1, "en-attente")).total).toBe(3);
+    await t.db!.update(profiles).set({ profileStatus: "rejected" }).where(eq(profiles.id, made[0]!));
+    expect((await search(word, 1, "en-attente")).total).toBe(2);
+    // A new account matching the search shows at once too.
+    await createApplicant(t.db!, { email: `${word}.new@exemple.fr` });
+    expect((await search(word)).total).toBe(4);
+  });
+});
+

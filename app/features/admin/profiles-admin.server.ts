@@ -2,7 +2,7 @@
 // the decisions. Each decision is one conditional UPDATE (the state it starts from is in the
 // WHERE), so two admins deciding at once cannot both win, and it commits together with its
 // side effects: membership, e-mail in the outbox, sessions, audit row.
-import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { collegeLabel, professionLabel } from "~/db/reference";
@@ -105,6 +105,27 @@ function profileListWhere(query: Pick<ProfileListQuery, "q" | "statut">): SQL | 
   return parts.length ? and(...parts) : undefined;
 }
 
+/**
+ * The same conditions checked on one row (the profile of the statement's `profiles` row and its
+ * account by primary key): cheap for a page of rows, where `profileListWhere` finds every match.
+ */
+function profileRowMatches(query: Pick<ProfileListQuery, "q" | "statut">): SQL {
+  const parts: SQL[] = [];
+  if (query.statut) parts.push(eq(profiles.profileStatus, PROFILE_STATUS_PARAMS[query.statut]));
+  for (const word of searchWords(query.q)) {
+    const pattern = `%${escapeLike(word)}%`;
+    parts.push(sql`(${profiles.searchText} like ${pattern} or exists (select 1 from "user" u where u.id = ${profiles.userId} and lower(u.email) like ${pattern}))`);
+  }
+  return parts.length ? sql`(${and(...parts)})` : sql`true`;
+}
+
+/**
+ * Which profiles a page of a search shows, and the search's total (kept by the instance with the
+ * profiles' totals until a profile is written: a new account, a decision, an edit…). The back
+ * office's list is the same for every administrator.
+ */
+type KeptPage = { total: number; ids: string[] };
+
 export async function listProfilesForAdmin(query: ProfileListQuery, counts: Promise<ProfileCounts> = getProfileCounts()): Promise<AdminProfilePage> {
   const where = profileListWhere(query);
   const searching = searchWords(query.q).length > 0;
@@ -113,19 +134,64 @@ export async function listProfilesForAdmin(query: ProfileListQuery, counts: Prom
   // statement counts them and reads the page. Without a search, the total is one of the tiles'
   // counts (every profile has its account), not counted again.
   const matched = db.$with("matched").as(db.select({ id: profiles.id }).from(profiles).where(where));
+  const columns = {
+    id: profiles.id,
+    firstName: profiles.firstName,
+    lastName: profiles.lastName,
+    company: profiles.company,
+    profession: profiles.profession,
+    college: profiles.college,
+    status: profiles.profileStatus,
+    createdAt: profiles.createdAt,
+    insuranceEndsOn: sql<string | null>`(select e.insurance_ends_on::text from verification_evidence e where e.profile_id = ${profiles.id})`,
+    insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${profiles.id} and c.step = 'insurance')`,
+  };
+  type ListRow = Pick<typeof profiles.$inferSelect, "id" | "firstName" | "lastName" | "company" | "profession" | "college" | "createdAt"> & {
+    status: ProfileStatus;
+    insuranceEndsOn: string | null;
+    insuranceChecked: boolean;
+  };
+  const toPage = (rows: ListRow[], total: number, page: number, pageCount: number): AdminProfilePage => ({
+    rows: rows.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      company: r.company,
+      professionLabel: professionLabel(r.profession),
+      collegeLabel: collegeLabel(r.college),
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      insurance: r.status === "validated" ? insuranceFlag(r.insuranceEndsOn, Boolean(r.insuranceChecked), today) : null,
+    })),
+    total,
+    page,
+    pageCount,
+  });
+
+  // A search's page already seen since the last write to profiles (issue 17): its profiles are
+  // read by primary key, the search's conditions checked on each (a profile written meanwhile,
+  // its notification not yet here, sends the page back to the search) — a common surname's
+  // matches are otherwise found in two trigram indexes and sorted on every view.
+  const cache = searching ? getProfileCountCache() : undefined;
+  const pageKey = `admin-page:${query.statut ?? ""}:${query.page}:${searchWords(query.q).join(" ")}`;
+  const keptPage = cache?.lookup(pageKey);
+  const kept = keptPage?.count as KeptPage | undefined;
+  if (kept && kept.ids.length > 0) {
+    const found = await db
+      .select({ ...columns, stillMatching: sql<boolean>`${profileRowMatches(query)}` })
+      .from(profiles)
+      .where(inArray(profiles.id, kept.ids));
+    if (found.length === kept.ids.length && found.every((r) => r.stillMatching === true)) {
+      const order = new Map(kept.ids.map((id, i) => [id, i]));
+      found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      return toPage(found, kept.total, query.page, Math.max(1, Math.ceil(kept.total / ADMIN_PAGE_SIZE)));
+    }
+  }
+
   const readPage = (page: number) =>
     (searching ? db.with(matched) : db)
       .select({
-        id: profiles.id,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        company: profiles.company,
-        profession: profiles.profession,
-        college: profiles.college,
-        status: profiles.profileStatus,
-        createdAt: profiles.createdAt,
-        insuranceEndsOn: sql<string | null>`(select e.insurance_ends_on::text from verification_evidence e where e.profile_id = ${profiles.id})`,
-        insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${profiles.id} and c.step = 'insurance')`,
+        ...columns,
         matches: searching ? sql<number>`(select count(*) from ${matched})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
       })
       .from(profiles)
@@ -149,22 +215,8 @@ export async function listProfilesForAdmin(query: ProfileListQuery, counts: Prom
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   if (!rows || page !== query.page) rows = await readPage(page);
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      company: r.company,
-      professionLabel: professionLabel(r.profession),
-      collegeLabel: collegeLabel(r.college),
-      status: r.status,
-      createdAt: r.createdAt.toISOString(),
-      insurance: r.status === "validated" ? insuranceFlag(r.insuranceEndsOn, Boolean(r.insuranceChecked), today) : null,
-    })),
-    total,
-    page,
-    pageCount,
-  };
+  if (cache && keptPage && page === query.page && rows.length > 0) cache.store(pageKey, { total, ids: rows.map((r) => r.id) } satisfies KeptPage, keptPage.generation);
+  return toPage(rows, total, page, pageCount);
 }
 
 /** Everything the detail overlay shows to help the decision. */
