@@ -197,9 +197,8 @@ async function main() {
   // (LISTEN rt_public_content on the database; app/lib/page-cache.server.ts).
   const { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } = await import("./app/lib/page-cache.server");
   // The internal directory's totals too (decision 023): one listener drops both.
-  const { ADMIN_COUNTS_CHANNEL, COUNT_TTL_MS, CountCache, setAdminCountCache, setNotificationCache, setProfileCountCache } = await import(
-    "./app/lib/count-cache.server"
-  );
+  const { ADMIN_COUNTS_CHANNEL, COUNT_TTL_MS, CountCache, MATCHING_CHANNEL, setAdminCountCache, setMatchingCache, setNotificationCache, setProfileCountCache } =
+    await import("./app/lib/count-cache.server");
   let stopPageCacheListener: (() => Promise<void>) | undefined;
   if (database.listen) {
     const pageCache = !DEV && env.PAGE_CACHE_MB > 0 ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : null;
@@ -238,6 +237,23 @@ async function main() {
     stopAdminCountsListener = database.listen(ADMIN_COUNTS_CHANNEL, {
       notify: () => adminCounts.invalidate(),
       state: (listening) => adminCounts.setListening(listening),
+    });
+  }
+  // The rankings of potential matches (decision 031): a ranking statement's rows, dropped on
+  // every write to mandates, profiles or requests (migration 0021) and by this instance's own
+  // writes at once. Bounded by their size too: a ranking of 20 mandates is ~20 KB of rows.
+  let stopMatchingListener: (() => Promise<void>) | undefined;
+  if (database.listen) {
+    const rankings = new CountCache<unknown>({
+      ttlMs: COUNT_TTL_MS,
+      maxEntries: 5_000,
+      maxWeight: 64 * 1024 * 1024,
+      weigh: (rows) => Buffer.byteLength(JSON.stringify(rows)),
+    });
+    setMatchingCache(rankings);
+    stopMatchingListener = database.listen(MATCHING_CHANNEL, {
+      notify: () => rankings.invalidate(),
+      state: (listening) => rankings.setListening(listening),
     });
   }
 
@@ -328,6 +344,7 @@ async function main() {
       await liveClosed;
       await stopPageCacheListener?.();
       await stopAdminCountsListener?.();
+      await stopMatchingListener?.();
       await stopNotificationCacheListener?.();
       await stopGuardCacheListener?.();
       await dispatcher.stop();

@@ -1,11 +1,30 @@
 // Raw SQL with typed rows, on either driver (both return `{ rows }`).
+import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { db as defaultDb, getDatabase, REUSABLE_PLAN_MARK, REUSABLE_PLAN_NAME, type Db } from "./client.server";
+import { cachedCount, type CountCache } from "~/lib/count-cache.server";
 import { memoByObject } from "~/lib/memo";
 
 export async function queryRows<T>(query: SQL, handle: Db = defaultDb): Promise<T[]> {
   const result = (await handle.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A read-only statement's rows kept by `cache` (decision 031) under its text, its parameters and
+ * `scope` (what else its answer depends on: the Paris day a `current_date` reads…), until a write
+ * to the tables behind that cache drops it. Without a cache, or while its listener is down, the
+ * statement runs each time. The rows are shared by the requests that read them: callers map them
+ * into their own objects and never change them.
+ */
+export async function queryRowsKept<T>(cache: CountCache<unknown> | undefined, query: SQL, scope = ""): Promise<T[]> {
+  if (!cache?.enabled) return queryRows<T>(query);
+  const compiled = dialect.sqlToQuery(query);
+  const key = createHash("sha256").update(compiled.sql).update("\0").update(JSON.stringify(compiled.params)).update("\0").update(scope).digest("base64url");
+  return cachedCount(cache, key, () => queryRows<T>(query));
 }
 
 /**

@@ -7,7 +7,10 @@
 // - the back office's other totals: the recommendations' counts, the journal's and the pending
 //   deals'. Writes to those tables notify 'rt_admin_counts' (migrations 0019, 0020);
 // - each member's notification state (the bell on every member page), by user id: the
-//   notifications trigger names the user on 'rt_notifications' (migration 0013).
+//   notifications trigger names the user on 'rt_notifications' (migration 0013);
+// - the rankings of potential matches (decision 031): a ranking statement's rows, by its text,
+//   parameters and day; writes to mandates, profiles and mandate_match_requests notify
+//   'rt_matching' (migration 0021).
 //
 // - A value is a count or a record of counts, keyed by what was counted (a search and its filters…).
 // - Invalidation: each instance listening on the cache's channel drops all of it (server.ts); the
@@ -134,10 +137,16 @@ export const writesProfileCounts = writesTo(["profiles"]);
 /** Whether a statement writes a table behind the back office's other totals. */
 export const writesAdminCounts = writesTo(["recommendations", "audit_log", "certified_deals"]);
 
+/** Writes to mandates, profiles and mandate_match_requests notify this channel at commit (migration 0021). */
+export const MATCHING_CHANNEL = "rt_matching";
+
+/** Whether a statement writes a table the rankings of potential matches read. */
+export const writesMatching = writesTo(["mandates", "profiles", "mandate_match_requests"]);
+
 /** Whether a statement writes the members' notifications (the bell of every member page). */
 export const writesNotifications = writesTo(["notifications"]);
 
-type Caches = { profiles?: CountCache<unknown>; admin?: CountCache<unknown>; notifications?: CountCache<unknown> };
+type Caches = { profiles?: CountCache<unknown>; admin?: CountCache<unknown>; notifications?: CountCache<unknown>; matching?: CountCache<unknown> };
 const g = globalThis as unknown as { __rtCountCaches?: Caches };
 const caches = (g.__rtCountCaches ??= {});
 
@@ -183,4 +192,13 @@ export function getNotificationCache(): CountCache<unknown> | undefined {
 
 export function setNotificationCache(cache: CountCache<unknown> | undefined): void {
   caches.notifications = cache;
+}
+
+/** The instance's cache of the rankings of potential matches (decision 031), when server.ts created one. */
+export function getMatchingCache(): CountCache<unknown> | undefined {
+  return caches.matching;
+}
+
+export function setMatchingCache(cache: CountCache<unknown> | undefined): void {
+  caches.matching = cache;
 }

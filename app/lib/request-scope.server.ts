@@ -9,7 +9,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import type { Logger } from "drizzle-orm/logger";
-import { getAdminCountCache, getNotificationCache, getProfileCountCache, writesAdminCounts, writesNotifications, writesProfileCounts } from "./count-cache.server";
+import {
+  getAdminCountCache,
+  getMatchingCache,
+  getNotificationCache,
+  getProfileCountCache,
+  writesAdminCounts,
+  writesMatching,
+  writesNotifications,
+  writesProfileCounts,
+} from "./count-cache.server";
 import { getGuardCache, guardTablesWritten, writesGuardTables } from "./guard-cache.server";
 import { writesPublicContent } from "./read-after-write";
 
@@ -81,6 +90,7 @@ export const queryCounter: Logger = {
     if (writesProfileCounts(query)) getProfileCountCache()?.invalidate();
     if (writesAdminCounts(query)) getAdminCountCache()?.invalidate();
     if (writesNotifications(query)) getNotificationCache()?.invalidate();
+    if (writesMatching(query)) getMatchingCache()?.invalidate();
     if (!scope) return;
     if (!scope.wrotePublic && writesPublicContent(query)) scope.wrotePublic = true;
     scope.queries += 1;

@@ -1,8 +1,8 @@
 // Matching: the SQL score agrees with the pure rule, the candidate set (opposite type, active,
 // not ended, not the member's own, owner still validated), ranking with the four sub-scores,
 // opportunities across the member's mandates, and the alerts of owners scoring ≥ 60.
-import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox, mandates, profiles } from "~/db/schema";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor, toggleMandateStatus } from "~/features/mandates/mandates.server";
@@ -11,6 +11,7 @@ import { COUNTERPART_KEYS } from "~/features/matching/counterpart.server";
 import { matchScore } from "~/features/matching/match-score";
 import { candidatesQuery, listOpportunities, listPotentialMatches, maxScoreFor, rankCandidates } from "~/features/matching/matching.server";
 import { queryRows } from "~/db/query.server";
+import { CountCache, setMatchingCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { listMyMandates } from "~/features/mandates/mandates.server";
 import { loader } from "~/routes/member/mandates";
@@ -286,6 +287,61 @@ describe("opportunities", () => {
     expect(out.value?.opportunities?.map((o) => o.match.clientCode)).toContain("TAB-S");
     const mandatesTab = await runLoader(loader, "/mandates", b);
     expect(mandatesTab.value?.opportunities).toBeNull();
+  });
+});
+
+describe("rankings kept by the instance (decision 031)", () => {
+  let rankings: CountCache<unknown>;
+  beforeEach(() => {
+    rankings = new CountCache<unknown>({ ttlMs: 60_000 });
+    rankings.setListening(true);
+    setMatchingCache(rankings);
+  });
+  afterEach(() => setMatchingCache(undefined));
+
+  const counted = <T>(run: () => Promise<T>) => withRequestScope("GET", async () => ({ value: await run(), statements: currentRequestScope()?.queries ?? 0 }));
+  const codes = (list: { clientCode: string }[]) => list.map((m) => m.clientCode);
+
+  it("answers a ranking seen before without a statement, until a mandate, a profile or a request is written", async () => {
+    const actor = mandateActor(me.profile);
+    const { id } = await createMandate(actor, mandateInput({ searchSectors: ["C"], searchTerritories: ["75"] }));
+    await insertMandate(t.db!, peer.profile.id, { ...sellerBase, clientCode: "K-1", companySector: "C", companyTerritory: "75" });
+    const own = (await listMyMandates(actor)).find((m) => m.id === id)!;
+    const first = await counted(() => listPotentialMatches(actor, id, undefined, own));
+    expect(first.statements).toBe(1);
+    expect(codes(first.value.matches)).toEqual(["K-1"]);
+    const again = await counted(() => listPotentialMatches(actor, id, undefined, own));
+    expect(again.statements).toBe(0);
+    expect(again.value).toEqual(first.value);
+
+    // A new mandate (written through this instance: dropped at once, before the commit's notification).
+    await insertMandate(t.db!, third.profile.id, { ...sellerBase, clientCode: "K-2", companySector: "C", companyTerritory: "13" });
+    expect(codes((await counted(() => listPotentialMatches(actor, id, undefined, own))).value.matches)).toEqual(["K-1", "K-2"]);
+    // Its owner suspended: gone from the ranking.
+    await t.db!.update(profiles).set({ profileStatus: "suspended" }).where(eq(profiles.id, third.profile.id));
+    expect(codes((await counted(() => listPotentialMatches(actor, id, undefined, own))).value.matches)).toEqual(["K-1"]);
+    await t.db!.update(profiles).set({ profileStatus: "validated" }).where(eq(profiles.id, third.profile.id));
+    // Another member's mandate values are another ranking.
+    const other = await counted(() => listPotentialMatches(actor, id, 1, own));
+    expect(other.statements).toBe(1);
+    expect(rankings.stats.hits).toBe(1);
+  });
+
+  it("shows a request sent from the opportunities at once, and counts again while the listener is down", async () => {
+    const actor = mandateActor(me.profile);
+    const mine = await createMandate(actor, mandateInput({ clientCode: "K-B", searchSectors: ["C"], searchTerritories: ["75"] }));
+    const theirs = await insertMandate(t.db!, peer.profile.id, { ...sellerBase, clientCode: "K-S", companySector: "C", companyTerritory: "75" });
+    const own = await listMyMandates(actor);
+    const before = await counted(() => listOpportunities(actor, own));
+    expect(before.value.map((o) => [o.match.clientCode, o.sentStatus])).toEqual([["K-S", null]]);
+    expect((await counted(() => listOpportunities(actor, own))).statements).toBe(0);
+    await queryRows(sql`insert into mandate_match_requests (requester_mandate_id, target_mandate_id, requester_profile_id, status) values (${mine.id}::uuid, ${theirs.id}::uuid, ${me.profile.id}::uuid, 'pending')`);
+    const after = await counted(() => listOpportunities(actor, own));
+    expect(after.statements).toBe(1);
+    expect(after.value.map((o) => [o.match.clientCode, o.sentStatus])).toEqual([["K-S", "pending"]]);
+    rankings.setListening(false);
+    expect((await counted(() => listOpportunities(actor, own))).statements).toBe(1);
+    expect((await counted(() => listOpportunities(actor, own))).statements).toBe(1);
   });
 });
 

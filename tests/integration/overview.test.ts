@@ -6,6 +6,7 @@ import { collaborationMessages, connectionEvents, mandateMatchRequests, messages
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { getOverviewFigures } from "~/features/overview/overview.server";
+import { CountCache, setMatchingCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { loader } from "~/routes/member/dashboard/overview";
 import { buildMessage, createMandate, createMember, seedFactories, type CreatedMember, type Mandate } from "../support/factories";
@@ -140,12 +141,30 @@ describe("getOverviewFigures", () => {
     expect((await getOverviewFigures({ profileId: b.profile.id }, since)).filesAwaiting).toBe(0);
   });
 
-  it("costs one statement", async () => {
-    const count = await withRequestScope("GET", async () => {
-      await getOverviewFigures({ profileId: me.profile.id }, since);
-      return currentRequestScope()!.queries;
-    });
-    expect(count).toBe(1);
+  it("costs two statements, one when the new matches are kept (decision 031) until a mandate is written", async () => {
+    const counted = () =>
+      withRequestScope("GET", async () => {
+        const figures = await getOverviewFigures({ profileId: me.profile.id }, since);
+        return { figures, statements: currentRequestScope()!.queries };
+      });
+    const first = await counted();
+    expect(first.statements).toBe(2);
+    const rankings = new CountCache<unknown>({ ttlMs: 60_000 });
+    rankings.setListening(true);
+    setMatchingCache(rankings);
+    try {
+      expect((await counted()).statements).toBe(2);
+      const kept = await counted();
+      expect(kept.statements).toBe(1);
+      expect(kept.figures).toEqual(first.figures);
+      // A new counterpart mandate scoring 100 shows at once.
+      await createMandate(t.db!, peer.profile.id, { ...perfectSeller, createdAt: hoursAgo(1) });
+      const after = await counted();
+      expect(after.statements).toBe(2);
+      expect(after.figures.newMatches).toBe(first.figures.newMatches + 1);
+    } finally {
+      setMatchingCache(undefined);
+    }
   });
 });
 

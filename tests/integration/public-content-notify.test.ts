@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDatabase, migrateDatabase, type Db } from "~/db/client.server";
 import type { Listen } from "~/db/listen.server";
-import { ADMIN_COUNTS_CHANNEL } from "~/lib/count-cache.server";
+import { ADMIN_COUNTS_CHANNEL, MATCHING_CHANNEL } from "~/lib/count-cache.server";
 import { PUBLIC_CONTENT_CHANNEL } from "~/lib/page-cache.server";
 import { testDriver } from "../support/db";
 
@@ -139,6 +139,38 @@ it("notifies 'rt_admin_counts' once per write to recommendations, the journal or
     await db.execute(sql`delete from rate_limit_counters where false`);
     await settle();
     expect(received).toEqual(["recommendations", "audit_log", "certified_deals"]);
+  } finally {
+    await stop();
+  }
+});
+
+it("notifies 'rt_matching' once per write to mandates, profiles or requests, at commit, and not for other tables (migration 0021)", async () => {
+  const received: string[] = [];
+  let listening = false;
+  const stop = listen(MATCHING_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
+  try {
+    for (let i = 0; i < 100 && !listening; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(listening).toBe(true);
+    const settle = () => new Promise((r) => setTimeout(r, 200));
+    await db.execute(sql`update mandates set description = description where false`);
+    await settle();
+    expect(received).toEqual(["mandates"]);
+    await db.execute(sql`update profiles set company = company where false`);
+    await db.execute(sql`delete from mandate_match_requests where false`);
+    await settle();
+    expect(received).toEqual(["mandates", "profiles", "mandate_match_requests"]);
+    // Inside a transaction: at its commit, not before.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update mandates set description = description where false`);
+      await settle();
+      expect(received).toHaveLength(3);
+    });
+    await settle();
+    expect(received).toEqual(["mandates", "profiles", "mandate_match_requests", "mandates"]);
+    await db.execute(sql`update certified_deals set year = year where false`);
+    await db.execute(sql`delete from connection_events where false`);
+    await settle();
+    expect(received).toHaveLength(4);
   } finally {
     await stop();
   }

@@ -7,7 +7,8 @@
 // an index-only scan; the full rows (with the counterpart projection) are read for the top N only.
 // (The cards' counts read mandates_*_candidates_idx, end date first.)
 import { type SQL, sql } from "drizzle-orm";
-import { queryRows, withReusablePlan } from "~/db/query.server";
+import { queryRowsKept, withReusablePlan } from "~/db/query.server";
+import { getMatchingCache } from "~/lib/count-cache.server";
 import {
   isMatchable,
   oppositeType,
@@ -258,7 +259,8 @@ export function rankingQuery(source: MatchSource, options: RankOptions, ordinal 
  * compatible ones ('Aucun mandat compatible trouvé pour le moment' otherwise). One statement.
  */
 export async function rankCandidates(source: MatchSource, options: RankOptions): Promise<PotentialMatch[]> {
-  const rows = await queryRows<RankedRow>(withReusablePlan(rankingQuery(source, options)));
+  // Kept by the instance until a mandate, a profile or a request is written (decision 031).
+  const rows = await queryRowsKept<RankedRow>(getMatchingCache(), withReusablePlan(rankingQuery(source, options)), parisToday());
   return rows.map(toPotential);
 }
 
@@ -327,8 +329,10 @@ export async function listOpportunities(actor: MandateActor, own: readonly OwnMa
           where r.requester_mandate_id = ${m.id}::uuid and r.target_mandate_id = q.cp_id) as sent_status
       from (${rankingQuery(matchSourceOf(m, actor.profileId), { limit: OPPORTUNITIES_PER_MANDATE }, true)}) q`,
   );
-  const rows = await queryRows<RankedRow & { src: number | string; ord: number | string; sent_status: string | null }>(
+  const rows = await queryRowsKept<RankedRow & { src: number | string; ord: number | string; sent_status: string | null }>(
+    getMatchingCache(),
     withReusablePlan(sql`${sql.join(branches, sql` union all `)} order by src, ord`),
+    today,
   );
   // Each mandate's matches in its ranking's order, the mandates in the member's order.
   const best = new Map<string, Opportunity>();

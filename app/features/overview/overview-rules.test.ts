@@ -49,6 +49,16 @@ describe("nextVisit", () => {
     const state = nextVisit(previous ? { profileId: ID, ...previous } : null, ID, NOW);
     expect(state).toEqual({ profileId: ID, lastSeen: NOW, since });
   });
+
+  it.each([
+    ["first visit", null, NOW - FIRST_VISIT_WINDOW_MS],
+    ["away longer than 90 days", { lastSeen: NOW - 200 * 24 * 60 * MIN, since: NOW - 300 * 24 * 60 * MIN }, NOW - LONGEST_WINDOW_MS],
+  ])("%s: the moving window starts on the minute, whatever the second", (_name, previous, since) => {
+    for (const offset of [1, 29_999, 59_999]) {
+      const state = nextVisit(previous ? { profileId: ID, ...previous } : null, ID, NOW + offset);
+      expect(state).toEqual({ profileId: ID, lastSeen: NOW + offset, since });
+    }
+  });
 });
 
 const EMPTY_PROFILE = {

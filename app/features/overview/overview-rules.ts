@@ -26,14 +26,20 @@ export function formatVisit(state: VisitState): string {
 }
 
 /**
+ * The moving windows start on a whole minute: the views of one minute without a visit cookie
+ * count the same new items, and share the count kept with the rankings (decision 031).
+ */
+const wholeMinute = (t: number) => t - (t % 60_000);
+
+/**
  * The visit this view belongs to. Within a visit (views less than VISIT_GAP_MS apart) "new" keeps
  * the same starting point, so that a reload does not empty the counters; a view after a longer
  * gap starts a new visit, counting from the previous one's last view.
  */
 export function nextVisit(previous: VisitState | null, profileId: string, now: number): VisitState {
-  const floor = now - LONGEST_WINDOW_MS;
+  const floor = wholeMinute(now - LONGEST_WINDOW_MS);
   if (!previous || previous.lastSeen > now || previous.since > previous.lastSeen) {
-    return { profileId, lastSeen: now, since: now - FIRST_VISIT_WINDOW_MS };
+    return { profileId, lastSeen: now, since: wholeMinute(now - FIRST_VISIT_WINDOW_MS) };
   }
   const since = now - previous.lastSeen > VISIT_GAP_MS ? previous.lastSeen : previous.since;
   return { profileId, lastSeen: now, since: Math.max(floor, since) };
