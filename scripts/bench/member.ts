@@ -117,7 +117,7 @@ export const MEMBER_STATIC_PATH = "/bench-static-member.html";
 /**
  * Signs each persona in, shares a PDF in the premium persona's file, saves the premium
  * persona's /dashboard as a static file (served by the same process, the baseline), then
- * measures every page: median of 15 sequential requests, then autocannon.
+ * measures every page: median of 15 sequential requests (after 15 unmeasured ones), then autocannon.
  */
 export async function measureMemberPages(
   baseUrl: string,
@@ -142,6 +142,9 @@ export async function measureMemberPages(
   // 020) holds nothing for it yet, as for a member who comes back after more than SESSION_CACHE_TTL_MS.
   const measure = async (label: string, pagePath: string, who?: { cookie: string; fresh: () => Promise<string> }) => {
     const headers: Record<string, string> = who ? { cookie: who.cookie } : {};
+    // Warm-up, not measured: the page's code is compiled by V8 on its first requests (a live
+    // server's is hot), which made the first page measured after a start pay for it.
+    await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     const median = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     if (median.status !== 200) throw new Error(`${label} : HTTP ${median.status}`);
     // The render cache (decision 025) serves the member's repeated views of unchanged data; the
