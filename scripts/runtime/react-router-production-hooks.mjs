@@ -33,11 +33,47 @@ export function lazyHandoff(source) {
   );
 }
 
+/**
+ * `<Scripts>` writes, into every document, the part of the route manifest the browser needs first:
+ * `JSON.stringify(getPartialManifest(manifest, router), null, 2)`, which matches each ancestor of
+ * the URL against every route branch (~100 here) and serialises the result: 5 % of a public
+ * profile's render (bench/README.md, tenth pass). That text depends only on the build's manifest,
+ * the basename, the ids of the routes matched and the URL's ancestors (the path without its last
+ * segment), so it is kept by those (decision 032), at most 2 000 texts per build.
+ */
+const PARTIAL_MANIFEST_JSON = /JSON\.stringify\(\s*getPartialManifest\(manifest, router\),\s*null,\s*2\s*\)/;
+
+const PARTIAL_MANIFEST_HELPER = `
+// Added by scripts/runtime/react-router-production-hooks.mjs (decision 032).
+var __rtPartialManifests = new WeakMap();
+function __rtPartialManifestJson(manifest, router) {
+  var byKey = __rtPartialManifests.get(manifest);
+  if (!byKey) { byKey = new Map(); __rtPartialManifests.set(manifest, byKey); }
+  var key = (router.basename || "/") + "\\n" + router.state.location.pathname.split("/").filter(Boolean).slice(0, -1).join("/") +
+    "\\n" + router.state.matches.map(function (m) { return m.route.id; }).join("\\n");
+  var json = byKey.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(getPartialManifest(manifest, router), null, 2);
+    if (byKey.size >= 2000) byKey.delete(byKey.keys().next().value);
+    byKey.set(key, json);
+  }
+  return json;
+}
+`;
+
+/** React Router's chunk source with the partial manifest's text kept (decision 032). Exported for the test. */
+export function keptPartialManifest(source) {
+  if (!PARTIAL_MANIFEST_JSON.test(source)) return source;
+  return source.replace(PARTIAL_MANIFEST_JSON, "__rtPartialManifestJson(manifest, router)") + PARTIAL_MANIFEST_HELPER;
+}
+
 /** @type {import("node:module").LoadHook} */
 export async function load(url, context, nextLoad) {
   const loaded = await nextLoad(url, context);
   if (!PRODUCTION_CHUNK.test(url) || loaded.format !== "module") return loaded;
   const source = typeof loaded.source === "string" ? loaded.source : Buffer.from(loaded.source).toString("utf8");
-  if (!source.includes("serverHandoffStream: encodeViaTurboStream(")) return loaded;
-  return { ...loaded, source: lazyHandoff(source) };
+  const handoff = source.includes("serverHandoffStream: encodeViaTurboStream(");
+  const scripts = source.includes("getPartialManifest(manifest, router)");
+  if (!handoff && !scripts) return loaded;
+  return { ...loaded, source: keptPartialManifest(lazyHandoff(source)) };
 }

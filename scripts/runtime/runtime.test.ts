@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { lazyHandoff } from "./react-router-production-hooks.mjs";
+import { keptPartialManifest, lazyHandoff } from "./react-router-production-hooks.mjs";
 import { productionServerArgs, serverNodeArgs } from "./server-args";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -92,3 +92,93 @@ describe("the document's loader data is encoded for the browser when the render 
     expect(lazyHandoff("const x = 1;")).toBe("const x = 1;");
   });
 });
+
+describe("the partial route manifest of each document is kept by what it depends on (decision 032)", () => {
+  type Router = { basename: string; state: { location: { pathname: string }; matches: { route: { id: string } }[] } };
+  const router = (pathname: string, ids: string[], basename = "/"): Router => ({ basename, state: { location: { pathname }, matches: ids.map((id) => ({ route: { id } })) } });
+  // A stand-in for React Router's function, counting its calls, and its call site in <Scripts>.
+  const load = () =>
+    new Function(
+      `${keptPartialManifest(`let built = 0;
+function getPartialManifest(manifest, router) { built++; return { routes: router.state.matches.map((m) => m.route.id), n: built }; }
+function render(manifest, router) { return JSON.stringify(getPartialManifest(manifest, router), null, 2); }`)}
+return { render, built: () => built };`,
+    )() as { render: (manifest: object, router: Router) => string; built: () => number };
+
+  it("computes the text once per manifest, basename, routes matched and ancestors of the URL", () => {
+    const { render, built } = load();
+    const manifest = {};
+    const first = render(manifest, router("/consultant/alice", ["root", "profile"]));
+    expect(JSON.parse(first)).toEqual({ routes: ["root", "profile"], n: 1 });
+    // Another profile: same ancestors, same routes.
+    expect(render(manifest, router("/consultant/bob", ["root", "profile"]))).toBe(first);
+    expect(built()).toBe(1);
+    render(manifest, router("/consultant/bob/x", ["root", "profile"]));
+    render(manifest, router("/consultant/bob", ["root", "other"]));
+    render(manifest, router("/consultant/bob", ["root", "profile"], "/base"));
+    render({}, router("/consultant/bob", ["root", "profile"]));
+    expect(built()).toBe(5);
+    // A trailing slash is the ancestors' business too: "/a/b/" has the ancestors of "/a/b".
+    render(manifest, router("/consultant/carol/", ["root", "profile"]));
+    expect(built()).toBe(5);
+  });
+
+  it("rewrites the one call site of the installed chunk, and renders the same documents", () => {
+    const entry = fileURLToPath(execFileSync(process.execPath, ["--input-type=module", "-e", 'console.log(import.meta.resolve("react-router"))'], { cwd: root, encoding: "utf8" }).trim());
+    const dir = path.join(path.dirname(entry), "../production");
+    const chunks = [...readFileSync(path.join(dir, "index.mjs"), "utf8").matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => readFileSync(path.join(dir, m[1]!), "utf8"));
+    const holders = chunks.filter((c) => c.includes("getPartialManifest(manifest, router)"));
+    expect(holders).toHaveLength(1);
+    const rewritten = keptPartialManifest(holders[0]!);
+    expect(rewritten.match(/__rtPartialManifestJson\(manifest, router\)/g)).toHaveLength(2);
+    expect(rewritten.match(/JSON\.stringify\(\s*getPartialManifest\(manifest, router\)/g)).toHaveLength(1);
+    expect(keptPartialManifest("const x = 1;")).toBe("const x = 1;");
+
+    // Documents of a four-route build, with and without the hook: the same manifests.
+    const probe = `const React = await import("react");
+const { renderToString } = await import("react-dom/server");
+const { createRequestHandler, ServerRouter, Scripts, Outlet } = await import("react-router");
+const h = React.createElement;
+const page = (name) => ({ default: () => h("p", null, name), loader: () => ({ name }) });
+const build = {
+  routes: {
+    root: { id: "root", path: "", module: { default: () => h("html", null, h("body", null, h(Outlet), h(Scripts))) } },
+    a: { id: "a", parentId: "root", path: "a", module: { default: () => h(Outlet) } },
+    item: { id: "item", parentId: "a", path: ":id", module: page("item") },
+    other: { id: "other", parentId: "root", path: "b/c", module: page("other") },
+  },
+  entry: { module: { default: async (request, status, headers, context) =>
+    new Response("<!DOCTYPE html>" + renderToString(h(ServerRouter, { context, url: request.url })), { status, headers }) } },
+  assets: {
+    entry: { module: "/e.js", imports: [] },
+    routes: {
+      root: { id: "root", path: "", module: "/root.js", hasLoader: false },
+      a: { id: "a", parentId: "root", path: "a", module: "/a.js", hasLoader: false },
+      item: { id: "item", parentId: "a", path: ":id", module: "/item.js", hasLoader: true },
+      other: { id: "other", parentId: "root", path: "b/c", module: "/other.js", hasLoader: true },
+    },
+    url: "/m.js", version: "1",
+  },
+  future: {}, basename: "/", publicPath: "/", assetsBuildDirectory: "x", ssr: true, prerender: [], routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+};
+const handler = createRequestHandler(build, "production");
+for (const url of ["/a/1", "/a/2", "/a/1", "/b/c", "/a/1/", "/"]) {
+  const res = await handler(new Request("http://localhost" + url));
+  const html = await res.text();
+  const m = /window\\.__reactRouterManifest = ([\\s\\S]*?);\\n/.exec(html);
+  console.log(url, res.status, m ? JSON.stringify(JSON.parse(m[1]).routes) : "no manifest");
+}
+`;
+    const run = (withHook: boolean) =>
+      execFileSync(process.execPath, [...(withHook ? ["--import", "./scripts/runtime/react-router-production.mjs"] : []), "--input-type=module", "-e", probe], {
+        cwd: root,
+        encoding: "utf8",
+      }).trim();
+    const kept = run(true);
+    expect(kept).toBe(run(false));
+    expect(kept.split("\n")).toHaveLength(6);
+    expect(kept).toContain('/b/c 200 {"root"');
+    expect(kept).not.toContain("no manifest");
+  });
+});
+
