@@ -181,6 +181,29 @@ export async function cachedCount<V>(cache: CountCache<unknown> | undefined, key
 }
 
 /**
+ * Which rows a page of a search shows, in order, and the search's total (issue 17): kept with the
+ * profiles' totals by the internal directory and the back office's search, whose repeated views
+ * read those rows by primary key (and check the search's conditions on them) instead of every
+ * match of the search to sort them.
+ */
+export type KeptPage = { total: number; ids: string[] };
+
+/**
+ * The page kept under `key` (none when absent, empty or not trusted) and how to keep the page just
+ * read (not kept when an invalidation came since this lookup, nor when empty).
+ */
+export function keptPage(cache: CountCache<unknown> | undefined, key: string): { page: KeptPage | undefined; keep: (page: KeptPage) => void } {
+  const slot = cache?.lookup(key);
+  const page = slot?.count as KeptPage | undefined;
+  return {
+    page: page && page.ids.length > 0 ? page : undefined,
+    keep: (fresh) => {
+      if (cache && slot && fresh.ids.length > 0) cache.store(key, fresh, slot.generation);
+    },
+  };
+}
+
+/**
  * The instance's cache of each member's notification state (the bell: unread count and latest
  * notifications), by user id, when server.ts created one: dropped for a user when the
  * notifications trigger names them on 'rt_notifications' (every insert or update, at commit, on

@@ -11,7 +11,7 @@ import { insuranceFlag, uncheckedSteps, VERIFICATION_STEP_LABELS, type Insurance
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { normalizeSearchText } from "~/db/search-text";
-import { cachedCount, getProfileCountCache } from "~/lib/count-cache.server";
+import { cachedCount, getProfileCountCache, keptPage } from "~/lib/count-cache.server";
 import { getEnv } from "~/lib/env.server";
 import { sendEmail } from "~/lib/mail/render.server";
 import { profileRejected } from "~/lib/mail/templates/profile-rejected";
@@ -87,44 +87,65 @@ function escapeLike(value: string) {
 
 const searchWords = (q: string) => normalizeSearchText(q).split(" ").filter(Boolean).slice(0, 6);
 
-function profileListWhere(query: Pick<ProfileListQuery, "q" | "statut">): SQL | undefined {
+/**
+ * The list's conditions. Every word must appear in the name, company, profession, sectors or the
+ * account's e-mail. To find the matches, each side is read through its trigram index
+ * (profiles_search_trgm_idx, user_email_trgm_idx) and the two sets of ids are joined: an OR
+ * across the join was a Seq Scan of both tables; `offset 0` keeps the set apart, so that the page
+ * reads its matches by primary key and sorts them, where the planner otherwise walked the whole
+ * of profiles_created_id_idx to skip a sort. `onRow`: the same conditions checked on the
+ * statement's own row (its account by primary key), cheap for the rows of one page.
+ */
+function profileListWhere(query: Pick<ProfileListQuery, "q" | "statut">, onRow = false): SQL | undefined {
   const parts: SQL[] = [];
   if (query.statut) parts.push(eq(profiles.profileStatus, PROFILE_STATUS_PARAMS[query.statut]));
-  // Every word must appear in the name, company, profession, sectors or the account's e-mail.
-  // Each side is read through its trigram index (profiles_search_trgm_idx, user_email_trgm_idx)
-  // and the two sets of ids are joined: an OR across the join was a Seq Scan of both tables.
-  // `offset 0` keeps the set apart: the page then reads its matches by primary key and sorts
-  // them, where the planner otherwise walked the whole of profiles_created_id_idx to skip a sort.
   for (const word of searchWords(query.q)) {
     const pattern = `%${escapeLike(word)}%`;
-    parts.push(sql`${profiles.id} in (select m.id from (
+    parts.push(
+      onRow
+        ? sql`(${profiles.searchText} like ${pattern} or exists (select 1 from "user" u where u.id = ${profiles.userId} and lower(u.email) like ${pattern}))`
+        : sql`${profiles.id} in (select m.id from (
       select s.id from profiles s where s.search_text like ${pattern}
       union
-      select e.id from profiles e join "user" u on u.id = e.user_id where lower(u.email) like ${pattern}) m offset 0)`);
+      select e.id from profiles e join "user" u on u.id = e.user_id where lower(u.email) like ${pattern}) m offset 0)`,
+    );
   }
   return parts.length ? and(...parts) : undefined;
 }
 
-/**
- * The same conditions checked on one row (the profile of the statement's `profiles` row and its
- * account by primary key): cheap for a page of rows, where `profileListWhere` finds every match.
- */
-function profileRowMatches(query: Pick<ProfileListQuery, "q" | "statut">): SQL {
-  const parts: SQL[] = [];
-  if (query.statut) parts.push(eq(profiles.profileStatus, PROFILE_STATUS_PARAMS[query.statut]));
-  for (const word of searchWords(query.q)) {
-    const pattern = `%${escapeLike(word)}%`;
-    parts.push(sql`(${profiles.searchText} like ${pattern} or exists (select 1 from "user" u where u.id = ${profiles.userId} and lower(u.email) like ${pattern}))`);
-  }
-  return parts.length ? sql`(${and(...parts)})` : sql`true`;
-}
+/** What a row of the list reads. */
+const LIST_COLUMNS = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  company: profiles.company,
+  profession: profiles.profession,
+  college: profiles.college,
+  status: profiles.profileStatus,
+  createdAt: profiles.createdAt,
+  insuranceEndsOn: sql<string | null>`(select e.insurance_ends_on::text from verification_evidence e where e.profile_id = ${profiles.id})`,
+  insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${profiles.id} and c.step = 'insurance')`,
+};
 
-/**
- * Which profiles a page of a search shows, and the search's total (kept by the instance with the
- * profiles' totals until a profile is written: a new account, a decision, an edit…). The back
- * office's list is the same for every administrator.
- */
-type KeptPage = { total: number; ids: string[] };
+type ListRow = Pick<typeof profiles.$inferSelect, "id" | "firstName" | "lastName" | "company" | "profession" | "college" | "createdAt"> & {
+  status: ProfileStatus;
+  insuranceEndsOn: string | null;
+  insuranceChecked: boolean;
+};
+
+function toListRow(r: ListRow, today: string): AdminProfileRow {
+  return {
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    company: r.company,
+    professionLabel: professionLabel(r.profession),
+    collegeLabel: collegeLabel(r.college),
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    insurance: r.status === "validated" ? insuranceFlag(r.insuranceEndsOn, Boolean(r.insuranceChecked), today) : null,
+  };
+}
 
 export async function listProfilesForAdmin(query: ProfileListQuery, counts: Promise<ProfileCounts> = getProfileCounts()): Promise<AdminProfilePage> {
   const where = profileListWhere(query);
@@ -134,64 +155,36 @@ export async function listProfilesForAdmin(query: ProfileListQuery, counts: Prom
   // statement counts them and reads the page. Without a search, the total is one of the tiles'
   // counts (every profile has its account), not counted again.
   const matched = db.$with("matched").as(db.select({ id: profiles.id }).from(profiles).where(where));
-  const columns = {
-    id: profiles.id,
-    firstName: profiles.firstName,
-    lastName: profiles.lastName,
-    company: profiles.company,
-    profession: profiles.profession,
-    college: profiles.college,
-    status: profiles.profileStatus,
-    createdAt: profiles.createdAt,
-    insuranceEndsOn: sql<string | null>`(select e.insurance_ends_on::text from verification_evidence e where e.profile_id = ${profiles.id})`,
-    insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${profiles.id} and c.step = 'insurance')`,
-  };
-  type ListRow = Pick<typeof profiles.$inferSelect, "id" | "firstName" | "lastName" | "company" | "profession" | "college" | "createdAt"> & {
-    status: ProfileStatus;
-    insuranceEndsOn: string | null;
-    insuranceChecked: boolean;
-  };
-  const toPage = (rows: ListRow[], total: number, page: number, pageCount: number): AdminProfilePage => ({
-    rows: rows.map((r) => ({
-      id: r.id,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      company: r.company,
-      professionLabel: professionLabel(r.profession),
-      collegeLabel: collegeLabel(r.college),
-      status: r.status,
-      createdAt: r.createdAt.toISOString(),
-      insurance: r.status === "validated" ? insuranceFlag(r.insuranceEndsOn, Boolean(r.insuranceChecked), today) : null,
-    })),
+  const toPage = (rows: ListRow[], total: number, page: number): AdminProfilePage => ({
+    rows: rows.map((r) => toListRow(r, today)),
     total,
     page,
-    pageCount,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
   });
 
-  // A search's page already seen since the last write to profiles (issue 17): its profiles are
-  // read by primary key, the search's conditions checked on each (a profile written meanwhile,
-  // its notification not yet here, sends the page back to the search) — a common surname's
-  // matches are otherwise found in two trigram indexes and sorted on every view.
-  const cache = searching ? getProfileCountCache() : undefined;
-  const pageKey = `admin-page:${query.statut ?? ""}:${query.page}:${searchWords(query.q).join(" ")}`;
-  const keptPage = cache?.lookup(pageKey);
-  const kept = keptPage?.count as KeptPage | undefined;
-  if (kept && kept.ids.length > 0) {
+  // A search's page already seen since the last write to profiles (issue 17, decision 023): its
+  // profiles are read by primary key, the search's conditions checked on each (a profile written
+  // meanwhile, its notification not yet here, sends the page back to the search) — a common
+  // surname's matches are otherwise found in two trigram indexes and sorted on every view. The
+  // list is the same for every administrator: one key for all.
+  const slot = keptPage(searching ? getProfileCountCache() : undefined, `admin-page:${query.statut ?? ""}:${query.page}:${searchWords(query.q).join(" ")}`);
+  const kept = slot.page;
+  if (kept) {
     const found = await db
-      .select({ ...columns, stillMatching: sql<boolean>`${profileRowMatches(query)}` })
+      .select({ ...LIST_COLUMNS, stillMatching: sql<boolean>`${profileListWhere(query, true)}` })
       .from(profiles)
       .where(inArray(profiles.id, kept.ids));
     if (found.length === kept.ids.length && found.every((r) => r.stillMatching === true)) {
       const order = new Map(kept.ids.map((id, i) => [id, i]));
       found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return toPage(found, kept.total, query.page, Math.max(1, Math.ceil(kept.total / ADMIN_PAGE_SIZE)));
+      return toPage(found, kept.total, query.page);
     }
   }
 
   const readPage = (page: number) =>
     (searching ? db.with(matched) : db)
       .select({
-        ...columns,
+        ...LIST_COLUMNS,
         matches: searching ? sql<number>`(select count(*) from ${matched})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
       })
       .from(profiles)
@@ -212,11 +205,10 @@ export async function listProfilesForAdmin(query: ProfileListQuery, counts: Prom
     const all = await counts;
     total = all[query.statut ? STATUS_COUNT[PROFILE_STATUS_PARAMS[query.statut]] : "total"];
   }
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
+  const page = Math.min(query.page, Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)));
   if (!rows || page !== query.page) rows = await readPage(page);
-  if (cache && keptPage && page === query.page && rows.length > 0) cache.store(pageKey, { total, ids: rows.map((r) => r.id) } satisfies KeptPage, keptPage.generation);
-  return toPage(rows, total, page, pageCount);
+  else slot.keep({ total, ids: rows.map((r) => r.id) });
+  return toPage(rows, total, page);
 }
 
 /** Everything the detail overlay shows to help the decision. */

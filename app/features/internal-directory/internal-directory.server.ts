@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { isPremium } from "~/auth/permissions";
 import { queryRows } from "~/db/query.server";
-import { getProfileCountCache } from "~/lib/count-cache.server";
+import { getProfileCountCache, keptPage } from "~/lib/count-cache.server";
 import { professionLabel } from "~/db/reference";
 import type { DirectoryQuery } from "~/features/directory/directory.schema";
 import { directoryCountKey, directoryWhere } from "~/features/directory/directory.server";
@@ -116,12 +116,6 @@ const CARD_JOINS = sql`left join lateral (
     left join member_reputation rep on rep.profile_id = pg.id`;
 
 /**
- * Which members a page of a search shows, and the search's total, for one member (kept by the
- * instance with the profiles' totals, until a profile is written: both depend on profiles only).
- */
-type KeptPage = { total: number; ids: string[] };
-
-/**
  * One page of peers. "Active" mandates are those with status active whose end date is not past
  * (an active mandate past its end date is displayed as expired, spec §4); "last 12 months"
  * counts the mandates created in the last 12 months, whatever their status.
@@ -145,9 +139,9 @@ export async function searchInternalDirectory(
   // checked again on those rows: a profile written meanwhile (its notification not yet here)
   // sends the page back to the full statement.
   const pageKey = `directory-page:${actor.profile.id}:${requested}:${searchKey}`;
-  const keptPage = counts?.lookup(pageKey);
-  const kept = keptPage?.count as KeptPage | undefined;
-  if (kept && kept.ids.length > 0) {
+  const slot = keptPage(counts, pageKey);
+  const kept = slot.page;
+  if (kept) {
     // The conditions are a column, not a filter: as a filter, PostgreSQL would read them through
     // the search's index again (every match) rather than the 24 rows by primary key.
     const rows = await queryRows<Row & { still_matching: boolean }>(sql`
@@ -198,7 +192,7 @@ export async function searchInternalDirectory(
     // A stale link past the last page: show the last page instead of an empty list.
     return searchInternalDirectory(actor, { ...query, page: pageCount });
   }
-  if (counts && keptPage && found.length > 0) counts.store(pageKey, { total, ids: found.map((r) => r.id) } satisfies KeptPage, keptPage.generation);
+  slot.keep({ total, ids: found.map((r) => r.id) });
   return { rows: found, total, page: Math.min(requested, pageCount), pageCount };
 }
 
