@@ -8,6 +8,20 @@ import { productionServerArgs, serverNodeArgs } from "./server-args";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** A module's code run by Node in the project, with the production runtime's hooks or without; its output. */
+const runProbe = (probe: string, withHook: boolean) =>
+  execFileSync(process.execPath, [...(withHook ? ["--import", "./scripts/runtime/react-router-production.mjs"] : []), "--input-type=module", "-e", probe], {
+    cwd: root,
+    encoding: "utf8",
+  }).trim();
+
+/** The texts of the production chunks React Router's installed entry imports. */
+function installedChunks(): string[] {
+  const entry = fileURLToPath(runProbe('console.log(import.meta.resolve("react-router"))', false));
+  const dir = path.join(path.dirname(entry), "../production");
+  return [...readFileSync(path.join(dir, "index.mjs"), "utf8").matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => readFileSync(path.join(dir, m[1]!), "utf8"));
+}
+
 describe("production server's Node options", () => {
   it("are read from the serve script", () => {
     expect(serverNodeArgs("NODE_ENV=production exec node --a=1 --import x server.ts")).toEqual(["--a=1", "--import", "x"]);
@@ -64,11 +78,7 @@ describe("the document's loader data is encoded for the browser when the render 
     };
     const res = await createRequestHandler(build, "production")(new Request("http://localhost/"));
     console.log(res.status, await res.text());`;
-  const run = (withHook: boolean) =>
-    execFileSync(process.execPath, [...(withHook ? ["--import", "./scripts/runtime/react-router-production.mjs"] : []), "--input-type=module", "-e", probe], {
-      cwd: root,
-      encoding: "utf8",
-    }).trim();
+  const run = (withHook: boolean) => runProbe(probe, withHook);
 
   it("is lazy on the production server, and still encodes the same data when read", () => {
     const lazy = run(true);
@@ -80,9 +90,7 @@ describe("the document's loader data is encoded for the browser when the render 
   });
 
   it("rewrites the one expression React Router's installed chunk holds, and nothing else", () => {
-    const entry = fileURLToPath(execFileSync(process.execPath, ["--input-type=module", "-e", 'console.log(import.meta.resolve("react-router"))'], { cwd: root, encoding: "utf8" }).trim());
-    const dir = path.join(path.dirname(entry), "../production");
-    const chunks = [...readFileSync(path.join(dir, "index.mjs"), "utf8").matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => readFileSync(path.join(dir, m[1]!), "utf8"));
+    const chunks = installedChunks();
     const holders = chunks.filter((c) => c.includes("serverHandoffStream: encodeViaTurboStream("));
     expect(holders).toHaveLength(1);
     const rewritten = lazyHandoff(holders[0]!);
@@ -124,9 +132,7 @@ return { render, built: () => built };`,
   });
 
   it("rewrites the one call site of the installed chunk, and renders the same documents", () => {
-    const entry = fileURLToPath(execFileSync(process.execPath, ["--input-type=module", "-e", 'console.log(import.meta.resolve("react-router"))'], { cwd: root, encoding: "utf8" }).trim());
-    const dir = path.join(path.dirname(entry), "../production");
-    const chunks = [...readFileSync(path.join(dir, "index.mjs"), "utf8").matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => readFileSync(path.join(dir, m[1]!), "utf8"));
+    const chunks = installedChunks();
     const holders = chunks.filter((c) => c.includes("getPartialManifest(manifest, router)"));
     expect(holders).toHaveLength(1);
     const rewritten = keptPartialManifest(holders[0]!);
@@ -169,13 +175,8 @@ for (const url of ["/a/1", "/a/2", "/a/1", "/b/c", "/a/1/", "/"]) {
   console.log(url, res.status, m ? JSON.stringify(JSON.parse(m[1]).routes) : "no manifest");
 }
 `;
-    const run = (withHook: boolean) =>
-      execFileSync(process.execPath, [...(withHook ? ["--import", "./scripts/runtime/react-router-production.mjs"] : []), "--input-type=module", "-e", probe], {
-        cwd: root,
-        encoding: "utf8",
-      }).trim();
-    const kept = run(true);
-    expect(kept).toBe(run(false));
+    const kept = runProbe(probe, true);
+    expect(kept).toBe(runProbe(probe, false));
     expect(kept.split("\n")).toHaveLength(6);
     expect(kept).toContain('/b/c 200 {"root"');
     expect(kept).not.toContain("no manifest");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { auditLog, certifiedDeals, mailOutbox, payments, profiles, recommendations, session, user, userRoles } from "~/db/schema";
 import { AdminActionError } from "~/features/admin/admin-errors";
@@ -44,9 +44,10 @@ import {
   type CreatedMember,
   seedFactories,
 } from "../support/factories";
-import { CountCache, setProfileCountCache } from "~/lib/count-cache.server";
+import { setProfileCountCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { useTestDatabase } from "../support/db";
+import { plant, useInstanceCache } from "../support/instance-cache";
 
 const t = useTestDatabase();
 
@@ -642,13 +643,7 @@ describe("profile search across pages", () => {
 });
 
 describe("profile search with the instance's count cache (decision 023)", () => {
-  let counts: CountCache<unknown>;
-  beforeEach(() => {
-    counts = new CountCache<unknown>({ ttlMs: 60_000 });
-    counts.setListening(true);
-    setProfileCountCache(counts);
-  });
-  afterEach(() => setProfileCountCache(undefined));
+  const counts = useInstanceCache(setProfileCountCache);
 
   // A search's total is its own count: the tiles' counts (the loader reads them for the tiles) are not used.
   const tiles = Promise.resolve({ total: 0, pending: 0, validated: 0, rejected: 0, suspended: 0 });
@@ -663,19 +658,18 @@ describe("profile search with the instance's count cache (decision 023)", () => 
     const again = await counted(word);
     expect(again.page).toEqual(first);
     expect(again.statements).toBe(1);
-    expect(counts.stats.hits).toBe(1);
+    expect(counts().stats.hits).toBe(1);
     // What is kept: the page's ids in order and the total; a repeated view serves exactly those.
     const key = `admin-page::2:${word}`;
-    expect(counts.lookup(key).count).toEqual({ total: 22, ids: first.rows.map((r) => r.id) });
-    counts.forget(key);
-    counts.store(key, { total: 22, ids: first.rows.map((r) => r.id).reverse() }, counts.lookup(key).generation);
+    expect(counts().lookup(key).count).toEqual({ total: 22, ids: first.rows.map((r) => r.id) });
+    plant(counts(), key, { total: 22, ids: first.rows.map((r) => r.id).reverse() });
     expect((await search(word, 2)).rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id).reverse());
     // Another page, another filter: their own keys.
     expect((await search(word, 1)).rows).toHaveLength(20);
     expect((await search(word, 1, "en-attente")).total).toBe(22);
-    const hits = counts.stats.hits;
+    const hits = counts().stats.hits;
     expect((await search(word, 1)).rows).toHaveLength(20);
-    expect(counts.stats.hits).toBe(hits + 1);
+    expect(counts().stats.hits).toBe(hits + 1);
   });
 
   it("searches again when a kept profile no longer matches, or once a profile is written", async () => {
@@ -688,8 +682,7 @@ describe("profile search with the instance's count cache (decision 023)", () => 
     // profile the search no longer finds: the page is searched again.
     const other = (await createApplicant(t.db!, { email: `autre.${randomUUID().slice(0, 6)}@exemple.fr` })).profile.id;
     const key = `admin-page::1:${word}`;
-    counts.forget(key);
-    counts.store(key, { total: 4, ids: [...fresh.rows.map((r) => r.id), other] }, counts.lookup(key).generation);
+    plant(counts(), key, { total: 4, ids: [...fresh.rows.map((r) => r.id), other] });
     const again = await withRequestScope("GET", async () => ({ page: await search(word), statements: currentRequestScope()?.queries ?? 0 }));
     expect(again.page).toEqual(fresh);
     expect(again.statements).toBe(2);

@@ -2,7 +2,7 @@
 // not ended, not the member's own, owner still validated), ranking with the four sub-scores,
 // opportunities across the member's mandates, and the alerts of owners scoring ≥ 60.
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox, mandates, profiles } from "~/db/schema";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor, toggleMandateStatus } from "~/features/mandates/mandates.server";
@@ -11,12 +11,13 @@ import { COUNTERPART_KEYS } from "~/features/matching/counterpart.server";
 import { matchScore } from "~/features/matching/match-score";
 import { candidatesQuery, listOpportunities, listPotentialMatches, maxScoreFor, rankCandidates } from "~/features/matching/matching.server";
 import { queryRows } from "~/db/query.server";
-import { CountCache, setMatchingCache } from "~/lib/count-cache.server";
+import { setMatchingCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { listMyMandates } from "~/features/mandates/mandates.server";
 import { loader } from "~/routes/member/mandates";
 import { createMandate as insertMandate, createMember, faker, seedFactories, type CreatedMember, type Mandate } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { useInstanceCache } from "../support/instance-cache";
 import { mandateInput, runLoader, signIn, statusOf } from "./mandates-helpers";
 
 const t = useTestDatabase();
@@ -291,13 +292,7 @@ describe("opportunities", () => {
 });
 
 describe("rankings kept by the instance (decision 031)", () => {
-  let rankings: CountCache<unknown>;
-  beforeEach(() => {
-    rankings = new CountCache<unknown>({ ttlMs: 60_000 });
-    rankings.setListening(true);
-    setMatchingCache(rankings);
-  });
-  afterEach(() => setMatchingCache(undefined));
+  const rankings = useInstanceCache(setMatchingCache);
 
   const counted = <T>(run: () => Promise<T>) => withRequestScope("GET", async () => ({ value: await run(), statements: currentRequestScope()?.queries ?? 0 }));
   const codes = (list: { clientCode: string }[]) => list.map((m) => m.clientCode);
@@ -324,7 +319,7 @@ describe("rankings kept by the instance (decision 031)", () => {
     // Another member's mandate values are another ranking.
     const other = await counted(() => listPotentialMatches(actor, id, 1, own));
     expect(other.statements).toBe(1);
-    expect(rankings.stats.hits).toBe(1);
+    expect(rankings().stats.hits).toBe(1);
   });
 
   it("shows a request sent from the opportunities at once, and counts again while the listener is down", async () => {
@@ -339,7 +334,7 @@ describe("rankings kept by the instance (decision 031)", () => {
     const after = await counted(() => listOpportunities(actor, own));
     expect(after.statements).toBe(1);
     expect(after.value.map((o) => [o.match.clientCode, o.sentStatus])).toEqual([["K-S", "pending"]]);
-    rankings.setListening(false);
+    rankings().setListening(false);
     expect((await counted(() => listOpportunities(actor, own))).statements).toBe(1);
     expect((await counted(() => listOpportunities(actor, own))).statements).toBe(1);
   });

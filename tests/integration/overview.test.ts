@@ -6,11 +6,12 @@ import { collaborationMessages, connectionEvents, mandateMatchRequests, messages
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { getOverviewFigures } from "~/features/overview/overview.server";
-import { CountCache, setMatchingCache } from "~/lib/count-cache.server";
+import { setMatchingCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { loader } from "~/routes/member/dashboard/overview";
 import { buildMessage, createMandate, createMember, seedFactories, type CreatedMember, type Mandate } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { listeningCache } from "../support/instance-cache";
 import { runLoader, signIn } from "./mandates-helpers";
 
 const t = useTestDatabase();
@@ -149,9 +150,7 @@ describe("getOverviewFigures", () => {
       });
     const first = await counted();
     expect(first.statements).toBe(2);
-    const rankings = new CountCache<unknown>({ ttlMs: 60_000 });
-    rankings.setListening(true);
-    setMatchingCache(rankings);
+    setMatchingCache(listeningCache());
     try {
       expect((await counted()).statements).toBe(2);
       const kept = await counted();
