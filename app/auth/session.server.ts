@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { profiles, user, userRoles } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
-import { getGuardCache, sessionCacheKey, type GuardCache } from "~/lib/guard-cache.server";
+import { getGuardCache, hasSessionCookie, sessionCacheKey, type GuardCache } from "~/lib/guard-cache.server";
 import { currentRequestScope, oncePerRequest } from "~/lib/request-scope.server";
 import { getAuth } from "./auth.server";
 
@@ -25,6 +25,8 @@ function readOnlyGuardCache(): GuardCache<SessionUser, RequestMember> | undefine
 
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
   const cookie = request.headers.get("cookie");
+  // No session cookie, no session: better-auth would answer null after its endpoint's work.
+  if (!hasSessionCookie(cookie)) return Promise.resolve(null);
   return oncePerRequest(`session:${cookie ?? ""}`, async () => {
     const cache = readOnlyGuardCache();
     if (!cache) return (await readSessionUser(request))?.value ?? null;

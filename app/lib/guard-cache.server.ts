@@ -27,6 +27,15 @@ export const writesGuardTables = writesTo(["session", "user", "profiles", "user_
 
 /** better-auth's session cookie (prefix `rt`; `__Secure-` on https). */
 const SESSION_COOKIE = /(?:^|;)\s*((?:__Secure-)?rt\.session_token)=([^;]*)/g;
+const HAS_SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?rt\.session_token=/;
+
+/**
+ * Whether a request carries better-auth's session cookie at all. Without it there is no session
+ * to look up: an anonymous page skips better-auth's endpoint (issue 17: ~2 % of a public page).
+ */
+export function hasSessionCookie(cookieHeader: string | null): boolean {
+  return cookieHeader !== null && HAS_SESSION_COOKIE.test(cookieHeader);
+}
 
 /** SHA-256 of the request's session cookie(s), or null without one. */
 export function sessionCacheKey(cookieHeader: string | null): string | null {

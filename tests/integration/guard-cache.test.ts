@@ -5,7 +5,7 @@
 // (migration 0015). Two caches on one database stand for two instances.
 import type { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { getRequestIsAdmin, getRequestProfile, getSessionUser, requireMember, type SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
@@ -13,7 +13,7 @@ import { listenPg, listenPglite, type ListenHandlers } from "~/db/listen.server"
 import { session, user, userRoles } from "~/db/schema";
 import { changePassword, revokeOtherSessions, revokeSession } from "~/features/account/account.server";
 import { suspendMember } from "~/features/admin/profiles-admin.server";
-import { GuardCache, MEMBER_GUARD_CHANNEL, sessionCacheKey, setGuardCache, writesGuardTables } from "~/lib/guard-cache.server";
+import { GuardCache, hasSessionCookie, MEMBER_GUARD_CHANNEL, sessionCacheKey, setGuardCache, writesGuardTables } from "~/lib/guard-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { useTestDatabase } from "../support/db";
 import { createMember } from "../support/factories";
@@ -100,6 +100,41 @@ describe("pure parts", () => {
     expect(sessionCacheKey("__Secure-rt.session_token=abc.sig")).not.toBe(a);
     expect(sessionCacheKey("theme=dark")).toBeNull();
     expect(sessionCacheKey(null)).toBeNull();
+  });
+
+  it.each([
+    ["rt.session_token=abc.sig", true],
+    ["theme=dark; rt.session_token=abc.sig; rt_toast=x", true],
+    ["theme=dark;rt.session_token=abc.sig", true],
+    ["__Secure-rt.session_token=abc.sig", true],
+    ["rt.session_token=", true],
+    ["rt_bench=no-cache", false],
+    ["rt.session_data=abc; rt.two_factor=xyz", false],
+    ["xrt.session_token=abc", false],
+    ["theme=rt.session_token", false],
+    ["", false],
+    [null, false],
+  ])("the cookie header %j carries a session cookie: %s", (header, expected) => {
+    expect(hasSessionCookie(header)).toBe(expected);
+  });
+
+  it("a request without a session cookie is signed out without asking better-auth; a real sign-in's cookie is recognised", async () => {
+    const member = await createMember(db, { profile: { profileStatus: "validated" } });
+    const browser = await signIn(member);
+    // The cookie better-auth really sets is the one looked for (a renamed cookie would sign everyone out).
+    expect(hasSessionCookie(browser.headers.get("cookie"))).toBe(true);
+    const getSession = vi.spyOn(getAuth().api, "getSession");
+    try {
+      const anonymous = await guard(undefined, new Headers({ cookie: "theme=dark; rt_bench=no-cache" }));
+      expect(anonymous).toMatchObject({ sessionUser: null, queries: 0 });
+      expect((await guard(undefined, new Headers())).sessionUser).toBeNull();
+      expect(getSession).not.toHaveBeenCalled();
+      const signedIn = await guard(undefined, browser.headers);
+      expect(signedIn.sessionUser?.email).toBe(member.email);
+      expect(getSession).toHaveBeenCalledTimes(1);
+    } finally {
+      getSession.mockRestore();
+    }
   });
 
   it("bounds entries (least recently used first), the TTL and the session's expiry", async () => {
