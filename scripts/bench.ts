@@ -205,6 +205,9 @@ async function main() {
   const runs: Array<{ key: string; label: string; paths: string[]; headers?: Record<string, string> }> = [
     { key: "profile", label: "/consultant/{slug} (500 profils, cache chaud)", paths: profilePaths },
     { key: "profileSsr", label: "/consultant/{slug} sans cache (rendu SSR)", paths: profilePaths, headers: NO_CACHE },
+    // The floor of a server render here: the same layout, no loader of its own and no SQL
+    // statement (an anonymous visitor), rendered every time (bench/README.md, eleventh pass).
+    { key: "textSsr", label: "/cgu sans cache (texte seul, aucune requête SQL)", paths: ["/cgu"], headers: NO_CACHE },
     { key: "directoryText", label: `/annuaire?q=${surname.name}`, paths: [surnameQuery] },
     { key: "directoryFilters", label: filtersQuery, paths: [filtersQuery] },
     { key: "static", label: "/bench-static.html (même HTML, statique)", paths: ["/bench-static.html"] },
@@ -250,6 +253,7 @@ async function main() {
   const profile = load.profile;
   const ssrRatio = profile.reqPerSec / load.static.reqPerSec;
   const ssrNoCacheRatio = load.profileSsr.reqPerSec / load.static.reqPerSec;
+  const textSsrRatio = load.textSsr.reqPerSec / load.static.reqPerSec;
   const bytesRatio = wholeList.gzipBytes / firstPage.wireBytes;
   const checks = {
     profileReqPerSec: profile.reqPerSec >= TARGETS.profileReqPerSec,
@@ -268,12 +272,14 @@ async function main() {
   ];
   rows.push(loadRow(profile, `≥ ${TARGETS.profileReqPerSec} req/s, p95 < ${TARGETS.profileP95Ms} ms`, ok(checks.profileReqPerSec && checks.profileP95)));
   rows.push(loadRow(load.profileSsr, "", ""));
+  rows.push(loadRow(load.textSsr, "", ""));
   rows.push(loadRow(load.directoryText, "", ""));
   rows.push(loadRow(load.directoryFilters, "", ""));
   rows.push(loadRow(load.static, "référence", ""));
   if (load.soak) rows.push(loadRow(load.soak, `0 erreur, ${SOAK.connections} conn. × ${SOAK.durationS} s`, ok(failedRequests(load.soak) === 0)));
   rows.push(["Profil (cache chaud) / statique", `${(ssrRatio * 100).toFixed(0)} %`, "", "", "", "", "", "", ""]);
   rows.push(["Profil sans cache (SSR) / statique", `${(ssrNoCacheRatio * 100).toFixed(0)} %`, "", "", "", "", "", `≥ ${TARGETS.profileSsrRatio * 100} %`, ok(checks.profileSsrRatio)]);
+  rows.push(["Page sans données (SSR) / statique", `${(textSsrRatio * 100).toFixed(0)} %`, "", "", "", "", "", "plancher du rendu", ""]);
   rows.push(["SQL annuaire filtré (75 + G)", "", ms(directorySql.p50), ms(directorySql.p95), "", "", "", `p95 < ${TARGETS.directorySqlP95Ms} ms`, ok(checks.directorySqlP95)]);
   rows.push(["Mandats potentiels (1 mandat)", "", ms(matching.p50), ms(matching.p95), "", "", "", `p95 < ${TARGETS.matchingP95Ms} ms`, ok(checks.matchingP95)]);
   rows.push(["/annuaire 1re page (gzip)", "", ms(firstPage.totalMs), "", "", String(firstPage.wireBytes), "", "", ""]);
@@ -366,7 +372,9 @@ async function main() {
         mdTable(rows[0].map((c) => c || "État"), rows.slice(1)),
         "",
         "Profil « cache chaud » : chaque page demandée une fois avant la mesure (cache des pages publiques anonymes) ; " +
-          "« sans cache » : le même rendu serveur à chaque requête. Les cibles sont rapportées, jamais vérifiées par les tests.",
+          "« sans cache » : le même rendu serveur à chaque requête. « Page sans données » : /cgu, le même gabarit sans loader propre " +
+          "ni requête SQL, rendue à chaque requête : ce que coûte un rendu serveur avant toute donnée (le plancher du rapport " +
+          "profil sans cache / statique). Les cibles sont rapportées, jamais vérifiées par les tests.",
       ].join("\n"),
     );
     step("Section « bench » de docs/quality.md mise à jour");
