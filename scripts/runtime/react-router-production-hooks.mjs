@@ -67,6 +67,62 @@ export function keptPartialManifest(source) {
   return source.replace(PARTIAL_MANIFEST_JSON, "__rtPartialManifestJson(manifest, router)") + PARTIAL_MANIFEST_HELPER;
 }
 
+/**
+ * `<ServerRouter>` builds React Router's route tables again for every document: the server routes
+ * from the build's manifest (`createServerRoutes`), then the data routes the static router renders
+ * from (`createStaticRouter` → `convertRoutesToDataRoutes`), ~100 routes each time: 7 % of a
+ * page with no data of its own (bench/README.md, twelfth pass). Both depend only on the build:
+ * its manifest's routes, its route modules, its `future` flags and SPA mode. They are kept per
+ * build (decision 033). Exported for the test.
+ */
+const SERVER_ROUTES_CALL = /let routes = createServerRoutes\(\s*manifest\.routes,\s*routeModules,\s*context\.future,\s*context\.isSpaMode\s*\);/;
+
+const SERVER_ROUTES_HELPER = `
+// Added by scripts/runtime/react-router-production-hooks.mjs (decision 033).
+var __rtServerRouteTables = new WeakMap();
+function __rtServerRoutes(manifestRoutes, routeModules, future, isSpaMode) {
+  var kept = __rtServerRouteTables.get(manifestRoutes);
+  if (kept && kept.future === future && kept.isSpaMode === isSpaMode && __rtSameModules(kept.routeModules, routeModules)) return kept.routes;
+  var routes = createServerRoutes(manifestRoutes, routeModules, future, isSpaMode);
+  __rtServerRouteTables.set(manifestRoutes, { routes: routes, routeModules: Object.assign({}, routeModules), future: future, isSpaMode: isSpaMode });
+  return routes;
+}
+function __rtSameModules(kept, current) {
+  var ids = Object.keys(current);
+  if (ids.length !== Object.keys(kept).length) return false;
+  for (var i = 0; i < ids.length; i++) if (kept[ids[i]] !== current[ids[i]]) return false;
+  return true;
+}
+`;
+
+const DATA_ROUTES_START = /(function createStaticRouter\(routes, context, opts = \{\}\) \{)\s*let manifest = \{\};\s*let dataRoutes = convertRoutesToDataRoutes\(\s*routes,\s*mapRouteProperties,\s*void 0,\s*manifest\s*\);/;
+
+const DATA_ROUTES_HELPER = `
+// Added by scripts/runtime/react-router-production-hooks.mjs (decision 033).
+var __rtDataRouteTables = new WeakMap();
+function __rtDataRoutes(routes) {
+  var kept = __rtDataRouteTables.get(routes);
+  if (!kept) {
+    var manifest = {};
+    kept = { manifest: manifest, dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest) };
+    __rtDataRouteTables.set(routes, kept);
+  }
+  return kept;
+}
+`;
+
+/** React Router's chunk sources with the route tables of `<ServerRouter>` kept per build (decision 033). Exported for the test. */
+export function keptRouteTables(source) {
+  let out = source;
+  if (SERVER_ROUTES_CALL.test(out)) {
+    out = out.replace(SERVER_ROUTES_CALL, "let routes = __rtServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);") + SERVER_ROUTES_HELPER;
+  }
+  if (DATA_ROUTES_START.test(out)) {
+    out = out.replace(DATA_ROUTES_START, (_m, head) => `${head}\n  let { manifest, dataRoutes } = __rtDataRoutes(routes);`) + DATA_ROUTES_HELPER;
+  }
+  return out;
+}
+
 /** @type {import("node:module").LoadHook} */
 export async function load(url, context, nextLoad) {
   const loaded = await nextLoad(url, context);
@@ -74,6 +130,7 @@ export async function load(url, context, nextLoad) {
   const source = typeof loaded.source === "string" ? loaded.source : Buffer.from(loaded.source).toString("utf8");
   const handoff = source.includes("serverHandoffStream: encodeViaTurboStream(");
   const scripts = source.includes("getPartialManifest(manifest, router)");
-  if (!handoff && !scripts) return loaded;
-  return { ...loaded, source: keptPartialManifest(lazyHandoff(source)) };
+  const tables = source.includes("createServerRoutes(") || source.includes("function createStaticRouter(");
+  if (!handoff && !scripts && !tables) return loaded;
+  return { ...loaded, source: keptRouteTables(keptPartialManifest(lazyHandoff(source))) };
 }

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { keptPartialManifest, lazyHandoff } from "./react-router-production-hooks.mjs";
+import { keptPartialManifest, keptRouteTables, lazyHandoff } from "./react-router-production-hooks.mjs";
 import { productionServerArgs, serverNodeArgs } from "./server-args";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -183,3 +183,142 @@ for (const url of ["/a/1", "/a/2", "/a/1", "/b/c", "/a/1/", "/"]) {
   });
 });
 
+
+describe("the route tables of <ServerRouter> are kept per build (decision 033)", () => {
+  type Tables = { server: (routes: object, modules: object, future: object, spa: boolean) => unknown; data: (routes: object) => { manifest: object; dataRoutes: unknown }; built: () => { server: number; data: number } };
+  // Stand-ins for React Router's two builders and their call sites, as the installed chunks hold them.
+  const load = () =>
+    new Function(
+      `${keptRouteTables(`let builtServer = 0, builtData = 0;
+function createServerRoutes(manifest, routeModules, future, isSpaMode) { builtServer++; return Object.keys(manifest).map((id) => ({ id, module: routeModules[id], spa: isSpaMode })); }
+function mapRouteProperties(route) { return route; }
+function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest) { builtData++; return routes.map((r) => (manifest[r.id] = { ...r })); }
+function ServerRouter(context, manifest, routeModules) {
+  let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );
+  return routes;
+}
+function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );
+  return { manifest, dataRoutes };
+}`)}
+return {
+  server: (routes, modules, future, spa) => ServerRouter({ future, isSpaMode: spa }, { routes }, modules),
+  data: (routes) => createStaticRouter(routes, {}),
+  built: () => ({ server: builtServer, data: builtData }),
+};`,
+    )() as Tables;
+
+  it("builds the server routes once per build, and again when a module, the flags or the mode differ", () => {
+    const { server, built } = load();
+    const routes = { root: {}, page: {} };
+    const modules = { root: { name: "root" }, page: { name: "page" } };
+    const future = {};
+    const first = server(routes, modules, future, false);
+    // Each document gets a new object of the same modules (createEntryRouteModules).
+    expect(server(routes, { ...modules }, future, false)).toBe(first);
+    expect(built().server).toBe(1);
+    expect(server(routes, { ...modules, page: { name: "page, rebuilt" } }, future, false)).not.toBe(first);
+    expect(server(routes, { root: modules.root }, future, false)).not.toBe(first);
+    expect(server(routes, modules, {}, false)).not.toBe(first);
+    expect(server(routes, modules, future, true)).not.toBe(first);
+    expect(server({ ...routes }, modules, future, true)).not.toBe(first);
+    expect(built().server).toBe(6);
+  });
+
+  it("converts the same server routes to data routes once, another array again", () => {
+    const { data, built } = load();
+    const routes = [{ id: "root" }, { id: "page" }];
+    const first = data(routes);
+    expect(data(routes)).toEqual(first);
+    expect(data(routes).dataRoutes).toBe(first.dataRoutes);
+    expect(first.manifest).toEqual({ root: { id: "root" }, page: { id: "page" } });
+    expect(built().data).toBe(1);
+    data([...routes]);
+    expect(built().data).toBe(2);
+  });
+
+  it("rewrites the one call site of each installed chunk, and renders the same documents", () => {
+    const chunks = installedChunks();
+    const servers = chunks.filter((c) => /let routes = createServerRoutes\(\s*manifest\.routes,/.test(c));
+    const statics = chunks.filter((c) => c.includes("function createStaticRouter("));
+    expect(servers).toHaveLength(1);
+    expect(statics).toHaveLength(1);
+    const server = keptRouteTables(servers[0]!);
+    expect(server.match(/__rtServerRoutes\(manifest\.routes, routeModules, context\.future, context\.isSpaMode\)/g)).toHaveLength(1);
+    expect(server).not.toMatch(/let routes = createServerRoutes\(/);
+    const converted = keptRouteTables(statics[0]!);
+    expect(converted.match(/let \{ manifest, dataRoutes \} = __rtDataRoutes\(routes\);/g)).toHaveLength(1);
+    expect(keptRouteTables("const x = 1;")).toBe("const x = 1;");
+
+    // Whole documents of a small build, pages, a repeat, a 404 and a thrown error, with and without the hook.
+    const probe = `const React = await import("react");
+const { renderToPipeableStream } = await import("react-dom/server");
+const { PassThrough } = await import("node:stream");
+const { createRequestHandler, ServerRouter, Scripts, Outlet, Link, useLoaderData, useRouteError, isRouteErrorResponse } = await import("react-router");
+const h = React.createElement;
+const page = (name) => ({ default: () => h("p", null, name + " " + JSON.stringify(useLoaderData()), h(Link, { to: "../b/c" }, "c")), loader: ({ params }) => ({ name, id: params.id ?? null }) });
+const build = {
+  routes: {
+    root: { id: "root", path: "", module: {
+      default: () => h("html", null, h("body", null, h(Outlet), h(Scripts))),
+      ErrorBoundary: () => { const e = useRouteError(); return h("html", null, h("body", null, h("h1", null, isRouteErrorResponse(e) ? e.status : "error"), h(Scripts))); },
+    } },
+    a: { id: "a", parentId: "root", path: "a", module: { default: () => h("main", null, h(Outlet)) } },
+    item: { id: "item", parentId: "a", path: ":id", module: page("item") },
+    other: { id: "other", parentId: "root", path: "b/c", module: page("other") },
+    broken: { id: "broken", parentId: "root", path: "broken", module: { default: () => null, loader: () => { throw new Response("no", { status: 403 }); } } },
+  },
+  // As app/entry.server.tsx renders: the whole document, the loader data streamed into it.
+  entry: { module: { default: (request, status, headers, context) => new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(h(ServerRouter, { context, url: request.url }), {
+      onAllReady() {
+        const body = new PassThrough();
+        const chunks = [];
+        body.on("data", (c) => chunks.push(c));
+        body.on("end", () => resolve(new Response(Buffer.concat(chunks).toString(), { status, headers })));
+        pipe(body);
+      },
+      onShellError: reject,
+    });
+  }) } },
+  assets: {
+    entry: { module: "/e.js", imports: [] },
+    routes: {
+      root: { id: "root", path: "", module: "/root.js", hasLoader: false, hasErrorBoundary: true },
+      a: { id: "a", parentId: "root", path: "a", module: "/a.js", hasLoader: false },
+      item: { id: "item", parentId: "a", path: ":id", module: "/item.js", hasLoader: true },
+      other: { id: "other", parentId: "root", path: "b/c", module: "/other.js", hasLoader: true },
+      broken: { id: "broken", parentId: "root", path: "broken", module: "/broken.js", hasLoader: true },
+    },
+    url: "/m.js", version: "1",
+  },
+  future: {}, basename: "/", publicPath: "/", assetsBuildDirectory: "x", ssr: true, prerender: [], routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+};
+const handler = createRequestHandler(build, "production");
+for (const url of ["/a/1", "/a/2", "/a/1", "/b/c", "/nope", "/broken", "/a/3"]) {
+  const res = await handler(new Request("http://localhost" + url));
+  console.log(url, res.status, JSON.stringify(await res.text()));
+}
+`;
+    const kept = runProbe(probe, true);
+    expect(kept).toBe(runProbe(probe, false));
+    const lines = kept.split("\n");
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toMatch(/^\/a\/1 200 "<!DOCTYPE html><html>/);
+    expect(lines[0]).toContain("item {&quot;name&quot;:&quot;item&quot;,&quot;id&quot;:&quot;1&quot;}");
+    expect(lines[0]).toContain("streamController.enqueue");
+    expect(lines[4]).toMatch(/^\/nope 404 .*<h1>404<\/h1>/);
+    expect(lines[5]).toMatch(/^\/broken 403 .*<h1>403<\/h1>/);
+  });
+});
