@@ -25,9 +25,11 @@ export const MEMBER_GUARD_CHANNEL = "rt_member_guard";
 /** Statements that write the tables behind the guards (quoted or not, in a CTE too). */
 export const writesGuardTables = writesTo(["session", "user", "profiles", "user_roles"]);
 
-/** better-auth's session cookie (prefix `rt`; `__Secure-` on https). */
-const SESSION_COOKIE = /(?:^|;)\s*((?:__Secure-)?rt\.session_token)=([^;]*)/g;
-const HAS_SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?rt\.session_token=/;
+/** better-auth's session cookie's name (prefix `rt`; `__Secure-` on https). */
+const SESSION_COOKIE_NAME = String.raw`(?:__Secure-)?rt\.session_token`;
+/** Each session cookie of a Cookie header: its name and value. */
+const SESSION_COOKIE = new RegExp(String.raw`(?:^|;)\s*(${SESSION_COOKIE_NAME})=([^;]*)`, "g");
+const HAS_SESSION_COOKIE = new RegExp(String.raw`(?:^|;)\s*${SESSION_COOKIE_NAME}=`);
 
 /**
  * Whether a request carries better-auth's session cookie at all. Without it there is no session
