@@ -22,6 +22,63 @@ function installedChunks(): string[] {
   return [...readFileSync(path.join(dir, "index.mjs"), "utf8").matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => readFileSync(path.join(dir, m[1]!), "utf8"));
 }
 
+/**
+ * A module for `runProbe`: a small build (a layout, a nested page with a parameter, a page of two
+ * segments, a loader's 403, an error boundary, a link) served by React Router's request handler
+ * and rendered as app/entry.server.tsx renders (the whole document, the loader data streamed into
+ * it); for each of `urls`, prints `report`, an expression of `url`, `res` and `html`.
+ */
+const smallBuildProbe = (urls: string[], report: string) => `const React = await import("react");
+const { renderToPipeableStream } = await import("react-dom/server");
+const { PassThrough } = await import("node:stream");
+const { createRequestHandler, ServerRouter, Scripts, Outlet, Link, useLoaderData, useRouteError, isRouteErrorResponse } = await import("react-router");
+const h = React.createElement;
+const page = (name) => ({ default: () => h("p", null, name + " " + JSON.stringify(useLoaderData()), h(Link, { to: "../b/c" }, "c")), loader: ({ params }) => ({ name, id: params.id ?? null }) });
+const build = {
+  routes: {
+    root: { id: "root", path: "", module: {
+      default: () => h("html", null, h("body", null, h(Outlet), h(Scripts))),
+      ErrorBoundary: () => { const e = useRouteError(); return h("html", null, h("body", null, h("h1", null, isRouteErrorResponse(e) ? e.status : "error"), h(Scripts))); },
+    } },
+    a: { id: "a", parentId: "root", path: "a", module: { default: () => h("main", null, h(Outlet)) } },
+    item: { id: "item", parentId: "a", path: ":id", module: page("item") },
+    other: { id: "other", parentId: "root", path: "b/c", module: page("other") },
+    broken: { id: "broken", parentId: "root", path: "broken", module: { default: () => null, loader: () => { throw new Response("no", { status: 403 }); } } },
+  },
+  // As app/entry.server.tsx renders: the whole document, the loader data streamed into it.
+  entry: { module: { default: (request, status, headers, context) => new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(h(ServerRouter, { context, url: request.url }), {
+      onAllReady() {
+        const body = new PassThrough();
+        const chunks = [];
+        body.on("data", (c) => chunks.push(c));
+        body.on("end", () => resolve(new Response(Buffer.concat(chunks).toString(), { status, headers })));
+        pipe(body);
+      },
+      onShellError: reject,
+    });
+  }) } },
+  assets: {
+    entry: { module: "/e.js", imports: [] },
+    routes: {
+      root: { id: "root", path: "", module: "/root.js", hasLoader: false, hasErrorBoundary: true },
+      a: { id: "a", parentId: "root", path: "a", module: "/a.js", hasLoader: false },
+      item: { id: "item", parentId: "a", path: ":id", module: "/item.js", hasLoader: true },
+      other: { id: "other", parentId: "root", path: "b/c", module: "/other.js", hasLoader: true },
+      broken: { id: "broken", parentId: "root", path: "broken", module: "/broken.js", hasLoader: true },
+    },
+    url: "/m.js", version: "1",
+  },
+  future: {}, basename: "/", publicPath: "/", assetsBuildDirectory: "x", ssr: true, prerender: [], routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+};
+const handler = createRequestHandler(build, "production");
+for (const url of ${JSON.stringify(urls)}) {
+  const res = await handler(new Request("http://localhost" + url));
+  const html = await res.text();
+  console.log(${report});
+}
+`;
+
 describe("production server's Node options", () => {
   it("are read from the serve script", () => {
     expect(serverNodeArgs("NODE_ENV=production exec node --a=1 --import x server.ts")).toEqual(["--a=1", "--import", "x"]);
@@ -140,41 +197,11 @@ return { render, built: () => built };`,
     expect(rewritten.match(/JSON\.stringify\(\s*getPartialManifest\(manifest, router\)/g)).toHaveLength(1);
     expect(keptPartialManifest("const x = 1;")).toBe("const x = 1;");
 
-    // Documents of a four-route build, with and without the hook: the same manifests.
-    const probe = `const React = await import("react");
-const { renderToString } = await import("react-dom/server");
-const { createRequestHandler, ServerRouter, Scripts, Outlet } = await import("react-router");
-const h = React.createElement;
-const page = (name) => ({ default: () => h("p", null, name), loader: () => ({ name }) });
-const build = {
-  routes: {
-    root: { id: "root", path: "", module: { default: () => h("html", null, h("body", null, h(Outlet), h(Scripts))) } },
-    a: { id: "a", parentId: "root", path: "a", module: { default: () => h(Outlet) } },
-    item: { id: "item", parentId: "a", path: ":id", module: page("item") },
-    other: { id: "other", parentId: "root", path: "b/c", module: page("other") },
-  },
-  entry: { module: { default: async (request, status, headers, context) =>
-    new Response("<!DOCTYPE html>" + renderToString(h(ServerRouter, { context, url: request.url })), { status, headers }) } },
-  assets: {
-    entry: { module: "/e.js", imports: [] },
-    routes: {
-      root: { id: "root", path: "", module: "/root.js", hasLoader: false },
-      a: { id: "a", parentId: "root", path: "a", module: "/a.js", hasLoader: false },
-      item: { id: "item", parentId: "a", path: ":id", module: "/item.js", hasLoader: true },
-      other: { id: "other", parentId: "root", path: "b/c", module: "/other.js", hasLoader: true },
-    },
-    url: "/m.js", version: "1",
-  },
-  future: {}, basename: "/", publicPath: "/", assetsBuildDirectory: "x", ssr: true, prerender: [], routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-};
-const handler = createRequestHandler(build, "production");
-for (const url of ["/a/1", "/a/2", "/a/1", "/b/c", "/a/1/", "/"]) {
-  const res = await handler(new Request("http://localhost" + url));
-  const html = await res.text();
-  const m = /window\\.__reactRouterManifest = ([\\s\\S]*?);\\n/.exec(html);
-  console.log(url, res.status, m ? JSON.stringify(JSON.parse(m[1]).routes) : "no manifest");
-}
-`;
+    // Documents of a small build, with and without the hook: the same manifests.
+    const probe = smallBuildProbe(
+      ["/a/1", "/a/2", "/a/1", "/b/c", "/a/1/", "/"],
+      String.raw`url, res.status, ((m) => (m ? JSON.stringify(JSON.parse(m[1]).routes) : "no manifest"))(/window\.__reactRouterManifest = ([\s\S]*?);\n/.exec(html))`,
+    );
     const kept = runProbe(probe, true);
     expect(kept).toBe(runProbe(probe, false));
     expect(kept.split("\n")).toHaveLength(6);
@@ -262,55 +289,7 @@ return {
     expect(keptRouteTables("const x = 1;")).toBe("const x = 1;");
 
     // Whole documents of a small build, pages, a repeat, a 404 and a thrown error, with and without the hook.
-    const probe = `const React = await import("react");
-const { renderToPipeableStream } = await import("react-dom/server");
-const { PassThrough } = await import("node:stream");
-const { createRequestHandler, ServerRouter, Scripts, Outlet, Link, useLoaderData, useRouteError, isRouteErrorResponse } = await import("react-router");
-const h = React.createElement;
-const page = (name) => ({ default: () => h("p", null, name + " " + JSON.stringify(useLoaderData()), h(Link, { to: "../b/c" }, "c")), loader: ({ params }) => ({ name, id: params.id ?? null }) });
-const build = {
-  routes: {
-    root: { id: "root", path: "", module: {
-      default: () => h("html", null, h("body", null, h(Outlet), h(Scripts))),
-      ErrorBoundary: () => { const e = useRouteError(); return h("html", null, h("body", null, h("h1", null, isRouteErrorResponse(e) ? e.status : "error"), h(Scripts))); },
-    } },
-    a: { id: "a", parentId: "root", path: "a", module: { default: () => h("main", null, h(Outlet)) } },
-    item: { id: "item", parentId: "a", path: ":id", module: page("item") },
-    other: { id: "other", parentId: "root", path: "b/c", module: page("other") },
-    broken: { id: "broken", parentId: "root", path: "broken", module: { default: () => null, loader: () => { throw new Response("no", { status: 403 }); } } },
-  },
-  // As app/entry.server.tsx renders: the whole document, the loader data streamed into it.
-  entry: { module: { default: (request, status, headers, context) => new Promise((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(h(ServerRouter, { context, url: request.url }), {
-      onAllReady() {
-        const body = new PassThrough();
-        const chunks = [];
-        body.on("data", (c) => chunks.push(c));
-        body.on("end", () => resolve(new Response(Buffer.concat(chunks).toString(), { status, headers })));
-        pipe(body);
-      },
-      onShellError: reject,
-    });
-  }) } },
-  assets: {
-    entry: { module: "/e.js", imports: [] },
-    routes: {
-      root: { id: "root", path: "", module: "/root.js", hasLoader: false, hasErrorBoundary: true },
-      a: { id: "a", parentId: "root", path: "a", module: "/a.js", hasLoader: false },
-      item: { id: "item", parentId: "a", path: ":id", module: "/item.js", hasLoader: true },
-      other: { id: "other", parentId: "root", path: "b/c", module: "/other.js", hasLoader: true },
-      broken: { id: "broken", parentId: "root", path: "broken", module: "/broken.js", hasLoader: true },
-    },
-    url: "/m.js", version: "1",
-  },
-  future: {}, basename: "/", publicPath: "/", assetsBuildDirectory: "x", ssr: true, prerender: [], routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-};
-const handler = createRequestHandler(build, "production");
-for (const url of ["/a/1", "/a/2", "/a/1", "/b/c", "/nope", "/broken", "/a/3"]) {
-  const res = await handler(new Request("http://localhost" + url));
-  console.log(url, res.status, JSON.stringify(await res.text()));
-}
-`;
+    const probe = smallBuildProbe(["/a/1", "/a/2", "/a/1", "/b/c", "/nope", "/broken", "/a/3"], "url, res.status, JSON.stringify(html)");
     const kept = runProbe(probe, true);
     expect(kept).toBe(runProbe(probe, false));
     const lines = kept.split("\n");
