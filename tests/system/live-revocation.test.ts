@@ -1,7 +1,8 @@
 // Live notification streams end with their session on every instance (issue 26 §2): two
 // production servers on one PostgreSQL. A tab's stream on B whose session is revoked on A
 // (« Déconnecter les autres sessions », then a password change) ends within seconds and is
-// refused on reconnection, while the streams of the session that acted go on receiving.
+// refused on reconnection, while the streams of the session that acted go on receiving; and a
+// fourth stream of one session closes its oldest (decision 035).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSystemDatabase, postgresUrl, runScript, type SystemDatabase } from "./support/database";
@@ -43,6 +44,19 @@ describe.skipIf(!postgresUrl)("live streams follow their session on two instance
     handle.db.execute(sql`insert into notifications (user_id, kind, title, link)
       select id, 'message', ${title}, '/dashboard' from "user" where email = ${email}`);
 
+  it("a fourth stream of one session on B closes its oldest", async () => {
+    const cookie = await signIn(b, email, password);
+    const streams = [];
+    for (let i = 0; i < 4; i++) {
+      const stream = await openStream(b, cookie);
+      await stream.waitFor(/event: state/);
+      streams.push(stream);
+    }
+    expect(await endsWithin(streams[0]!, 5000)).toBe(true);
+    expect(await Promise.all(streams.slice(1).map((s) => endsWithin(s, 300)))).toEqual([false, false, false]);
+    await Promise.all(streams.map((s) => s.cancel()));
+  });
+
   it("a session revoked on A: its stream on B ends, the acting session's goes on; a password change on A ends the rest", async () => {
     const phone = await signIn(a, email, password);
     const laptop = await signIn(a, email, password);
@@ -74,18 +88,5 @@ describe.skipIf(!postgresUrl)("live streams follow their session on two instance
     expect((await fetch(`${b.baseUrl}/api/notifications/stream`, { headers: { cookie: laptop } })).status).toBe(401);
 
     recordReliability({ check: CHECK, measured: `flux de B fermé ${revokedMs} ms après « Déconnecter les autres sessions » sur A ; idem après un changement de mot de passe`, ok: true });
-  });
-
-  it("a fourth stream of one session on B closes its oldest", async () => {
-    const cookie = await signIn(b, email, "nouveau-mot-de-passe-26");
-    const streams = [];
-    for (let i = 0; i < 4; i++) {
-      const stream = await openStream(b, cookie);
-      await stream.waitFor(/event: state/);
-      streams.push(stream);
-    }
-    expect(await endsWithin(streams[0]!, 5000)).toBe(true);
-    expect(await Promise.all(streams.slice(1).map((s) => endsWithin(s, 300)))).toEqual([false, false, false]);
-    await Promise.all(streams.map((s) => s.cancel()));
   });
 });
