@@ -4,8 +4,8 @@
 // streams on this instance. Works with any number of instances on one PostgreSQL, and on PGlite.
 //
 // A stream lives no longer than its session (issue 26 §2, decision 035), whatever ended it:
-// - every push checks the sessions of the streams it sends to, in the same round trip as the
-//   state (one lookup by primary key): a revoked session never receives another event;
+// - every push checks the sessions of the streams it sends to, read alongside the state (one
+//   lookup by primary key): a revoked session never receives another event;
 // - the instance also LISTENs on 'rt_member_guard', which the database notifies at commit on
 //   every write to "session" or "user" (migration 0015): those users' streams are checked at once;
 // - a sweep every minute checks every stream's session, should a notification be missed.
@@ -121,7 +121,7 @@ export class NotificationHub {
 
   /**
    * Sends the user's state to their streams on this instance (one query for all their tabs), each
-   * stream's session checked in the same round trip: a revoked session's stream ends instead.
+   * stream's session checked alongside: a revoked session's stream ends instead.
    */
   push(userId: string): Promise<void> {
     if (!this.byUser.has(userId)) return Promise.resolve();
