@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, createDatabase, migrateDatabase, setDatabase, type Db } from "~/db/client.server";
 import type { Listen } from "~/db/listen.server";
-import { notifications } from "~/db/schema";
+import { notifications, session } from "~/db/schema";
 import { postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { createMatchRequest, respondToMatchRequest } from "~/features/connections/connections.server";
@@ -66,6 +66,12 @@ async function until(check: () => boolean, ms = 3000) {
   expect(check()).toBe(true);
 }
 
+/** A session row: a stream's session must exist for it to be sent anything (issue 26 §2). */
+async function signedIn(userId: string, sessionId: string) {
+  await db.insert(session).values({ id: sessionId, token: `${sessionId}-token`, userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  return sessionId;
+}
+
 function tab(userId: string, sessionId = "s1") {
   const received: NotificationState[] = [];
   let closed = false;
@@ -79,6 +85,7 @@ const actorOf = (m: CreatedMember) => ({ user: { id: m.user.id } });
 describe("live fan-out", () => {
   it("sends a change to every tab of its member on commit, and to no one else", async () => {
     const hub = new NotificationHub(listen);
+    await Promise.all([signedIn(alice.user.id, "s1"), signedIn(alice.user.id, "s2"), signedIn(bob.user.id, "s3")]);
     const a1 = tab(alice.user.id);
     const a2 = tab(alice.user.id, "s2");
     const b1 = tab(bob.user.id, "s3");
@@ -121,13 +128,13 @@ describe("live fan-out", () => {
     // The first stream of an instance starts its LISTEN; a notification committed while that
     // connection is being opened is never heard (seen on two instances in CI).
     let handlers: Parameters<Listen>[1] | undefined;
-    const slowListen: Listen = (_channel, h) => {
-      handlers = h;
+    const slowListen: Listen = (channel, h) => {
+      if (channel === NOTIFICATIONS_CHANNEL) handlers = h;
       return async () => h.state(false);
     };
     const hub = new NotificationHub(slowListen);
     const carol = await createMember(db, { profile: { membershipType: "premium", firstName: "Carole", lastName: "Marchand" } });
-    const c1 = tab(carol.user.id, "s-late");
+    const c1 = tab(carol.user.id, await signedIn(carol.user.id, "s-late"));
     hub.subscribe(c1.subscriber);
     await notify(carol.user.id, "message", text("Avant l'écoute"));
     expect(c1.received).toEqual([]);
@@ -139,6 +146,7 @@ describe("live fan-out", () => {
 
   it("streams Server-Sent Events: the state at once, then each change; the stream ends on abort and on shutdown", async () => {
     const hub = new NotificationHub(listen);
+    await signedIn(bob.user.id, "sb");
     const controller = new AbortController();
     const request = new Request("http://localhost/api/notifications/stream", { signal: controller.signal });
     const res = notificationStreamResponse(request, { userId: bob.user.id, sessionId: "sb" }, hub);

@@ -5,6 +5,7 @@
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSystemDatabase, postgresUrl, runScript, type SystemDatabase } from "./support/database";
+import { openStream, signIn } from "./support/live-stream";
 import { openOutboxDb, type OutboxDb } from "./support/outbox";
 import { recordReliability } from "./support/report";
 import { startServer, type RunningServer } from "./support/server";
@@ -12,63 +13,6 @@ import { startServer, type RunningServer } from "./support/server";
 const CHECK = "2 instances : notification en direct de A vers B";
 if (!postgresUrl) {
   recordReliability({ check: CHECK, measured: "non mesuré : TEST_DATABASE_URL absent (il faut PostgreSQL : PGlite n'admet qu'un processus)", status: "SKIP" });
-}
-
-type Stream = { text: () => string; waitFor: (needle: RegExp, ms?: number) => Promise<void>; ended: Promise<void>; cancel: () => Promise<void> };
-
-async function openStream(server: RunningServer, cookie: string): Promise<Stream> {
-  const res = await fetch(`${server.baseUrl}/api/notifications/stream`, { headers: { cookie, accept: "text/event-stream", "accept-encoding": "gzip" } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toContain("text/event-stream");
-  // Not compressed (compression would buffer the stream).
-  expect(res.headers.get("content-encoding")).toBeNull();
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const waiters = new Set<() => void>();
-  const ended = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += decoder.decode(value);
-        for (const w of waiters) w();
-      }
-    } catch {
-      // cancelled
-    }
-  })();
-  return {
-    text: () => text,
-    ended,
-    cancel: () => reader.cancel().catch(() => {}),
-    waitFor: (needle, ms = 5000) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (needle.test(text)) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`stream never showed ${needle}; got:\n${text.slice(-500)}`));
-        }, ms);
-        waiters.add(check);
-        check();
-      }),
-  };
-}
-
-async function signIn(server: RunningServer, email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/auth`, { method: "POST", body: new URLSearchParams({ intent: "sign-in", email, password }), redirect: "manual" });
-  expect(res.status).toBe(302);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => c.startsWith("rt.session_token="))
-    .join("; ");
 }
 
 describe.skipIf(!postgresUrl)("live notifications on two instances (PostgreSQL only: set TEST_DATABASE_URL)", () => {
