@@ -152,6 +152,10 @@ async function main() {
     next();
   });
 
+  // A signed-in request's responses, and any that sets a cookie, are private, no-store (issue 26).
+  const { privateResponses, resourceDataRedirect } = await import("./app/lib/private-responses.server");
+  app.use(privateResponses);
+
   // Drain (graceful shutdown): `Connection: close`; database outage: 503 + Retry-After.
   app.use(availabilityMiddleware);
 
@@ -276,6 +280,8 @@ async function main() {
     build = (await import(buildPath)) as ServerBuild;
   }
 
+  // A resource route's `.data` form never runs its loader: a reload of its own URL instead.
+  app.use(resourceDataRedirect(build));
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -74,4 +74,4 @@ export function isLegalPlaceholder(value: string): boolean {
 }
 
 /** Date shown as "Dernière mise à jour" on the legal pages; update it with the texts. */
-export const LEGAL_LAST_UPDATED = "21 novembre 2026";
+export const LEGAL_LAST_UPDATED = "27 novembre 2026";

@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from "./fixtures";
+import { secretFromOtpauthUri } from "../support/totp";
 
 const DEMO_PASSWORD = "demo-transmission-2026";
 const PERSONAS = ["Hélène Marchand", "Thomas Garnier", "Julie Morel", "Antoine Leroy"];
@@ -69,6 +70,33 @@ test("change the password: rules, other sessions closed, sign in with the new on
   await expect(page.getByText("Identifiants invalides")).toBeVisible();
   await signIn(page, email, "nouveau-secret-2");
   await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+// Issue 26, item 3: without JavaScript the activation used to sign the member out and lose the
+// backup codes (the page was rendered for a request whose session had just been replaced).
+test("two-factor authentication without JavaScript: same outcome, codes shown once", async ({ page, browser }) => {
+  const email = uniqueEmail("deux-facteurs-sans-js");
+  const password = "secret-2fa-sans-js";
+  await signUpAndVerify(page, email, password);
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await plain.newPage();
+  await openSettings(noJs, "securite");
+  const section = noJs.locator("#securite");
+  await section.getByLabel("Mot de passe").fill(password);
+  await section.getByRole("button", { name: "Configurer la double authentification" }).click();
+  const uri = (await section.getByTestId("totp-uri").textContent())?.trim() ?? "";
+  await section.getByLabel("Code à 6 chiffres").fill(await unusedTotpCode(secretFromOtpauthUri(uri)));
+  await section.getByRole("button", { name: "Activer la double authentification" }).click();
+  // Still signed in, on the settings page, with the ten codes.
+  await expect(noJs).toHaveURL(/\/parametres\?section=securite$/);
+  await expect(section.getByText("Activée", { exact: true })).toBeVisible();
+  const codes = section.getByRole("list", { name: "Codes de secours" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  // Once: a reload no longer shows them.
+  await noJs.reload();
+  await expect(section.getByText("10 codes de secours restants")).toBeVisible();
+  await expect(section.getByRole("list", { name: "Codes de secours" })).toHaveCount(0);
+  await plain.close();
 });
 
 test("two-factor authentication: enrol, sign in with a code then a backup code, disable", async ({ page }) => {

@@ -42,6 +42,7 @@ import {
 } from "~/features/account/two-factor.server";
 import { unsubscribeToken, unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { createMessage } from "~/features/messages/messages.server";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/member/settings";
 import { useTestDatabase } from "../support/db";
 import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, type CreatedMember } from "../support/factories";
 import { secretFromOtpauthUri, totpCode, unusedTotpCode } from "../support/totp";
@@ -331,6 +332,85 @@ describe("two-factor authentication", () => {
       message: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
       status: 429,
     });
+  });
+});
+
+describe("two-factor activation sent as a plain form (no JavaScript; issue 26, item 3)", () => {
+  /** A form post the way a browser without JavaScript sends it: the page's document request. */
+  async function post(b: Browser, fields: Record<string, string>) {
+    const headers = new Headers(b.headers);
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    const req = new Request("http://localhost:3000/parametres?section=securite", { method: "POST", headers, body: new URLSearchParams(fields) });
+    try {
+      return await settingsAction({ request: req, params: {}, context: { requestId: "t" } } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+  async function load(b: Browser) {
+    const req = new Request("http://localhost:3000/parametres?section=securite", { headers: b.headers });
+    try {
+      return await settingsLoader({ request: req, params: {}, context: { requestId: "t" } } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+  const loaded = (out: unknown) => out as { type: "DataWithResponseInit"; data: { backupCodes: string[] | null }; init: ResponseInit | null };
+
+  it("redirects with the new session cookie, and the page it leads to shows the backup codes once", async () => {
+    const m = await createMember(t.db!);
+    const { b } = await signIn(m.email, m.password);
+    const before = b.headers.get("cookie");
+    const started = await post(b, { intent: "enable-2fa", password: m.password });
+    expect(started).toBeInstanceOf(Response);
+    const pending = await getTwoFactorState((await sessionUserOf(b))!);
+    if (pending.status !== "pending") throw new Error("expected a pending enrolment");
+    const code = await unusedTotpCode(secretFromOtpauthUri(pending.uri));
+
+    const answer = await post(b, { intent: "verify-2fa", code });
+    // A redirect, not a page rendered for this request: its session no longer exists.
+    expect(answer).toBeInstanceOf(Response);
+    const res = answer as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/parametres?section=securite");
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.some((c) => /^(__Secure-)?rt\.session_token=[^;]+/.test(c))).toBe(true);
+    expect(cookies.some((c) => /^rt_backup_codes=[^;]+;.*HttpOnly/.test(c))).toBe(true);
+    // The request's own cookie is signed out: following the redirect without the new one lands on /auth.
+    const stale: Browser = { headers: new Headers(b.headers) };
+    stale.headers.set("cookie", before ?? "");
+    const out = await load(stale);
+    expect(out).toBeInstanceOf(Response);
+    expect((out as Response).headers.get("location")).toMatch(/^\/auth/);
+
+    // Following the redirect with the returned cookies: signed in, 2FA on, the ten codes shown.
+    absorb(b, res.headers);
+    const replay: Browser = { headers: new Headers(b.headers) };
+    const page = loaded(await load(b));
+    expect(page.type).toBe("DataWithResponseInit");
+    expect(page.data.backupCodes).toHaveLength(10);
+    expect((await sessionUserOf(b))?.twoFactorEnabled).toBe(true);
+    const { backupCodes } = await getAuth().api.viewBackupCodes({ body: { userId: m.user.id } });
+    expect(page.data.backupCodes).toEqual(backupCodes);
+    // Once: the page clears its cookie, and the same cookie sent again shows nothing.
+    absorb(b, new Headers(page.init?.headers));
+    expect(b.headers.get("cookie")).not.toContain("rt_backup_codes");
+    expect(loaded(await load(replay)).data.backupCodes).toBeNull();
+    expect(loaded(await load(b)).data.backupCodes).toBeNull();
+  });
+
+  it("shows no codes to another member presenting the pass", async () => {
+    const m = await createMember(t.db!);
+    const other = await createMember(t.db!);
+    const { b } = await signIn(m.email, m.password);
+    await post(b, { intent: "enable-2fa", password: m.password });
+    const pending = await getTwoFactorState((await sessionUserOf(b))!);
+    if (pending.status !== "pending") throw new Error("expected a pending enrolment");
+    const res = (await post(b, { intent: "verify-2fa", code: await unusedTotpCode(secretFromOtpauthUri(pending.uri)) })) as Response;
+    const pass = res.headers.getSetCookie().find((c) => c.startsWith("rt_backup_codes="))!.split(";")[0];
+    const { b: theirs } = await signIn(other.email, other.password);
+    theirs.headers.set("cookie", `${theirs.headers.get("cookie")}; ${pass}`);
+    expect(loaded(await load(theirs)).data.backupCodes).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as authSchemas from "~/auth/auth.schema";
 import * as twoFactorSchemas from "~/auth/two-factor.schema";
-import { certifiedDeals, contactMessages, mandates, messages, profiles } from "~/db/schema";
+import { certifiedDeals, contactMessages, mailOutbox, mandates, messages, profiles, recommendations, verificationEvidence } from "~/db/schema";
 import * as accountSchemas from "~/features/account/account.schema";
 import * as agreementSchemas from "~/features/collaboration/agreement.schema";
 import * as ratingsSchemas from "~/features/trust/ratings.schema";
@@ -44,7 +44,7 @@ import { action as notificationsAction } from "~/routes/member/dashboard/notific
 import { action as contactAction } from "~/routes/public/contact";
 import { action as consultantAction } from "~/routes/public/consultant";
 import { type Browser, signIn } from "./mandates-helpers";
-import { createMandate, createMember, type CreatedMember } from "../support/factories";
+import { buildVerificationEvidence, createMandate, createMember, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 
 const t = useTestDatabase();
@@ -712,5 +712,51 @@ describe("mediation and insurance forms with hostile input", () => {
         { numRuns: RUNS },
       );
     }
+  });
+});
+
+// Issue 26, item 5: an address the outbox would refuse (quoted, with a comment…) used to pass the
+// sponsors form; the step advanced and no request was ever mailed.
+describe("sponsor addresses the mailer would not send to", () => {
+  const UNSENDABLE = ['"eve"@domaine.fr', '"eve martin"@domaine.fr', "eve(x)@domaine.fr", "(x)eve@domaine.fr", "eve@[192.0.2.1]", "Eve <eve@domaine.fr>", "ève@domaine.fr", "eve..x@domaine.fr"];
+  let applicant: CreatedMember;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    setEnv({ ...getEnv(), BETTER_AUTH_SECRET: "test-secret-for-bad-input-tests-0123456789abcdef" });
+    applicant = await createMember(t.db!, { profile: { profileStatus: "pending_validation", onboardingStatus: "profile_completed" } });
+    await t.db!.insert(verificationEvidence).values(buildVerificationEvidence(applicant.profile));
+    browser = await signIn(applicant);
+  });
+
+  const post = (sponsor1Email: string, sponsor2Email = "marc.durand@etude-durand.fr") => {
+    const fd = formOf(Object.entries({ intent: "sponsors", sponsor1Name: "Ève Martin", sponsor1Email, sponsor2Name: "Marc Durand", sponsor2Email }));
+    const headers = new Headers(browser.headers);
+    headers.set("x-rt-client-ip", "192.0.2.77");
+    return run(onboardingAction, "http://localhost/onboarding", fd, headers);
+  };
+  const state = async () => {
+    const [p] = await t.db!.select({ status: profiles.onboardingStatus }).from(profiles).where(eq(profiles.id, applicant.profile.id));
+    const sponsors = await t.db!.select({ email: recommendations.sponsorEmail }).from(recommendations).where(eq(recommendations.profileId, applicant.profile.id));
+    const mails = await t.db!.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(eq(mailOutbox.kind, "sponsor-request"));
+    return { status: p.status, sponsors: sponsors.map((r) => r.email).sort(), mails: mails.map((m) => m.to).sort() };
+  };
+
+  it.each(UNSENDABLE)("%s is refused with the form's French message; nothing is stored, sent or advanced", async (address) => {
+    const out = await post(address);
+    expect(out.status).toBe(400);
+    const body = out.body as { result?: { error?: Record<string, string[] | null> } };
+    expect(body.result?.error?.sponsor1Email).toEqual([onboardingSchemas.ONBOARDING_MESSAGES.sponsorEmail(address.toLowerCase())]);
+    expect(await state()).toEqual({ status: "profile_completed", sponsors: [], mails: [] });
+  });
+
+  it("addresses the mailer sends to pass, are stored and mailed, and the step advances", async () => {
+    const out = await post("eve.martin+notaire@domaine.fr");
+    expect(out.status).toBeLessThan(400);
+    expect(await state()).toEqual({
+      status: "recommendations_pending",
+      sponsors: ["eve.martin+notaire@domaine.fr", "marc.durand@etude-durand.fr"],
+      mails: ["eve.martin+notaire@domaine.fr", "marc.durand@etude-durand.fr"],
+    });
   });
 });

@@ -393,9 +393,10 @@ describe("records that outlive their members", () => {
     expect(file?.fee_agreements[0].signatures).toEqual([expect.objectContaining({ by_me: true, ip_address: "203.0.113.9", user_agent: UA })]);
     expect(file?.timeline.map((e) => e.kind)).toEqual(expect.arrayContaining(["agreement_created", "agreement_signed"]));
     expect(JSON.stringify(exported)).not.toContain(CLIENT_CANARY);
-    // The counterpart's export has the same file, without Alice's IP address.
+    // The counterpart's export has the same file, with Alice's signature as its certificate shows
+    // it: her IP address and browser are the proof she agreed (decision 036).
     const theirs = (await buildDataExport({ id: bob.user.id, email: bob.email })).collaboration_files.find((f) => f.id === fileId);
-    expect(theirs?.fee_agreements[0].signatures).toEqual([expect.objectContaining({ by_me: false, ip_address: null, user_agent: null })]);
+    expect(theirs?.fee_agreements[0].signatures).toEqual([expect.objectContaining({ by_me: false, ip_address: "203.0.113.9", user_agent: UA })]);
   });
 });
 

@@ -2,7 +2,8 @@
 // secret shown → first code activates it → backup codes shown once), new backup codes,
 // disable (password). better-auth's two-factor plugin stores the encrypted secret and codes;
 // this module adds the French outcomes, per-account limits, the audit trail and the notices.
-import { and, eq } from "drizzle-orm";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { authErrorCode } from "~/auth/auth-errors.server";
 import { getAuth } from "~/auth/auth.server";
@@ -10,7 +11,7 @@ import { claimTotpCode, releaseTotpCode } from "~/auth/totp-replay.server";
 import { TWO_FACTOR_MESSAGES } from "~/auth/two-factor.schema";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { twoFactor } from "~/db/schema";
+import { twoFactor, verification } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import {
@@ -113,7 +114,65 @@ export async function confirmTwoFactorEnrolment(
   const { backupCodes } = await getAuth().api.viewBackupCodes({ body: { userId: actor.id } });
   await recordAccountEvent(actor, "account.two_factor_enabled");
   await sendSecurityNotice(actor.email, "two-factor-enabled");
+  headers.append("set-cookie", await createBackupCodesReveal(actor.id));
   return { ok: true, headers, backupCodes };
+}
+
+// Activation replaces the session, so the page after it must be a new request carrying the new
+// cookie (a redirect): the backup codes are shown there once, through a ten-minute single-use
+// pass (a random token in a cookie, its hash in better-auth's verification table) — with or
+// without JavaScript, the same redirect and the same page (issue 26, item 3).
+const REVEAL_COOKIE = "rt_backup_codes";
+const REVEAL_TTL_S = 10 * 60;
+const revealIdentifier = (token: string) => `backup-codes-reveal:${createHash("sha256").update(token).digest("base64url")}`;
+
+function revealCookie(value: string, maxAge: number): string {
+  const secure = getEnv().APP_URL.startsWith("https://") ? "; Secure" : "";
+  return `${REVEAL_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+async function createBackupCodesReveal(userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: revealIdentifier(token),
+    value: userId,
+    expiresAt: new Date(Date.now() + REVEAL_TTL_S * 1000),
+  });
+  return revealCookie(token, REVEAL_TTL_S);
+}
+
+function readRevealToken(request: Request): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i).trim() === REVEAL_COOKIE) return part.slice(i + 1).trim() || null;
+  }
+  return null;
+}
+
+/**
+ * The backup codes to show once on the settings page after activation, when this browser holds
+ * the member's unused, unexpired pass; the headers clear its cookie. Used up by this call.
+ */
+export async function takeRevealedBackupCodes(
+  request: Request,
+  actor: TwoFactorActor,
+): Promise<{ backupCodes: string[] | null; headers: Headers | null }> {
+  const token = readRevealToken(request);
+  if (!token) return { backupCodes: null, headers: null };
+  const headers = new Headers({ "set-cookie": revealCookie("", 0) });
+  const [pass] = await db
+    .delete(verification)
+    .where(and(eq(verification.identifier, revealIdentifier(token)), eq(verification.value, actor.id), gt(verification.expiresAt, new Date())))
+    .returning({ id: verification.id });
+  if (!pass || !actor.twoFactorEnabled) return { backupCodes: null, headers };
+  try {
+    const { backupCodes } = await getAuth().api.viewBackupCodes({ body: { userId: actor.id } });
+    return { backupCodes, headers };
+  } catch (error) {
+    logger.warn({ err: error }, "backup codes lookup failed");
+    return { backupCodes: null, headers };
+  }
 }
 
 /** Abandons an enrolment that was never confirmed (no password needed: nothing is active). */

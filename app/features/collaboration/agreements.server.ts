@@ -39,6 +39,7 @@ import { GONE_MEMBER_NAME, notifyCounterpart } from "./collaboration.server";
 import { contentDisposition } from "./documents-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileAccess, type FileActor } from "./file-access.server";
 import { appendTextPages, renderTextPdf } from "./pdf-text.server";
+import { visibleNetworkEvidence } from "./signer-network";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -496,8 +497,8 @@ async function sealAgreement(fileId: string, agreement: AgreementRow, signatures
       signatures: signatures.map((s) => ({
         signerName: s.signer_name,
         signedAt: new Date(s.signed_at),
-        ipAddress: s.ip_address,
-        userAgent: s.user_agent,
+        // The certificate is made for both parties: both signers' network evidence (decision 036).
+        ...visibleNetworkEvidence("signature", "party", { ipAddress: s.ip_address, userAgent: s.user_agent }),
         method: s.method,
         documentSha256: s.document_sha256,
       })),

@@ -16,6 +16,7 @@ import { contentDisposition, DOCUMENT_TYPE_LABELS, formatFileSize, type Document
 import { DOCUMENT_FORMATS } from "~/lib/storage/upload-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";
 import { renderTextPdf } from "./pdf-text.server";
+import { visibleNetworkEvidence } from "./signer-network";
 
 // Making a PDF costs CPU: plenty for a person, a wall for a script.
 const EXPORT_RATE: RateLimitRule = { limit: 30, windowSeconds: 60 * 60 };
@@ -68,8 +69,8 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     select id, version, status::text as status, document_sha256, signed_sha256, created_at, cancelled_at, signed_at
     from fee_agreements where file_id = ${access.id}::uuid order by version`);
   const signatures = agreements.length
-    ? await queryRows<{ agreement_id: string; signer_name: string; signed_at: Date | string; ip_address: string | null; user_agent: string | null; method: string; document_sha256: string }>(sql`
-        select s.agreement_id, s.signer_name, s.signed_at, s.ip_address, s.user_agent, s.method, s.document_sha256
+    ? await queryRows<{ agreement_id: string; by_me: boolean; signer_name: string; signed_at: Date | string; ip_address: string | null; user_agent: string | null; method: string; document_sha256: string }>(sql`
+        select s.agreement_id, coalesce(s.profile_id = ${actor.profileId}::uuid, false) as by_me, s.signer_name, s.signed_at, s.ip_address, s.user_agent, s.method, s.document_sha256
         from fee_agreement_signatures s join fee_agreements a on a.id = s.agreement_id
         where a.file_id = ${access.id}::uuid order by s.signed_at, s.id`)
     : [];
@@ -131,9 +132,11 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     blocks.push({ kind: "mono", text: `SHA-256 du document à signer : ${a.document_sha256}` });
     if (a.signed_sha256) blocks.push({ kind: "mono", text: `SHA-256 de l'exemplaire signé : ${a.signed_sha256}` });
     for (const s of signatures.filter((x) => x.agreement_id === a.id)) {
+      // Both signers' network evidence, for the two parties (decision 036).
+      const seen = visibleNetworkEvidence("signature", s.by_me ? "self" : "party", { ipAddress: s.ip_address, userAgent: s.user_agent });
       blocks.push({
         kind: "small",
-        text: `Signée par ${s.signer_name} le ${at(s.signed_at)} — ${SIGNATURE_METHOD_LABELS[s.method] ?? s.method} — IP ${s.ip_address ?? "inconnue"} — ${s.user_agent ?? "navigateur inconnu"} — document ${s.document_sha256}`,
+        text: `Signée par ${s.signer_name} le ${at(s.signed_at)} — ${SIGNATURE_METHOD_LABELS[s.method] ?? s.method} — IP ${seen.ipAddress ?? "inconnue"} — ${seen.userAgent ?? "navigateur inconnu"} — document ${s.document_sha256}`,
       });
     }
   }

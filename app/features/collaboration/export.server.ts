@@ -1,10 +1,12 @@
 // The member's collaboration files in "Exporter mes données" (GDPR access and portability): what
 // the member sees in each file, as data. Scoped by the member's own profile; the counterpart
-// appears as the file shows them (name, company). The counterpart's client identity is not copied
+// appears as the file shows them (name, company), and with their signatures' IP address and
+// browser (decision 036). The counterpart's client identity is not copied
 // from their mandate (the file shows it after the undertaking; it is the counterpart's data); the
 // texts the members wrote (messages, document names) are exported as they are.
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
+import { visibleNetworkEvidence } from "./signer-network";
 
 type FileRow = {
   id: string;
@@ -22,6 +24,14 @@ type FileRow = {
   abandoned_at: Date | string | null;
   created_at: Date | string;
 };
+
+type ExportedSignature = { by_me: boolean; ip_address: string | null; user_agent: string | null } & Record<string, unknown>;
+
+/** Both signers' IP address and browser: the proof both parties agreed (decision 036). */
+function signatureAsSeen(s: ExportedSignature): ExportedSignature {
+  const seen = visibleNetworkEvidence("signature", s.by_me ? "self" : "party", { ipAddress: s.ip_address, userAgent: s.user_agent });
+  return { ...s, ip_address: seen.ipAddress, user_agent: seen.userAgent };
+}
 
 export async function collaborationDataOf(profileId: string) {
   const me = sql`${profileId}::uuid`;
@@ -59,7 +69,7 @@ export async function collaborationDataOf(profileId: string) {
       select a.id, a.file_id, a.version, a.status::text as status, a.terms, a.document_sha256, a.signed_sha256, a.signed_at, a.cancelled_at, a.created_at,
         coalesce((select json_agg(json_build_object('signer_name', s.signer_name, 'by_me', coalesce(s.profile_id = ${me}, false), 'document_sha256', s.document_sha256,
           'method', s.method, 'signed_at', s.signed_at,
-          'ip_address', case when s.profile_id = ${me} then s.ip_address end, 'user_agent', case when s.profile_id = ${me} then s.user_agent end) order by s.signed_at)
+          'ip_address', s.ip_address, 'user_agent', s.user_agent) order by s.signed_at)
           from fee_agreement_signatures s where s.agreement_id = a.id), '[]'::json) as signatures
       from fee_agreements a where a.file_id in (${ids}) order by a.version`),
   ]);
@@ -78,6 +88,6 @@ export async function collaborationDataOf(profileId: string) {
     documents: documents.filter((d) => d.file_id === f.id).map(({ file_id: _f, size_bytes, ...d }) => ({ ...d, size_bytes: Number(size_bytes) })),
     fee_agreements: agreements
       .filter((a) => a.file_id === f.id)
-      .map(({ file_id: _f, terms, signatures, ...a }) => ({ ...a, terms: json(terms), signatures: json(signatures) })),
+      .map(({ file_id: _f, terms, signatures, ...a }) => ({ ...a, terms: json(terms), signatures: (json(signatures) as ExportedSignature[]).map(signatureAsSeen) })),
   }));
 }

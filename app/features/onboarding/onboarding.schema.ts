@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PROFESSION_CODES } from "~/db/reference";
 import { sameMailbox } from "~/features/recommendations/email-identity";
+import { isSendableEmail } from "~/lib/email-address";
 
 export const ONBOARDING_MESSAGES = {
   college: "Veuillez sélectionner un collège",
@@ -67,9 +68,6 @@ export const detailsSchema = z.object({
   linkedinUrl: linkedinSchema,
 });
 
-// A simple address pattern, as in the spec (§5).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export type Sponsor = { name: string; email: string };
 
 /**
@@ -106,7 +104,8 @@ export function sponsorsSchema(ownEmail: string) {
           });
           return z.NEVER;
         }
-        if (s.email.length > 254 || !EMAIL_PATTERN.test(s.email)) {
+        // Only an address the outbox will mail: else the step would advance with no request sent.
+        if (!isSendableEmail(s.email)) {
           ctx.addIssue({ code: "custom", message: ONBOARDING_MESSAGES.sponsorEmail(s.email), path: [`sponsor${i + 1}Email`] });
           return z.NEVER;
         }

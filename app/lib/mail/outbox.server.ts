@@ -6,6 +6,7 @@ import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { isSendableEmail } from "~/lib/email-address";
 import { isLoopbackAddress } from "~/lib/net";
 import { getClientIp } from "~/lib/rate-limit.server";
 
@@ -13,7 +14,8 @@ import { getClientIp } from "~/lib/rate-limit.server";
 // smuggle extra headers into the message.
 const singleLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 
-const address = z.string().trim().pipe(z.email());
+// The same rule as the forms that collect addresses to be mailed (app/lib/email-address.ts).
+const address = z.string().trim().refine(isSendableEmail, "adresse non envoyable");
 
 const enqueueSchema = z.object({
   to: address,

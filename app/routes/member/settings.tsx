@@ -40,12 +40,13 @@ import {
   getTwoFactorState,
   regenerateBackupCodes,
   startTwoFactorEnrolment,
+  takeRevealedBackupCodes,
 } from "~/features/account/two-factor.server";
 import { RATINGS_CONSENT_INTENT, RatingsConsentSection } from "~/features/trust/components/ratings-consent-section";
 import { ratingsConsentSchema } from "~/features/trust/ratings.schema";
 import { setRatingsConsent } from "~/features/trust/ratings.server";
 import { pageMeta } from "~/lib/meta";
-import { combineHeaders, createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/lib/form.server";
 
@@ -68,12 +69,13 @@ const here = (section: string) => `/parametres?section=${section}`;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const [currentSessionId, admin, notifications, profile, twoFactor] = await Promise.all([
+  const [currentSessionId, admin, notifications, profile, twoFactor, revealed] = await Promise.all([
     getCurrentSessionId(request),
     getRequestIsAdmin(user.id),
     getNotificationPreferences(user),
     getRequestProfile(user.id),
     getTwoFactorState(user),
+    takeRevealedBackupCodes(request, user),
   ]);
   const sessions = await listActiveSessions(user, currentSessionId);
   const back =
@@ -83,17 +85,22 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { to: "/admin", label: "Retour à l'administration" }
         : { to: "/onboarding", label: "Retour à mon adhésion" };
   const section = url.searchParams.get("section");
-  return {
-    email: user.email,
-    back,
-    section: SECTIONS.some((s) => s.id === section) ? section : null,
-    adminRequiresTwoFactor: admin && !user.twoFactorEnabled,
-    twoFactor,
-    sessions,
-    notifications: notifications?.preferences ?? null,
-    hasProfile: Boolean(profile),
-    ratingsConsent: profile ? profile.showRatingsPublicly : null,
-  };
+  return data(
+    {
+      email: user.email,
+      back,
+      section: SECTIONS.some((s) => s.id === section) ? section : null,
+      adminRequiresTwoFactor: admin && !user.twoFactorEnabled,
+      twoFactor,
+      sessions,
+      notifications: notifications?.preferences ?? null,
+      hasProfile: Boolean(profile),
+      ratingsConsent: profile ? profile.showRatingsPublicly : null,
+      /** Right after activation only (issue 26, item 3): shown once, the pass is then used up. */
+      backupCodes: revealed.backupCodes,
+    },
+    revealed.headers ? { headers: revealed.headers } : undefined,
+  );
 }
 
 type Failure = Extract<CommandOutcome, { ok: false }>;
@@ -143,11 +150,10 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") return fail(submission);
       const outcome = await confirmTwoFactorEnrolment(request, user, submission.value.code);
       if (!outcome.ok) return fail(submission, outcome);
-      // Not a redirect: the backup codes are shown once, in this response only.
-      return data(
-        { intent, result: submission.reply({ resetForm: true }), backupCodes: outcome.backupCodes } satisfies SettingsActionData,
-        { headers: combineHeaders(outcome.headers, await createToastHeaders({ title: ACCOUNT_MESSAGES.twoFactorEnabled })) },
-      );
+      // A redirect carrying the new session cookie: this request's session is gone, so a page
+      // rendered in answer to it (a form sent without JavaScript) would find no member. The page
+      // it leads to shows the codes once (takeRevealedBackupCodes).
+      return redirectWithToast(here("securite"), { title: ACCOUNT_MESSAGES.twoFactorEnabled }, { headers: outcome.headers });
     }
     case "cancel-2fa": {
       await cancelTwoFactorEnrolment(user);
@@ -253,7 +259,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <div className="mt-6 grid grid-cols-1 gap-6">
         <PasswordSection actionData={result} />
-        <TwoFactorSection state={loaderData.twoFactor} actionData={result} adminRequired={loaderData.adminRequiresTwoFactor} />
+        <TwoFactorSection
+          state={loaderData.twoFactor}
+          actionData={result}
+          backupCodes={loaderData.backupCodes ?? result?.backupCodes}
+          adminRequired={loaderData.adminRequiresTwoFactor}
+        />
         <SessionsSection sessions={loaderData.sessions} />
         <NotificationsSection preferences={loaderData.notifications} actionData={result} />
         <RatingsConsentSection consent={loaderData.ratingsConsent} actionData={result} />

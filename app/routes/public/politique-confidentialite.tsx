@@ -108,7 +108,12 @@ export default function PolitiqueConfidentialite() {
               étapes, les messages, les documents partagés (avec le journal de leurs consultations) et les conventions
               de partage d'honoraires avec leurs signatures électroniques (date, adresse IP, navigateur, empreinte du
               document). Ils ne sont accessibles qu'aux deux membres du dossier. Base légale : exécution du contrat et
-              intérêt légitime à conserver la preuve des accords conclus entre membres.
+              intérêt légitime à conserver la preuve des accords conclus entre membres. L’adresse IP et le navigateur
+              enregistrés au moment d’une signature prouvent le consentement de chaque signataire&#8239;; c’est
+              pourquoi les deux membres du dossier les voient pour les deux signatures, sur le certificat de signature,
+              dans l’historique exporté du dossier et dans l’export de leurs données. En dehors des signatures,
+              l’adresse IP et le navigateur d’un membre ne sont jamais communiqués à un autre membre (sessions,
+              connexions, consultations de documents).
             </li>
             <li>
               <strong>Parrainage</strong> : nom et adresse e-mail des deux confrères recommandant un candidat, afin de

@@ -95,13 +95,15 @@ function VerifyForm({ actionData }: { actionData?: SettingsActionData }) {
 export function TwoFactorSection({
   state,
   actionData,
+  backupCodes: shownCodes,
   adminRequired,
 }: {
   state: TwoFactorView;
   actionData?: SettingsActionData;
+  /** Backup codes to show once: after activation (the page's data) or regeneration (the action's). */
+  backupCodes?: string[] | null;
   adminRequired: boolean;
 }) {
-  const shownCodes = actionData?.backupCodes;
   return (
     <SettingsSection
       id="securite"

@@ -1,0 +1,89 @@
+// Two guards of the server in front of React Router (issue 26, item 4), both wired in server.ts.
+//
+// - privateResponses: every response to a signed-in request (documents, `.data`, resource
+//   routes, the server's own refusals) or that sets a cookie carries the Cache-Control of
+//   app/lib/private-cache.ts, whatever the route said.
+// - resourceDataRedirect: a GET of a resource route's `.data` form (`/parametres/export.data`)
+//   would run its loader and send the file's bytes inside React Router's data encoding, without
+//   the route's own headers (Content-Disposition, Cache-Control). The client router never needs
+//   it: it is answered with the client router's "reload the document" redirect to the route's
+//   own URL, without running the loader, so a navigation to it still downloads the real file.
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { hasSessionCookie } from "./guard-cache.server";
+import { privateCacheControl } from "./private-cache";
+
+export function privateResponses(req: Request, res: Response, next: NextFunction): void {
+  const signedIn = hasSessionCookie(req.headers.cookie ?? null);
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!res.headersSent) {
+      const given = res.getHeader("cache-control");
+      const current = given === undefined ? null : Array.isArray(given) ? given.join(", ") : String(given);
+      const wanted = privateCacheControl({ current, signedIn, setsCookie: res.hasHeader("set-cookie") });
+      if (wanted !== null && wanted !== current) res.setHeader("Cache-Control", wanted);
+    }
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+  next();
+}
+
+type BuildRoutes = ServerBuild["routes"];
+type Matchable = RouteObject & { id: string };
+
+/** React Router's route tree from the build's flat manifest (ids, paths, index flags). */
+function routeTree(routes: BuildRoutes, parentId: string | undefined): Matchable[] {
+  return Object.values(routes)
+    .filter((r) => r !== undefined && r.parentId === parentId)
+    .map((r) =>
+      r!.index
+        ? { id: r!.id, index: true, path: r!.path, caseSensitive: r!.caseSensitive }
+        : { id: r!.id, path: r!.path, caseSensitive: r!.caseSensitive, children: routeTree(routes, r!.id) },
+    );
+}
+
+/** The path a `.data` URL stands for, as React Router reads it (`/_root.data` is `/`). */
+export function dataRequestPath(pathname: string): string | null {
+  if (!pathname.endsWith(".data")) return null;
+  if (pathname === "/_root.data") return "/";
+  const path = pathname.slice(0, -".data".length);
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+/** Whether `path` leads to a resource route (no component, no error boundary: React Router's own test). */
+export function isResourceRoutePath(routes: BuildRoutes, tree: Matchable[], path: string): boolean {
+  const matches = matchRoutes(tree, path);
+  const leaf = matches?.[matches.length - 1]?.route as Matchable | undefined;
+  const module = leaf ? routes[leaf.id]?.module : undefined;
+  return Boolean(module && module.default == null && module.ErrorBoundary == null);
+}
+
+export function resourceDataRedirect(build: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
+  const trees = new WeakMap<BuildRoutes, Matchable[]>();
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Built as @react-router/express builds it (dot segments resolved, `//` not a host).
+    let url: URL;
+    try {
+      url = new URL(`http://x${req.originalUrl}`);
+    } catch {
+      return next();
+    }
+    const path = dataRequestPath(url.pathname);
+    if (path === null) return next();
+    void Promise.resolve(typeof build === "function" ? build() : build).then((b) => {
+      let tree = trees.get(b.routes);
+      if (!tree) trees.set(b.routes, (tree = routeTree(b.routes, undefined)));
+      if (!isResourceRoutePath(b.routes, tree, path)) return next();
+      url.searchParams.delete("_routes");
+      const search = url.searchParams.toString();
+      res.status(204);
+      res.setHeader("X-Remix-Response", "yes");
+      res.setHeader("X-Remix-Redirect", `${path}${search ? `?${search}` : ""}`);
+      res.setHeader("X-Remix-Status", "302");
+      res.setHeader("X-Remix-Reload-Document", "true");
+      res.setHeader("Cache-Control", "no-store");
+      res.end();
+    }, next);
+  };
+}
