@@ -187,7 +187,7 @@ describe("S3-compatible storage (STORAGE_S3_*, issue 33)", () => {
     [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ACCESS_KEY_ID: "AKIA1234" }, "STORAGE_S3_SECRET_ACCESS_KEY : obligatoire quand STORAGE_S3_ACCESS_KEY_ID est défini"],
     [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_SECRET_ACCESS_KEY: "secret-secret" }, "STORAGE_S3_ACCESS_KEY_ID : obligatoire quand STORAGE_S3_SECRET_ACCESS_KEY est défini"],
     [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ACCESS_KEY_ID: "AKIA 1234", STORAGE_S3_SECRET_ACCESS_KEY: "secret-secret" }, "STORAGE_S3_ACCESS_KEY_ID : doit être un identifiant"],
-    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ACCESS_KEY_ID: "AKIA1234", STORAGE_S3_SECRET_ACCESS_KEY: "court" }, "STORAGE_S3_SECRET_ACCESS_KEY : doit être une clé secrète"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ACCESS_KEY_ID: "AKIA1234", STORAGE_S3_SECRET_ACCESS_KEY: "clé avec espaces" }, "STORAGE_S3_SECRET_ACCESS_KEY : doit être une clé secrète"],
     [{ STORAGE_S3_ENDPOINT: "https://s3.example.fr" }, "STORAGE_S3_BUCKET : obligatoire quand STORAGE_S3_ENDPOINT est défini"],
     [{ STORAGE_S3_ACCESS_KEY_ID: "AKIA1234", STORAGE_S3_SECRET_ACCESS_KEY: "secret-secret" }, "STORAGE_S3_BUCKET : obligatoire quand STORAGE_S3_ACCESS_KEY_ID est défini"],
     [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_SECRET: "secret-secret" }, "STORAGE_S3_SECRET : variable inconnue"],

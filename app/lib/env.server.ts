@@ -88,7 +88,7 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || /^[a-z0-9][a-z0-9-]{0,62}$/.test(v), { message: "doit être un nom de région, par ex. eu-west-3, fr-par ou auto" })
     .transform((v) => v ?? "us-east-1"),
   STORAGE_S3_ACCESS_KEY_ID: optionalString.refine((v) => v === undefined || /^\S{3,128}$/.test(v), { message: "doit être un identifiant de clé sans espace" }),
-  STORAGE_S3_SECRET_ACCESS_KEY: optionalString.refine((v) => v === undefined || /^\S{8,256}$/.test(v), { message: "doit être une clé secrète sans espace (8 caractères au moins)" }),
+  STORAGE_S3_SECRET_ACCESS_KEY: optionalString.refine((v) => v === undefined || /^\S{1,256}$/.test(v), { message: "doit être une clé secrète sans espace" }),
   STORAGE_S3_FORCE_PATH_STYLE: boolish,
 });
 
