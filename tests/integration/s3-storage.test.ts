@@ -11,7 +11,8 @@ import { eq, like } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { collaborationDocuments, storedObjects } from "~/db/schema";
+import { collaborationDocuments, storedObjects, verificationEvidence } from "~/db/schema";
+import { openInsuranceCertificate } from "~/features/trust/verification.server";
 import { DOCUMENT_MESSAGES, documentsUrl } from "~/features/collaboration/documents-rules";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { createDatabaseStorage, DATABASE_READ_SLICE_BYTES } from "~/lib/storage/database-driver.server";
@@ -21,7 +22,7 @@ import { createS3Storage } from "~/lib/storage/s3-driver.server";
 import { getStorage, readObjectStream, setStorage, StorageIntegrityError, type StorageBackend } from "~/lib/storage/storage.server";
 import { loader as uploadsFileLoader } from "~/routes/api/uploads-file";
 import { action as documentsAction } from "~/routes/member/dashboard/file/documents";
-import { createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { createApplicant, createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { startTestS3Server, type TestS3Server } from "../support/s3-server";
 import { call, openFileBetween, outcomeStatus, useFileTestEnvironment } from "./file-helpers";
@@ -201,6 +202,20 @@ describe("the S3 driver", () => {
     await expect(damaged.arrayBuffer()).rejects.toThrow();
     const missing = (await uploadsFileLoader({ params: { "*": key("webp") } } as never)) as Response;
     expect(missing.status).toBe(404);
+  });
+
+  it("a private download is streamed from the bucket only when the bytes match the SHA-256 recorded at upload", async () => {
+    setStorage(driver);
+    const applicant = await createApplicant(t.db!);
+    const profileId = applicant.profile.id;
+    const certificate = await pdf(30);
+    await driver.putObject(`documents/verification/${profileId}/seed.pdf`, certificate, "application/pdf");
+    // The factory recorded another digest: the store's and the record's disagree, nothing is sent.
+    await expect(openInsuranceCertificate({ profileId, isAdmin: false }, profileId)).rejects.toThrow(StorageIntegrityError);
+    await t.db!.update(verificationEvidence).set({ insuranceSha256: sha256Hex(certificate) }).where(eq(verificationEvidence.profileId, profileId));
+    const opened = await openInsuranceCertificate({ profileId, isAdmin: false }, profileId);
+    expect(opened.object.contentLength).toBe(certificate.byteLength);
+    expect(Buffer.compare(await readObjectStream(opened.object), certificate)).toBe(0);
   });
 
   it("getStorage picks S3 when STORAGE_S3_BUCKET is set, reading through to the default store for objects not migrated yet", async () => {
