@@ -3,6 +3,7 @@
 // recorded, so a reader never receives the whole of an object that is not the one stored.
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
+import { logger } from "~/lib/logger.server";
 import type { ObjectStream } from "./storage.server";
 
 /** Stored bytes that are not the recorded ones (corrupted, truncated, replaced): never served. */
@@ -10,6 +11,8 @@ export class StorageIntegrityError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "StorageIntegrityError";
+    // The operator must hear of it even when the reader only sees an aborted download.
+    logger.error({ err: this }, "stored object failed its integrity check");
   }
 }
 
