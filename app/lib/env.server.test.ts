@@ -153,3 +153,46 @@ describe("default APP_URL and the start-up address", () => {
     expect(parseEnv({ HOST: "127.0.0.1", PORT: "4000" }).APP_URL).toBe("http://127.0.0.1:4000");
   });
 });
+
+describe("S3-compatible storage (STORAGE_S3_*, issue 33)", () => {
+  const complete = {
+    STORAGE_S3_BUCKET: "reseau-documents",
+    STORAGE_S3_ENDPOINT: "https://s3.fr-par.scw.cloud",
+    STORAGE_S3_REGION: "fr-par",
+    STORAGE_S3_ACCESS_KEY_ID: "SCWABCDEFGHIJ",
+    STORAGE_S3_SECRET_ACCESS_KEY: "0123456789abcdef-secret",
+    STORAGE_S3_FORCE_PATH_STYLE: "true",
+  };
+
+  it("unset: no bucket, the region defaults to us-east-1, virtual-hosted URLs", () => {
+    const env = parseEnv({});
+    expect(env.STORAGE_S3_BUCKET).toBeUndefined();
+    expect(env.STORAGE_S3_REGION).toBe("us-east-1");
+    expect(env.STORAGE_S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it("accepts a complete configuration, and a bucket alone (AWS, credentials from the SDK's chain)", () => {
+    expect(parseEnv(complete)).toMatchObject({ STORAGE_S3_BUCKET: "reseau-documents", STORAGE_S3_REGION: "fr-par", STORAGE_S3_FORCE_PATH_STYLE: true });
+    expect(parseEnv({ STORAGE_S3_BUCKET: "my.bucket-1" }).STORAGE_S3_ENDPOINT).toBeUndefined();
+  });
+
+  it.each([
+    [{ STORAGE_S3_BUCKET: "Majuscules" }, "STORAGE_S3_BUCKET : doit être un nom de bucket S3"],
+    [{ STORAGE_S3_BUCKET: "ab" }, "STORAGE_S3_BUCKET : doit être un nom de bucket S3"],
+    [{ STORAGE_S3_BUCKET: "192.168.1.10" }, "STORAGE_S3_BUCKET : doit être un nom de bucket S3"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ENDPOINT: "s3.example.fr" }, "STORAGE_S3_ENDPOINT : doit être une URL http(s)"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ENDPOINT: "ftp://s3.example.fr" }, "STORAGE_S3_ENDPOINT : doit être une URL http(s)"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_REGION: "Paris 1" }, "STORAGE_S3_REGION : doit être un nom de région"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_FORCE_PATH_STYLE: "oui" }, "STORAGE_S3_FORCE_PATH_STYLE"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ACCESS_KEY_ID: "AKIA1234" }, "STORAGE_S3_SECRET_ACCESS_KEY : obligatoire quand STORAGE_S3_ACCESS_KEY_ID est défini"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_SECRET_ACCESS_KEY: "secret-secret" }, "STORAGE_S3_ACCESS_KEY_ID : obligatoire quand STORAGE_S3_SECRET_ACCESS_KEY est défini"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ACCESS_KEY_ID: "AKIA 1234", STORAGE_S3_SECRET_ACCESS_KEY: "secret-secret" }, "STORAGE_S3_ACCESS_KEY_ID : doit être un identifiant"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_ACCESS_KEY_ID: "AKIA1234", STORAGE_S3_SECRET_ACCESS_KEY: "clé avec espaces" }, "STORAGE_S3_SECRET_ACCESS_KEY : doit être une clé secrète"],
+    [{ STORAGE_S3_ENDPOINT: "https://s3.example.fr" }, "STORAGE_S3_BUCKET : obligatoire quand STORAGE_S3_ENDPOINT est défini"],
+    [{ STORAGE_S3_ACCESS_KEY_ID: "AKIA1234", STORAGE_S3_SECRET_ACCESS_KEY: "secret-secret" }, "STORAGE_S3_BUCKET : obligatoire quand STORAGE_S3_ACCESS_KEY_ID est défini"],
+    [{ STORAGE_S3_BUCKET: "b-1", STORAGE_S3_SECRET: "secret-secret" }, "STORAGE_S3_SECRET : variable inconnue"],
+  ])("rejects %o with « %s »", (raw, message) => {
+    expect(() => parseEnv(raw)).toThrow(EnvError);
+    expect(() => parseEnv(raw)).toThrow(message);
+  });
+});

@@ -79,7 +79,39 @@ export const envSchema = z.object({
   // notification purge); unset, each job's own (30 to 60 s after start). The benchmark sets it
   // beyond its measures so that an hourly job does not run in the middle of them.
   JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  // S3-compatible storage (docs/decisions/039-s3-storage.md): used when STORAGE_S3_BUCKET is set.
+  STORAGE_S3_BUCKET: optionalString.refine((v) => v === undefined || S3_BUCKET_NAME.test(v), {
+    message: "doit être un nom de bucket S3 : 3 à 63 caractères, minuscules, chiffres, points et tirets",
+  }),
+  STORAGE_S3_ENDPOINT: optionalUrl(/^https?:$/, "doit être une URL http(s), par ex. https://s3.fr-par.scw.cloud"),
+  STORAGE_S3_REGION: optionalString
+    .refine((v) => v === undefined || /^[a-z0-9][a-z0-9-]{0,62}$/.test(v), { message: "doit être un nom de région, par ex. eu-west-3, fr-par ou auto" })
+    .transform((v) => v ?? "us-east-1"),
+  STORAGE_S3_ACCESS_KEY_ID: optionalString.refine((v) => v === undefined || /^\S{3,128}$/.test(v), { message: "doit être un identifiant de clé sans espace" }),
+  STORAGE_S3_SECRET_ACCESS_KEY: optionalString.refine((v) => v === undefined || /^\S{1,256}$/.test(v), { message: "doit être une clé secrète sans espace" }),
+  STORAGE_S3_FORCE_PATH_STYLE: boolish,
 });
+
+const S3_BUCKET_NAME = /^(?!\d+\.\d+\.\d+\.\d+$)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** The STORAGE_S3_* variables that do not go together (pure; lines of the start-up message). */
+function storageS3Problems(env: z.infer<typeof envSchema>, raw: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const given = Object.keys(raw).filter((name) => name.startsWith("STORAGE_S3_") && (raw[name] ?? "").trim() !== "");
+  for (const name of given) {
+    if (!(name in envSchema.shape)) problems.push(`  - ${name} : variable inconnue (voir README, stockage S3)`);
+  }
+  if (!env.STORAGE_S3_BUCKET && given.length > 0) {
+    problems.push(`  - STORAGE_S3_BUCKET : obligatoire quand ${given[0]} est défini`);
+  }
+  if (env.STORAGE_S3_ACCESS_KEY_ID && !env.STORAGE_S3_SECRET_ACCESS_KEY) {
+    problems.push("  - STORAGE_S3_SECRET_ACCESS_KEY : obligatoire quand STORAGE_S3_ACCESS_KEY_ID est défini");
+  }
+  if (env.STORAGE_S3_SECRET_ACCESS_KEY && !env.STORAGE_S3_ACCESS_KEY_ID) {
+    problems.push("  - STORAGE_S3_ACCESS_KEY_ID : obligatoire quand STORAGE_S3_SECRET_ACCESS_KEY est défini");
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; legal: LegalIdentity };
 
@@ -93,6 +125,8 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     throw new EnvError(`Configuration invalide :\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const storageProblems = storageS3Problems(env, raw);
+  if (storageProblems.length > 0) throw new EnvError(`Configuration invalide :\n${storageProblems.join("\n")}`);
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new EnvError("Configuration invalide :\n  - STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini");
   }

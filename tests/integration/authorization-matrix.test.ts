@@ -12,8 +12,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messages, profiles, user } from "~/db/schema";
+import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messages, profiles, user, verificationEvidence } from "~/db/schema";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
+import { sha256Hex } from "~/lib/storage/integrity.server";
 import { setStorage } from "~/lib/storage/storage.server";
 import { profileSlug } from "~/lib/slug";
 import routeConfig from "../../app/routes";
@@ -642,9 +643,12 @@ beforeAll(async () => {
     })
     .returning({ id: collaborationDocuments.id });
   // The applicant's insurance certificate (createApplicant wrote its evidence row).
-  await createDatabaseStorage().putObject(`documents/verification/${members.pending.profile.id}/seed.pdf`, Buffer.from("%PDF-1.7\n%%EOF\n"), "application/pdf");
+  // Served files are checked against their recorded SHA-256: the rows record the seeded bytes'.
+  const seedPdf = Buffer.from("%PDF-1.7\n%%EOF\n");
+  await createDatabaseStorage().putObject(`documents/verification/${members.pending.profile.id}/seed.pdf`, seedPdf, "application/pdf");
+  await db.update(verificationEvidence).set({ insuranceSha256: sha256Hex(seedPdf) }).where(eq(verificationEvidence.profileId, members.pending.profile.id));
   const agreementKey = `documents/${file.id}/agreement-v-matrix.pdf`;
-  await createDatabaseStorage().putObject(agreementKey, Buffer.from("%PDF-1.7\n%%EOF\n"), "application/pdf");
+  await createDatabaseStorage().putObject(agreementKey, seedPdf, "application/pdf");
   const [agreement] = await db
     .insert(feeAgreements)
     .values({
@@ -663,7 +667,7 @@ beforeAll(async () => {
       },
       createdBy: members.founding.profile.id,
       documentKey: agreementKey,
-      documentSha256: "0".repeat(64),
+      documentSha256: sha256Hex(seedPdf),
     })
     .returning({ id: feeAgreements.id });
   const [mediation] = await db
@@ -679,7 +683,7 @@ beforeAll(async () => {
     })
     .returning({ id: mediations.id });
   const attachmentKey = `documents/${file.id}/mediation/matrix.pdf`;
-  await createDatabaseStorage().putObject(attachmentKey, Buffer.from("%PDF-1.7\n%%EOF\n"), "application/pdf");
+  await createDatabaseStorage().putObject(attachmentKey, seedPdf, "application/pdf");
   const [attachment] = await db
     .insert(mediationAttachments)
     .values({
@@ -688,7 +692,7 @@ beforeAll(async () => {
       name: "piece.pdf",
       contentType: "application/pdf",
       sizeBytes: 15,
-      sha256: "0".repeat(64),
+      sha256: sha256Hex(seedPdf),
       storageKey: attachmentKey,
     })
     .returning({ id: mediationAttachments.id });

@@ -18,7 +18,7 @@ import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } fr
 import { abandonFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
 import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
-import { getStorage } from "~/lib/storage/storage.server";
+import { getStorage, readObjectStream } from "~/lib/storage/storage.server";
 import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agreement-pdf";
 import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
@@ -217,8 +217,8 @@ describe("signing", () => {
     for (const s of sigs) {
       expect(s).toMatchObject({ documentSha256: pending.documentSha256, ipAddress: "203.0.113.9", userAgent: UA, method: "password", signedAt: expect.any(Date) });
     }
-    const original = await openAgreementPdf(a, fileId, pending.id, "original");
-    const sealed = await openAgreementPdf(b, fileId, pending.id, "signed");
+    const original = { bytes: await readObjectStream((await openAgreementPdf(a, fileId, pending.id, "original")).object) };
+    const sealed = { bytes: await readObjectStream((await openAgreementPdf(b, fileId, pending.id, "signed")).object) };
     expect(sha(original.bytes)).toBe(pending.documentSha256);
     expect(sha(sealed.bytes)).toBe(signed.signedSha256);
     const originalPages = (await PDFDocument.load(original.bytes)).getPageCount();
@@ -358,7 +358,7 @@ describe("records that outlive their members", () => {
     expect(after.current).toMatchObject({ status: "signed", signedSha256: signed.signedSha256 });
     expect(after.current?.signatures.map((s) => s.name)).toEqual(["Alice Lemaire", "Erin Durand"]);
     const pdf = await openAgreementPdf(a, fileId, pending.id, "signed");
-    expect(sha(pdf.bytes)).toBe(signed.signedSha256);
+    expect(sha(await readObjectStream(pdf.object))).toBe(signed.signedSha256);
   });
 
   it("a file whose two members are gone is deleted, with its stored agreement", async () => {

@@ -13,7 +13,7 @@ import { getPublicProfile, PUBLIC_PROFILE_KEYS } from "~/features/profiles/publi
 import { verificationSchema } from "~/features/trust/verification.schema";
 import { getOwnEvidence, openInsuranceCertificate, sendInsuranceReminders } from "~/features/trust/verification.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
-import { setStorage } from "~/lib/storage/storage.server";
+import { readObjectStream, setStorage } from "~/lib/storage/storage.server";
 import { buildUser, buildVerificationEvidence, createApplicant, createMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { certificatePdf, verificationFields, verificationInput } from "../support/verification";
@@ -80,12 +80,13 @@ describe("the private certificate", () => {
     const profileId = await profileIdOf(u);
     const own = await openInsuranceCertificate({ profileId, isAdmin: false }, profileId);
     expect(own.contentType).toBe("application/pdf");
-    expect(Buffer.from(own.bytes).subarray(0, 5).toString()).toBe("%PDF-");
+    const ownBytes = await readObjectStream(own.object);
+    expect(ownBytes.subarray(0, 5).toString()).toBe("%PDF-");
     const other = await createMember(t.db!);
     await expect(openInsuranceCertificate({ profileId: other.profile.id, isAdmin: false }, profileId)).rejects.toMatchObject({ init: { status: 404 } });
     await expect(openInsuranceCertificate({ profileId: null, isAdmin: false }, profileId)).rejects.toMatchObject({ init: { status: 404 } });
     await expect(openInsuranceCertificate({ profileId: null, isAdmin: true }, "not-a-uuid")).rejects.toMatchObject({ init: { status: 404 } });
-    expect((await openInsuranceCertificate({ profileId: null, isAdmin: true }, profileId)).bytes.byteLength).toBe(own.bytes.byteLength);
+    expect(await readObjectStream((await openInsuranceCertificate({ profileId: null, isAdmin: true }, profileId)).object)).toEqual(ownBytes);
   });
 });
 

@@ -17,7 +17,7 @@ import { queryRows } from "~/db/query.server";
 import { allowPasswordCheck } from "~/features/account/account.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { logger } from "~/lib/logger.server";
-import { getStorage } from "~/lib/storage/storage.server";
+import { getStorage, type ObjectStream } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
 import {
   AGREEMENT_MESSAGES,
@@ -520,7 +520,7 @@ async function sealAgreement(fileId: string, agreement: AgreementRow, signatures
 // ---------------------------------------------------------------------------------------------
 // Downloading
 
-export type AgreementPdf = { bytes: Uint8Array; sha256: string; disposition: string };
+export type AgreementPdf = { object: ObjectStream; sha256: string; disposition: string };
 
 /**
  * The PDF of a version, for one of the file's members, byte for byte as stored (its SHA-256 is
@@ -538,11 +538,12 @@ export async function openAgreementPdf(actor: Pick<FileActor, "profileId">, file
   const key = signed ? row.signed_key : row.document_key;
   const expected = signed ? row.signed_sha256 : row.document_sha256;
   if (!key || !expected) fileConflict(AGREEMENT_MESSAGES.notFound, 404);
-  const object = await getStorage().getObject(key);
+  // Streamed, and checked against the SHA-256 shown to the members as it goes.
+  const object = await getStorage().openObject(key, { sha256: expected });
   if (!object) {
     logger.error({ agreementId: row.id, key }, "stored agreement missing");
     fileConflict(AGREEMENT_MESSAGES.notFound, 404);
   }
-  return { bytes: object.bytes, sha256: expected, disposition: contentDisposition("attachment", agreementFileName(row.version, signed)) };
+  return { object, sha256: expected, disposition: contentDisposition("attachment", agreementFileName(row.version, signed)) };
 }
 

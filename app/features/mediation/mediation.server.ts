@@ -454,14 +454,15 @@ export async function postMemberMediationMessage(actor: MediationActor, fileId: 
  */
 export async function openMediationAttachment(viewer: { profileId: string | null; isAdmin: boolean }, attachmentId: string) {
   if (!isUuid(attachmentId)) mediationNotFound();
-  const [row] = await queryRows<{ storage_key: string; name: string; content_type: string; uploader_profile_id: string | null }>(
-    sql`select storage_key, name, content_type, uploader_profile_id from mediation_attachments where id = ${attachmentId}::uuid`,
+  const [row] = await queryRows<{ storage_key: string; name: string; content_type: string; sha256: string; uploader_profile_id: string | null }>(
+    sql`select storage_key, name, content_type, sha256, uploader_profile_id from mediation_attachments where id = ${attachmentId}::uuid`,
   );
   if (!row || !(viewer.isAdmin || (viewer.profileId !== null && row.uploader_profile_id === viewer.profileId))) mediationNotFound();
-  const object = await getStorage().getObject(row.storage_key);
+  // Streamed, and checked against the SHA-256 recorded when it was joined.
+  const object = await getStorage().openObject(row.storage_key, { sha256: row.sha256 });
   if (!object) mediationNotFound();
   const inline = row.content_type === "application/pdf" || row.content_type.startsWith("image/");
-  return { bytes: object.bytes, contentType: row.content_type, disposition: contentDisposition(inline ? "inline" : "attachment", row.name) };
+  return { object, contentType: row.content_type, disposition: contentDisposition(inline ? "inline" : "attachment", row.name) };
 }
 
 /** The member's mediations, as they read them (data export): every file they are a member of. */

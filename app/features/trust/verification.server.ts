@@ -222,15 +222,21 @@ export async function openInsuranceCertificate(actor: { profileId: string | null
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(profileId)) notFound();
   if (!actor.isAdmin && actor.profileId !== profileId) notFound();
   const [row] = await db
-    .select({ key: verificationEvidence.insuranceStorageKey, name: verificationEvidence.insuranceFileName, contentType: verificationEvidence.insuranceContentType })
+    .select({
+      key: verificationEvidence.insuranceStorageKey,
+      name: verificationEvidence.insuranceFileName,
+      contentType: verificationEvidence.insuranceContentType,
+      sha256: verificationEvidence.insuranceSha256,
+    })
     .from(verificationEvidence)
     .where(eq(verificationEvidence.profileId, profileId))
     .limit(1);
   if (!row) notFound();
-  const object = await getStorage().getObject(row.key);
+  // Streamed, and checked against the SHA-256 recorded when it was uploaded.
+  const object = await getStorage().openObject(row.key, { sha256: row.sha256 });
   if (!object) notFound();
   const inline = row.contentType === "application/pdf" || row.contentType.startsWith("image/");
-  return { bytes: object.bytes, contentType: row.contentType, disposition: contentDisposition(inline ? "inline" : "attachment", row.name) };
+  return { object, contentType: row.contentType, disposition: contentDisposition(inline ? "inline" : "attachment", row.name) };
 }
 
 // ---------------------------------------------------------------------------------------------

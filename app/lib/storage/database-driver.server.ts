@@ -1,11 +1,16 @@
 // Storage driver on the database (PostgreSQL mode, docs/decisions/012-document-storage.md): the
 // bytes live in stored_objects, so every instance behind the load balancer serves the same files
 // without a shared disk. A write is one statement: a reader sees the whole object or none.
-import { eq, sql } from "drizzle-orm";
+import { Readable, pipeline } from "node:stream";
+import { asc, eq, gt, sql } from "drizzle-orm";
 import { db as processDb, type Db } from "~/db/client.server";
 import { storedObjects } from "~/db/schema";
+import { StorageIntegrityError, verifyingStream } from "./integrity.server";
 import { contentTypeOfKey, isPrivateKey, isSafeKey } from "./keys";
-import type { StorageDriver } from "./storage.server";
+import type { StorageBackend, StorageDriver } from "./storage.server";
+
+/** A download reads the bytea in slices of this size, one short statement each (never the whole 20 MB at once). */
+export const DATABASE_READ_SLICE_BYTES = 1024 * 1024;
 
 export type DatabaseStorageOptions = {
   /** The database (the process-wide one by default). */
@@ -16,16 +21,19 @@ export type DatabaseStorageOptions = {
    * on the local disk): read from there when the table does not have them, deleted there too.
    */
   legacy?: StorageDriver;
+  /** Bytes read per statement by openObject (DATABASE_READ_SLICE_BYTES by default). */
+  readSliceBytes?: number;
 };
 
 function checkKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
-export function createDatabaseStorage(options: DatabaseStorageOptions = {}): StorageDriver {
+export function createDatabaseStorage(options: DatabaseStorageOptions = {}): StorageBackend {
   const handle = options.db ?? processDb;
   const publicPrefix = options.publicPrefix ?? "/uploads/";
   const legacy = options.legacy;
+  const sliceBytes = options.readSliceBytes ?? DATABASE_READ_SLICE_BYTES;
   return {
     async putObject(key, bytes, contentType) {
       checkKey(key);
@@ -49,6 +57,38 @@ export function createDatabaseStorage(options: DatabaseStorageOptions = {}): Sto
       if (row) return { bytes: row.bytes, contentType: row.contentType };
       return legacy ? legacy.getObject(key) : null;
     },
+    async openObject(key, openOptions = {}) {
+      if (!isSafeKey(key)) return null;
+      const [row] = await handle
+        .select({ contentType: storedObjects.contentType, size: storedObjects.sizeBytes, createdAt: storedObjects.createdAt })
+        .from(storedObjects)
+        .where(eq(storedObjects.key, key));
+      if (!row) return legacy ? legacy.openObject(key, openOptions) : null;
+      let offset = 0;
+      const source = new Readable({
+        read() {
+          if (offset >= row.size) {
+            this.push(null);
+            return;
+          }
+          handle
+            .select({ part: sql<Buffer | Uint8Array>`substring(${storedObjects.bytes} from ${offset + 1} for ${sliceBytes})`, createdAt: storedObjects.createdAt })
+            .from(storedObjects)
+            .where(eq(storedObjects.key, key))
+            .then(([slice]) => {
+              // Each write of a key sets created_at: a changed one means the slices would mix two objects.
+              if (!slice || slice.createdAt.getTime() !== row.createdAt.getTime()) throw new StorageIntegrityError(`stored object ${key} changed while it was read`);
+              const part = Buffer.isBuffer(slice.part) ? slice.part : Buffer.from(slice.part);
+              if (part.byteLength === 0) throw new StorageIntegrityError(`stored object ${key} is shorter than its recorded ${row.size} bytes`);
+              offset += part.byteLength;
+              this.push(part);
+            })
+            .catch((error: unknown) => this.destroy(error as Error));
+        },
+      });
+      const body = pipeline(source, verifyingStream(key, { sha256: openOptions.sha256, length: row.size }), () => undefined);
+      return { body, contentLength: row.size, contentType: row.contentType };
+    },
     async deleteObject(key) {
       checkKey(key);
       await handle.delete(storedObjects).where(eq(storedObjects.key, key));
@@ -58,6 +98,28 @@ export function createDatabaseStorage(options: DatabaseStorageOptions = {}): Sto
       checkKey(key);
       if (isPrivateKey(key)) throw new Error(`private storage key has no public URL: ${key}`);
       return `${publicPrefix}${key}`;
+    },
+    async *listKeys() {
+      let after = "";
+      for (;;) {
+        const rows = await handle
+          .select({ key: storedObjects.key })
+          .from(storedObjects)
+          .where(gt(storedObjects.key, after))
+          .orderBy(asc(storedObjects.key))
+          .limit(1000);
+        for (const row of rows) yield row.key;
+        if (rows.length < 1000) return;
+        after = rows[rows.length - 1].key;
+      }
+    },
+    async sha256Of(key) {
+      if (!isSafeKey(key)) return null;
+      const [row] = await handle
+        .select({ sha256: sql<string>`encode(sha256(${storedObjects.bytes}), 'hex')` })
+        .from(storedObjects)
+        .where(eq(storedObjects.key, key));
+      return row?.sha256 ?? null;
     },
   };
 }

@@ -1,25 +1,54 @@
 // File storage behind one small interface (DESIGN §1): a local directory under DATA_DIR in
 // embedded mode; the database (stored_objects) when the app runs on PostgreSQL, so that every
-// instance serves the same files (docs/decisions/012-document-storage.md). An S3-compatible
-// driver can implement the same four calls when the app outgrows that. Keys are paths such as
+// instance serves the same files (docs/decisions/012-document-storage.md); an S3-compatible
+// bucket when STORAGE_S3_BUCKET is set (docs/decisions/039-s3-storage.md). Keys are paths such as
 // "{userId}/{timestamp}-{random}.webp"; private documents live under "documents/".
 import path from "node:path";
+import { Readable } from "node:stream";
 import { getDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { createDatabaseStorage } from "./database-driver.server";
 import { isSafeKey } from "./keys";
 import { createLocalStorage } from "./local-driver.server";
+import { createS3Storage, s3ConfigFromEnv } from "./s3-driver.server";
 
 export { isSafeKey } from "./keys";
 
 export type StoredObject = { bytes: Buffer; contentType: string };
 
+/**
+ * An object being read: its bytes flow through `body` (verified as they stream: a corrupted or
+ * truncated object makes the stream fail before its last chunk), `contentLength` bytes in all.
+ */
+export type ObjectStream = { body: Readable; contentLength: number; contentType: string };
+
+/** The SHA-256 (hex) recorded for the object by its feature, checked on top of the store's own. */
+export type OpenOptions = { sha256?: string | null };
+
 export interface StorageDriver {
   putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   getObject(key: string): Promise<StoredObject | null>;
+  /** The object as a stream, for plain downloads (null when there is none). */
+  openObject(key: string, options?: OpenOptions): Promise<ObjectStream | null>;
   deleteObject(key: string): Promise<void>;
   /** The URL under which the object is served to browsers (never for private keys). */
   publicUrl(key: string): string;
+}
+
+/** What the migration command needs on top: every key, and the checksum the store has for one. */
+export interface StorageBackend extends StorageDriver {
+  listKeys(): AsyncIterable<string>;
+  /** The SHA-256 (hex) of the stored object as the store knows it; null when there is no object. */
+  sha256Of(key: string): Promise<string | null>;
+  /** Closes the driver's connections, if it keeps any. */
+  destroy?(): void;
+}
+
+export { readObjectStream, StorageIntegrityError } from "./integrity.server";
+
+/** The body of a Response streaming the object (an integrity failure aborts it before its end). */
+export function webBody(stream: ObjectStream): ReadableStream<Uint8Array> {
+  return Readable.toWeb(stream.body) as ReadableStream<Uint8Array>;
 }
 
 /** Public URLs of stored objects start with this path (served by routes/api/uploads-file.ts). */
@@ -32,26 +61,52 @@ export function keyFromPublicUrl(url: string | null | undefined): string | null 
   return isSafeKey(key) ? key : null;
 }
 
-const holder = globalThis as unknown as { __rtStorage?: StorageDriver; __rtLocalStorage?: StorageDriver; __rtDatabaseStorage?: StorageDriver };
+const holder = globalThis as unknown as {
+  __rtStorage?: StorageDriver;
+  __rtLocalStorage?: StorageBackend;
+  __rtDatabaseStorage?: StorageBackend;
+  __rtS3Storage?: StorageBackend;
+};
 
-function localStorage(): StorageDriver {
+function localStorage(): StorageBackend {
   holder.__rtLocalStorage ??= createLocalStorage(path.resolve(getEnv().DATA_DIR, "uploads"), UPLOADS_PATH);
   return holder.__rtLocalStorage;
 }
 
+function databaseStorage(): StorageBackend {
+  holder.__rtDatabaseStorage ??= createDatabaseStorage({ publicPrefix: UPLOADS_PATH, legacy: localStorage() });
+  return holder.__rtDatabaseStorage;
+}
+
+/** The store the app would use without S3: the database on PostgreSQL, the local directory on PGlite. */
+export function defaultStorage(): StorageBackend {
+  return getDatabase().driver === "pg" ? databaseStorage() : localStorage();
+}
+
 /**
- * The process-wide driver: the one installed with setStorage if any, else the database on
- * PostgreSQL (with the local directory as a read fallback for files written before) and the
- * local directory on embedded PGlite. Decided on each call from the open database, so a test
- * file (or a script) that opens another database gets the matching driver.
+ * The process-wide driver: the one installed with setStorage if any; else the S3 bucket when
+ * STORAGE_S3_BUCKET is set (reading through to the default store for objects not migrated yet);
+ * else the database on PostgreSQL (with the local directory as a read fallback for files written
+ * before) and the local directory on embedded PGlite. Decided on each call from the open
+ * database, so a test file (or a script) that opens another database gets the matching driver.
  */
 export function getStorage(): StorageDriver {
   if (holder.__rtStorage) return holder.__rtStorage;
-  if (getDatabase().driver === "pg") {
-    holder.__rtDatabaseStorage ??= createDatabaseStorage({ publicPrefix: UPLOADS_PATH, legacy: localStorage() });
-    return holder.__rtDatabaseStorage;
+  const s3 = s3ConfigFromEnv(getEnv());
+  if (s3) {
+    holder.__rtS3Storage ??= createS3Storage({ ...s3, publicPrefix: UPLOADS_PATH, legacy: defaultStorage() });
+    return holder.__rtS3Storage;
   }
-  return localStorage();
+  return defaultStorage();
+}
+
+/** The store named on the migration command's line, configured from the environment. */
+export function storageNamed(name: "database" | "local" | "s3"): StorageBackend {
+  if (name === "local") return localStorage();
+  if (name === "database") return createDatabaseStorage({ publicPrefix: UPLOADS_PATH });
+  const s3 = s3ConfigFromEnv(getEnv());
+  if (!s3) throw new Error("S3 storage is not configured (STORAGE_S3_BUCKET)");
+  return createS3Storage({ ...s3, publicPrefix: UPLOADS_PATH });
 }
 
 /** For tests: replaces the process-wide driver (undefined: back to the automatic choice, made afresh). */
@@ -60,5 +115,7 @@ export function setStorage(driver: StorageDriver | undefined) {
   if (!driver) {
     holder.__rtLocalStorage = undefined;
     holder.__rtDatabaseStorage = undefined;
+    holder.__rtS3Storage?.destroy?.();
+    holder.__rtS3Storage = undefined;
   }
 }

@@ -4,7 +4,7 @@
 // X-Content-Type-Options: nosniff is set on every response by server.ts (repeating it here
 // would send it twice, as the adapter appends headers).
 import { isPrivateKey } from "~/lib/storage/keys";
-import { getStorage, isSafeKey } from "~/lib/storage/storage.server";
+import { getStorage, isSafeKey, webBody } from "~/lib/storage/storage.server";
 import type { Route } from "./+types/uploads-file";
 
 function notFound() {
@@ -19,12 +19,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Only the WebP files this app writes are served, whatever else the folder might hold; the
   // documents of collaboration files never are (their own route checks the file's membership).
   if (!isSafeKey(key) || !key.endsWith(".webp") || isPrivateKey(key)) return notFound();
-  const object = await getStorage().getObject(key);
+  // Streamed as read (and verified: a corrupted object fails before its last byte is sent).
+  const object = await getStorage().openObject(key);
   if (!object) return notFound();
-  return new Response(new Uint8Array(object.bytes), {
+  return new Response(webBody(object), {
     headers: {
       "content-type": "image/webp",
-      "content-length": String(object.bytes.byteLength),
+      "content-length": String(object.contentLength),
       "cache-control": "public, max-age=31536000, immutable",
       "content-disposition": "inline",
     },

@@ -5,6 +5,7 @@ import { requireMember } from "~/auth/session.server";
 import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
 import { openAgreementPdf } from "~/features/collaboration/agreements.server";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { webBody } from "~/lib/storage/storage.server";
 import type { Route } from "./+types/agreement-pdf";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -12,10 +13,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const copy = new URL(request.url).searchParams.get("exemplaire") === "signe" ? "signed" : "original";
   try {
     const pdf = await openAgreementPdf({ profileId: profile.id }, params.fileId, params.agreementId, copy);
-    return new Response(new Uint8Array(pdf.bytes), {
+    return new Response(webBody(pdf.object), {
       headers: {
         "content-type": "application/pdf",
-        "content-length": String(pdf.bytes.byteLength),
+        "content-length": String(pdf.object.contentLength),
         "content-disposition": pdf.disposition,
         "cache-control": "private, no-store",
         "x-content-sha256": pdf.sha256,
