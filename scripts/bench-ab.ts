@@ -1,5 +1,5 @@
 // npm run bench:ab -- --variant 'name|KEY=V KEY=V' --variant 'name|…' [--members N] [--rounds R]
-//   [--duration D] [--connections C] [--no-build] [--database-url URL] [--keep-database] [--no-public]
+//   [--duration D] [--connections C] [--no-build] [--database-url URL] [--keep-database] [--no-public] [--only REGEX]
 // Interleaved A/B of server variants on one seeded database (decision 037): every variant runs
 // as its own production server (same build, its own environment), and each round measures every
 // step on every variant in turn (the order alternating from one round to the next), the static
@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from "./bench/server";
 import { seedDemoData } from "./seed-lib";
 
 const USAGE =
-  "Usage : npm run bench:ab -- --variant 'nom|CLE=valeur …' --variant 'nom|…' [--members N] [--rounds R] [--duration D] [--connections C] [--no-build] [--database-url URL] [--keep-database] [--no-public]";
+  "Usage : npm run bench:ab -- --variant 'nom|CLE=valeur …' --variant 'nom|…' [--members N] [--rounds R] [--duration D] [--connections C] [--no-build] [--database-url URL] [--keep-database] [--no-public] [--only REGEX]";
 
 const STATIC_PATH = "/bench-ab-static.html";
 const SETTLE_MS = 1500;
@@ -110,6 +110,7 @@ async function main() {
     "database-url": { type: "string" },
     "keep-database": { type: "boolean" },
     "no-public": { type: "boolean" },
+    only: { type: "string" },
   });
   if (!values) return;
   const variants = ((values.variant as unknown as string[] | undefined) ?? []).map(parseVariant);
@@ -181,6 +182,12 @@ async function main() {
     steps.push({ key: `${label} .data`, label: `${label} .data`, paths: [dataPath(p)], headers: { accept: "*/*" }, member: true });
   }
   if (values["no-public"] !== true) steps.push({ key: "public profile (page cache)", label: "/consultant/{slug} anonyme (cache de pages)", paths: slugs.map((s) => `/consultant/${s}`), headers: {}, member: false });
+
+  const only = cli.string(values.only);
+  if (only) {
+    const pattern = new RegExp(only);
+    for (let k = steps.length - 1; k > 0; k--) if (!pattern.test(steps[k]!.label)) steps.splice(k, 1);
+  }
 
   // Warm-up, not measured: every path of every step once per server, then one short run each.
   for (const [i, s] of servers.entries()) {
