@@ -190,8 +190,8 @@ async function main() {
 
   app.use(compression());
   // React Router's stream writer flushes after every chunk; behind compression each flush ends a
-  // gzip block, which made pages ~3× larger on the wire (bench/README.md). No page streams
-  // deferred data, so compression may buffer as usual until the response ends.
+  // gzip block, which made pages ~3× larger on the wire (docs/decisions/history/bench-issue-17.md).
+  // No page streams deferred data, so compression may buffer as usual until the response ends.
   app.use((_req: Request, res: Response, next: NextFunction) => {
     (res as Response & { flush?: () => void }).flush = () => {};
     next();
@@ -292,7 +292,6 @@ async function main() {
         (res.locals.loadContext = {
           nonce: res.locals.nonce as string,
           requestId: res.locals.requestId as string,
-          recordedByPageCache: res.locals.recordedByPageCache === true,
         }),
     }),
   );

@@ -6,7 +6,6 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErr
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
-import { getRenderCache } from "~/lib/render-cache.server";
 import { NonceContext } from "~/lib/request-context";
 import "./load-context";
 
@@ -30,38 +29,6 @@ export default function handleRequest(
   const userAgent = request.headers.get("user-agent");
   // Bots and no-JS clients get the whole document at once (SEO, link previews).
   const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-  // The same data rendered before by this instance: its HTML again (decision 025).
-  const renderCache = getRenderCache();
-  const tokens = { nonce, requestId: loadContext.requestId ?? "" };
-  const handlerContext = routerContext.staticHandlerContext;
-  const renderKey = renderCache?.keyFor(
-    {
-      method: request.method,
-      url: request.url,
-      status: responseStatusCode,
-      routes: handlerContext.matches.map((m) => m.route.id),
-      loaderData: handlerContext.loaderData,
-      actionData: handlerContext.actionData,
-      errors: handlerContext.errors,
-      mode: readyOption,
-    },
-    request.headers,
-    tokens,
-  );
-  // The public page cache keeps what it records as text: it gets the text (decision 027).
-  const acceptEncoding = loadContext.recordedByPageCache ? null : request.headers.get("accept-encoding");
-  const kept = renderKey ? renderCache?.get(renderKey, tokens, acceptEncoding) : undefined;
-  if (renderKey) responseHeaders.set("X-Render-Cache", kept === undefined ? "MISS" : "HIT");
-  if (kept !== undefined) {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    if (kept.gzip) {
-      // Compressed once when kept (decision 027): the compression middleware leaves it alone.
-      responseHeaders.set("Content-Encoding", "gzip");
-      responseHeaders.set("Content-Length", String(kept.gzip.length));
-      return new Response(kept.gzip, { headers: responseHeaders, status: responseStatusCode });
-    }
-    return new Response(kept.html, { headers: responseHeaders, status: responseStatusCode });
-  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -76,7 +43,7 @@ export default function handleRequest(
           // The page is collected, then sent as one body (issue 17): no page streams deferred
           // data, and the compression middleware buffers the whole response anyway; passing each
           // of React's small chunks through a web stream and into zlib one by one cost more CPU
-          // than rendering the frame (bench/README.md, "Third pass").
+          // than rendering the frame (docs/decisions/history/bench-issue-17.md, "Third pass").
           const chunks: Buffer[] = [];
           const sink = new Writable({
             write(chunk: Buffer | string, _encoding, done) {
@@ -85,10 +52,7 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const html = Buffer.concat(chunks);
-              // Kept only when the whole render went through: an error after the shell sets 500.
-              if (renderKey && responseStatusCode === 200) renderCache?.set(renderKey, html.toString("utf8"), tokens);
-              resolve(new Response(html, { headers: responseHeaders, status }));
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
               done();
             },
           });

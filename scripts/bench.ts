@@ -180,7 +180,7 @@ async function main() {
     QUERY_LOG: queryLogFile,
     // The hourly background jobs (the reputation refresh reads every member) start after the
     // measures rather than in the middle of one: the bench measures the pages, not the hour at
-    // which a job runs. The refresh's own cost is in bench/README.md.
+    // which a job runs. The refresh's own cost is in docs/decisions/history/bench-issue-17.md.
     JOBS_START_DELAY_MS: String(2 * 60 * 60_000),
   });
   const base = server.baseUrl;
@@ -199,14 +199,13 @@ async function main() {
   // have been rendered: every path is requested once before its run (warm cache, as on a live
   // site), and the profiles are measured a second time with a cookie of ours, which makes the
   // cache step aside (the cost of server rendering itself).
-  // `Cache-Control: no-cache` makes the render cache (decision 025) step aside too.
-  const NO_CACHE = { cookie: "rt_bench=no-cache", "cache-control": "no-cache" };
+  const NO_CACHE = { cookie: "rt_bench=no-cache" };
   const profilePaths = slugs.map((s) => `/consultant/${s}`);
   const runs: Array<{ key: string; label: string; paths: string[]; headers?: Record<string, string> }> = [
     { key: "profile", label: "/consultant/{slug} (500 profils, cache chaud)", paths: profilePaths },
     { key: "profileSsr", label: "/consultant/{slug} sans cache (rendu SSR)", paths: profilePaths, headers: NO_CACHE },
     // The floor of a server render here: the same layout, no loader of its own and no SQL
-    // statement (an anonymous visitor), rendered every time (bench/README.md, eleventh pass).
+    // statement (an anonymous visitor), rendered every time (docs/decisions/history/bench-issue-17.md, eleventh pass).
     { key: "textSsr", label: "/cgu sans cache (texte seul, aucune requête SQL)", paths: ["/cgu"], headers: NO_CACHE },
     { key: "directoryText", label: `/annuaire?q=${surname.name}`, paths: [surnameQuery] },
     { key: "directoryFilters", label: filtersQuery, paths: [filtersQuery] },
@@ -232,7 +231,7 @@ async function main() {
   if (cleaned) throw new Error("Interrompu.");
   const firstPage: Fetched = await fetchMedian(`${base}/annuaire`, 10);
 
-  // 6. Signed-in pages: repeated views (the render cache, decision 025) and pages rendered every time.
+  // 6. Signed-in pages: each as a document, then as the `.data` navigation a browser sends.
   const member = withMembers ? await measureMemberPages(base, personas, { durationS: memberDurationS, connections: memberConnections, staticFile: MEMBER_STATIC_FILE }, step, adminData) : null;
   // The public pages' statements too (rendered, not from the page cache), for the EXPLAIN step.
   const publicPages: Array<[string, string]> = [["/annuaire", "/annuaire"], [surnameQuery, surnameQuery], [filtersQuery, filtersQuery], [profilePaths[0]!, "/consultant/{slug} (sans cache)"]];
@@ -319,7 +318,7 @@ async function main() {
       `\nPages connectées — ${counts.files} dossiers ; médiane de ${member.options.medianRuns} requêtes successives, ` +
         `puis ${member.options.connections} connexions × ${member.options.durationS} s ; cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × la copie statique, ` +
         `débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur — ${passed}/${member.rows.length} OK ` +
-        `(sans cache de rendu : ${member.rows.filter((r) => memberVerdict(member, r).fresh?.ok).length}/${member.rows.length}) ; ` +
+        `(navigations .data : ${member.rows.filter((r) => memberVerdict(member, r).data?.ok).length}/${member.rows.filter((r) => r.data).length}) ; ` +
         `requêtes SQL par page ≤ ${MEMBER_TARGETS.queriesMax} : ${member.rows.filter((r) => memberVerdict(member, r).queriesOk).length}/${member.rows.length}`,
     );
     printTable(memberRows);
@@ -351,7 +350,7 @@ async function main() {
           options: member.options,
           targets: MEMBER_TARGETS,
           static: { median: member.staticMedian, load: member.staticLoad },
-          pages: member.rows.map((r) => ({ tier: r.tier, path: r.page.label, median: r.median, load: r.load, freshMedian: r.fresh?.median ?? null, freshLoad: r.fresh?.load ?? null, ...memberVerdict(member, r) })),
+          pages: member.rows.map((r) => ({ tier: r.tier, path: r.page.label, median: r.median, load: r.load, dataMedian: r.data?.median ?? null, dataLoad: r.data?.load ?? null, ...memberVerdict(member, r) })),
         }
       : null,
   };
@@ -390,9 +389,8 @@ async function main() {
           mdTable(memberRows[0].map((c) => c || "État"), memberRows.slice(1)),
           "",
           `Référence : la page /dashboard du membre premium enregistrée et servie comme fichier statique par le même processus. ` +
-            "Colonnes « sans cache de rendu » : la même page demandée avec `Cache-Control: no-cache`, que le serveur rend à chaque fois " +
-            "(une première vue) ; les autres colonnes sont des vues répétées d'un membre, servies par le cache de rendu quand les données " +
-            "lues par les loaders n'ont pas changé (décision 025 : gardes et loaders s'exécutent à chaque requête). " +
+            "Colonnes « navigation .data » : la requête `.data` que le navigateur envoie pour aller sur la page une fois le premier document chargé ; " +
+            "les autres colonnes : la page demandée comme document, rendue par le serveur à chaque requête. " +
             `Cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × celle de la copie statique, débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur ; ` +
             `au plus ${MEMBER_TARGETS.queriesMax} requêtes SQL par page (en-tête X-Query-Count du serveur lancé avec QUERY_STATS, ` +
             "comptées sur la première page d'une session neuve : le cache de garde de l'instance ne la connaît pas encore ; les pages suivantes " +
@@ -429,7 +427,7 @@ async function main() {
 function memberTable(member: MemberResults): string[][] {
   const rows: string[][] = [
     ["Page (connecté)", "Membre", "médiane", "req/s", "p95", "× médiane statique", "% débit statique", "erreurs / non-2xx", "requêtes SQL", "",
-      "sans cache de rendu : médiane", "req/s", "× méd.", "% débit", ""],
+      "navigation .data : médiane", "req/s", "× méd.", "% débit", ""],
   ];
   const s = member.staticLoad;
   rows.push(["copie statique de /dashboard", "—", ms(member.staticMedian.totalMs), s.reqPerSec.toFixed(0), ms(s.p95), "1,0", "100 %", `${s.errors} / ${s.non2xx}`, "—", "référence", "—", "—", "—", "—", ""]);
@@ -437,13 +435,13 @@ function memberTable(member: MemberResults): string[][] {
   const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
   for (const r of member.rows) {
     const v = memberVerdict(member, r);
-    const fresh = r.fresh && v.fresh
-      ? [ms(r.fresh.median.totalMs), r.fresh.load.reqPerSec.toFixed(0), ratio(v.fresh.medianRatio), pct(v.fresh.throughputRatio), ok(v.fresh.ok)]
+    const data = r.data && v.data
+      ? [ms(r.data.median.totalMs), r.data.load.reqPerSec.toFixed(0), ratio(v.data.medianRatio), pct(v.data.throughputRatio), ok(v.data.ok)]
       : ["—", "—", "—", "—", ""];
     rows.push([
       r.page.label, r.tier, ms(r.median.totalMs), r.load.reqPerSec.toFixed(0), ms(r.load.p95),
       ratio(v.medianRatio), pct(v.throughputRatio), `${r.load.errors} / ${r.load.non2xx}`,
-      r.queries === null ? "?" : `${r.queries}${v.queriesOk ? "" : " (> 6)"}`, ok(v.ok), ...fresh,
+      r.queries === null ? "?" : `${r.queries}${v.queriesOk ? "" : " (> 6)"}`, ok(v.ok), ...data,
     ]);
   }
   return rows;

@@ -43,7 +43,7 @@ type Preparable = { prepare(name: string): unknown };
  * A query-builder statement built once per database instead of on every call: drizzle turns the
  * builder into SQL text and a row mapper when it is prepared, then only binds the values
  * (`sql.placeholder`) on each execution. Building a select with its columns cost more CPU than
- * the rest of the frame's loader on every member page (bench/README.md, eighth pass).
+ * the rest of the frame's loader on every member page (docs/decisions/history/bench-issue-17.md, eighth pass).
  *
  * With `reusablePlan` (same rule as `withReusablePlan`: a lookup by the acting member's id, its
  * generic plan measured), PostgreSQL also keeps its plan (decision 026); otherwise the statement

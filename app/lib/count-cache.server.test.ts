@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedCount, CountCache, writesAdminCounts, writesNotifications } from "./count-cache.server";
+import { cachedCount, CountCache, writesAdminCounts } from "./count-cache.server";
 
 function cache(options: { ttlMs?: number; maxEntries?: number } = {}) {
   let now = 1_000;
@@ -136,18 +136,6 @@ describe("writesAdminCounts", () => {
     ["update profiles set company = $1", false],
   ])("%s → %s", (statement, expected) => {
     expect(writesAdminCounts(statement)).toBe(expected);
-  });
-});
-
-describe("writesNotifications", () => {
-  it.each([
-    ['insert into "notifications" ("user_id", "kind", "title") values ($1, $2, $3) returning "id"', true],
-    ['update "notifications" set "read_at" = $1 where ("notifications"."user_id" = $2 and "notifications"."read_at" is null)', true],
-    ["delete from notifications where created_at < $1", true],
-    ['select "id" from "notifications" where "notifications"."user_id" = $1', false],
-    ["update notification_preferences set x = 1", false],
-  ])("%s → %s", (statement, expected) => {
-    expect(writesNotifications(statement)).toBe(expected);
   });
 });
 

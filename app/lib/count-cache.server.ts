@@ -14,7 +14,8 @@
 //
 // - A value is a count or a record of counts, keyed by what was counted (a search and its filters…).
 // - Invalidation: each instance listening on the cache's channel drops all of it (server.ts); the
-//   instance that writes drops it at once, before its statement runs (app/lib/request-scope.server.ts).
+//   instance that writes drops it at once, before its statement runs (app/lib/request-scope.server.ts;
+//   the bell: by explicit calls of the notifications service, decision 037).
 //   While the listener is not connected (start, database outage), nothing is served from it.
 // - A count that started before an invalidation is not stored (generation counter).
 // - Bounded: at most `maxEntries` keys (least recently used go first), each for at most `ttlMs`.
@@ -143,9 +144,6 @@ export const MATCHING_CHANNEL = "rt_matching";
 /** Whether a statement writes a table the rankings of potential matches read. */
 export const writesMatching = writesTo(["mandates", "profiles", "mandate_match_requests"]);
 
-/** Whether a statement writes the members' notifications (the bell of every member page). */
-export const writesNotifications = writesTo(["notifications"]);
-
 type Caches = { profiles?: CountCache<unknown>; admin?: CountCache<unknown>; notifications?: CountCache<unknown>; matching?: CountCache<unknown> };
 const g = globalThis as unknown as { __rtCountCaches?: Caches };
 const caches = (g.__rtCountCaches ??= {});
@@ -207,7 +205,7 @@ export function keptPage(cache: CountCache<unknown> | undefined, key: string): {
  * The instance's cache of each member's notification state (the bell: unread count and latest
  * notifications), by user id, when server.ts created one: dropped for a user when the
  * notifications trigger names them on 'rt_notifications' (every insert or update, at commit, on
- * every instance), wholly by this instance's own writes at once.
+ * every instance), and at once by the writes of app/features/notifications/notifications.server.ts.
  */
 export function getNotificationCache(): CountCache<unknown> | undefined {
   return caches.notifications;

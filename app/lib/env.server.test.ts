@@ -45,16 +45,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_READ_AFTER_WRITE_MS: "10" })).toThrow(/DATABASE_READ_AFTER_WRITE_MS/);
   });
 
-  it("DATABASE_PREPARED_STATEMENTS: on unless turned off (decision 026); RENDER_CACHE_MB: 64 by default (decision 025)", () => {
+  it("DATABASE_PREPARED_STATEMENTS: on unless turned off (decision 026)", () => {
     expect(parseEnv({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
     expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: "" }).DATABASE_PREPARED_STATEMENTS).toBe(true);
     expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: "false" }).DATABASE_PREPARED_STATEMENTS).toBe(false);
     expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: "0" }).DATABASE_PREPARED_STATEMENTS).toBe(false);
     expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: "true" }).DATABASE_PREPARED_STATEMENTS).toBe(true);
     expect(() => parseEnv({ DATABASE_PREPARED_STATEMENTS: "parfois" })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
-    expect(parseEnv({}).RENDER_CACHE_MB).toBe(64);
-    expect(parseEnv({ RENDER_CACHE_MB: "0" }).RENDER_CACHE_MB).toBe(0);
-    expect(() => parseEnv({ RENDER_CACHE_MB: "-1" })).toThrow(/RENDER_CACHE_MB/);
   });
 
   it("treats empty strings as unset", () => {

@@ -69,9 +69,6 @@ export const envSchema = z.object({
   MAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   // Memory for the cache of anonymous public pages, per instance; 0 turns it off.
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  // Memory for the render cache (decision 025): pages' HTML kept by the data they were rendered
-  // from, per instance; 0 turns it off.
-  RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // How long each instance keeps a signed-in member's session, profile and admin role for
   // read-only requests (decision 020); 0 turns the cache off.
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),

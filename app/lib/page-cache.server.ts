@@ -13,7 +13,6 @@
 //   it yet, and the stale page would otherwise be served until the next invalidation.
 import type { NextFunction, Request, Response } from "express";
 import { getEnv } from "./env.server";
-import { acceptsGzip, gzipFrom, gzipTemplate, type GzipTemplate } from "./gzip-template.server";
 import { currentRequestScope } from "./request-scope.server";
 
 export const PUBLIC_CONTENT_CHANNEL = "rt_public_content";
@@ -56,8 +55,6 @@ export type CachedPage = {
   requestId: string;
   bytes: number;
   expiresAt: number;
-  /** The body compressed once, on the first response that accepts gzip (decision 027). */
-  gzip?: GzipTemplate;
 };
 
 export type PageCacheOptions = { maxEntries?: number; maxBytes?: number; ttlMs?: number; now?: () => number };
@@ -141,23 +138,6 @@ export class PageCache {
     return true;
   }
 
-  /**
-   * The body of an entry `get` just returned, gzip-compressed with this response's nonce and
-   * request id. The page is compressed once, the first time; the compressed pieces count in the
-   * cache's bytes from then on. Null when the tokens' lengths differ from the stored ones.
-   */
-  gzip(key: string, page: CachedPage, nonce: string, requestId: string): Buffer<ArrayBuffer> | null {
-    if (!page.gzip) {
-      page.gzip = gzipTemplate(page.body, [page.nonce, page.requestId]);
-      if (this.entries.get(key) === page) {
-        page.bytes += page.gzip.bytes;
-        this.bytes += page.gzip.bytes;
-        this.evict();
-      }
-    }
-    return gzipFrom(page.gzip, [nonce, requestId]);
-  }
-
   private evict() {
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
@@ -211,15 +191,6 @@ export function pageCacheMiddleware(cache: PageCache) {
         res.end();
         return;
       }
-      // Compressed once for every response (decision 027); the compression middleware leaves an
-      // encoded body alone and adds Vary: Accept-Encoding.
-      const body = acceptsGzip(req.headers["accept-encoding"]) ? cache.gzip(key, hit, nonce, requestId) : null;
-      if (body) {
-        res.setHeader("Content-Encoding", "gzip");
-        res.setHeader("Content-Length", body.length);
-        res.end(body);
-        return;
-      }
       res.send(personalise(hit, nonce, requestId));
       return;
     }
@@ -229,8 +200,6 @@ export function pageCacheMiddleware(cache: PageCache) {
 
     const generation = cache.currentGeneration;
     const scope = currentRequestScope();
-    // What is recorded must be the page's text: the render cache sends it uncompressed then.
-    res.locals.recordedByPageCache = true;
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;

@@ -12,11 +12,9 @@ import type { Logger } from "drizzle-orm/logger";
 import {
   getAdminCountCache,
   getMatchingCache,
-  getNotificationCache,
   getProfileCountCache,
   writesAdminCounts,
   writesMatching,
-  writesNotifications,
   writesProfileCounts,
 } from "./count-cache.server";
 import { getGuardCache, guardTablesWritten, writesGuardTables } from "./guard-cache.server";
@@ -89,7 +87,6 @@ export const queryCounter: Logger = {
     // Totals over the tables written: dropped now on this instance, again at commit by notification.
     if (writesProfileCounts(query)) getProfileCountCache()?.invalidate();
     if (writesAdminCounts(query)) getAdminCountCache()?.invalidate();
-    if (writesNotifications(query)) getNotificationCache()?.invalidate();
     if (writesMatching(query)) getMatchingCache()?.invalidate();
     if (!scope) return;
     if (!scope.wrotePublic && writesPublicContent(query)) scope.wrotePublic = true;

@@ -102,8 +102,15 @@ export const MEMBER_TARGETS = { medianRatioMax: 4, throughputRatioMin: 0.25, que
 
 /** A demo persona's tier, or "admin" for the bench's administrators. */
 export type MemberTier = DemoLoginKind | "admin";
-/** `fresh`: the same page asked with `Cache-Control: no-cache`, rendered every time (decision 025). */
-export type MemberRow = { tier: MemberTier; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null; fresh: { median: Fetched; load: LoadResult } | null };
+/** `data`: the `.data` request React Router's client sends to navigate to the page (single fetch). */
+export type MemberRow = { tier: MemberTier; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null; data: { median: Fetched; load: LoadResult } | null };
+
+/** The `.data` request React Router's client sends to navigate to `url` (single fetch). */
+export function dataPath(url: string): string {
+  const u = new URL(url, "http://x");
+  const pathname = u.pathname === "/" ? "/_root" : u.pathname.replace(/\/$/, "");
+  return `${pathname}.data${u.search}`;
+}
 export type MemberResults = {
   staticMedian: Fetched;
   staticLoad: LoadResult;
@@ -140,22 +147,23 @@ export async function measureMemberPages(
   // `who`: the member's session for the median and the load, and how to open a fresh one for the
   // statement count, which is taken on a fresh session's first request: the guard cache (decision
   // 020) holds nothing for it yet, as for a member who comes back after more than SESSION_CACHE_TTL_MS.
-  const measure = async (label: string, pagePath: string, who?: { cookie: string; fresh: () => Promise<string> }) => {
+  const measure = async (label: string, pagePath: string, who?: { cookie: string; fresh: () => Promise<string> }, navigable = true) => {
     const headers: Record<string, string> = who ? { cookie: who.cookie } : {};
     // Warm-up, not measured: the page's code is compiled by V8 on its first requests (a live
     // server's is hot), which made the first page measured after a start pay for it.
     await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     const median = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, headers);
     if (median.status !== 200) throw new Error(`${label} : HTTP ${median.status}`);
-    // The render cache (decision 025) serves the member's repeated views of unchanged data; the
-    // same page asked with `Cache-Control: no-cache` is rendered every time (a first view).
-    let fresh: MemberRow["fresh"] = null;
-    if (who) {
-      const freshHeaders = { ...headers, "cache-control": "no-cache" };
-      const freshMedian = await fetchMedian(`${baseUrl}${pagePath}`, MEDIAN_RUNS, freshHeaders);
-      step(`autocannon ${label} sans cache de rendu : ${options.durationS} s, ${options.connections} connexions…`);
-      const freshLoad = await runLoad({ baseUrl, paths: [pagePath], label: `${label} (no-cache)`, connections: options.connections, durationS: options.durationS, headers: freshHeaders });
-      fresh = { median: freshMedian, load: freshLoad };
+    // After the first document, a browser navigates with the page's `.data` request.
+    let data: MemberRow["data"] = null;
+    if (who && navigable) {
+      const dataHeaders = { ...headers, accept: "*/*" };
+      const dataUrl = dataPath(pagePath);
+      const dataMedian = await fetchMedian(`${baseUrl}${dataUrl}`, MEDIAN_RUNS, dataHeaders);
+      if (dataMedian.status !== 200) throw new Error(`${label} .data : HTTP ${dataMedian.status}`);
+      step(`autocannon ${label} .data : ${options.durationS} s, ${options.connections} connexions…`);
+      const dataLoad = await runLoad({ baseUrl, paths: [dataUrl], label: `${label} (.data)`, connections: options.connections, durationS: options.durationS, headers: dataHeaders });
+      data = { median: dataMedian, load: dataLoad };
     }
     // The server runs with QUERY_STATS: each response says how many statements it took.
     // and (QUERY_LOG) logs them for the EXPLAIN step once the server has stopped.
@@ -166,12 +174,12 @@ export async function measureMemberPages(
     const queries = counted === null ? null : Number(counted);
     step(`autocannon ${label} : ${options.durationS} s, ${options.connections} connexions…`);
     const load = await runLoad({ baseUrl, paths: [pagePath], label, connections: options.connections, durationS: options.durationS, headers });
-    return { median, load, queries, fresh };
+    return { median, load, queries, data };
   };
   const baseline = await measure("copie statique de /dashboard", MEMBER_STATIC_PATH);
   const rows: MemberRow[] = [];
   for (const page of memberPages(premium, documentPath)) {
-    const r = await measure(`${page.label} (premium)`, page.path, { cookie: premiumCookie, fresh: () => signInCookie(baseUrl, premium.email) });
+    const r = await measure(`${page.label} (premium)`, page.path, { cookie: premiumCookie, fresh: () => signInCookie(baseUrl, premium.email) }, page.key !== "document");
     rows.push({ tier: premium.kind, page, ...r });
   }
   // The other tiers: the pages whose content depends on the tier.
@@ -196,7 +204,7 @@ export async function measureMemberPages(
   return { staticMedian: baseline.median, staticLoad: baseline.load, rows, options: { ...options, medianRuns: MEDIAN_RUNS } };
 }
 
-/** Ratios of a row to the static copy, and whether the issue's targets hold (`fresh`: rendered every time). */
+/** Ratios of a row to the static copy, and whether the issue's targets hold (`data`: the `.data` navigation). */
 export function memberVerdict(results: MemberResults, row: MemberRow) {
   const ratios = (median: Fetched, load: LoadResult) => {
     const medianRatio = median.totalMs / results.staticMedian.totalMs;
@@ -205,5 +213,5 @@ export function memberVerdict(results: MemberResults, row: MemberRow) {
     return { medianRatio, throughputRatio, ok };
   };
   const queriesOk = row.queries !== null && row.queries <= MEMBER_TARGETS.queriesMax;
-  return { ...ratios(row.median, row.load), queriesOk, fresh: row.fresh ? ratios(row.fresh.median, row.fresh.load) : null };
+  return { ...ratios(row.median, row.load), queriesOk, data: row.data ? ratios(row.data.median, row.data.load) : null };
 }

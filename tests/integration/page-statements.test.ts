@@ -24,7 +24,7 @@ import * as fileOverview from "~/routes/member/dashboard/file/overview";
 import * as fileDocuments from "~/routes/member/dashboard/file/documents";
 import * as statsPage from "~/routes/member/dashboard/stats";
 import * as notificationsPage from "~/routes/member/dashboard/notifications";
-import { getNotificationState, notify } from "~/features/notifications/notifications.server";
+import { getNotificationState, markAllNotificationsRead, notify } from "~/features/notifications/notifications.server";
 import * as adminProfiles from "~/routes/admin/profiles";
 import * as adminRecommendations from "~/routes/admin/recommendations";
 import * as adminJournal from "~/routes/admin/journal";
@@ -207,6 +207,11 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
       expect((after.value as Page).unread).toBe((cold.value as Page).unread + 1);
       // The live stream and the polling fallback read it fresh.
       expect((await getNotificationState(alice.user.id, { fresh: true })).items[0]?.title).toBe("Après la mise en cache");
+      // Marking them read drops the kept state at once too.
+      await markAllNotificationsRead(alice);
+      const read = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
+      expect(read.queries).toBe(3);
+      expect((read.value as Page).unread).toBe(0);
     } finally {
       setNotificationCache(undefined);
     }

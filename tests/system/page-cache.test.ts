@@ -49,7 +49,7 @@ describe("anonymous public pages", () => {
     const second = await fetchPage(path);
     expect(second.res.headers.get("x-cache")).toBe("HIT");
     expectPersonalisedCopy(first, second);
-    // Sent compressed as kept (decision 027), or as text to a client that does not accept gzip.
+    // Compressed for a client that accepts gzip, as text for one that does not.
     const gz = await fetchPage(path, { "accept-encoding": "gzip" });
     expect(gz.res.headers.get("x-cache")).toBe("HIT");
     expect(gz.res.headers.get("content-encoding")).toBe("gzip");
@@ -114,47 +114,6 @@ describe("invalidation", () => {
     expect(body).toContain(company);
     // The directory, which shows the company on the card, is fresh too.
     expect((await fetchPage("/annuaire")).body).toContain(company);
-  });
-});
-
-describe("with the render cache (decisions 025, 027)", () => {
-  it("keeps the page's text when it records a page the render cache still holds", async (ctx) => {
-    if (database.driver !== "pg") {
-      ctx.skip(); // PGlite: one process owns the database; the invalidation comes from another client.
-      return;
-    }
-    const path = "/faq";
-    // Kept by both caches (the page cache listens once the server has connected its listener).
-    const first = await fetchPage(path, { "accept-encoding": "gzip" });
-    let kept = await fetchPage(path, { "accept-encoding": "gzip" });
-    for (let i = 0; i < 100 && kept.res.headers.get("x-cache") !== "HIT"; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      kept = await fetchPage(path, { "accept-encoding": "gzip" });
-    }
-    expect(kept.res.headers.get("x-cache")).toBe("HIT");
-    // A write to a table behind the public pages empties the page cache on every instance, and
-    // leaves the FAQ's data as it was: the next render of it is the render cache's.
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await client.query("update profiles set company = company where id = $1", [profileIdFromSlug(slug)]);
-    } finally {
-      await client.end();
-    }
-    let recorded = await fetchPage(path, { "accept-encoding": "gzip" });
-    for (let i = 0; i < 100 && recorded.res.headers.get("x-cache") !== "MISS"; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      recorded = await fetchPage(path, { "accept-encoding": "gzip" });
-    }
-    expect(recorded.res.headers.get("x-cache")).toBe("MISS");
-    expect(recorded.res.headers.get("x-render-cache")).toBe("HIT");
-    expectPersonalisedCopy(first, recorded);
-    // What the page cache kept is the page, served again as such.
-    for (const encoding of ["gzip", "identity"]) {
-      const again = await fetchPage(path, { "accept-encoding": encoding });
-      expect(again.res.headers.get("x-cache")).toBe("HIT");
-      expectPersonalisedCopy(first, again);
-    }
   });
 });
 

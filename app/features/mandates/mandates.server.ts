@@ -129,7 +129,7 @@ const myMandatesWithCounts = memoByObject((counts: Record<string, SQL>) => {
       .where(eq(mandates.profileId, sql.placeholder("profileId")))
       .orderBy(desc(mandates.createdAt), desc(mandates.id)),
     // Its generic plan is the custom one at 100 000 mandates, without the ~1 ms of planning
-    // (bench/README.md, eighth pass).
+    // (docs/decisions/history/bench-issue-17.md, eighth pass).
     { reusablePlan: true },
   );
 });

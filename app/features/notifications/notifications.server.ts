@@ -39,10 +39,21 @@ function row(text: NotificationText) {
 // clock_timestamp(), not now(): two notifications of one transaction keep their order.
 
 /**
+ * Every write to notifications goes through this file and drops this instance's kept bell first
+ * (decision 028): a member's next page shows it at once; the other instances hear of it at commit.
+ */
+function dropBell(userId?: string): void {
+  const bells = getNotificationCache();
+  if (userId) bells?.forget(userId);
+  else bells?.invalidate();
+}
+
+/**
  * Creates a notification for a user (the live stream hears of it at commit). Pass the
  * transaction handle to create it atomically with the use case's own writes.
  */
 export async function notify(userId: string, kind: NotificationKind, text: NotificationText, tx?: Db): Promise<string> {
+  dropBell(userId);
   const [created] = await (tx ?? defaultDb)
     .insert(notifications)
     .values({ userId, kind, ...row(text), createdAt: sql`clock_timestamp()` })
@@ -67,6 +78,7 @@ export async function notifyProfile(
     ? sql`and not exists (select 1 from notifications n where n.user_id = p.user_id and n.kind = ${kind}
         and n.link is not distinct from ${link} and n.read_at is null)`
     : sql``;
+  dropBell();
   await (tx ?? defaultDb).execute(sql`
     insert into notifications (user_id, kind, title, body, link, created_at)
     select p.user_id, ${kind}, ${title}, ${body}, ${link}, clock_timestamp() from profiles p
@@ -132,6 +144,7 @@ const uuid = z.uuid();
 /** Marks one of the actor's notifications read; returns its link. Another's (or none) is a 404. */
 export async function markNotificationRead(actor: NotificationActor, notificationId: string): Promise<{ link: string | null }> {
   if (!uuid.safeParse(notificationId).success) throw data({ message: "Notification introuvable" }, { status: 404 });
+  dropBell(actor.user.id);
   const [updated] = await defaultDb
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
@@ -143,6 +156,7 @@ export async function markNotificationRead(actor: NotificationActor, notificatio
 
 /** Marks every unread notification of the actor read; returns how many. */
 export async function markAllNotificationsRead(actor: NotificationActor): Promise<number> {
+  dropBell(actor.user.id);
   const rows = await defaultDb
     .update(notifications)
     .set({ readAt: sql`now()` })
@@ -153,6 +167,7 @@ export async function markAllNotificationsRead(actor: NotificationActor): Promis
 
 /** Deletes notifications past their retention (90 days). Returns how many. */
 export async function purgeExpiredNotifications(now = new Date(), db: Db = defaultDb): Promise<number> {
+  dropBell();
   const rows = await db
     .delete(notifications)
     .where(lt(notifications.createdAt, retentionCutoff(now)))

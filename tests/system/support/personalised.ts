@@ -1,4 +1,4 @@
-// A page served again from memory (the page cache, decision 007; the render cache, decision 025)
+// A page served again from memory (the page cache, decision 007)
 // must carry the nonce of its own response's CSP on every inline script and its own request id.
 import { expect } from "vitest";
 
