@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { PDF_WORKER_BUILD_FILE } from "./app/lib/untrusted/pdf-protocol";
 
 /** In the browser build, `zod` is app/lib/zod-client.ts (French messages, no JIT probe that the CSP reports). */
 function zodClient(): Plugin {
@@ -52,6 +53,22 @@ function lightLucide(): Plugin {
     resolveId(source, importer) {
       if (source !== "../createLucideIcon.mjs" || !importer || !/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) return null;
       return target;
+    },
+  };
+}
+
+/**
+ * The PDF worker thread (app/lib/untrusted/pdf-worker.ts) as a file of its own in the server
+ * build, next to index.js, where the pool looks for it (decision 034): a worker needs an entry
+ * file, and the bundle has no sources to point at.
+ */
+function untrustedPdfWorker(): Plugin {
+  return {
+    name: "untrusted-pdf-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      this.emitFile({ type: "chunk", id: path.resolve("app/lib/untrusted/pdf-worker.ts"), fileName: PDF_WORKER_BUILD_FILE });
     },
   };
 }
@@ -132,7 +149,7 @@ function isIcon(id: string, names: Set<string>): boolean {
 }
 
 export default defineConfig({
-  plugins: [zodClient(), reactRouterProduction(), lightLucide(), tailwindcss(), reactRouter()],
+  plugins: [zodClient(), reactRouterProduction(), lightLucide(), untrustedPdfWorker(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { sourcemap: false },
   environments: {

@@ -55,6 +55,16 @@ export const DOCUMENT_MESSAGES = {
   withdrawn: "Document retiré",
 } as const;
 
+/** What the document room says of the stamp: what it does, and honestly what it does not. */
+export const DOCUMENT_ROOM_TEXTS = {
+  watermarkNotice:
+    "À chaque ouverture, un PDF est marqué au nom de la personne qui l’ouvre, avec la date et une référence propre à cette ouverture, " +
+    "également inscrite de façon invisible dans les pages et dans les propriétés du fichier. Ce marquage dissuade la diffusion et permet, " +
+    "le plus souvent, de retrouver de quelle ouverture provient une copie. Il n’empêche ni de lire, d’imprimer ou de recopier le document, " +
+    "ni de le photographier ou d’en faire une capture d’écran, et une personne déterminée peut l’effacer. Les images et les fichiers " +
+    "Word ou Excel ne sont pas marqués\u00a0: ne partagez que ce que votre confrère peut voir.",
+} as const;
+
 export type DocumentSizeProblem = "empty" | "too-large" | "quota";
 
 /**

@@ -13,19 +13,22 @@ export async function textPdf(lines: string[], pages = 1, options: { classicTrai
   return pdf.save({ useObjectStreams: !options.classicTrailer });
 }
 
-/** A one-page PDF whose content stream (indirect /Length, as writers do) inflates to that many zeros. */
-export function pdfBomb(inflatedBytes: number, options: { truncateTo?: number } = {}): Uint8Array {
-  let stream: Uint8Array = deflateSync(Buffer.alloc(inflatedBytes), {
-    level: 9,
-  });
+/**
+ * A one-page PDF holding a FlateDecode stream (indirect /Length, as writers do) that inflates to
+ * that many zeros: the page's content stream, or an object stream — which pdf-lib inflates in
+ * full as it loads the document (the probe's bomb of issue 26).
+ */
+export function pdfBomb(inflatedBytes: number, options: { truncateTo?: number; in?: "content" | "object-stream" } = {}): Uint8Array {
+  let stream: Uint8Array = deflateSync(Buffer.alloc(inflatedBytes), { level: 9 });
   if (options.truncateTo !== undefined) stream = stream.subarray(0, options.truncateTo);
+  const objectStream = options.in === "object-stream";
   const head = Buffer.from(
     [
       "%PDF-1.7",
       "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj",
       "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj",
-      "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>\nendobj",
-      "4 0 obj\n<< /Length 5 0 R /Filter /FlateDecode >>\nstream\n",
+      `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]${objectStream ? "" : " /Contents 4 0 R"} >>\nendobj`,
+      `4 0 obj\n<< ${objectStream ? "/Type /ObjStm /N 1 /First 8 " : ""}/Length 5 0 R /Filter /FlateDecode >>\nstream\n`,
     ].join("\n"),
     "latin1",
   );
