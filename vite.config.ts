@@ -3,7 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { PDF_WORKER_BUILD_FILE } from "./app/lib/untrusted/pdf-protocol";
 
 /** In the browser build, `zod` is app/lib/zod-client.ts (French messages, no JIT probe that the CSP reports). */
 function zodClient(): Plugin {
@@ -68,7 +67,8 @@ function untrustedPdfWorker(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "ssr",
     buildStart() {
-      this.emitFile({ type: "chunk", id: path.resolve("app/lib/untrusted/pdf-worker.ts"), fileName: PDF_WORKER_BUILD_FILE });
+      // The name the pool looks for: PDF_WORKER_BUILD_FILE in app/lib/untrusted/pdf-protocol.ts.
+      this.emitFile({ type: "chunk", id: path.resolve("app/lib/untrusted/pdf-worker.ts"), fileName: "untrusted-pdf-worker.js" });
     },
   };
 }

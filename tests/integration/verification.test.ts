@@ -86,7 +86,7 @@ describe("the certificate upload (issue 26)", () => {
     });
     expect(DOCUMENT_MESSAGES.inflatedTooLarge).toBe("Ce PDF ne peut pas être traité : son contenu décompressé dépasse la limite");
     expect(await t.db!.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, await profileIdOf(u)))).toHaveLength(0);
-    expect(await t.db!.select({ key: storedObjects.key }).from(storedObjects).where(like(storedObjects.key, "documents/verification/%"))).toEqual([]);
+    expect(await t.db!.select({ key: storedObjects.key }).from(storedObjects).where(like(storedObjects.key, `documents/verification/${await profileIdOf(u)}/%`))).toEqual([]);
     // Ten certificates an hour (the bomb was the first); the eleventh is refused before it is read.
     for (let i = 0; i < 9; i++) {
       await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: new TextEncoder().encode("pas un PDF") })).rejects.toMatchObject({ init: { status: 415 } });

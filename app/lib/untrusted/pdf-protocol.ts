@@ -20,5 +20,5 @@ export type PdfJob = (JobBase & { op: "inspect" }) | (JobBase & { op: "stamp"; s
 
 export type PdfJobReply = { id: number; ok: true; pages: number; bytes?: Uint8Array } | { id: number; ok: false; problem: PdfProblem };
 
-/** The worker's file in the server build (build/server/), next to index.js (vite.config.ts). */
+/** The worker's file in the server build (build/server/), next to index.js: vite.config.ts emits it under this name. */
 export const PDF_WORKER_BUILD_FILE = "untrusted-pdf-worker.js";
