@@ -69,8 +69,10 @@ type Slot = {
 function workerEntry(): { code: string | URL; evaluate: boolean } {
   const here = import.meta.url;
   if (!/\.tsx?$/.test(new URL(here).pathname)) {
-    const built = new URL(PDF_WORKER_BUILD_FILE, here);
-    if (!existsSync(fileURLToPath(built))) throw new Error(`PDF worker missing from the server build: ${fileURLToPath(built)}`);
+    // Next to index.js; one level up should the bundler ever move this module into assets/.
+    const candidates = [new URL(PDF_WORKER_BUILD_FILE, here), new URL(`../${PDF_WORKER_BUILD_FILE}`, here)];
+    const built = candidates.find((url) => existsSync(fileURLToPath(url)));
+    if (!built) throw new Error(`PDF worker missing from the server build: ${fileURLToPath(candidates[0]!)}`);
     return { code: built, evaluate: false };
   }
   const tsxApi = pathToFileURL(createRequire(here).resolve("tsx/esm/api")).href.replace(/\.cjs$/, ".mjs");
