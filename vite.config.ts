@@ -56,6 +56,23 @@ function lightLucide(): Plugin {
   };
 }
 
+/**
+ * The PDF worker thread (app/lib/untrusted/pdf-worker.ts) as a file of its own in the server
+ * build, next to index.js, where the pool looks for it (decision 034): a worker needs an entry
+ * file, and the bundle has no sources to point at.
+ */
+function untrustedPdfWorker(): Plugin {
+  return {
+    name: "untrusted-pdf-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      // The name the pool looks for: PDF_WORKER_BUILD_FILE in app/lib/untrusted/pdf-protocol.ts.
+      this.emitFile({ type: "chunk", id: path.resolve("app/lib/untrusted/pdf-worker.ts"), fileName: "untrusted-pdf-worker.js" });
+    },
+  };
+}
+
 /** Modules of the shell chunk: what the root layout and every public page use. */
 const SHELL = [
   /app[\\/]components[\\/](site-header|site-footer|lazy-toaster|page|app-shell[\\/]shell-data)\.tsx?$/,
@@ -132,7 +149,7 @@ function isIcon(id: string, names: Set<string>): boolean {
 }
 
 export default defineConfig({
-  plugins: [zodClient(), reactRouterProduction(), lightLucide(), tailwindcss(), reactRouter()],
+  plugins: [zodClient(), reactRouterProduction(), lightLucide(), untrustedPdfWorker(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { sourcemap: false },
   environments: {

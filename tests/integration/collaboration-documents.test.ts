@@ -24,6 +24,7 @@ import { fileActor, type FileActor } from "~/features/collaboration/file-access.
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { createLocalStorage } from "~/lib/storage/local-driver.server";
 import { getStorage, setStorage, type StorageDriver } from "~/lib/storage/storage.server";
+import { pdfBomb } from "~/lib/untrusted/pdf-test-files";
 import { loader as uploadsFileLoader } from "~/routes/api/uploads-file";
 import { loader as documentLoader } from "~/routes/member/dashboard/file/document";
 import { action as documentsAction, loader as documentsLoader } from "~/routes/member/dashboard/file/documents";
@@ -231,6 +232,9 @@ describe("sharing", () => {
     ["a PNG signature over garbage", () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]), "a.png", 415, DOCUMENT_MESSAGES.notImage],
     ["a PDF that does not parse", () => Buffer.from("%PDF-1.4\nceci n'est pas un PDF\n%%EOF"), "bilan.pdf", 415, "Ce fichier n'est pas un PDF valide."],
     ["a password-protected PDF", () => encryptedPdf(), "bilan.pdf", 415, DOCUMENT_MESSAGES.encryptedPdf],
+    // Issue 26: 100 KB that pdf-lib would inflate to 100 MB on the server's thread.
+    ["a PDF bomb (an object stream inflating to 100 MB)", async () => Buffer.from(pdfBomb(100 * MB, { in: "object-stream" })), "bilan.pdf", 422, "Ce PDF ne peut pas être traité : son contenu décompressé dépasse la limite"],
+    ["a PNG of 50 megapixels (past the pixel limit)", () => sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: "#fff" } }).png().toBuffer(), "plan.png", 415, DOCUMENT_MESSAGES.notImage],
     ["zero bytes", () => Buffer.alloc(0), "vide.pdf", 400, "Le fichier est vide."],
     ["a name with nothing readable", () => pdf(1), "../.pdf", 400, DOCUMENT_MESSAGES.badName],
   ])("refuses %s with a French message, storing nothing", async (_name, make, name, code, message) => {
@@ -408,6 +412,31 @@ describe("opening: watermark, headers and the access log", () => {
     // The stored file stays as shared.
     const [row] = await documentsOf(fileId);
     expect(Buffer.compare((await getStorage().getObject(row.storageKey))!.bytes, original)).toBe(0);
+  });
+
+  it("marks each opening with its own id, the access log row's, in the page content and the metadata", async () => {
+    const fileId = await newFile();
+    const { documentId } = await shareDocument(a, fileId, { name: "a.pdf", bytes: await pdf(2) });
+    const first = await openDocument(b, fileId, documentId, "view");
+    const second = await openDocument(b, fileId, documentId, "download");
+    const log = await t.db!.select().from(documentAccessLog).where(eq(documentAccessLog.documentId, documentId));
+    expect(log.map((l) => l.id).sort()).toEqual([first.openingId, second.openingId].sort());
+    expect(first.openingId).not.toBe(second.openingId);
+    expect(await pdfText(first.bytes)).toContain(`Ouverture ${first.openingId}`);
+    expect((await PDFDocument.load(first.bytes)).getKeywords()).toContain(first.openingId);
+    expect(await pdfText(second.bytes)).not.toContain(first.openingId);
+  });
+
+  it("refuses to open a stored PDF bomb (shared before issue 26) with the French message, logging nothing", async () => {
+    const fileId = await newFile();
+    const { documentId } = await shareDocument(a, fileId, { name: "a.pdf", bytes: await pdf(1) });
+    const [row] = await documentsOf(fileId);
+    await getStorage().putObject(row.storageKey, pdfBomb(100 * MB, { in: "object-stream" }), "application/pdf");
+    await expect(openDocument(b, fileId, documentId, "view")).rejects.toMatchObject({
+      data: { message: DOCUMENT_MESSAGES.inflatedTooLarge },
+      init: { status: 422 },
+    });
+    expect(await t.db!.select().from(documentAccessLog).where(eq(documentAccessLog.documentId, documentId))).toEqual([]);
   });
 
   it("stamps the date of the opening in Paris time", async () => {

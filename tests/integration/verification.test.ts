@@ -4,7 +4,8 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/auth/session.server";
-import { auditLog, mailOutbox, profiles, user, verificationEvidence } from "~/db/schema";
+import { auditLog, mailOutbox, profiles, storedObjects, user, verificationEvidence } from "~/db/schema";
+import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { setVerificationCheck, getVerificationChecklist } from "~/features/admin/verification-admin.server";
 import { validateProfile } from "~/features/admin/profiles-admin.server";
 import { parisToday } from "~/features/mandates/mandate-rules";
@@ -14,6 +15,7 @@ import { verificationSchema } from "~/features/trust/verification.schema";
 import { getOwnEvidence, openInsuranceCertificate, sendInsuranceReminders } from "~/features/trust/verification.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { readObjectStream, setStorage } from "~/lib/storage/storage.server";
+import { pdfBomb } from "~/lib/untrusted/pdf-test-files";
 import { buildUser, buildVerificationEvidence, createApplicant, createMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { certificatePdf, verificationFields, verificationInput } from "../support/verification";
@@ -70,6 +72,29 @@ describe("the onboarding step", () => {
     await saveVerification(u, verificationInput("avocat_affaires", { siren: "552 100 554" }), null);
     const own = await getOwnEvidence(await profileIdOf(u));
     expect(own).toMatchObject({ sirenTyped: "552 100 554", insuranceFileName: "attestation.pdf", insuranceChecked: false });
+  });
+});
+
+describe("the certificate upload (issue 26)", () => {
+  it("refuses a PDF bomb in French without storing anything, and is rate-limited like other applicant actions", async () => {
+    const u = await applicantAtVerification();
+    const input = verificationInput("avocat_affaires");
+    const bomb = pdfBomb(100 * 1024 * 1024, { in: "object-stream" });
+    await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: bomb })).rejects.toMatchObject({
+      data: { message: DOCUMENT_MESSAGES.inflatedTooLarge },
+      init: { status: 422 },
+    });
+    expect(DOCUMENT_MESSAGES.inflatedTooLarge).toBe("Ce PDF ne peut pas être traité : son contenu décompressé dépasse la limite");
+    expect(await t.db!.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, await profileIdOf(u)))).toHaveLength(0);
+    expect(await t.db!.select({ key: storedObjects.key }).from(storedObjects).where(like(storedObjects.key, `documents/verification/${await profileIdOf(u)}/%`))).toEqual([]);
+    // Ten certificates an hour (the bomb was the first); the eleventh is refused before it is read.
+    for (let i = 0; i < 9; i++) {
+      await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: new TextEncoder().encode("pas un PDF") })).rejects.toMatchObject({ init: { status: 415 } });
+    }
+    await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: await certificatePdf() })).rejects.toMatchObject({
+      data: { message: "Trop d'attestations envoyées en peu de temps. Veuillez réessayer plus tard." },
+      init: { status: 429 },
+    });
   });
 });
 

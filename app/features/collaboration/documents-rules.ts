@@ -39,6 +39,9 @@ export const DOCUMENT_MESSAGES = {
   unsupported: "Ce type de fichier n'est pas accepté : partagez un PDF, une image JPEG ou PNG, un classeur Excel (.xlsx) ou un document Word (.docx).",
   notPdf: "Ce fichier n'est pas un PDF valide.",
   encryptedPdf: "Ce PDF est protégé par un mot de passe : partagez une version sans protection.",
+  inflatedTooLarge: "Ce PDF ne peut pas être traité : son contenu décompressé dépasse la limite",
+  pdfTooComplex: "Ce PDF ne peut pas être traité : il demande trop de temps ou de mémoire. Partagez une version allégée.",
+  pdfBusy: "Trop de PDF sont en cours de traitement. Veuillez réessayer dans un instant.",
   notImage: "Cette image est illisible ou incomplète.",
   badName: "Le nom du fichier n'est pas valide : renommez-le avant de le partager.",
   storeFailed: "Le document n'a pas pu être enregistré. Veuillez réessayer.",
@@ -50,6 +53,16 @@ export const DOCUMENT_MESSAGES = {
   tooManyOpens: "Trop de documents ouverts en peu de temps. Veuillez réessayer plus tard.",
   shared: "Document partagé",
   withdrawn: "Document retiré",
+} as const;
+
+/** What the document room says of the stamp: what it does, and honestly what it does not. */
+export const DOCUMENT_ROOM_TEXTS = {
+  watermarkNotice:
+    "À chaque ouverture, un PDF est marqué au nom de la personne qui l’ouvre, avec la date et une référence propre à cette ouverture, " +
+    "également inscrite de façon invisible dans les pages et dans les propriétés du fichier. Ce marquage dissuade la diffusion et permet, " +
+    "le plus souvent, de retrouver de quelle ouverture provient une copie. Il n’empêche ni de lire, d’imprimer ou de recopier le document, " +
+    "ni de le photographier ou d’en faire une capture d’écran, et une personne déterminée peut l’effacer. Les images et les fichiers " +
+    "Word ou Excel ne sont pas marqués\u00a0: ne partagez que ce que votre confrère peut voir.",
 } as const;
 
 export type DocumentSizeProblem = "empty" | "too-large" | "quota";
@@ -145,27 +158,8 @@ export function watermarkLine(viewer: { name: string; company: string | null }, 
   return `Consulté par ${who} le ${formatDatePattern(at, "dd/MM/yyyy 'à' HH:mm")} — document confidentiel`;
 }
 
-/**
- * Text that a font can draw: characters it lacks are replaced by their letter without accent
- * when it has that ("Ł" has none: "?"), so that a name never makes the watermark fail.
- */
-export function drawableText(text: string, has: (codePoint: number) => boolean): string {
-  let out = "";
-  for (const ch of text.normalize("NFC")) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (has(code)) {
-      out += ch;
-      continue;
-    }
-    if (/\s/u.test(ch)) {
-      out += " ";
-      continue;
-    }
-    const base = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    out += base && [...base].every((c) => has(c.codePointAt(0) ?? 0)) ? base : "?";
-  }
-  return out;
-}
+// Kept with the PDF worker (app/lib/untrusted), which draws the stamp; re-exported for the text PDFs.
+export { drawableText } from "~/lib/untrusted/drawable-text";
 
 /** The document room of a file. */
 export function documentsUrl(fileId: string): string {

@@ -2,9 +2,8 @@
 // office files, see who opened what, and withdraw what they shared. Documents are private: they
 // are stored under "documents/{fileId}/" (never a public /uploads/ URL) and served only through
 // openDocument, which checks the file's membership, logs the access and watermarks PDFs.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { collaborationDocuments } from "~/db/schema";
@@ -14,9 +13,11 @@ import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
+import { MAX_INPUT_PIXELS } from "~/lib/storage/image.server";
+import { pdfPool, UntrustedPdfError, type PdfProblem } from "~/lib/untrusted/pdf-pool.server";
 import { COLLABORATION_MESSAGES, isClosed } from "./collaboration-rules";
 import { GONE_MEMBER_NAME, memberNameOrGone, notifyCounterpart } from "./collaboration.server";
-import { watermarkedCopy } from "./document-watermark.server";
+import { watermarkPdf } from "./document-watermark.server";
 import {
   accessLabel,
   contentDisposition,
@@ -54,10 +55,35 @@ const TYPE_BY_CONTENT_TYPE = new Map(Object.entries(DOCUMENT_FORMATS).map(([type
 
 export type PreparedDocument = { type: DocumentType; name: string; bytes: Uint8Array; sha256: string };
 
+/** The refusal of an untrusted PDF, in the words and status of the document room. */
+const PDF_REFUSALS: Record<PdfProblem, { message: string; status: number }> = {
+  "inflated-too-large": { message: DOCUMENT_MESSAGES.inflatedTooLarge, status: 422 },
+  encrypted: { message: DOCUMENT_MESSAGES.encryptedPdf, status: 415 },
+  unreadable: { message: DOCUMENT_MESSAGES.notPdf, status: 415 },
+  "no-pages": { message: DOCUMENT_MESSAGES.notPdf, status: 415 },
+  "time-limit": { message: DOCUMENT_MESSAGES.pdfTooComplex, status: 422 },
+  "memory-limit": { message: DOCUMENT_MESSAGES.pdfTooComplex, status: 422 },
+  busy: { message: DOCUMENT_MESSAGES.pdfBusy, status: 503 },
+};
+
+/** Runs a PDF job of the worker pool; its refusal becomes the room's 4xx (or 503 when busy). */
+export async function untrustedPdf<T>(job: () => Promise<T>): Promise<T> {
+  try {
+    return await job();
+  } catch (error) {
+    if (!(error instanceof UntrustedPdfError)) throw error;
+    if (error.problem === "time-limit" || error.problem === "memory-limit") logger.warn({ problem: error.problem }, "untrusted PDF stopped by its worker's limits");
+    const refusal = PDF_REFUSALS[error.problem];
+    refuse(refusal.message, refusal.status);
+  }
+}
+
 /**
  * Checks a file before anything is stored: size, type from the bytes, a PDF that pdf-lib can
- * read (the watermark needs it) and is not password-protected, an image sharp can read, a name.
- * Throws a 4xx with a French message.
+ * read (the watermark needs it), is not password-protected and whose decompressed content stays
+ * within its bound — inspected in the PDF worker pool, never on this thread —, an image sharp
+ * can read within its pixel limit, a name. Throws a 4xx with a French message. DOCX and XLSX are
+ * recognised from their first bytes and never unpacked.
  */
 export async function prepareDocument(
   input: { name: string; bytes: Uint8Array },
@@ -68,17 +94,10 @@ export async function prepareDocument(
   const type = detectDocumentType(input.bytes);
   if (!type) refuse(DOCUMENT_MESSAGES.unsupported, 415);
   if (type === "pdf") {
-    try {
-      const pdf = await PDFDocument.load(input.bytes, { updateMetadata: false });
-      if (pdf.getPageCount() < 1) refuse(DOCUMENT_MESSAGES.notPdf, 415);
-    } catch (error) {
-      // pdf-lib's EncryptedPDFError is compiled to ES5: `instanceof` does not see it, its message does.
-      if (error instanceof Error && /is encrypted/i.test(error.message)) refuse(DOCUMENT_MESSAGES.encryptedPdf, 415);
-      if (error instanceof Error) refuse(DOCUMENT_MESSAGES.notPdf, 415);
-      throw error;
-    }
+    await untrustedPdf(() => pdfPool().inspect(input.bytes));
   } else if (type === "jpeg" || type === "png") {
-    const format = await sharp(input.bytes, { failOn: "error" })
+    // The pixel limit: a small file announcing a huge canvas is refused before it is decoded.
+    const format = await sharp(input.bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS })
       .metadata()
       .then((m) => m.format)
       .catch(() => null);
@@ -296,12 +315,15 @@ export type OpenedDocument = {
   disposition: string;
   action: AccessAction;
   name: string;
+  /** The access log row of this opening, woven into a PDF's stamp. */
+  openingId: string;
 };
 
 /**
  * A document for one of the file's members: a PDF viewed in the browser (mode "view") or any
- * document downloaded, PDFs stamped with the viewer's name and the date on every page. Each
- * opening is logged; the counterpart's first opening also joins the file's timeline. A withdrawn
+ * document downloaded, PDFs stamped with the viewer's name and the date on every page and marked
+ * with the opening's id (the access log row's). Each opening is logged; the counterpart's first
+ * opening also joins the file's timeline. A withdrawn
  * document is gone for everyone (its bytes are deleted).
  */
 export async function openDocument(
@@ -327,20 +349,21 @@ export async function openDocument(
   const isPdf = doc.content_type === DOCUMENT_FORMATS.pdf.contentType;
   // Only PDFs are shown in the browser; images and office files are always downloaded.
   const action: AccessAction = isPdf && mode === "view" ? "view" : "download";
-  const stored = async () => (await getStorage().getObject(doc.storage_key))?.bytes ?? null;
-  let bytes: Uint8Array | null;
+  // The opening's id, known before the stamp: the access log row's id and the copy's mark.
+  const openingId = randomUUID();
+  const original = (await getStorage().getObject(doc.storage_key))?.bytes ?? null;
+  if (!original) {
+    logger.error({ documentId: doc.id, key: doc.storage_key }, "stored document missing");
+    documentNotFound();
+  }
+  let bytes: Uint8Array = original;
   if (isPdf) {
     const company =
       actor.company !== undefined
         ? actor.company
         : ((await queryRows<{ company: string | null }>(sql`select company from profiles where id = ${actor.profileId}::uuid`))[0]?.company ?? null);
-    bytes = await watermarkedCopy(doc.storage_key, watermarkLine({ name: actorName(actor), company }, now), stored);
-  } else {
-    bytes = await stored();
-  }
-  if (!bytes) {
-    logger.error({ documentId: doc.id, key: doc.storage_key }, "stored document missing");
-    documentNotFound();
+    const line = watermarkLine({ name: actorName(actor), company }, now);
+    bytes = await untrustedPdf(() => watermarkPdf(original, { line, openingId }));
   }
   // The opening is logged, and the count of this member's earlier openings read, in one statement
   // (the CTE's read sees the log as it was before the insert).
@@ -348,8 +371,8 @@ export async function openDocument(
     with earlier as (
       select count(*) as n from document_access_log where document_id = ${doc.id}::uuid and viewer_profile_id = ${actor.profileId}::uuid
     ), opened as (
-      insert into document_access_log (document_id, viewer_profile_id, viewer_name, action, created_at)
-      values (${doc.id}::uuid, ${actor.profileId}::uuid, ${actorName(actor)}, ${action}, clock_timestamp())
+      insert into document_access_log (id, document_id, viewer_profile_id, viewer_name, action, created_at)
+      values (${openingId}::uuid, ${doc.id}::uuid, ${actor.profileId}::uuid, ${actorName(actor)}, ${action}, clock_timestamp())
       returning 1
     )
     select (select n from earlier) as earlier, (select count(*) from opened) as inserted`);
@@ -363,6 +386,7 @@ export async function openDocument(
     disposition: contentDisposition(action === "view" ? "inline" : "attachment", doc.name),
     action,
     name: doc.name,
+    openingId,
   };
 }
 

@@ -10,6 +10,7 @@ export const VERIFICATION_MESSAGES = {
   noFile: "Joignez votre attestation d'assurance responsabilité civile professionnelle (PDF, JPEG ou PNG)",
   wrongType: "L'attestation doit être un PDF ou une image JPEG ou PNG",
   tooLarge: `L'attestation dépasse ${INSURANCE_MAX_MB} Mo`,
+  tooManyUploads: "Trop d'attestations envoyées en peu de temps. Veuillez réessayer plus tard.",
   notFound: "Ce document n'existe pas.",
   saved: "Vos justificatifs ont été enregistrés",
   renewed: "Nouvelle attestation enregistrée",

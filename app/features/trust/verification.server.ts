@@ -16,6 +16,7 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
@@ -35,8 +36,14 @@ export type UploadedFile = { name: string; bytes: Uint8Array };
 
 type StoredCertificate = { key: string; name: string; contentType: string; sizeBytes: number; sha256: string };
 
+// Each certificate is parsed (a PDF in the worker pool, an image by sharp): generous for a person
+// renewing or correcting theirs, a wall for a script (applicants included, issue 26).
+const CERTIFICATE_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
+
 /** Checks the certificate (size, type from the bytes, a readable PDF or image) and stores it. */
 async function storeCertificate(profileId: string, file: UploadedFile): Promise<StoredCertificate> {
+  const rate = await consumeRateLimit(`insurance-upload:${profileId}`, CERTIFICATE_RATE);
+  if (!rate.allowed) refuse(VERIFICATION_MESSAGES.tooManyUploads, 429);
   const doc = await prepareDocument(file, INSURANCE_LIMITS);
   if (doc.type !== "pdf" && doc.type !== "jpeg" && doc.type !== "png") refuse(VERIFICATION_MESSAGES.wrongType, 415);
   const { extension, contentType } = DOCUMENT_FORMATS[doc.type];

@@ -15,7 +15,7 @@ export type ImageLimits = {
 export type PreparedImage = { bytes: Buffer; contentType: "image/webp"; extension: "webp"; width: number; height: number; sourceType: ImageType };
 
 // Decompression bombs: a small file may announce a huge canvas; refuse beyond ~40 megapixels.
-const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Checks size and type, then re-encodes to WebP within `maxWidth` × `maxHeight`. */
 export async function prepareImage(input: Uint8Array, limits: ImageLimits): Promise<PreparedImage> {

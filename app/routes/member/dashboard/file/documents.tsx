@@ -10,6 +10,7 @@ import {
   ACCEPTED_DOCUMENT_TYPES,
   DOCUMENT_MAX_MB,
   DOCUMENT_MESSAGES,
+  DOCUMENT_ROOM_TEXTS,
   documentsUrl,
   documentUrl,
   FILE_DOCUMENTS_MAX_MB,
@@ -115,9 +116,9 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
         <h3 id="documents-title" className="text-lg font-semibold">
           Documents partagés
         </h3>
-        <p className="text-sm text-muted-foreground">
-          Visibles uniquement par vous et votre confrère. Chaque consultation est enregistrée, et les PDF sont marqués au nom de la
-          personne qui les ouvre.
+        <p className="text-sm text-muted-foreground">Visibles uniquement par vous et votre confrère. Chaque consultation est enregistrée.</p>
+        <p className="text-sm text-muted-foreground" data-testid="documents-watermark-notice">
+          {DOCUMENT_ROOM_TEXTS.watermarkNotice}
         </p>
         <p className="text-sm text-muted-foreground" data-testid="documents-usage">
           Espace utilisé : {formatFileSize(room.usedBytes)} sur {FILE_DOCUMENTS_MAX_MB} Mo
