@@ -15,14 +15,14 @@ import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment }
 import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";
 import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } from "~/features/collaboration/agreements.server";
-import { abandonFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
+import { abandonFile, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
 import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agreement-pdf";
 import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
-import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
 import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
@@ -73,7 +73,16 @@ async function newFile(first: CreatedMember = alice, second: CreatedMember = bob
   return openFileBetween(t.db!, first, second, { buyer: "Acheteur Alice SAS", seller: CLIENT_CANARY });
 }
 
-const TERMS: AgreementInput = { operationType: "fonds_de_commerce", myShare: 60, theirShare: 40, payer: "me", dueTerm: "deed", clauses: "Diligences : recherche et audit." };
+const TERMS: AgreementInput = {
+  operationType: "fonds_de_commerce",
+  sellerAdviser: "them",
+  amountBand: null,
+  myShare: 60,
+  theirShare: 40,
+  payer: "me",
+  dueTerm: "deed",
+  clauses: "Diligences : recherche et audit.",
+};
 const context = { ipAddress: "203.0.113.9", userAgent: UA };
 
 // --- calling the routes like React Router does ----------------------------------------------
@@ -85,7 +94,7 @@ const post = (browser: Browser, fileId: string, fields: Record<string, string>) 
 
 const errorOf = (o: Outcome) => bodyOf<{ error?: string }>(o.value).error;
 
-const createFields = { intent: "create", operationType: "fonds_de_commerce", myShare: "60", theirShare: "40", payer: "me", dueTerm: "deed", clauses: "" };
+const createFields = { intent: "create", operationType: "fonds_de_commerce", sellerAdviser: "them", myShare: "60", theirShare: "40", payer: "me", dueTerm: "deed", clauses: "" };
 
 async function current(fileId: string, actor: FileActor = a) {
   const page = await getAgreementPage(actor, fileId);
@@ -204,6 +213,40 @@ describe("proposing", () => {
     expect(status(out)).toBe(409);
     expect(errorOf(out)).toBe(AGREEMENT_MESSAGES.closedCreate);
     expect(await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId))).toHaveLength(0);
+  });
+});
+
+describe("what the form proposes, read from the two mandates", () => {
+  it("a 4 M€ company whose two members are of the company college: a share deal, the roles and the band, never a goodwill sale", async () => {
+    const db = t.db!;
+    await db.execute(`update profiles set college = 'transmission_entreprises' where id in ('${alice.profile.id}', '${bob.profile.id}')`);
+    const buyer = await createFactoryMandate(db, alice.profile.id, { mandateType: "buyer", clientName: "Acheteur", targetAmountMin: 2_000_000, targetAmountMax: 6_000_000 });
+    const seller = await createFactoryMandate(db, bob.profile.id, { mandateType: "seller", clientName: CLIENT_CANARY, valuationAmount: 4_000_000 });
+    const fileId = await db.transaction((tx) => openCollaborationFile(tx, buyer.id, seller.id));
+    const aliceSide = await getAgreementPage(a, fileId);
+    expect(aliceSide.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "them", amountBand: "3m_10m", myShare: "50", theirShare: "50" });
+    expect(aliceSide.suggested).toEqual({ operationType: true, sellerAdviser: true, amountBand: true });
+    expect((await getAgreementPage(b, fileId)).defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m" });
+    // Bob's college is goodwill: the seller's college decides.
+    await db.execute(`update profiles set college = 'transmission_commerces' where id = '${bob.profile.id}'`);
+    expect((await getAgreementPage(a, fileId)).defaults.operationType).toBe("fonds_de_commerce");
+    // Once a version exists, the form starts from its terms (the member confirms or changes them).
+    await createAgreement(a, fileId, { ...TERMS, operationType: "titres", dueTerm: "deed_plus_30", amountBand: "3m_10m", myShare: 70, theirShare: 30 });
+    const after = await getAgreementPage(b, fileId);
+    expect(after.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m", myShare: "30", theirShare: "70", payer: "them", dueTerm: "deed_plus_30" });
+    expect(after.current).toMatchObject({ sellerIsMe: true, amountBandLabel: "De 3 M€ à 10 M€" });
+    const text = await pdfText((await openAgreementPdf(b, fileId, after.current!.id, "original")).bytes);
+    expect(text).toMatch(/Jeanne Martin, Avocat[^;]*, conseil du cédant/);
+    expect(text).toMatch(/Alice Lemaire, [^;]*, conseil de l'acquéreur/);
+    expect(text).toContain("Montant indicatif de l'opération : de 3 M€ à 10 M€.");
+  });
+
+  it("with both mandates deleted, nothing is assumed: no operation type, no roles", async () => {
+    const { fileId, buyer, seller } = await newFile();
+    await t.db!.execute(`delete from mandates where id in ('${buyer}', '${seller}')`);
+    const page = await getAgreementPage(a, fileId);
+    expect(page.defaults).toMatchObject({ operationType: "", sellerAdviser: "", amountBand: "" });
+    expect(page.suggested).toEqual({ operationType: false, sellerAdviser: false, amountBand: false });
   });
 });
 

@@ -167,14 +167,24 @@ describe("addresses", () => {
 });
 
 describe("the agreement form", () => {
-  const valid = { operationType: "titres", myShare: "70", theirShare: "30", payer: "me", dueTerm: "deed_plus_30", clauses: "" };
+  const valid = { operationType: "titres", sellerAdviser: "me", myShare: "70", theirShare: "30", payer: "me", dueTerm: "deed_plus_30", clauses: "" };
   const errors = (value: Record<string, unknown>) => {
     const r = agreementSchema.safeParse(value);
     return r.success ? [] : r.error.issues.map((i) => i.message);
   };
 
   it("accepts a valid split and drops empty clauses", () => {
-    expect(agreementSchema.parse(valid)).toEqual({ operationType: "titres", myShare: 70, theirShare: 30, payer: "me", dueTerm: "deed_plus_30", clauses: null });
+    expect(agreementSchema.parse(valid)).toEqual({
+      operationType: "titres",
+      sellerAdviser: "me",
+      amountBand: null,
+      myShare: 70,
+      theirShare: 30,
+      payer: "me",
+      dueTerm: "deed_plus_30",
+      clauses: null,
+    });
+    expect(agreementSchema.parse({ ...valid, amountBand: "3m_10m" }).amountBand).toBe("3m_10m");
   });
 
   it.each([
@@ -183,6 +193,9 @@ describe("the agreement form", () => {
     [{ myShare: "50,5" }, AGREEMENT_MESSAGES.share],
     [{ operationType: "fonds_de_commerce" }, AGREEMENT_MESSAGES.dueTermHoguet],
     [{ payer: "both" }, AGREEMENT_MESSAGES.payer],
+    [{ sellerAdviser: undefined }, AGREEMENT_MESSAGES.sellerAdviser],
+    [{ operationType: undefined }, AGREEMENT_MESSAGES.operationType],
+    [{ amountBand: "4m" }, AGREEMENT_MESSAGES.amountBand],
     [{ clauses: "x".repeat(2001) }, AGREEMENT_MESSAGES.clausesTooLong],
   ])("%j → %s", (change, message) => {
     expect(errors({ ...valid, ...change })).toContain(message);

@@ -4,7 +4,7 @@
 // and the text of the agreement and of its signature certificate. Browser-safe.
 import { formatDatePattern } from "~/lib/format";
 import { professionLabel } from "~/db/reference/professions";
-import { isClosed, type Stage } from "./collaboration-rules";
+import { AMOUNT_BAND_LABELS, isClosed, type AmountBand, type Stage } from "./collaboration-rules";
 
 export const OPERATION_TYPES = ["fonds_de_commerce", "titres", "autre"] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
@@ -27,6 +27,12 @@ export const DUE_TERM_LABELS: Record<DueTerm, string> = {
 export const PAYERS = ["me", "them"] as const;
 export type Payer = (typeof PAYERS)[number];
 
+/** Who holds the seller's mandate (conseil du cédant), from the form's side; the other advises the buyer. */
+export const SELLER_ADVISERS = ["me", "them"] as const;
+export type SellerAdviser = (typeof SELLER_ADVISERS)[number];
+
+export const ROLE_LABELS = { seller: "conseil du cédant", buyer: "conseil de l'acquéreur" } as const;
+
 export const CLAUSES_MAX_LENGTH = 2000;
 
 /**
@@ -47,6 +53,8 @@ export const AGREEMENT_MESSAGES = {
   share: "Chaque part est un pourcentage entier compris entre 1 et 99.",
   sum: "Les deux parts doivent totaliser 100 %.",
   payer: "Indiquez qui perçoit les honoraires et reverse la part de l'autre.",
+  sellerAdviser: "Indiquez qui détient le mandat du cédant.",
+  amountBand: "Choisissez une tranche de montant dans la liste.",
   dueTerm: "Choisissez quand la part est due.",
   dueTermHoguet: "Pour une cession de fonds de commerce, la part n'est due qu'à la signature de l'acte de cession (loi Hoguet).",
   clausesTooLong: `Les clauses particulières ne peuvent pas dépasser ${new Intl.NumberFormat("fr-FR").format(CLAUSES_MAX_LENGTH)} caractères.`,
@@ -150,6 +158,10 @@ export type AgreementParty = {
 
 export type AgreementTerms = {
   operationType: OperationType;
+  /** The side advising the seller (absent from versions made before issue 27). */
+  sellerSide?: "a" | "b";
+  /** The indicative size of the operation, when the members state it. */
+  amountBand?: AmountBand | null;
   dueTerm: DueTerm;
   payerSide: "a" | "b";
   /** Who proposed this version. */
@@ -165,12 +177,14 @@ function professionText(code: string | null): string | null {
   return code ? professionLabel(code) : null;
 }
 
-function partyLine(p: AgreementParty): string {
+function partyLine(p: AgreementParty, sellerSide: "a" | "b" | undefined): string {
   const who = [p.name, professionText(p.profession), p.company].filter(Boolean).join(", ");
-  return `${who} — titulaire du ${p.mandateLabel}`;
+  const role = sellerSide ? `, ${ROLE_LABELS[p.side === sellerSide ? "seller" : "buyer"]}` : "";
+  return `${who}${role} — titulaire du ${p.mandateLabel}`;
 }
 
 const percent = (n: number) => `${n} %`;
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The text of one version of the agreement, block by block (the PDF draws these). */
 export function agreementBlocks(terms: AgreementTerms, meta: { version: number; fileId: string; createdAt: Date; createdByName: string }): PdfBlock[] {
@@ -183,13 +197,13 @@ export function agreementBlocks(terms: AgreementTerms, meta: { version: number; 
     { kind: "subtitle", text: `Co-mandat — dossier de rapprochement ${meta.fileId} — version ${meta.version}` },
     { kind: "space", text: "" },
     { kind: "text", text: "Entre les soussignés :" },
-    { kind: "text", text: `1. ${partyLine(a)} ;` },
-    { kind: "text", text: `2. ${partyLine(b)}.` },
+    { kind: "text", text: `1. ${partyLine(a, terms.sellerSide)} ;` },
+    { kind: "text", text: `2. ${partyLine(b, terms.sellerSide)}.` },
     { kind: "text", text: "Ci-après ensemble « les parties »." },
     { kind: "heading", text: "Article 1 — Objet" },
     {
       kind: "text",
-      text: `Les parties interviennent conjointement, chacune au titre de son mandat, dans l'opération suivante : ${OPERATION_TYPE_LABELS[terms.operationType].toLowerCase()}. La présente convention fixe la répartition entre elles des honoraires perçus au titre de cette opération.`,
+      text: `Les parties interviennent conjointement, chacune au titre de son mandat, dans l'opération suivante : ${OPERATION_TYPE_LABELS[terms.operationType].toLowerCase()}. La présente convention fixe la répartition entre elles des honoraires perçus au titre de cette opération.${terms.amountBand ? ` Montant indicatif de l'opération : ${lowerFirst(AMOUNT_BAND_LABELS[terms.amountBand])}.` : ""}`,
     },
     { kind: "heading", text: "Article 2 — Répartition" },
     {

@@ -7,8 +7,10 @@ import {
   DUE_TERMS,
   OPERATION_TYPES,
   PAYERS,
+  SELLER_ADVISERS,
   splitProblem,
 } from "./agreement-rules";
+import { AMOUNT_BANDS } from "./collaboration-rules";
 
 // Control characters (but line breaks and tabs), lone surrogates and format characters cannot be
 // stored (PostgreSQL refuses NUL) nor drawn in the PDF: dropped.
@@ -26,6 +28,8 @@ export const agreementSchema = z
     myShare: share,
     theirShare: share,
     payer: z.enum(PAYERS, { error: AGREEMENT_MESSAGES.payer }),
+    sellerAdviser: z.enum(SELLER_ADVISERS, { error: AGREEMENT_MESSAGES.sellerAdviser }),
+    amountBand: z.enum(AMOUNT_BANDS, { error: AGREEMENT_MESSAGES.amountBand }).optional(),
     dueTerm: z.enum(DUE_TERMS, { error: AGREEMENT_MESSAGES.dueTerm }),
     clauses: z
       .string({ error: AGREEMENT_MESSAGES.clausesTooLong })
@@ -39,7 +43,7 @@ export const agreementSchema = z
       ctx.addIssue({ code: "custom", message: AGREEMENT_MESSAGES.dueTermHoguet, path: ["dueTerm"] });
     }
   })
-  .transform((v) => ({ ...v, clauses: v.clauses ? v.clauses : null }));
+  .transform((v) => ({ ...v, clauses: v.clauses ? v.clauses : null, amountBand: v.amountBand ?? null }));
 
 export type AgreementInput = z.output<typeof agreementSchema>;
 

@@ -31,10 +31,15 @@ import {
   professionWarnings,
   type AgreementParty,
   type AgreementTerms,
+  type DueTerm,
+  type OperationType,
+  type Payer,
   type ProfessionWarning,
+  type SellerAdviser,
 } from "./agreement-rules";
 import type { AgreementInput } from "./agreement.schema";
-import type { Stage } from "./collaboration-rules";
+import { suggestAgreement, type College, type MandateFacts } from "./agreement-suggestion";
+import { AMOUNT_BAND_LABELS, type AmountBand, type Stage } from "./collaboration-rules";
 import { GONE_MEMBER_NAME, notifyCounterpart } from "./collaboration.server";
 import { contentDisposition } from "./documents-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileAccess, type FileActor } from "./file-access.server";
@@ -93,6 +98,18 @@ const parseTerms = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) a
 
 export type AgreementSignatureView = { name: string; byMe: boolean; at: string; method: string };
 
+/** The values of the proposal form, from the viewer's side ("" where nothing is known). */
+export type AgreementFormValues = {
+  operationType: OperationType | "";
+  sellerAdviser: SellerAdviser | "";
+  amountBand: AmountBand | "";
+  myShare: string;
+  theirShare: string;
+  payer: Payer;
+  dueTerm: DueTerm;
+  clauses: string;
+};
+
 export type AgreementView = {
   id: string;
   version: number;
@@ -102,6 +119,11 @@ export type AgreementView = {
   createdByName: string;
   operationLabel: string;
   dueLabel: string;
+  /** Whether the viewer advises the seller (null for versions that did not say). */
+  sellerIsMe: boolean | null;
+  amountBandLabel: string | null;
+  /** The terms as the proposal form takes them, to propose other conditions from these. */
+  values: AgreementFormValues;
   /** From the viewer's side. */
   myShare: number;
   theirShare: number;
@@ -126,6 +148,10 @@ export type AgreementPage = {
   them: { name: string; mandateLabel: string; profession: string | null; gone: boolean };
   /** The warnings of the two members' professions, shown with the form. */
   warnings: ProfessionWarning[];
+  /** The form's first values: the current version's terms, else what the two mandates suggest. */
+  defaults: AgreementFormValues;
+  /** Which of the defaults were read from the mandates (none once a version exists). */
+  suggested: { operationType: boolean; sellerAdviser: boolean; amountBand: boolean };
   /** The pending or signed version, if any. */
   current: AgreementView | null;
   /** Earlier versions, newest first (cancelled). */
@@ -140,6 +166,7 @@ function toView(row: AgreementRow, signatures: SignatureRow[], access: FileAcces
   const theirs = terms.parties.find((p) => p.side !== access.side) ?? terms.parties[1];
   const creator = terms.parties.find((p) => p.side === terms.createdBySide);
   const own = signatures.filter((s) => s.agreement_id === row.id);
+  const sellerIsMe = terms.sellerSide ? terms.sellerSide === access.side : null;
   return {
     id: row.id,
     version: row.version,
@@ -149,6 +176,18 @@ function toView(row: AgreementRow, signatures: SignatureRow[], access: FileAcces
     createdByName: creator?.name ?? GONE_MEMBER_NAME,
     operationLabel: OPERATION_TYPE_LABELS[terms.operationType],
     dueLabel: DUE_TERM_LABELS[terms.dueTerm],
+    sellerIsMe,
+    amountBandLabel: terms.amountBand ? AMOUNT_BAND_LABELS[terms.amountBand] : null,
+    values: {
+      operationType: terms.operationType,
+      sellerAdviser: sellerIsMe === null ? "" : sellerIsMe ? "me" : "them",
+      amountBand: terms.amountBand ?? "",
+      myShare: String(mine.share),
+      theirShare: String(theirs.share),
+      payer: terms.payerSide === access.side ? "me" : "them",
+      dueTerm: terms.dueTerm,
+      clauses: terms.clauses ?? "",
+    },
     myShare: mine.share,
     theirShare: theirs.share,
     iPay: terms.payerSide === access.side,
@@ -196,6 +235,20 @@ export async function getAgreementPage(actor: Pick<FileActor, "profileId">, file
   const { rows, signatures } = await agreementsOf(db, access.id);
   const views = rows.map((r) => toView(r, signatures, access, actor.profileId));
   const current = views.find((v) => v.status !== "cancelled") ?? null;
+  const suggestion = suggestAgreement(await mandateFacts(access));
+  const latest = current ?? views[0] ?? null;
+  const defaults: AgreementFormValues = latest
+    ? latest.values
+    : {
+        operationType: suggestion.operationType ?? "",
+        sellerAdviser: suggestion.sellerSide ? (suggestion.sellerSide === access.side ? "me" : "them") : "",
+        amountBand: suggestion.amountBand ?? "",
+        myShare: "50",
+        theirShare: "50",
+        payer: "me",
+        dueTerm: "deed",
+        clauses: "",
+      };
   const mine = access.side === "a" ? labels.mandate_a_label : labels.mandate_b_label;
   const theirs = access.side === "a" ? labels.mandate_b_label : labels.mandate_a_label;
   return {
@@ -214,10 +267,50 @@ export async function getAgreementPage(actor: Pick<FileActor, "profileId">, file
       ...(me ? [{ name: fullName(me), profession: me.profession }] : []),
       ...(them ? [{ name: fullName(them), profession: them.profession }] : []),
     ]),
+    defaults,
+    suggested: {
+      operationType: !latest && suggestion.operationType !== null,
+      sellerAdviser: !latest && suggestion.sellerSide !== null,
+      amountBand: !latest && suggestion.amountBand !== null,
+    },
     current,
     history: views.filter((v) => v !== current),
     twoFactor: Boolean(twoFactor?.on),
   };
+}
+
+type MandateFactsRow = {
+  id: string;
+  mandate_type: "buyer" | "seller";
+  college: College | null;
+  valuation_amount: number | string | null;
+  target_amount_min: number | string | null;
+  target_amount_max: number | string | null;
+};
+
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** The file's two mandates (those still existing), with the college of the member holding each. */
+async function mandateFacts(access: FileAccess): Promise<MandateFacts[]> {
+  const ids = [access.side === "a" ? access.myMandateId : access.theirMandateId, access.side === "a" ? access.theirMandateId : access.myMandateId];
+  const present = ids.filter((id): id is string => id !== null);
+  if (present.length === 0) return [];
+  const rows = await queryRows<MandateFactsRow>(
+    sql`select m.id, m.mandate_type::text as mandate_type, p.college::text as college, m.valuation_amount, m.target_amount_min, m.target_amount_max
+      from mandates m left join profiles p on p.id = m.profile_id
+      where m.id in (${sql.join(
+        present.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  return rows.map((r) => ({
+    side: r.id === ids[0] ? "a" : "b",
+    type: r.mandate_type,
+    college: r.college,
+    valuation: num(r.valuation_amount),
+    targetMin: num(r.target_amount_min),
+    targetMax: num(r.target_amount_max),
+  }));
 }
 
 function createBlocker(access: FileAccess, currentStatus: AgreementRow["status"] | null): string | null {
@@ -258,6 +351,8 @@ export async function createAgreement(actor: FileActor, fileId: string, input: A
   const theirParty = party(other, them, input.theirShare);
   const terms: AgreementTerms = {
     operationType: input.operationType,
+    sellerSide: input.sellerAdviser === "me" ? access.side : other,
+    amountBand: input.amountBand,
     dueTerm: input.dueTerm,
     payerSide: input.payer === "me" ? access.side : other,
     createdBySide: access.side,

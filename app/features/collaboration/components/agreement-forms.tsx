@@ -21,6 +21,7 @@ import {
   type ProfessionWarning,
 } from "../agreement-rules";
 import { agreementSchema, signAgreementSchema } from "../agreement.schema";
+import { AMOUNT_BAND_LABELS, AMOUNT_BANDS } from "../collaboration-rules";
 import type { AgreementPage, AgreementView } from "../agreements.server";
 
 export type AgreementActionResult = { intent: "create" | "sign"; error?: string; result?: SubmissionResult<string[]> };
@@ -87,6 +88,20 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
           <dt className="text-muted-foreground">Opération</dt>
           <dd className="font-medium">{agreement.operationLabel}</dd>
         </div>
+        {agreement.sellerIsMe === null ? null : (
+          <div>
+            <dt className="text-muted-foreground">Rôles</dt>
+            <dd className="font-medium">
+              {agreement.sellerIsMe ? "Vous conseillez le cédant, votre confrère l’acquéreur" : "Votre confrère conseille le cédant, vous l’acquéreur"}
+            </dd>
+          </div>
+        )}
+        {agreement.amountBandLabel ? (
+          <div>
+            <dt className="text-muted-foreground">Montant indicatif</dt>
+            <dd className="font-medium">{agreement.amountBandLabel}</dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-muted-foreground">Répartition</dt>
           <dd className="font-medium">
@@ -266,13 +281,15 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
   const [form, fields] = useForm({
     id: "agreement-create",
     lastResult: result?.intent === "create" ? result.result : undefined,
-    defaultValue: { operationType: "fonds_de_commerce", myShare: "50", theirShare: "50", payer: "me", dueTerm: "deed" },
+    defaultValue: page.defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: agreementSchema }),
   });
-  const [operation, setOperation] = useState<OperationType>((fields.operationType.initialValue as OperationType) ?? "fonds_de_commerce");
-  const dueTerms = allowedDueTerms(OPERATION_TYPES.includes(operation) ? operation : "fonds_de_commerce");
+  const [operation, setOperation] = useState<OperationType | "">((fields.operationType.initialValue as OperationType | undefined) ?? "");
+  // Until a type is chosen, the strictest terms (the deed only) are offered.
+  const dueTerms = allowedDueTerms(OPERATION_TYPES.includes(operation as OperationType) ? (operation as OperationType) : "fonds_de_commerce");
+  const fromMandates = page.suggested.operationType || page.suggested.sellerAdviser || page.suggested.amountBand;
   const describe = (f: { errors?: string[]; errorId: string }, hint?: string) =>
     [hint, f.errors ? f.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -308,14 +325,22 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
           </div>
         </dl>
 
+        {fromMandates ? (
+          <p id="agreement-suggested-hint" className="text-sm text-muted-foreground" data-testid="agreement-suggested">
+            Type d’opération, rôles et montant sont préremplis d’après les deux mandats du dossier : vérifiez-les avant de proposer.
+          </p>
+        ) : null}
+
         <div className="grid gap-1">
           <Label htmlFor={fields.operationType.id}>Type d'opération</Label>
           <NativeSelect
             {...getSelectProps(fields.operationType)}
             key={fields.operationType.key}
-            onChange={(e) => setOperation(e.currentTarget.value as OperationType)}
+            required
+            onChange={(e) => setOperation(e.currentTarget.value as OperationType | "")}
             aria-describedby={describe(fields.operationType)}
           >
+            {fields.operationType.initialValue ? null : <option value="">Choisissez le type d’opération</option>}
             {OPERATION_TYPES.map((t) => (
               <option key={t} value={t}>
                 {OPERATION_TYPE_LABELS[t]}
@@ -323,6 +348,42 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
             ))}
           </NativeSelect>
           <FieldError id={fields.operationType.errorId} errors={fields.operationType.errors} />
+        </div>
+
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Qui détient le mandat du cédant ?</legend>
+          {(["me", "them"] as const).map((who) => (
+            <label key={who} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name={fields.sellerAdviser.name}
+                value={who}
+                required
+                defaultChecked={fields.sellerAdviser.initialValue === who}
+                className="mt-0.5 h-4 w-4 accent-primary"
+                aria-describedby={describe(fields.sellerAdviser)}
+              />
+              <span>
+                {who === "me"
+                  ? `Moi : je conseille le cédant, ${page.them.name} conseille l’acquéreur`
+                  : `${page.them.name} : il ou elle conseille le cédant, je conseille l’acquéreur`}
+              </span>
+            </label>
+          ))}
+          <FieldError id={fields.sellerAdviser.errorId} errors={fields.sellerAdviser.errors} />
+        </fieldset>
+
+        <div className="grid gap-1">
+          <Label htmlFor={fields.amountBand.id}>Montant indicatif de l'opération (facultatif)</Label>
+          <NativeSelect {...getSelectProps(fields.amountBand)} key={fields.amountBand.key} aria-describedby={describe(fields.amountBand)}>
+            <option value="">Non précisé</option>
+            {AMOUNT_BANDS.map((band) => (
+              <option key={band} value={band}>
+                {AMOUNT_BAND_LABELS[band]}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={fields.amountBand.errorId} errors={fields.amountBand.errors} />
         </div>
 
         <fieldset className="grid gap-2">
