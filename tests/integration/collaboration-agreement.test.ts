@@ -4,7 +4,11 @@
 // another member, signing twice, an outdated version, a wrong password, rate limited), two-factor
 // codes (once each), survival of an account deletion, and the export (two members only, dated,
 // hashed, the client's name only as the reveal allows).
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -134,6 +138,21 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return out.replace(/\s+/g, " ");
 }
 
+/** The text poppler's pdftotext reads (null where it is not installed): a second, independent reader. */
+function popplerText(bytes: Uint8Array): string | null {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "rt-pdftotext-"));
+  try {
+    const file = path.join(dir, "in.pdf");
+    writeFileSync(file, bytes);
+    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Alice proposes, both sign through the route: the sealed agreement. */
 async function signedAgreement(fileId: string) {
   expect(status(await post(aliceBrowser, fileId, createFields))).toBe(302);
@@ -239,6 +258,30 @@ describe("what the form proposes, read from the two mandates", () => {
     expect(text).toMatch(/Jeanne Martin, Avocat[^;]*, conseil du cédant/);
     expect(text).toMatch(/Alice Lemaire, [^;]*, conseil de l'acquéreur/);
     expect(text).toContain("Montant indicatif de l'opération : de 3 M€ à 10 M€.");
+  });
+
+  it("a share deal's PDF never mentions the Hoguet law; a goodwill sale's quotes it with the carte T and the written mandate", async () => {
+    const share = await newFile();
+    expect(status(await post(aliceBrowser, share.fileId, { ...createFields, operationType: "titres", dueTerm: "deed_plus_30", amountBand: "3m_10m" }))).toBe(302);
+    const goodwill = await newFile();
+    expect(status(await post(aliceBrowser, goodwill.fileId, createFields))).toBe(302);
+    const bytesOf = async (fileId: string) => (await openAgreementPdf(a, fileId, (await current(fileId)).id, "original")).bytes;
+    const shareBytes = await bytesOf(share.fileId);
+    const goodwillBytes = await bytesOf(goodwill.fileId);
+    for (const read of [pdfText, async (bytes: Uint8Array) => popplerText(bytes)]) {
+      const shareText = await read(shareBytes);
+      const goodwillText = await read(goodwillBytes);
+      if (shareText === null || goodwillText === null) continue;
+      expect(shareText).not.toMatch(/Hoguet|carte T|70-9/i);
+      expect(shareText).toContain("la cession de titres (parts sociales ou actions) d'une société");
+      expect(shareText).toContain("Dans les 30 jours suivant la signature de l'acte de cession des titres");
+      expect(goodwillText).toContain("loi Hoguet");
+      expect(goodwillText).toContain("(carte T)");
+      expect(goodwillText).toContain("mandat écrit");
+      expect(goodwillText).toContain("À la signature de l'acte de cession du fonds de commerce");
+      // The lawyer's warning stays whatever the operation.
+      for (const text of [shareText, goodwillText]) expect(text).toContain("art. 11.3");
+    }
   });
 
   it("with both mandates deleted, nothing is assumed: no operation type, no roles", async () => {

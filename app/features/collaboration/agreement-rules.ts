@@ -6,13 +6,80 @@ import { formatDatePattern } from "~/lib/format";
 import { professionLabel } from "~/db/reference/professions";
 import { AMOUNT_BAND_LABELS, isClosed, type AmountBand, type Stage } from "./collaboration-rules";
 
-export const OPERATION_TYPES = ["fonds_de_commerce", "titres", "autre"] as const;
+/**
+ * The operation the two members advise on. Versions made before issue 27 may hold "titres",
+ * "fonds_de_commerce" or "autre" only; every type stays readable.
+ */
+export const OPERATION_TYPES = ["titres", "fonds_de_commerce", "location_gerance", "apport_partiel", "autre"] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
 export const OPERATION_TYPE_LABELS: Record<OperationType, string> = {
-  fonds_de_commerce: "Cession de fonds de commerce",
   titres: "Cession de titres (parts sociales ou actions)",
-  autre: "Autre opération (apport, fusion, levée de fonds…)",
+  fonds_de_commerce: "Cession de fonds de commerce",
+  location_gerance: "Location-gérance de fonds de commerce",
+  apport_partiel: "Apport partiel d'actif",
+  autre: "Autre opération (fusion, levée de fonds…)",
+};
+
+/** What the agreement says of each operation type: its object, the act the fee waits for, its legal frame. */
+export type OperationClauses = {
+  /** "dans l'opération suivante : …" */
+  object: string;
+  /** The act whose signing makes the shares due. */
+  act: string;
+  /** Loi Hoguet (n° 70-9 du 2 janvier 1970, art. 1, 2°): sales and lease-management of goodwill. */
+  hoguet: boolean;
+  /** The paragraphs of the article on the legal frame. */
+  legal: readonly string[];
+};
+
+/** "de l'acte…", "du contrat…": French contracts "de le" into "du". */
+const ofAct = (act: string) => (act.startsWith("le ") ? `du ${act.slice(3)}` : `de ${act}`);
+
+const HOGUET_FRAME = (act: string) =>
+  `L'opération entre dans le champ de la loi n° 70-9 du 2 janvier 1970 (loi Hoguet) et de son décret d'application n° 72-678 du 20 juillet 1972. Chaque partie déclare être titulaire de la carte professionnelle portant la mention « Transactions sur immeubles et fonds de commerce » (carte T), ou relever d'une profession que la loi dispense de cette carte, et détenir de son mandant un mandat écrit, préalable à son intervention et inscrit à son registre des mandats. Conformément à l'article 6 de la loi, aucune somme n'est due à l'une ou l'autre partie avant que l'opération soit effectivement conclue et constatée par un acte écrit : la part de chacune n'est due qu'à la signature ${ofAct(act)}, et à cette seule condition.`;
+
+export const OPERATION_CLAUSES: Record<OperationType, OperationClauses> = {
+  titres: {
+    object: "la cession de titres (parts sociales ou actions) d'une société",
+    act: "l'acte de cession des titres",
+    hoguet: false,
+    legal: [
+      "L'opération porte sur des titres de société : elle relève du droit commun de la vente (articles 1582 et suivants du code civil) et, selon la forme de la société, des règles de forme et d'agrément du code de commerce (notamment ses articles L. 221-14, L. 223-14 et L. 228-23). Chaque partie intervient au titre d'un mandat écrit de son mandant.",
+    ],
+  },
+  fonds_de_commerce: {
+    object: "la cession d'un fonds de commerce",
+    act: "l'acte de cession du fonds de commerce",
+    hoguet: true,
+    legal: [
+      HOGUET_FRAME("l'acte de cession du fonds de commerce"),
+      "La cession obéit en outre aux dispositions du code de commerce relatives au fonds de commerce (livre Ier, titre IV).",
+    ],
+  },
+  location_gerance: {
+    object: "la mise en location-gérance d'un fonds de commerce",
+    act: "le contrat de location-gérance",
+    hoguet: true,
+    legal: [
+      HOGUET_FRAME("le contrat de location-gérance"),
+      "La location-gérance est régie par les articles L. 144-1 et suivants du code de commerce.",
+    ],
+  },
+  apport_partiel: {
+    object: "l'apport partiel d'actif d'une branche d'activité",
+    act: "l'acte constatant la réalisation définitive de l'apport",
+    hoguet: false,
+    legal: [
+      "L'apport partiel d'actif est réalisé selon le traité d'apport approuvé par les sociétés concernées et, lorsqu'il est placé sous le régime des scissions, selon les articles L. 236-27 et suivants du code de commerce. Chaque partie intervient au titre d'un mandat écrit de son mandant.",
+    ],
+  },
+  autre: {
+    object: "l'opération décrite aux clauses particulières",
+    act: "l'acte constatant l'opération",
+    hoguet: false,
+    legal: ["Chaque partie intervient au titre d'un mandat écrit de son mandant et déclare que l'opération relève de son activité professionnelle réglementée."],
+  },
 };
 
 export const DUE_TERMS = ["deed", "deed_plus_30"] as const;
@@ -37,15 +104,21 @@ export const CLAUSES_MAX_LENGTH = 2000;
 
 /**
  * Loi n° 70-9 du 2 janvier 1970 (loi Hoguet), art. 6: no sum is due to an intermediary before
- * the operation is concluded and recorded in one written act. For a goodwill sale the only term
- * offered is therefore the signing of the deed.
+ * the operation is concluded and recorded in one written act. For a goodwill sale or lease the
+ * only term offered is therefore the signing of the act.
  */
 export const HOGUET_NOTE =
-  "Pour une cession de fonds de commerce, la loi Hoguet (loi n° 70-9 du 2 janvier 1970, art. 6) interdit toute rémunération avant que l'opération soit effectivement conclue et constatée par un acte écrit : la part de chacun est due à la signature de l'acte de cession, et à cette seule condition.";
+  "Pour une cession ou une location-gérance de fonds de commerce, la loi Hoguet (loi n° 70-9 du 2 janvier 1970, art. 6) interdit toute rémunération avant que l'opération soit effectivement conclue et constatée par un acte écrit : la part de chacun est due à la signature de l'acte, et à cette seule condition.";
 
-/** The terms allowed for an operation: the deed only for a goodwill sale. */
+/** The terms allowed for an operation: the act only where the Hoguet law applies. */
 export function allowedDueTerms(operation: OperationType): readonly DueTerm[] {
-  return operation === "fonds_de_commerce" ? ["deed"] : DUE_TERMS;
+  return OPERATION_CLAUSES[operation].hoguet ? ["deed"] : DUE_TERMS;
+}
+
+/** When the shares are due, in the words of the operation's act. */
+export function dueText(operation: OperationType, term: DueTerm): string {
+  const act = ofAct(OPERATION_CLAUSES[operation].act);
+  return term === "deed" ? `À la signature ${act}` : `Dans les 30 jours suivant la signature ${act}`;
 }
 
 export const AGREEMENT_MESSAGES = {
@@ -56,7 +129,7 @@ export const AGREEMENT_MESSAGES = {
   sellerAdviser: "Indiquez qui détient le mandat du cédant.",
   amountBand: "Choisissez une tranche de montant dans la liste.",
   dueTerm: "Choisissez quand la part est due.",
-  dueTermHoguet: "Pour une cession de fonds de commerce, la part n'est due qu'à la signature de l'acte de cession (loi Hoguet).",
+  dueTermHoguet: "Pour une cession ou une location-gérance de fonds de commerce, la part n'est due qu'à la signature de l'acte (loi Hoguet).",
   clausesTooLong: `Les clauses particulières ne peuvent pas dépasser ${new Intl.NumberFormat("fr-FR").format(CLAUSES_MAX_LENGTH)} caractères.`,
   consent: "Cochez la case pour confirmer que vous signez la convention.",
   credential: "Saisissez votre mot de passe pour signer.",
@@ -191,7 +264,10 @@ export function agreementBlocks(terms: AgreementTerms, meta: { version: number; 
   const [a, b] = terms.parties;
   const payer = terms.payerSide === "a" ? a : b;
   const payee = terms.payerSide === "a" ? b : a;
+  const operation = OPERATION_CLAUSES[terms.operationType];
   const warnings = professionWarnings(terms.parties.map((p) => ({ name: p.name, profession: p.profession, pays: p.side === terms.payerSide })));
+  let n = 0;
+  const article = (title: string): PdfBlock => ({ kind: "heading", text: `Article ${++n} — ${title}` });
   const blocks: PdfBlock[] = [
     { kind: "title", text: "Convention de partage d'honoraires" },
     { kind: "subtitle", text: `Co-mandat — dossier de rapprochement ${meta.fileId} — version ${meta.version}` },
@@ -200,44 +276,40 @@ export function agreementBlocks(terms: AgreementTerms, meta: { version: number; 
     { kind: "text", text: `1. ${partyLine(a, terms.sellerSide)} ;` },
     { kind: "text", text: `2. ${partyLine(b, terms.sellerSide)}.` },
     { kind: "text", text: "Ci-après ensemble « les parties »." },
-    { kind: "heading", text: "Article 1 — Objet" },
+    article("Objet"),
     {
       kind: "text",
-      text: `Les parties interviennent conjointement, chacune au titre de son mandat, dans l'opération suivante : ${OPERATION_TYPE_LABELS[terms.operationType].toLowerCase()}. La présente convention fixe la répartition entre elles des honoraires perçus au titre de cette opération.${terms.amountBand ? ` Montant indicatif de l'opération : ${lowerFirst(AMOUNT_BAND_LABELS[terms.amountBand])}.` : ""}`,
+      text: `Les parties interviennent conjointement, chacune au titre de son mandat, dans l'opération suivante : ${operation.object}. La présente convention fixe la répartition entre elles des honoraires perçus au titre de cette opération.${terms.amountBand ? ` Montant indicatif de l'opération : ${lowerFirst(AMOUNT_BAND_LABELS[terms.amountBand])}.` : ""}`,
     },
-    { kind: "heading", text: "Article 2 — Répartition" },
+    article("Répartition"),
     {
       kind: "text",
       text: `Les honoraires hors taxes effectivement perçus au titre de l'opération sont répartis ainsi : ${a.name} : ${percent(a.share)} ; ${b.name} : ${percent(b.share)}.`,
     },
-    { kind: "heading", text: "Article 3 — Règlement" },
+    article("Règlement"),
     {
       kind: "text",
       text: `${payer.name} perçoit les honoraires auprès de son mandant et reverse à ${payee.name} sa part, soit ${percent(payee.share)} des honoraires hors taxes perçus, sur présentation de sa facture.`,
     },
-    { kind: "heading", text: "Article 4 — Exigibilité" },
-    {
-      kind: "text",
-      text: `${DUE_TERM_LABELS[terms.dueTerm]}. Aucune part n'est due si l'opération n'est pas conclue.`,
-    },
-  ];
-  if (terms.operationType === "fonds_de_commerce") blocks.push({ kind: "small", text: HOGUET_NOTE });
-  blocks.push(
-    { kind: "heading", text: "Article 5 — Clauses particulières" },
-    { kind: "text", text: terms.clauses?.trim() ? terms.clauses.trim() : "Néant." },
-    { kind: "heading", text: "Article 6 — Règles professionnelles" },
+    article("Exigibilité"),
+    { kind: "text", text: `${dueText(terms.operationType, terms.dueTerm)}. Aucune part n'est due si l'opération n'est pas conclue.` },
+    article("Cadre légal de l'opération"),
+    ...operation.legal.map((text): PdfBlock => ({ kind: "text", text })),
+    article("Règles professionnelles"),
     {
       kind: "text",
       text: "Chaque partie déclare que la présente convention est compatible avec les règles de sa profession et qu'elle en a vérifié les conditions.",
     },
     ...warnings.map((w): PdfBlock => ({ kind: "small", text: `Avertissement : ${w.text}` })),
+    article("Clauses particulières"),
+    { kind: "text", text: terms.clauses?.trim() ? terms.clauses.trim() : "Néant." },
     { kind: "heading", text: "Signature" },
     {
       kind: "text",
       text: "La présente convention est signée électroniquement par chacune des parties sur la plateforme (signature électronique simple : consentement exprès et authentification du signataire). Le certificat de signature est joint en dernière page de l'exemplaire signé.",
     },
     { kind: "small", text: `Version ${meta.version} proposée le ${formatDatePattern(meta.createdAt, "dd/MM/yyyy 'à' HH:mm")} par ${meta.createdByName}.` },
-  );
+  ];
   return blocks;
 }
 

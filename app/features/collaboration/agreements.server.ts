@@ -27,7 +27,7 @@ import {
   canSignAgreement,
   certificateBlocks,
   OPERATION_TYPE_LABELS,
-  DUE_TERM_LABELS,
+  dueText,
   professionWarnings,
   type AgreementParty,
   type AgreementTerms,
@@ -175,7 +175,7 @@ function toView(row: AgreementRow, signatures: SignatureRow[], access: FileAcces
     createdByMe: row.created_by === actorId,
     createdByName: creator?.name ?? GONE_MEMBER_NAME,
     operationLabel: OPERATION_TYPE_LABELS[terms.operationType],
-    dueLabel: DUE_TERM_LABELS[terms.dueTerm],
+    dueLabel: dueText(terms.operationType, terms.dueTerm),
     sellerIsMe,
     amountBandLabel: terms.amountBand ? AMOUNT_BAND_LABELS[terms.amountBand] : null,
     values: {

@@ -15,6 +15,7 @@ import {
   CLAUSES_MAX_LENGTH,
   DUE_TERM_LABELS,
   HOGUET_NOTE,
+  OPERATION_CLAUSES,
   OPERATION_TYPE_LABELS,
   OPERATION_TYPES,
   type OperationType,
@@ -288,7 +289,9 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
   });
   const [operation, setOperation] = useState<OperationType | "">((fields.operationType.initialValue as OperationType | undefined) ?? "");
   // Until a type is chosen, the strictest terms (the deed only) are offered.
-  const dueTerms = allowedDueTerms(OPERATION_TYPES.includes(operation as OperationType) ? (operation as OperationType) : "fonds_de_commerce");
+  const known = OPERATION_TYPES.includes(operation as OperationType) ? (operation as OperationType) : null;
+  const dueTerms = allowedDueTerms(known ?? "fonds_de_commerce");
+  const hoguet = known === null || OPERATION_CLAUSES[known].hoguet;
   const fromMandates = page.suggested.operationType || page.suggested.sellerAdviser || page.suggested.amountBand;
   const describe = (f: { errors?: string[]; errorId: string }, hint?: string) =>
     [hint, f.errors ? f.errorId : null].filter(Boolean).join(" ") || undefined;
@@ -429,8 +432,8 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
               </option>
             ))}
           </NativeSelect>
-          <p id="agreement-due-hint" className="text-xs text-muted-foreground">
-            {HOGUET_NOTE}
+          <p id="agreement-due-hint" className="text-xs text-muted-foreground" data-testid="agreement-due-hint">
+            {hoguet ? HOGUET_NOTE : "La part est due à la signature de l’acte qui réalise l’opération, ou dans les 30 jours qui suivent."}
           </p>
           <FieldError id={fields.dueTerm.errorId} errors={fields.dueTerm.errors} />
         </div>
