@@ -12,7 +12,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox } from "~/db/schema";
+import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox, verificationEvidence } from "~/db/schema";
 import { eraseAccount } from "~/features/account/account-deletion.server";
 import { buildDataExport } from "~/features/account/data-export.server";
 import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
@@ -26,7 +26,7 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agreement-pdf";
 import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
-import { createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
 import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
@@ -86,6 +86,29 @@ const TERMS: AgreementInput = {
   payer: "me",
   dueTerm: "deed",
   clauses: "Diligences : recherche et audit.",
+  myCompany: "Cabinet Lemaire",
+  myLegalForm: "SAS",
+  mySiren: "412 356 784",
+  myAddress: "12 rue de la Paix, 75002 Paris",
+  myCapacity: "Présidente",
+  theirCompany: "Martin Avocats",
+  theirLegalForm: "SELARL",
+  theirSiren: "832 154 769",
+  theirAddress: "3 quai des Orfèvres, 69002 Lyon",
+  theirCapacity: "Gérante",
+};
+
+const FIRM_FIELDS = {
+  myCompany: TERMS.myCompany,
+  myLegalForm: TERMS.myLegalForm,
+  mySiren: TERMS.mySiren,
+  myAddress: TERMS.myAddress,
+  myCapacity: TERMS.myCapacity,
+  theirCompany: TERMS.theirCompany,
+  theirLegalForm: TERMS.theirLegalForm,
+  theirSiren: TERMS.theirSiren,
+  theirAddress: TERMS.theirAddress,
+  theirCapacity: TERMS.theirCapacity,
 };
 const context = { ipAddress: "203.0.113.9", userAgent: UA };
 
@@ -98,7 +121,7 @@ const post = (browser: Browser, fileId: string, fields: Record<string, string>) 
 
 const errorOf = (o: Outcome) => bodyOf<{ error?: string }>(o.value).error;
 
-const createFields = { intent: "create", operationType: "fonds_de_commerce", sellerAdviser: "them", myShare: "60", theirShare: "40", payer: "me", dueTerm: "deed", clauses: "" };
+const createFields = { intent: "create", operationType: "fonds_de_commerce", sellerAdviser: "them", myShare: "60", theirShare: "40", payer: "me", dueTerm: "deed", clauses: "", ...FIRM_FIELDS };
 
 async function current(fileId: string, actor: FileActor = a) {
   const page = await getAgreementPage(actor, fileId);
@@ -187,6 +210,16 @@ describe("proposing", () => {
     // Bob is a lawyer: the warning of RIN art. 11.3 is in the agreement.
     expect(text).toContain("art. 11.3");
     expect(text).not.toContain(CLIENT_CANARY);
+    // Each party identified as a contract needs it; the fees, the law, the mediation first.
+    expect(text).toContain("Cabinet Lemaire, SAS, SIREN 412 356 784, dont le siège ou le cabinet est situé 12 rue de la Paix, 75002 Paris, représentée par Alice Lemaire");
+    expect(text).toContain("en qualité de Présidente, conseil de l'acquéreur");
+    expect(text).toContain("Martin Avocats, SELARL, SIREN 832 154 769");
+    expect(text).toContain("en qualité de Gérante, conseil du cédant");
+    expect(text).toContain("honoraires de résultat que Alice Lemaire perçoit de son mandant");
+    expect(text).toContain("hors taxes");
+    expect(text).toContain("Seuls les honoraires effectivement encaissés sont partagés");
+    expect(text).toContain("soumise au droit français");
+    expect(text).toMatch(/recourent d'abord, avant toute action en justice, à la médiation proposée par la plateforme.*juridiction compétente/);
     const [event] = await eventsOf(fileId, "agreement_created");
     expect(event).toMatchObject({ actorProfileId: alice.profile.id, details: { version: 1, sha256: row.documentSha256 } });
     const mails = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
@@ -197,6 +230,9 @@ describe("proposing", () => {
     const page = await getAgreementPage(b, fileId);
     expect(page.warnings.map((w) => w.code)).toEqual(["lawyer-referral"]);
     expect(page.current).toMatchObject({ version: 1, status: "pending", myShare: 40, theirShare: 60, iPay: false, signedByMe: false, createdByMe: false, createdByName: "Alice Lemaire" });
+    expect(page.current?.myPartyLine).toMatch(/^Martin Avocats, SELARL, SIREN 832 154 769, .* en qualité de Gérante, conseil du cédant/);
+    // Bob's form starts from these terms, his own firm as Alice typed it, for him to correct.
+    expect(page.defaults).toMatchObject({ myCompany: "Martin Avocats", mySiren: "832 154 769", myCapacity: "Gérante", theirCompany: "Cabinet Lemaire", theirCapacity: "Présidente" });
   });
 
   it("a new version cancels the unsigned previous one (its signature with it)", async () => {
@@ -216,7 +252,7 @@ describe("proposing", () => {
 
   it("refuses invalid forms in French and stores nothing", async () => {
     const { fileId } = await newFile();
-    for (const change of [{ theirShare: "50" }, { myShare: "0", theirShare: "100" }, { dueTerm: "deed_plus_30" }, { clauses: "x".repeat(2001) }]) {
+    for (const change of [{ theirShare: "50" }, { myShare: "0", theirShare: "100" }, { dueTerm: "deed_plus_30" }, { clauses: "x".repeat(2001) }, { theirSiren: "412 356 785" }, { myCapacity: " " }, { myLegalForm: "" }]) {
       const out = await post(aliceBrowser, fileId, { ...createFields, ...change });
       expect(status(out), JSON.stringify(change)).toBe(400);
     }
@@ -242,9 +278,15 @@ describe("what the form proposes, read from the two mandates", () => {
     const buyer = await createFactoryMandate(db, alice.profile.id, { mandateType: "buyer", clientName: "Acheteur", targetAmountMin: 2_000_000, targetAmountMax: 6_000_000 });
     const seller = await createFactoryMandate(db, bob.profile.id, { mandateType: "seller", clientName: CLIENT_CANARY, valuationAmount: 4_000_000 });
     const fileId = await db.transaction((tx) => openCollaborationFile(tx, buyer.id, seller.id));
+    await db.insert(verificationEvidence).values([
+      buildVerificationEvidence(alice.profile, { sirenTyped: "412 356 784", sirenDigits: "412356784" }),
+      buildVerificationEvidence(bob.profile, { sirenTyped: "832 154 769", sirenDigits: "832154769" }),
+    ]);
     const aliceSide = await getAgreementPage(a, fileId);
     expect(aliceSide.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "them", amountBand: "3m_10m", myShare: "50", theirShare: "50" });
     expect(aliceSide.suggested).toEqual({ operationType: true, sellerAdviser: true, amountBand: true });
+    // What the profiles hold: her own SIREN from her verification evidence, never the counterpart's.
+    expect(aliceSide.defaults).toMatchObject({ myCompany: "Cabinet Lemaire", mySiren: "412 356 784", theirCompany: "Martin Avocats", theirSiren: "" });
     expect((await getAgreementPage(b, fileId)).defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m" });
     // Bob's college is goodwill: the seller's college decides.
     await db.execute(`update profiles set college = 'transmission_commerces' where id = '${bob.profile.id}'`);
@@ -255,8 +297,8 @@ describe("what the form proposes, read from the two mandates", () => {
     expect(after.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m", myShare: "30", theirShare: "70", payer: "them", dueTerm: "deed_plus_30" });
     expect(after.current).toMatchObject({ sellerIsMe: true, amountBandLabel: "De 3 M€ à 10 M€" });
     const text = await pdfText((await openAgreementPdf(b, fileId, after.current!.id, "original")).bytes);
-    expect(text).toMatch(/Jeanne Martin, Avocat[^;]*, conseil du cédant/);
-    expect(text).toMatch(/Alice Lemaire, [^;]*, conseil de l'acquéreur/);
+    expect(text).toMatch(/représentée par Jeanne Martin \(Avocat[^;]*, conseil du cédant/);
+    expect(text).toMatch(/représentée par Alice Lemaire \([^;]*, conseil de l'acquéreur/);
     expect(text).toContain("Montant indicatif de l'opération : de 3 M€ à 10 M€.");
   });
 

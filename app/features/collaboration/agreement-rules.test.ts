@@ -17,6 +17,7 @@ import {
   type AgreementTerms,
 } from "./agreement-rules";
 import { agreementSchema, signAgreementSchema } from "./agreement.schema";
+import { SIREN_MESSAGES } from "~/features/trust/siren";
 import { STAGES, type Stage } from "./collaboration-rules";
 
 describe("the split", () => {
@@ -231,7 +232,19 @@ describe("addresses", () => {
 });
 
 describe("the agreement form", () => {
-  const valid = { operationType: "titres", sellerAdviser: "me", myShare: "70", theirShare: "30", payer: "me", dueTerm: "deed_plus_30", clauses: "" };
+  const firms = {
+    myCompany: " Cabinet  Lemaire ",
+    myLegalForm: "SAS",
+    mySiren: "412 356 784",
+    myAddress: "12 rue de la Paix, 75002 Paris",
+    myCapacity: "Présidente",
+    theirCompany: "Martin Avocats",
+    theirLegalForm: "SELARL",
+    theirSiren: "832154769",
+    theirAddress: "3 quai des Orfèvres, 69002 Lyon",
+    theirCapacity: "Gérante",
+  };
+  const valid = { operationType: "titres", sellerAdviser: "me", myShare: "70", theirShare: "30", payer: "me", dueTerm: "deed_plus_30", clauses: "", ...firms };
   const errors = (value: Record<string, unknown>) => {
     const r = agreementSchema.safeParse(value);
     return r.success ? [] : r.error.issues.map((i) => i.message);
@@ -247,6 +260,8 @@ describe("the agreement form", () => {
       payer: "me",
       dueTerm: "deed_plus_30",
       clauses: null,
+      ...firms,
+      myCompany: "Cabinet Lemaire",
     });
     expect(agreementSchema.parse({ ...valid, amountBand: "3m_10m" }).amountBand).toBe("3m_10m");
   });
@@ -260,6 +275,12 @@ describe("the agreement form", () => {
     [{ sellerAdviser: undefined }, AGREEMENT_MESSAGES.sellerAdviser],
     [{ operationType: undefined }, AGREEMENT_MESSAGES.operationType],
     [{ amountBand: "4m" }, AGREEMENT_MESSAGES.amountBand],
+    [{ mySiren: "412 356 785" }, SIREN_MESSAGES.key],
+    [{ theirSiren: "" }, SIREN_MESSAGES.empty],
+    [{ theirSiren: undefined }, SIREN_MESSAGES.empty],
+    [{ myLegalForm: "  " }, AGREEMENT_MESSAGES.firmLegalForm],
+    [{ theirCapacity: undefined }, AGREEMENT_MESSAGES.firmCapacity],
+    [{ myAddress: "x".repeat(301) }, AGREEMENT_MESSAGES.firmTooLong],
     [{ clauses: "x".repeat(2001) }, AGREEMENT_MESSAGES.clausesTooLong],
   ])("%j → %s", (change, message) => {
     expect(errors({ ...valid, ...change })).toContain(message);

@@ -128,6 +128,11 @@ export const AGREEMENT_MESSAGES = {
   payer: "Indiquez qui perçoit les honoraires et reverse la part de l'autre.",
   sellerAdviser: "Indiquez qui détient le mandat du cédant.",
   amountBand: "Choisissez une tranche de montant dans la liste.",
+  firmCompany: "Indiquez la dénomination de la structure.",
+  firmLegalForm: "Indiquez la forme juridique (SAS, SARL, SELARL, entreprise individuelle…).",
+  firmAddress: "Indiquez l'adresse du siège ou du cabinet.",
+  firmCapacity: "Indiquez en quelle qualité la personne signe (présidente, gérant, associé…).",
+  firmTooLong: "Ce champ est trop long.",
   dueTerm: "Choisissez quand la part est due.",
   dueTermHoguet: "Pour une cession ou une location-gérance de fonds de commerce, la part n'est due qu'à la signature de l'acte (loi Hoguet).",
   clausesTooLong: `Les clauses particulières ne peuvent pas dépasser ${new Intl.NumberFormat("fr-FR").format(CLAUSES_MAX_LENGTH)} caractères.`,
@@ -220,8 +225,12 @@ export function professionWarnings(parties: readonly WarningParty[]): Profession
 // ---------------------------------------------------------------------------------------------
 // The terms, as frozen in a version
 
+/** A signer's firm, as the agreement identifies it (absent from versions made before issue 27). */
+export type Firm = { company: string; legalForm: string; siren: string; address: string; capacity: string };
+
 export type AgreementParty = {
   side: "a" | "b";
+  firm?: Firm;
   name: string;
   company: string | null;
   profession: string | null;
@@ -250,10 +259,16 @@ function professionText(code: string | null): string | null {
   return code ? professionLabel(code) : null;
 }
 
-function partyLine(p: AgreementParty, sellerSide: "a" | "b" | undefined): string {
-  const who = [p.name, professionText(p.profession), p.company].filter(Boolean).join(", ");
+/** How the agreement names a party: the firm and who signs for it in what capacity, then its role. */
+export function partyLine(p: AgreementParty, sellerSide: "a" | "b" | undefined): string {
   const role = sellerSide ? `, ${ROLE_LABELS[p.side === sellerSide ? "seller" : "buyer"]}` : "";
-  return `${who}${role} — titulaire du ${p.mandateLabel}`;
+  if (!p.firm) {
+    const who = [p.name, professionText(p.profession), p.company].filter(Boolean).join(", ");
+    return `${who}${role} — titulaire du ${p.mandateLabel}`;
+  }
+  const f = p.firm;
+  const profession = professionText(p.profession);
+  return `${f.company}, ${f.legalForm}, SIREN ${f.siren}, dont le siège ou le cabinet est situé ${f.address}, représentée par ${p.name}${profession ? ` (${profession})` : ""}, en qualité de ${f.capacity}${role}, titulaire du ${p.mandateLabel}`;
 }
 
 const percent = (n: number) => `${n} %`;
@@ -281,6 +296,11 @@ export function agreementBlocks(terms: AgreementTerms, meta: { version: number; 
       kind: "text",
       text: `Les parties interviennent conjointement, chacune au titre de son mandat, dans l'opération suivante : ${operation.object}. La présente convention fixe la répartition entre elles des honoraires perçus au titre de cette opération.${terms.amountBand ? ` Montant indicatif de l'opération : ${lowerFirst(AMOUNT_BAND_LABELS[terms.amountBand])}.` : ""}`,
     },
+    article("Honoraires partagés"),
+    {
+      kind: "text",
+      text: `Sont partagés les honoraires de résultat que ${payer.name} perçoit de son mandant au titre de l'opération, tels que son mandat les fixe. Ils s'entendent hors taxes : chaque partie facture sa part hors taxes, la TVA s'y ajoutant au taux en vigueur. Seuls les honoraires effectivement encaissés sont partagés. Sauf clause particulière contraire, les honoraires fixes ou d'étude, les frais et débours, ainsi que les honoraires que ${payee.name} perçoit de son propre mandant, ne sont pas partagés.`,
+    },
     article("Répartition"),
     {
       kind: "text",
@@ -289,7 +309,7 @@ export function agreementBlocks(terms: AgreementTerms, meta: { version: number; 
     article("Règlement"),
     {
       kind: "text",
-      text: `${payer.name} perçoit les honoraires auprès de son mandant et reverse à ${payee.name} sa part, soit ${percent(payee.share)} des honoraires hors taxes perçus, sur présentation de sa facture.`,
+      text: `${payer.name} perçoit les honoraires auprès de son mandant et reverse à ${payee.name} sa part, soit ${percent(payee.share)} des honoraires hors taxes perçus, sur présentation de sa facture, dans les quinze jours suivant leur encaissement et au plus tôt à l'échéance fixée à l'article suivant.`,
     },
     article("Exigibilité"),
     { kind: "text", text: `${dueText(terms.operationType, terms.dueTerm)}. Aucune part n'est due si l'opération n'est pas conclue.` },
@@ -303,6 +323,11 @@ export function agreementBlocks(terms: AgreementTerms, meta: { version: number; 
     ...warnings.map((w): PdfBlock => ({ kind: "small", text: `Avertissement : ${w.text}` })),
     article("Clauses particulières"),
     { kind: "text", text: terms.clauses?.trim() ? terms.clauses.trim() : "Néant." },
+    article("Droit applicable, médiation et juridiction"),
+    {
+      kind: "text",
+      text: "La présente convention est soumise au droit français. En cas de différend relatif à sa validité, à son interprétation ou à son exécution, les parties recourent d'abord, avant toute action en justice, à la médiation proposée par la plateforme (onglet « Médiation » du dossier de rapprochement). Si le différend n'est pas résolu dans les deux mois suivant la demande de médiation, la partie la plus diligente peut saisir la juridiction compétente selon les règles de droit commun.",
+    },
     { kind: "heading", text: "Signature" },
     {
       kind: "text",

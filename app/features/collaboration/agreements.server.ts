@@ -28,8 +28,10 @@ import {
   certificateBlocks,
   OPERATION_TYPE_LABELS,
   dueText,
+  partyLine,
   professionWarnings,
   type AgreementParty,
+  type Firm,
   type AgreementTerms,
   type DueTerm,
   type OperationType,
@@ -55,12 +57,20 @@ function agreementKey(fileId: string, kind: "v" | "signed"): string {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-type MemberRow = { id: string; first_name: string; last_name: string; company: string | null; profession: string | null; user_id: string };
+type MemberRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  full_address: string | null;
+  profession: string | null;
+  user_id: string;
+};
 
 async function memberOf(handle: Db, profileId: string | null): Promise<MemberRow | null> {
   if (!profileId) return null;
   const [row] = await queryRows<MemberRow>(
-    sql`select id, first_name, last_name, company, profession::text as profession, user_id from profiles where id = ${profileId}::uuid`,
+    sql`select id, first_name, last_name, company, full_address, profession::text as profession, user_id from profiles where id = ${profileId}::uuid`,
     handle,
   );
   return row ?? null;
@@ -108,7 +118,39 @@ export type AgreementFormValues = {
   payer: Payer;
   dueTerm: DueTerm;
   clauses: string;
+  myCompany: string;
+  myLegalForm: string;
+  mySiren: string;
+  myAddress: string;
+  myCapacity: string;
+  theirCompany: string;
+  theirLegalForm: string;
+  theirSiren: string;
+  theirAddress: string;
+  theirCapacity: string;
 };
+
+type FirmValues = Pick<AgreementFormValues, "myCompany" | "myLegalForm" | "mySiren" | "myAddress" | "myCapacity">;
+
+function firmValues(firm: Partial<Firm> | undefined): FirmValues {
+  return {
+    myCompany: firm?.company ?? "",
+    myLegalForm: firm?.legalForm ?? "",
+    mySiren: firm?.siren ?? "",
+    myAddress: firm?.address ?? "",
+    myCapacity: firm?.capacity ?? "",
+  };
+}
+
+function asTheirs(values: FirmValues) {
+  return {
+    theirCompany: values.myCompany,
+    theirLegalForm: values.myLegalForm,
+    theirSiren: values.mySiren,
+    theirAddress: values.myAddress,
+    theirCapacity: values.myCapacity,
+  };
+}
 
 export type AgreementView = {
   id: string;
@@ -124,6 +166,9 @@ export type AgreementView = {
   amountBandLabel: string | null;
   /** The terms as the proposal form takes them, to propose other conditions from these. */
   values: AgreementFormValues;
+  /** How the agreement names each party (firm, signer, capacity, role). */
+  myPartyLine: string;
+  theirPartyLine: string;
   /** From the viewer's side. */
   myShare: number;
   theirShare: number;
@@ -163,7 +208,7 @@ export type AgreementPage = {
 function toView(row: AgreementRow, signatures: SignatureRow[], access: FileAccess, actorId: string): AgreementView {
   const terms = parseTerms(row.terms);
   const mine = terms.parties.find((p) => p.side === access.side) ?? terms.parties[0];
-  const theirs = terms.parties.find((p) => p.side !== access.side) ?? terms.parties[1];
+  const theirs_ = terms.parties.find((p) => p.side !== access.side) ?? terms.parties[1];
   const creator = terms.parties.find((p) => p.side === terms.createdBySide);
   const own = signatures.filter((s) => s.agreement_id === row.id);
   const sellerIsMe = terms.sellerSide ? terms.sellerSide === access.side : null;
@@ -183,13 +228,17 @@ function toView(row: AgreementRow, signatures: SignatureRow[], access: FileAcces
       sellerAdviser: sellerIsMe === null ? "" : sellerIsMe ? "me" : "them",
       amountBand: terms.amountBand ?? "",
       myShare: String(mine.share),
-      theirShare: String(theirs.share),
+      theirShare: String(theirs_.share),
       payer: terms.payerSide === access.side ? "me" : "them",
       dueTerm: terms.dueTerm,
       clauses: terms.clauses ?? "",
+      ...firmValues(mine.firm ?? { company: mine.company ?? "" }),
+      ...asTheirs(firmValues(theirs_.firm ?? { company: theirs_.company ?? "" })),
     },
+    myPartyLine: partyLine(mine, terms.sellerSide),
+    theirPartyLine: partyLine(theirs_, terms.sellerSide),
     myShare: mine.share,
-    theirShare: theirs.share,
+    theirShare: theirs_.share,
     iPay: terms.payerSide === access.side,
     clauses: terms.clauses,
     documentSha256: row.document_sha256,
@@ -236,6 +285,11 @@ export async function getAgreementPage(actor: Pick<FileActor, "profileId">, file
   const views = rows.map((r) => toView(r, signatures, access, actor.profileId));
   const current = views.find((v) => v.status !== "cancelled") ?? null;
   const suggestion = suggestAgreement(await mandateFacts(access));
+  // Own SIREN only: the counterpart's verification evidence stays private to them and the team.
+  const [evidence] = me
+    ? await queryRows<{ siren_typed: string }>(sql`select siren_typed from verification_evidence where profile_id = ${me.id}::uuid`)
+    : [];
+  const mySiren = evidence?.siren_typed ?? null;
   const latest = current ?? views[0] ?? null;
   const defaults: AgreementFormValues = latest
     ? latest.values
@@ -248,6 +302,8 @@ export async function getAgreementPage(actor: Pick<FileActor, "profileId">, file
         payer: "me",
         dueTerm: "deed",
         clauses: "",
+        ...firmValues({ company: me?.company ?? "", address: me?.full_address ?? "", siren: mySiren ?? "" }),
+        ...asTheirs(firmValues({ company: them?.company ?? "", address: them?.full_address ?? "" })),
       };
   const mine = access.side === "a" ? labels.mandate_a_label : labels.mandate_b_label;
   const theirs = access.side === "a" ? labels.mandate_b_label : labels.mandate_a_label;
@@ -339,16 +395,29 @@ export async function createAgreement(actor: FileActor, fileId: string, input: A
   const them = await memberOf(db, access.counterpartId);
   if (!me || !them) fileConflict(AGREEMENT_MESSAGES.counterpartGone);
   const other = access.side === "a" ? "b" : "a";
-  const party = (side: "a" | "b", m: MemberRow, share: number): AgreementParty => ({
+  const party = (side: "a" | "b", m: MemberRow, share: number, firm: Firm): AgreementParty => ({
     side,
+    firm,
     name: fullName(m),
     company: m.company?.trim() || null,
     profession: m.profession,
     mandateLabel: side === "a" ? labels.mandate_a_label : labels.mandate_b_label,
     share,
   });
-  const mineParty = party(access.side, me, input.myShare);
-  const theirParty = party(other, them, input.theirShare);
+  const mineParty = party(access.side, me, input.myShare, {
+    company: input.myCompany,
+    legalForm: input.myLegalForm,
+    siren: input.mySiren,
+    address: input.myAddress,
+    capacity: input.myCapacity,
+  });
+  const theirParty = party(other, them, input.theirShare, {
+    company: input.theirCompany,
+    legalForm: input.theirLegalForm,
+    siren: input.theirSiren,
+    address: input.theirAddress,
+    capacity: input.theirCapacity,
+  });
   const terms: AgreementTerms = {
     operationType: input.operationType,
     sellerSide: input.sellerAdviser === "me" ? access.side : other,

@@ -1,4 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AlertTriangle, Download, FileSignature, ShieldCheck } from "lucide-react";
 import { useState } from "react";
@@ -85,6 +93,21 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
         Proposée le <time dateTime={agreement.createdAt}>{at(agreement.createdAt)}</time> par {agreement.createdByMe ? "vous" : agreement.createdByName}.
       </p>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="text-muted-foreground">Parties</dt>
+          <dd>
+            <ul className="grid gap-1" data-testid="agreement-parties">
+              <li className="break-words">
+                <span className="font-medium">Vous : </span>
+                {agreement.myPartyLine}
+              </li>
+              <li className="break-words">
+                <span className="font-medium">Votre confrère : </span>
+                {agreement.theirPartyLine}
+              </li>
+            </ul>
+          </dd>
+        </div>
         <div>
           <dt className="text-muted-foreground">Opération</dt>
           <dd className="font-medium">{agreement.operationLabel}</dd>
@@ -274,6 +297,45 @@ function SignForm({ agreement, twoFactor, result }: { agreement: AgreementView; 
   );
 }
 
+const LEGAL_FORM_SUGGESTIONS = ["SAS", "SASU", "SARL", "EURL", "SA", "SELARL", "SELAS", "SCP", "Entreprise individuelle"];
+const CAPACITY_SUGGESTIONS = ["Président", "Présidente", "Directeur général", "Gérant", "Gérante", "Associé", "Associée", "Entrepreneur individuel"];
+
+type FirmFieldsMeta = Record<"company" | "legalForm" | "siren" | "address" | "capacity", FieldMetadata<string>>;
+
+/** One signer's firm: name, legal form, SIREN, address, and the capacity in which they sign. */
+function FirmFields({ legend, hint, fields }: { legend: string; hint: string; fields: FirmFieldsMeta }) {
+  const hintId = `${fields.company.id}-firm-hint`;
+  const row = (key: keyof FirmFieldsMeta, label: string, extra: { list?: string; autoComplete?: string; inputMode?: "numeric" } = {}) => {
+    const f = fields[key];
+    return (
+      <div className="grid gap-1">
+        <Label htmlFor={f.id}>{label}</Label>
+        <Input
+          {...getInputProps(f, { type: "text" })}
+          key={f.key}
+          required
+          {...extra}
+          aria-describedby={[hintId, f.errors ? f.errorId : null].filter(Boolean).join(" ")}
+        />
+        <FieldError id={f.errorId} errors={f.errors} />
+      </div>
+    );
+  };
+  return (
+    <fieldset className="grid min-w-0 gap-2 rounded-md border p-3">
+      <legend className="px-1 text-sm font-medium">{legend}</legend>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+      {row("company", "Dénomination", { autoComplete: "off" })}
+      {row("legalForm", "Forme juridique", { list: "agreement-legal-forms" })}
+      {row("siren", "SIREN", { inputMode: "numeric" })}
+      {row("address", "Adresse du siège ou du cabinet")}
+      {row("capacity", "Signataire : en qualité de", { list: "agreement-capacities" })}
+    </fieldset>
+  );
+}
+
 /** The form of a new version (the first, or one replacing the unsigned current one). */
 export function AgreementForm({ page, result }: { page: AgreementPage; result?: AgreementActionResult }) {
   const navigation = useNavigation();
@@ -437,6 +499,35 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
           </p>
           <FieldError id={fields.dueTerm.errorId} errors={fields.dueTerm.errors} />
         </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FirmFields
+            legend="Votre structure"
+            hint="Telle qu’elle figurera dans la convention : complétez ce que votre profil ne contient pas."
+            fields={{ company: fields.myCompany, legalForm: fields.myLegalForm, siren: fields.mySiren, address: fields.myAddress, capacity: fields.myCapacity }}
+          />
+          <FirmFields
+            legend={`Structure de ${page.them.name}`}
+            hint="Votre confrère la vérifiera avant de signer, et pourra la corriger en proposant d’autres conditions."
+            fields={{
+              company: fields.theirCompany,
+              legalForm: fields.theirLegalForm,
+              siren: fields.theirSiren,
+              address: fields.theirAddress,
+              capacity: fields.theirCapacity,
+            }}
+          />
+        </div>
+        <datalist id="agreement-legal-forms">
+          {LEGAL_FORM_SUGGESTIONS.map((f) => (
+            <option key={f} value={f} />
+          ))}
+        </datalist>
+        <datalist id="agreement-capacities">
+          {CAPACITY_SUGGESTIONS.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
 
         <div className="grid gap-1">
           <Label htmlFor={fields.clauses.id}>Clauses particulières (facultatif)</Label>
