@@ -16,7 +16,7 @@ import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSig
 import { eraseAccount } from "~/features/account/account-deletion.server";
 import { buildDataExport } from "~/features/account/data-export.server";
 import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
-import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
+import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementPreviewUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";
 import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } from "~/features/collaboration/agreements.server";
 import { abandonFile, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
@@ -24,6 +24,7 @@ import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agreement-pdf";
+import { action as agreementPreviewAction } from "~/routes/member/dashboard/file/agreement-preview";
 import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
 import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
@@ -248,6 +249,44 @@ describe("proposing", () => {
     expect(page.current).toMatchObject({ version: 2, signedByMe: false, signatures: [] });
     expect(page.history.map((v) => [v.version, v.status])).toEqual([[1, "cancelled"]]);
     expect((await eventsOf(fileId, "agreement_cancelled")).map((e) => e.details)).toEqual([{ version: 1 }]);
+  });
+
+  it("previews the draft PDF, marked « Projet », for the file's members only, storing and recording nothing", async () => {
+    const { fileId } = await newFile();
+    const preview = (browser: Browser, fields: Record<string, string>) =>
+      call(
+        agreementPreviewAction,
+        new Request(`http://localhost:3000${agreementPreviewUrl(fileId)}`, { method: "POST", headers: browser.headers, body: new URLSearchParams(fields) }),
+        { fileId },
+      );
+    const res = (await preview(aliceBrowser, { ...createFields, operationType: "titres", dueTerm: "deed_plus_30" })).value as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toMatch(/^inline; filename="projet-convention-honoraires\.pdf"/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toMatch(/^Projet — Convention de partage d'honoraires — version 1$/);
+    const text = await pdfText(bytes);
+    expect(text).toContain("Projet — document non signé, sans valeur contractuelle");
+    expect(text).toContain("PROJET");
+    expect(text).toContain("Projet non signé — Convention de partage d'honoraires — version 1 — page 1 sur");
+    expect(text).toContain("la cession de titres (parts sociales ou actions) d'une société");
+    expect(text).not.toContain("Hoguet");
+    // Nothing proposed, stored or recorded; the counterpart is not told.
+    expect(await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId))).toHaveLength(0);
+    expect(await eventsOf(fileId, "agreement_created")).toHaveLength(0);
+    expect(await t.db!.select().from(mailOutbox)).toHaveLength(0);
+    // Another member, an admin: 404; an invalid form: its errors, as text.
+    for (const br of [carolBrowser, adminBrowser]) expect(((await preview(br, createFields)).value as Response).status).toBe(404);
+    for (const [change, message] of [
+      [{ theirShare: "50" }, AGREEMENT_MESSAGES.sum],
+      [{ theirSiren: "123" }, "9 chiffres"],
+    ] as const) {
+      const invalid = (await preview(aliceBrowser, { ...createFields, ...change })).value as Response;
+      expect(invalid.status).toBe(400);
+      expect(await invalid.text()).toContain(message);
+    }
   });
 
   it("refuses invalid forms in French and stores nothing", async () => {

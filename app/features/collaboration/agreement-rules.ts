@@ -144,6 +144,7 @@ export const AGREEMENT_MESSAGES = {
   codeReused: "Ce code a déjà été utilisé. Attendez le code suivant de votre application.",
   tooManyAttempts: "Trop de tentatives de signature. Veuillez réessayer dans quelques minutes.",
   tooManyExports: "Trop d'exports en peu de temps. Veuillez réessayer plus tard.",
+  tooManyPreviews: "Trop d'aperçus en peu de temps. Veuillez réessayer plus tard.",
   notFound: "Cette convention n'existe pas.",
   outdated: "Cette version de la convention n'est plus celle en vigueur : rechargez la page et relisez la nouvelle version avant de signer.",
   alreadySigned: "Vous avez déjà signé cette version de la convention.",
@@ -275,7 +276,10 @@ const percent = (n: number) => `${n} %`;
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The text of one version of the agreement, block by block (the PDF draws these). */
-export function agreementBlocks(terms: AgreementTerms, meta: { version: number; fileId: string; createdAt: Date; createdByName: string }): PdfBlock[] {
+export function agreementBlocks(
+  terms: AgreementTerms,
+  meta: { version: number; fileId: string; createdAt: Date; createdByName: string; draft?: boolean },
+): PdfBlock[] {
   const [a, b] = terms.parties;
   const payer = terms.payerSide === "a" ? a : b;
   const payee = terms.payerSide === "a" ? b : a;
@@ -286,6 +290,9 @@ export function agreementBlocks(terms: AgreementTerms, meta: { version: number; 
   const blocks: PdfBlock[] = [
     { kind: "title", text: "Convention de partage d'honoraires" },
     { kind: "subtitle", text: `Co-mandat — dossier de rapprochement ${meta.fileId} — version ${meta.version}` },
+    ...(meta.draft
+      ? [{ kind: "heading", text: "Projet — document non signé, sans valeur contractuelle : aperçu de la version avant de la proposer." } satisfies PdfBlock]
+      : []),
     { kind: "space", text: "" },
     { kind: "text", text: "Entre les soussignés :" },
     { kind: "text", text: `1. ${partyLine(a, terms.sellerSide)} ;` },
@@ -333,7 +340,12 @@ export function agreementBlocks(terms: AgreementTerms, meta: { version: number; 
       kind: "text",
       text: "La présente convention est signée électroniquement par chacune des parties sur la plateforme (signature électronique simple : consentement exprès et authentification du signataire). Le certificat de signature est joint en dernière page de l'exemplaire signé.",
     },
-    { kind: "small", text: `Version ${meta.version} proposée le ${formatDatePattern(meta.createdAt, "dd/MM/yyyy 'à' HH:mm")} par ${meta.createdByName}.` },
+    {
+      kind: "small",
+      text: meta.draft
+        ? `Projet de version ${meta.version} établi le ${formatDatePattern(meta.createdAt, "dd/MM/yyyy 'à' HH:mm")} par ${meta.createdByName}, non encore proposé.`
+        : `Version ${meta.version} proposée le ${formatDatePattern(meta.createdAt, "dd/MM/yyyy 'à' HH:mm")} par ${meta.createdByName}.`,
+    },
   ];
   return blocks;
 }
@@ -377,7 +389,7 @@ export function certificateBlocks(input: { agreementId: string; version: number;
     { kind: "space", text: "" },
     {
       kind: "small",
-      text: `Signatures complètes le ${formatDatePattern(input.completedAt, "dd/MM/yyyy 'à' HH:mm")} (heure de Paris). Signature électronique simple au sens de l'article 1367 du code civil et du règlement (UE) n° 910/2014 (eIDAS). Pour vérifier le document original, calculez l'empreinte SHA-256 de l'exemplaire à signer téléchargé depuis le dossier : elle doit être identique à celle ci-dessus.`,
+      text: `Signatures complètes le ${formatDatePattern(input.completedAt, "dd/MM/yyyy 'à' HH:mm")} (heure de Paris). Signature électronique simple au sens de l'article 1367 du code civil et du règlement (UE) n° 910/2014 (eIDAS). Pour vérifier que les pages qui précèdent n'ont pas été modifiées, téléchargez depuis le dossier le document original (sans certificat) et calculez son empreinte SHA-256 : elle doit être identique à celle ci-dessus. L'empreinte de l'exemplaire signé est affichée dans le dossier, onglet « Convention ».`,
     },
   );
   return blocks;
@@ -388,6 +400,11 @@ export function certificateBlocks(input: { agreementId: string; version: number;
 
 export function agreementUrl(fileId: string): string {
   return `/dashboard/dossiers/${fileId}/convention`;
+}
+
+/** Where the proposal form is posted for a draft PDF (« Aperçu du PDF »). */
+export function agreementPreviewUrl(fileId: string): string {
+  return `${agreementUrl(fileId)}/apercu`;
 }
 
 /** The PDF of a version: the document to sign ("original") or the signed copy with its certificate. */

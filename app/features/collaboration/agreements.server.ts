@@ -17,6 +17,7 @@ import { queryRows } from "~/db/query.server";
 import { allowPasswordCheck } from "~/features/account/account.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { logger } from "~/lib/logger.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
 import {
@@ -385,60 +386,7 @@ function createBlocker(access: FileAccess, currentStatus: AgreementRow["status"]
  * counterpart is e-mailed; if that fails the stored PDF is deleted (nothing half-stored).
  */
 export async function createAgreement(actor: FileActor, fileId: string, input: AgreementInput, now: Date = new Date()): Promise<{ agreementId: string; version: number }> {
-  const access = await requireFileAccess(db, actor, fileId);
-  const blocked = createBlocker(access, null);
-  if (blocked) fileConflict(blocked);
-  const [labels] = await queryRows<{ mandate_a_label: string; mandate_b_label: string }>(
-    sql`select mandate_a_label, mandate_b_label from collaboration_files where id = ${access.id}::uuid`,
-  );
-  const me = await memberOf(db, actor.profileId);
-  const them = await memberOf(db, access.counterpartId);
-  if (!me || !them) fileConflict(AGREEMENT_MESSAGES.counterpartGone);
-  const other = access.side === "a" ? "b" : "a";
-  const party = (side: "a" | "b", m: MemberRow, share: number, firm: Firm): AgreementParty => ({
-    side,
-    firm,
-    name: fullName(m),
-    company: m.company?.trim() || null,
-    profession: m.profession,
-    mandateLabel: side === "a" ? labels.mandate_a_label : labels.mandate_b_label,
-    share,
-  });
-  const mineParty = party(access.side, me, input.myShare, {
-    company: input.myCompany,
-    legalForm: input.myLegalForm,
-    siren: input.mySiren,
-    address: input.myAddress,
-    capacity: input.myCapacity,
-  });
-  const theirParty = party(other, them, input.theirShare, {
-    company: input.theirCompany,
-    legalForm: input.theirLegalForm,
-    siren: input.theirSiren,
-    address: input.theirAddress,
-    capacity: input.theirCapacity,
-  });
-  const terms: AgreementTerms = {
-    operationType: input.operationType,
-    sellerSide: input.sellerAdviser === "me" ? access.side : other,
-    amountBand: input.amountBand,
-    dueTerm: input.dueTerm,
-    payerSide: input.payer === "me" ? access.side : other,
-    createdBySide: access.side,
-    clauses: input.clauses,
-    parties: access.side === "a" ? [mineParty, theirParty] : [theirParty, mineParty],
-  };
-
-  // The version number is decided under the lock; the PDF names the next one (a race between the
-  // two members is caught below: a PDF naming another version is never kept).
-  const [{ next }] = await queryRows<{ next: number }>(
-    sql`select coalesce(max(version), 0) + 1 as next from fee_agreements where file_id = ${access.id}::uuid`,
-  );
-  const version = Number(next);
-  const bytes = await renderTextPdf(agreementBlocks(terms, { version, fileId: access.id, createdAt: now, createdByName: actorName(actor) }), {
-    title: `Convention de partage d'honoraires — version ${version}`,
-    createdAt: now,
-  });
+  const { access, terms, version, bytes } = await draftVersion(actor, fileId, input, now, false);
   const storage = getStorage();
   const key = agreementKey(access.id, "v");
   try {
@@ -489,6 +437,91 @@ export async function createAgreement(actor: FileActor, fileId: string, input: A
     await storage.deleteObject(key).catch((e: unknown) => logger.warn({ err: e, key }, "orphan agreement could not be deleted"));
     throw error;
   }
+}
+
+/**
+ * The terms and the PDF of the next version as `input` describes them, not stored. A draft (the
+ * preview) says so on every page and in its title; the proposed version is the same text without it.
+ */
+async function draftVersion(actor: FileActor, fileId: string, input: AgreementInput, now: Date, draft: boolean) {
+  const access = await requireFileAccess(db, actor, fileId);
+  const blocked = createBlocker(access, null);
+  if (blocked) fileConflict(blocked);
+  const [labels] = await queryRows<{ mandate_a_label: string; mandate_b_label: string }>(
+    sql`select mandate_a_label, mandate_b_label from collaboration_files where id = ${access.id}::uuid`,
+  );
+  const me = await memberOf(db, actor.profileId);
+  const them = await memberOf(db, access.counterpartId);
+  if (!me || !them) fileConflict(AGREEMENT_MESSAGES.counterpartGone);
+  const other = access.side === "a" ? "b" : "a";
+  const party = (side: "a" | "b", m: MemberRow, share: number, firm: Firm): AgreementParty => ({
+    side,
+    firm,
+    name: fullName(m),
+    company: m.company?.trim() || null,
+    profession: m.profession,
+    mandateLabel: side === "a" ? labels.mandate_a_label : labels.mandate_b_label,
+    share,
+  });
+  const mineParty = party(access.side, me, input.myShare, {
+    company: input.myCompany,
+    legalForm: input.myLegalForm,
+    siren: input.mySiren,
+    address: input.myAddress,
+    capacity: input.myCapacity,
+  });
+  const theirParty = party(other, them, input.theirShare, {
+    company: input.theirCompany,
+    legalForm: input.theirLegalForm,
+    siren: input.theirSiren,
+    address: input.theirAddress,
+    capacity: input.theirCapacity,
+  });
+  const terms: AgreementTerms = {
+    operationType: input.operationType,
+    sellerSide: input.sellerAdviser === "me" ? access.side : other,
+    amountBand: input.amountBand,
+    dueTerm: input.dueTerm,
+    payerSide: input.payer === "me" ? access.side : other,
+    createdBySide: access.side,
+    clauses: input.clauses,
+    parties: access.side === "a" ? [mineParty, theirParty] : [theirParty, mineParty],
+  };
+
+  // The version number is decided under the lock; the PDF names the next one (a race between the
+  // two members is caught below: a PDF naming another version is never kept).
+  const [{ next }] = await queryRows<{ next: number }>(
+    sql`select coalesce(max(version), 0) + 1 as next from fee_agreements where file_id = ${access.id}::uuid`,
+  );
+  const version = Number(next);
+  const title = `Convention de partage d'honoraires — version ${version}`;
+  const bytes = await renderTextPdf(agreementBlocks(terms, { version, fileId: access.id, createdAt: now, createdByName: actorName(actor), draft }), {
+    title: draft ? `Projet — ${title}` : title,
+    createdAt: now,
+    ...(draft ? { footer: `Projet non signé — ${title}`, watermark: "PROJET" } : {}),
+  });
+  return { access, terms, version, bytes };
+}
+
+/** Making a PDF costs CPU: plenty for a member rereading drafts, a wall for a script. */
+const PREVIEW_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
+
+/**
+ * The draft PDF of the version the member is about to propose, marked « Projet » on every page;
+ * nothing is stored nor recorded. The file's two members only (404 otherwise), and only while a
+ * new version may be proposed.
+ */
+export async function previewAgreement(actor: FileActor, fileId: string, input: AgreementInput, now: Date = new Date()): Promise<AgreementPdf> {
+  const access = await requireFileAccess(db, actor, fileId);
+  const [state] = await queryRows<{ signed: boolean | null }>(
+    sql`select bool_or(status = 'signed') as signed from fee_agreements where file_id = ${access.id}::uuid`,
+  );
+  const blocked = createBlocker(access, state?.signed ? "signed" : null);
+  if (blocked) fileConflict(blocked);
+  const rate = await consumeRateLimit(`agreement-preview:${actor.profileId}`, PREVIEW_RATE);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyPreviews, 429);
+  const { bytes } = await draftVersion(actor, fileId, input, now, true);
+  return { bytes, sha256: sha256(bytes), disposition: contentDisposition("inline", "projet-convention-honoraires.pdf") };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { AlertTriangle, Download, FileSignature, ShieldCheck } from "lucide-react";
+import { AlertTriangle, Download, Eye, FileSignature, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -18,7 +18,9 @@ import { Card } from "~/components/ui/card";
 import { Checkbox, FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { formatDatePattern } from "~/lib/format";
 import {
+  agreementFileName,
   agreementPdfUrl,
+  agreementPreviewUrl,
   allowedDueTerms,
   CLAUSES_MAX_LENGTH,
   DUE_TERM_LABELS,
@@ -72,6 +74,47 @@ function Hash({ label, value }: { label: string; value: string }) {
         </code>
       </dd>
     </div>
+  );
+}
+
+/**
+ * The document's fingerprint in plain words (what it proves, how to compare it), the hexadecimal
+ * values and the command lines behind a disclosure for those who check them.
+ */
+function Fingerprint({ agreement, fileName }: { agreement: AgreementView; fileName: string }) {
+  return (
+    <section aria-labelledby={`agreement-fingerprint-${agreement.id}`} className="grid gap-2 rounded-md border p-3 text-sm" data-testid="agreement-fingerprint">
+      <h5 id={`agreement-fingerprint-${agreement.id}`} className="font-semibold">
+        Empreinte du document
+      </h5>
+      <p className="text-muted-foreground">
+        Chaque PDF de la convention a une empreinte, calculée à partir de son contenu exact : la moindre modification du fichier la
+        change. La plateforme conserve l’empreinte de chaque exemplaire, ce qui permet de vérifier que ce PDF n’a pas été modifié
+        depuis sa création ou sa signature.
+      </p>
+      <details className="grid gap-2">
+        <summary className="cursor-pointer font-medium">Détails techniques : empreintes SHA-256 et vérification</summary>
+        <dl className="mt-2 grid gap-2">
+          <Hash label="Empreinte SHA-256 du document à signer" value={agreement.documentSha256} />
+          {agreement.signedSha256 ? <Hash label="Empreinte SHA-256 de l’exemplaire signé" value={agreement.signedSha256} /> : null}
+        </dl>
+        <p className="mt-2 text-muted-foreground">
+          Pour vérifier un exemplaire téléchargé, calculez son empreinte SHA-256 et comparez-la à celle affichée ci-dessus : elles
+          doivent être identiques.
+        </p>
+        <ul className="grid gap-1 text-muted-foreground">
+          <li>
+            Linux : <code className="font-mono text-xs">sha256sum {fileName}</code>
+          </li>
+          <li>
+            macOS : <code className="font-mono text-xs">shasum -a 256 {fileName}</code>
+          </li>
+          <li>
+            Windows (PowerShell) : <code className="font-mono text-xs">Get-FileHash {fileName} -Algorithm SHA256</code>
+          </li>
+        </ul>
+      </details>
+    </section>
   );
 }
 
@@ -152,10 +195,7 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
         ) : null}
       </dl>
       <ProfessionWarnings warnings={agreement.warnings} />
-      <dl className="grid gap-2">
-        <Hash label="Empreinte SHA-256 du document à signer" value={agreement.documentSha256} />
-        {agreement.signedSha256 ? <Hash label="Empreinte SHA-256 de l'exemplaire signé" value={agreement.signedSha256} /> : null}
-      </dl>
+      <Fingerprint agreement={agreement} fileName={agreementFileName(agreement.version, signed)} />
       <div className="flex flex-wrap gap-2">
         {signed ? (
           <Button asChild>
@@ -193,9 +233,9 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
       </section>
       {signed ? (
         <p className="text-sm text-muted-foreground">
-          L'exemplaire signé comporte, en dernière page, le certificat de signature (date, adresse IP, navigateur et empreinte du
-          document signé par chacun). Pour vérifier un exemplaire, calculez son empreinte SHA-256 (par exemple{" "}
-          <code className="font-mono text-xs">sha256sum</code>) et comparez-la à celle affichée ci-dessus.
+          L’exemplaire signé comporte, en dernière page, le certificat de signature (date, adresse IP, navigateur et empreinte du
+          document signé par chacun). Pour vérifier qu’un exemplaire n’a pas été modifié, comparez son empreinte à celle du dossier
+          (voir « Empreinte du document » ci-dessus).
         </p>
       ) : agreement.signedByMe ? (
         <Alert>
@@ -284,7 +324,7 @@ function SignForm({ agreement, twoFactor, result }: { agreement: AgreementView; 
         </div>
       )}
       <p className="text-xs text-muted-foreground">
-        Sont enregistrés avec votre signature : la date et l'heure, votre adresse IP, votre navigateur et l'empreinte SHA-256 du document
+        Sont enregistrés avec votre signature : la date et l'heure, votre adresse IP, votre navigateur et l’empreinte du document
         signé.
       </p>
       <div>
@@ -357,14 +397,36 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
   const fromMandates = page.suggested.operationType || page.suggested.sellerAdviser || page.suggested.amountBand;
   const describe = (f: { errors?: string[]; errorId: string }, hint?: string) =>
     [hint, f.errors ? f.errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <Card className="p-4">
-      <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-labelledby="agreement-form-title">
+  const formProps = getFormProps(form);
+  const previewUrl = agreementPreviewUrl(page.fileId);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const preview = submitter instanceof HTMLButtonElement && submitter.dataset.preview === "true";
+    formProps.onSubmit(event);
+    if (!preview || event.defaultPrevented) return;
+    // React Router would fetch the PDF as route data: the browser posts it to a new tab instead.
+    event.preventDefault();
+    const el = event.currentTarget;
+    const action = el.getAttribute("action");
+    el.setAttribute("action", previewUrl);
+    el.setAttribute("target", "_blank");
+    el.submit();
+    if (action === null) el.removeAttribute("action");
+    else el.setAttribute("action", action);
+    el.removeAttribute("target");
+  };
+  // With a version on the table, its terms come first: other conditions are one click away.
+  const collapsible = page.current !== null;
+  const title = replacing ? (page.current?.createdByMe ? "Proposer une nouvelle version" : "Proposer d’autres conditions") : "Proposer une convention";
+  const content = (
+      <Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-4" aria-labelledby="agreement-form-title">
         <input type="hidden" name="intent" value="create" />
         <div className="grid gap-1">
-          <h4 id="agreement-form-title" className="text-base font-semibold">
-            {replacing ? "Proposer une nouvelle version" : "Proposer une convention"}
-          </h4>
+          {collapsible ? null : (
+            <h4 id="agreement-form-title" className="text-base font-semibold">
+              {title}
+            </h4>
+          )}
           {replacing ? (
             <p className="text-sm text-muted-foreground">
               La nouvelle version remplace la version {page.current?.version} en attente : celle-ci est annulée, et les signatures
@@ -547,13 +609,26 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
 
         <ProfessionWarnings warnings={page.warnings} />
 
-        <div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" data-preview="true" formAction={previewUrl} formMethod="post" formTarget="_blank" formNoValidate>
+            <Eye aria-hidden="true" />
+            Aperçu du PDF
+          </Button>
           <Button type="submit" disabled={busy}>
             {busy ? "Préparation du PDF..." : replacing ? "Proposer la nouvelle version" : "Proposer la convention"}
           </Button>
         </div>
+        <p className="text-xs text-muted-foreground">L’aperçu s’ouvre dans un nouvel onglet, marqué « Projet » : rien n’est proposé ni enregistré.</p>
       </Form>
-    </Card>
+  );
+  if (!collapsible) return <Card className="p-4">{content}</Card>;
+  return (
+    <details className="rounded-lg border" open={result?.intent === "create"} data-testid="agreement-propose">
+      <summary id="agreement-form-title" className="cursor-pointer p-4 font-semibold">
+        {title}
+      </summary>
+      <div className="border-t p-4">{content}</div>
+    </details>
   );
 }
 
@@ -577,7 +652,9 @@ export function AgreementHistory({ history }: { history: AgreementView[] }) {
                 </>
               ) : null}
             </p>
-            <p className="break-all font-mono text-xs text-muted-foreground">SHA-256 : {v.documentSha256}</p>
+            <p className="break-all text-xs text-muted-foreground">
+              Empreinte du document : <code className="font-mono">{v.documentSha256}</code>
+            </p>
           </li>
         ))}
       </ul>
