@@ -19,7 +19,7 @@ import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment }
 import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementPreviewUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";
 import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } from "~/features/collaboration/agreements.server";
-import { abandonFile, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
+import { abandonFile, getFileHeader, listMyFiles, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
 import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -563,6 +563,54 @@ describe("records that outlive their members", () => {
     // The counterpart's export has the same file, without Alice's IP address.
     const theirs = (await buildDataExport({ id: bob.user.id, email: bob.email })).collaboration_files.find((f) => f.id === fileId);
     expect(theirs?.fee_agreements[0].signatures).toEqual([expect.objectContaining({ by_me: false, ip_address: null, user_agent: null })]);
+  });
+});
+
+describe("the file's human reference", () => {
+  const numberOf = (reference: string) => {
+    const m = /^DR-(\d{4})-(\d{4,})$/.exec(reference);
+    if (!m) throw new Error(`not a reference: ${reference}`);
+    return { year: Number(m[1]), n: Number(m[2]) };
+  };
+  const referenceOf = async (fileId: string) =>
+    (await t.db!.select({ reference: collaborationFiles.reference }).from(collaborationFiles).where(eq(collaborationFiles.id, fileId)))[0].reference;
+
+  it("numbers files per year without gaps: reopening a pair or a rolled-back opening takes no number", async () => {
+    const first = await newFile();
+    const one = numberOf(await referenceOf(first.fileId));
+    expect(one.year).toBe(Number(new Intl.DateTimeFormat("fr-FR", { year: "numeric", timeZone: "Europe/Paris" }).format(new Date())));
+    // The same pair again: the same file, no number spent.
+    expect(await t.db!.transaction((tx) => openCollaborationFile(tx, first.buyer, first.seller))).toBe(first.fileId);
+    // An opening whose transaction fails gives its number back.
+    const buyer = await createFactoryMandate(t.db!, alice.profile.id, { mandateType: "buyer" });
+    const seller = await createFactoryMandate(t.db!, bob.profile.id, { mandateType: "seller" });
+    await expect(
+      t.db!.transaction(async (tx) => {
+        await openCollaborationFile(tx, buyer.id, seller.id);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    const second = await newFile();
+    const third = await newFile();
+    expect([numberOf(await referenceOf(second.fileId)).n, numberOf(await referenceOf(third.fileId)).n]).toEqual([one.n + 1, one.n + 2]);
+  });
+
+  it("is shown instead of the raw id: the file's header and list, its e-mails, the agreement, its certificate and the export", async () => {
+    const { fileId } = await newFile();
+    const reference = await referenceOf(fileId);
+    expect((await getFileHeader(a, fileId)).reference).toBe(reference);
+    expect((await listMyFiles(a)).items.find((f) => f.id === fileId)?.reference).toBe(reference);
+    const { signed } = await signedAgreement(fileId);
+    const [mail] = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
+    expect(mail.subject).toContain(reference);
+    expect(mail.text).toContain(`Dossier ${reference}`);
+    const sealed = await pdfText((await openAgreementPdf(a, fileId, signed.id, "signed")).bytes);
+    expect(sealed).toContain(`dossier de rapprochement ${reference} — version 1`);
+    expect(sealed).toContain(`Dossier de rapprochement ${reference}`);
+    expect(sealed).not.toContain(fileId);
+    const exported = await pdfText((await exportEvidence(a, fileId)).bytes);
+    expect(exported).toContain(`Dossier ${reference} — exporté le`);
+    expect(exported).not.toContain(fileId);
   });
 });
 

@@ -111,7 +111,7 @@ const terms = (overrides: Partial<AgreementTerms> = {}): AgreementTerms => ({
 });
 
 describe("the text of the agreement", () => {
-  const meta = { version: 2, fileId: "f-1", createdAt: new Date("2026-11-24T09:30:00Z"), createdByName: "Alice Lemaire" };
+  const meta = { version: 2, fileReference: "DR-2026-0042", createdAt: new Date("2026-11-24T09:30:00Z"), createdByName: "Alice Lemaire" };
   const text = (t: AgreementTerms) => agreementBlocks(t, meta).map((b) => b.text).join("\n");
 
   it("names the parties, their mandates, the split, who pays whom and when", () => {
@@ -139,7 +139,7 @@ describe("the text of the agreement", () => {
 });
 
 describe("the clauses and legal references follow the operation type", () => {
-  const meta = { version: 1, fileId: "f-1", createdAt: new Date("2026-11-24T09:30:00Z"), createdByName: "Alice Lemaire" };
+  const meta = { version: 1, fileReference: "DR-2026-0042", createdAt: new Date("2026-11-24T09:30:00Z"), createdByName: "Alice Lemaire" };
   const text = (t: AgreementTerms) => agreementBlocks(t, meta).map((b) => b.text).join("\n");
   const cases: [OperationType, DueTerm, { has: RegExp[]; hasNot: RegExp[] }][] = [
     [
@@ -202,7 +202,7 @@ describe("the certificate", () => {
     const out = certificateBlocks({
       agreementId: "ag-1",
       version: 1,
-      fileId: "f-1",
+      fileReference: "DR-2026-0042",
       documentSha256: sha,
       completedAt: new Date("2026-11-24T10:00:00Z"),
       signatures: [

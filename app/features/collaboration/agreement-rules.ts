@@ -278,7 +278,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 /** The text of one version of the agreement, block by block (the PDF draws these). */
 export function agreementBlocks(
   terms: AgreementTerms,
-  meta: { version: number; fileId: string; createdAt: Date; createdByName: string; draft?: boolean },
+  meta: { version: number; fileReference: string; createdAt: Date; createdByName: string; draft?: boolean },
 ): PdfBlock[] {
   const [a, b] = terms.parties;
   const payer = terms.payerSide === "a" ? a : b;
@@ -289,7 +289,7 @@ export function agreementBlocks(
   const article = (title: string): PdfBlock => ({ kind: "heading", text: `Article ${++n} — ${title}` });
   const blocks: PdfBlock[] = [
     { kind: "title", text: "Convention de partage d'honoraires" },
-    { kind: "subtitle", text: `Co-mandat — dossier de rapprochement ${meta.fileId} — version ${meta.version}` },
+    { kind: "subtitle", text: `Co-mandat — dossier de rapprochement ${meta.fileReference} — version ${meta.version}` },
     ...(meta.draft
       ? [{ kind: "heading", text: "Projet — document non signé, sans valeur contractuelle : aperçu de la version avant de la proposer." } satisfies PdfBlock]
       : []),
@@ -365,11 +365,18 @@ export const SIGNATURE_METHOD_LABELS: Record<string, string> = {
 };
 
 /** The certificate page added after the original pages once both members signed. */
-export function certificateBlocks(input: { agreementId: string; version: number; fileId: string; documentSha256: string; signatures: SignatureRecord[]; completedAt: Date }): PdfBlock[] {
+export function certificateBlocks(input: {
+  agreementId: string;
+  version: number;
+  fileReference: string;
+  documentSha256: string;
+  signatures: SignatureRecord[];
+  completedAt: Date;
+}): PdfBlock[] {
   const blocks: PdfBlock[] = [
     { kind: "title", text: "Certificat de signature électronique" },
     { kind: "subtitle", text: `Convention de partage d'honoraires — version ${input.version}` },
-    { kind: "small", text: `Convention ${input.agreementId} · dossier ${input.fileId}` },
+    { kind: "small", text: `Dossier de rapprochement ${input.fileReference} · identifiant de la convention : ${input.agreementId}` },
     { kind: "heading", text: "Document signé" },
     { kind: "text", text: "Empreinte SHA-256 du document original (les pages qui précèdent, inchangées) :" },
     { kind: "mono", text: input.documentSha256 },

@@ -495,7 +495,7 @@ async function draftVersion(actor: FileActor, fileId: string, input: AgreementIn
   );
   const version = Number(next);
   const title = `Convention de partage d'honoraires — version ${version}`;
-  const bytes = await renderTextPdf(agreementBlocks(terms, { version, fileId: access.id, createdAt: now, createdByName: actorName(actor), draft }), {
+  const bytes = await renderTextPdf(agreementBlocks(terms, { version, fileReference: access.reference, createdAt: now, createdByName: actorName(actor), draft }), {
     title: draft ? `Projet — ${title}` : title,
     createdAt: now,
     ...(draft ? { footer: `Projet non signé — ${title}`, watermark: "PROJET" } : {}),
@@ -628,7 +628,7 @@ export async function signAgreement(
   const completes = all.length >= 2;
   let sealed: { key: string; sha256: string } | null = null;
   try {
-    if (completes) sealed = await sealAgreement(access.id, agreement, all, signedAt);
+    if (completes) sealed = await sealAgreement(access, agreement, all, signedAt);
     return await withFile(actor, access.id, async (tx, file) => {
       const { row, signed } = await load(tx, true);
       check(row, file.stage, signed);
@@ -675,7 +675,7 @@ export async function signAgreement(
 }
 
 /** The signed copy: the original pages, unchanged, then the certificate page; stored under a new key. */
-async function sealAgreement(fileId: string, agreement: AgreementRow, signatures: SignatureRow[], completedAt: Date): Promise<{ key: string; sha256: string }> {
+async function sealAgreement(file: Pick<FileAccess, "id" | "reference">, agreement: AgreementRow, signatures: SignatureRow[], completedAt: Date): Promise<{ key: string; sha256: string }> {
   const storage = getStorage();
   const original = await storage.getObject(agreement.document_key);
   if (!original || sha256(original.bytes) !== agreement.document_sha256) {
@@ -688,7 +688,7 @@ async function sealAgreement(fileId: string, agreement: AgreementRow, signatures
     certificateBlocks({
       agreementId: agreement.id,
       version: agreement.version,
-      fileId,
+      fileReference: file.reference,
       documentSha256: agreement.document_sha256,
       signatures: signatures.map((s) => ({
         signerName: s.signer_name,
@@ -703,7 +703,7 @@ async function sealAgreement(fileId: string, agreement: AgreementRow, signatures
     { title: "Certificat de signature électronique" },
   );
   const bytes = await doc.save();
-  const key = agreementKey(fileId, "signed");
+  const key = agreementKey(file.id, "signed");
   try {
     await storage.putObject(key, bytes, "application/pdf");
   } catch (error) {

@@ -79,7 +79,7 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     [name, profession ? professionLabel(profession) : null, company].filter(Boolean).join(", ");
   const blocks: PdfBlock[] = [
     { kind: "title", text: "Historique du dossier de rapprochement" },
-    { kind: "subtitle", text: `Dossier ${view.id} — exporté le ${at(now)} par ${myName}` },
+    { kind: "subtitle", text: `Dossier ${view.reference} — exporté le ${at(now)} par ${myName}` },
     { kind: "heading", text: "Le dossier" },
     { kind: "text", text: `Membre qui exporte : ${who(myName, me?.company ?? null, me?.profession ?? null)} — ${view.myMandate.label}` },
     {

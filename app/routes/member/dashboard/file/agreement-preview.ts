@@ -14,6 +14,11 @@ import type { Route } from "./+types/agreement-preview";
 const text = (body: string, status: number, extra: Record<string, string> = {}) =>
   new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...extra } });
 
+/** The preview is the posted form's: nothing to GET. */
+export function loader() {
+  return text("Méthode non autorisée", 405, { allow: "POST" });
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor = fileActor(profile);
