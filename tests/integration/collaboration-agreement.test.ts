@@ -19,7 +19,15 @@ import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment }
 import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementPreviewUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";
 import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } from "~/features/collaboration/agreements.server";
-import { abandonFile, getFileHeader, listMyFiles, openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
+import {
+  abandonFile,
+  getFileHeader,
+  getFileView,
+  listMyFiles,
+  moveStage,
+  openCollaborationFile,
+  recordUndertakingInFile,
+} from "~/features/collaboration/collaboration.server";
 import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -641,6 +649,22 @@ describe("evidence export", () => {
     expect(event).toMatchObject({ actorProfileId: alice.profile.id, details: { sha256: hash } });
     const page = await getAgreementPage(a, fileId);
     expect(page.current?.status).toBe("signed");
+  });
+
+  it("prints every character (stage changes in words, no « ? ») and says truly where its fingerprint is shown", async () => {
+    const { fileId } = await newFile();
+    await moveStage(a, fileId, "exchanges");
+    await moveStage(b, fileId, "documents");
+    const exported = await exportEvidence(a, fileId);
+    const text = await pdfText(exported.bytes);
+    expect(text).toContain("Changement d'étape — de « Mise en relation » à « Échanges confidentiels »");
+    expect(text).toContain("de « Échanges confidentiels » à « Documents partagés »");
+    expect(text).not.toContain("?");
+    expect(text).toMatch(/inscrite dans l'historique du dossier sur la plateforme : onglet « Suivi », événement « Historique exporté » du \d{2}\/\d{2}\/\d{4}/);
+    expect(text).not.toContain("affichée lors du téléchargement");
+    // Where the footer says: the file's timeline, as its page lists it.
+    const shown = (await getFileView(a, fileId)).timeline.filter((e) => e.kind === "evidence_exported");
+    expect(shown.map((e) => [e.label, e.detail])).toEqual([["Historique exporté", `SHA-256 : ${exported.sha256}`]]);
   });
 
   it("only for the two members: 404 for a third member and for an admin", async () => {

@@ -7,6 +7,15 @@ import type { PdfBlock } from "./agreement-rules";
 import { drawableText } from "./documents-rules";
 
 const A4: [number, number] = [595.28, 841.89];
+
+// Characters of the product's texts that WinAnsi lacks, written with ones it has (else « ? »).
+const SUBSTITUTES: Record<string, string> = { "→": "->", "⇒": "=>", "←": "<-", "≤": "<=", "≥": ">=", "−": "-", "\u2011": "-", "✓": "oui" };
+const SUBSTITUTED = new RegExp(`[${Object.keys(SUBSTITUTES).join("")}]`, "gu");
+
+/** `text` with the substitutes above (exported for the tables of cases). */
+export function winAnsiSubstitutes(text: string): string {
+  return text.replace(SUBSTITUTED, (ch) => SUBSTITUTES[ch] ?? ch);
+}
 const MARGIN = 56;
 const FOOTER_SIZE = 8;
 
@@ -55,7 +64,7 @@ export async function appendTextPages(doc: PDFDocument, blocks: readonly PdfBloc
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const charset = new Set(regular.getCharacterSet());
-  const drawable = (text: string) => drawableText(text, (code) => charset.has(code) || code === 10);
+  const drawable = (text: string) => drawableText(winAnsiSubstitutes(text), (code) => charset.has(code) || code === 10);
   const width = A4[0] - 2 * MARGIN;
   const pages: PDFPage[] = [];
   let page: PDFPage | null = null;
