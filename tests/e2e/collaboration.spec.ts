@@ -90,7 +90,11 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   const draftResponse = await draft;
   expect(draftResponse.status()).toBe(200);
   expect(draftResponse.headers()["content-type"]).toBe("application/pdf");
-  expect((await PDFDocument.load(await draftResponse.body())).getTitle()).toMatch(/^Projet — Convention de partage d'honoraires/);
+  // The tab shows it in the browser's viewer: the same form posted again gives its bytes.
+  const posted = Object.fromEntries(new URLSearchParams(draftResponse.request().postData() ?? ""));
+  expect(posted).toMatchObject({ operationType: "fonds_de_commerce", myShare: "60", theirCompany: "Marchand Conseil" });
+  const replay = await thomas.request.post(draftResponse.url(), { form: posted });
+  expect((await PDFDocument.load(await replay.body())).getTitle()).toMatch(/^Projet — Convention de partage d'honoraires/);
   await expect(thomas.getByTestId("agreement-empty")).toBeVisible();
   await thomas.getByRole("button", { name: "Proposer la convention" }).click();
   await expect(thomas.getByText("Convention proposée : votre confrère est invité à la signer.")).toBeVisible();
