@@ -30,6 +30,7 @@ export default [
         route("documents", "routes/member/dashboard/file/documents.tsx"),
         route("documents/:documentId", "routes/member/dashboard/file/document.ts"),
         route("convention", "routes/member/dashboard/file/agreement.tsx"),
+        route("convention/apercu", "routes/member/dashboard/file/agreement-preview.ts"),
         route("convention/:agreementId", "routes/member/dashboard/file/agreement-pdf.ts"),
         route("historique", "routes/member/dashboard/file/evidence.ts"),
         route("mediation", "routes/member/dashboard/file/mediation.tsx"),

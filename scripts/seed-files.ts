@@ -12,6 +12,7 @@ import {
   type mandateMatchRequests,
 } from "~/db/schema";
 import { pairKey } from "~/features/connections/connection-rules";
+import { fileReference } from "~/features/collaboration/collaboration-rules";
 import { MANDATE_TYPE_LABELS } from "~/features/mandates/mandate-rules";
 import type { Stage } from "~/features/collaboration/collaboration-rules";
 
@@ -39,7 +40,7 @@ const MESSAGES = [
 const label = (m: SeedMandate) => `${MANDATE_TYPE_LABELS[m.mandateType]} « ${m.clientCode} »`;
 
 /** The rows of the files of these mandates (listed in creation order), every `every`-th pair. */
-export function buildSeedFiles(mandatesInOrder: SeedMandate[], every = 5): SeedFileRows {
+export function buildSeedFiles(mandatesInOrder: SeedMandate[], every = 5, lastNumbers: ReadonlyMap<number, number> = new Map()): SeedFileRows {
   const out: SeedFileRows = { requests: [], connectionEvents: [], files: [], events: [], messages: [] };
   let k = 0;
   for (let j = 0; j + 1 < mandatesInOrder.length; j += 2 * every) {
@@ -104,6 +105,8 @@ export function buildSeedFiles(mandatesInOrder: SeedMandate[], every = 5): SeedF
     out.events.push(...events);
     out.files.push({
       id: fileId,
+      // Numbered once every file is built (below).
+      reference: "",
       pairKey: pairKey(a.id, b.id),
       mandateAId: a.id,
       mandateBId: b.id,
@@ -128,6 +131,16 @@ export function buildSeedFiles(mandatesInOrder: SeedMandate[], every = 5): SeedF
       updatedAt: lastActivity,
     });
     k++;
+  }
+  // References as the app gives them: per year (Paris time), in creation order, without gaps,
+  // after the numbers a database already holds (`lastNumbers`, by year).
+  const perYear = new Map<number, number>(lastNumbers);
+  const byCreation = [...out.files].sort((x, y) => (x.createdAt as Date).getTime() - (y.createdAt as Date).getTime() || String(x.id).localeCompare(String(y.id)));
+  for (const f of byCreation) {
+    const year = Number(new Intl.DateTimeFormat("fr-FR", { year: "numeric", timeZone: "Europe/Paris" }).format(f.createdAt as Date));
+    const n = (perYear.get(year) ?? 0) + 1;
+    perYear.set(year, n);
+    f.reference = fileReference(year, n);
   }
   return out;
 }

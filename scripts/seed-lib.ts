@@ -7,6 +7,7 @@ import { eq, getTableColumns, getTableName, is, sql, type SQL } from "drizzle-or
 import { PgArray, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { hashPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client.server";
+import { queryRows } from "~/db/query.server";
 import {
   account,
   certifiedDeals,
@@ -407,10 +408,15 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     counts.messages = messageCount;
 
     // Collaboration files of confirmed connections (scripts/seed-files.ts).
-    const files = buildSeedFiles(seededMandates);
+    const counters = await queryRows<{ year: number; last_number: number }>(sql`select year, last_number from collaboration_file_counters`, tx);
+    const files = buildSeedFiles(seededMandates, 5, new Map(counters.map((c) => [Number(c.year), Number(c.last_number)])));
     await bulkInsert(tx, mandateMatchRequests, files.requests);
     await bulkInsert(tx, connectionEvents, files.connectionEvents);
     await bulkInsert(tx, collaborationFiles, files.files);
+    // The counters continue after the seeded references (the next file opened gets the next number).
+    await tx.execute(sql`insert into collaboration_file_counters (year, last_number)
+      select split_part(reference, '-', 2)::integer, max(split_part(reference, '-', 3)::integer) from collaboration_files group by 1
+      on conflict (year) do update set last_number = greatest(collaboration_file_counters.last_number, excluded.last_number)`);
     await bulkInsert(tx, collaborationEvents, files.events);
     await bulkInsert(tx, collaborationMessages, files.messages);
     counts.collaborationFiles = files.files.length;

@@ -67,9 +67,35 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   // Thomas proposes: a goodwill sale is due at the deed only (Hoguet law).
   await thomas.getByLabel("Type d'opération").selectOption({ label: "Cession de fonds de commerce" });
   await expect(thomas.getByLabel("Quand la part est-elle due ?").locator("option")).toHaveCount(1);
+  await expect(thomas.getByTestId("agreement-due-hint")).toContainText("loi Hoguet");
   await thomas.getByLabel("Votre part (%)").fill("60");
   await thomas.getByLabel("Part de votre confrère (%)").fill("40");
   await thomas.getByLabel("Clauses particulières (facultatif)").fill("Diligences : recherche de l'acquéreur et audit.");
+  // The parties as a contract names them: what the profiles do not hold is asked.
+  const firms = [
+    ["Votre structure", "Cabinet Thomas", "SAS", "412 356 784", "12 rue de la Paix, 75002 Paris", "Président"],
+    [`Structure de ${FOUNDER.name}`, "Marchand Conseil", "SARL", "832 154 769", "3 quai Saint-Antoine, 69002 Lyon", "Gérante"],
+  ] as const;
+  for (const [group, company, legalForm, siren, address, capacity] of firms) {
+    const fieldset = thomas.getByRole("group", { name: group });
+    await fieldset.getByLabel("Dénomination").fill(company);
+    await fieldset.getByLabel("Forme juridique").fill(legalForm);
+    await fieldset.getByLabel("SIREN").fill(siren);
+    await fieldset.getByLabel("Adresse du siège ou du cabinet").fill(address);
+    await fieldset.getByLabel("Signataire : en qualité de").fill(capacity);
+  }
+  // The draft PDF first, in a new tab, marked « Projet »; nothing is proposed.
+  const draft = thomas.context().waitForEvent("response", (r) => r.url().endsWith(`${path}/convention/apercu`));
+  await thomas.getByRole("button", { name: "Aperçu du PDF" }).click();
+  const draftResponse = await draft;
+  expect(draftResponse.status()).toBe(200);
+  expect(draftResponse.headers()["content-type"]).toBe("application/pdf");
+  // The tab shows it in the browser's viewer: the same form posted again gives its bytes.
+  const posted = Object.fromEntries(new URLSearchParams(draftResponse.request().postData() ?? ""));
+  expect(posted).toMatchObject({ operationType: "fonds_de_commerce", myShare: "60", theirCompany: "Marchand Conseil" });
+  const replay = await thomas.request.post(draftResponse.url(), { form: posted });
+  expect((await PDFDocument.load(await replay.body())).getTitle()).toMatch(/^Projet — Convention de partage d'honoraires/);
+  await expect(thomas.getByTestId("agreement-empty")).toBeVisible();
   await thomas.getByRole("button", { name: "Proposer la convention" }).click();
   await expect(thomas.getByText("Convention proposée : votre confrère est invité à la signer.")).toBeVisible();
   await expect(thomas.getByTestId("agreement-status")).toHaveText("En attente de signature");
@@ -81,9 +107,20 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   await expect(thomas.getByText("Convention signée.", { exact: true })).toBeVisible();
   await expect(thomas.getByText(/Vous avez signé cette version/)).toBeVisible();
 
-  // Hélène: a wrong password first, then her signature seals it.
+  // Hélène: the terms to sign first, her firm as Thomas typed it; other conditions are folded
+  // away, prefilled with these terms (her 40 %, never 50/50).
   await helene.goto(`${path}/convention`);
   await expect(helene.getByTestId("agreement-current")).toContainText("Signée par Thomas");
+  await expect(helene.getByTestId("agreement-parties")).toContainText("Marchand Conseil, SARL, SIREN 832 154 769");
+  await expect(helene.getByTestId("agreement-fingerprint")).toContainText("vérifier que ce PDF n’a pas été modifié");
+  await expect(helene.getByTestId("agreement-sha").first()).toBeHidden();
+  const other = helene.getByTestId("agreement-propose");
+  await expect(other).not.toHaveAttribute("open", "");
+  await expect(helene.getByLabel("Votre part (%)")).toBeHidden();
+  await other.getByText("Proposer d’autres conditions").click();
+  await expect(helene.getByLabel("Votre part (%)")).toHaveValue("40");
+  await expect(helene.getByLabel("Part de votre confrère (%)")).toHaveValue("60");
+  await expect(helene.getByLabel("Type d'opération")).toHaveValue("fonds_de_commerce");
   await checkAccessibility(helene);
   await helene.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
   await helene.getByLabel("Votre mot de passe").fill("mauvais-mot-de-passe");

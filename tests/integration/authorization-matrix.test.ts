@@ -205,6 +205,14 @@ const TABLE: Entry[] = [
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
     post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
   },
+  // The draft PDF of a version about to be proposed (issue 27): an empty form is refused (400).
+  {
+    path: "/dashboard/dossiers/:fileId/convention/apercu",
+    file: "routes/member/dashboard/file/agreement-preview.ts",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/convention/apercu`, params: { fileId: f.fileId } }),
+    get: all(405),
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
+  },
   {
     path: "/dashboard/dossiers/:fileId/convention/:agreementId",
     file: "routes/member/dashboard/file/agreement-pdf.ts",
@@ -617,6 +625,7 @@ beforeAll(async () => {
   const [file] = await db
     .insert(collaborationFiles)
     .values({
+      reference: "DR-2026-9001",
       pairKey: `${foundingMandate.id}:${premiumMandate.id}`,
       mandateAId: foundingMandate.id,
       mandateBId: premiumMandate.id,

@@ -4,25 +4,38 @@
 // another member, signing twice, an outdated version, a wrong password, rate limited), two-factor
 // codes (once each), survival of an account deletion, and the export (two members only, dated,
 // hashed, the client's name only as the reveal allows).
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox } from "~/db/schema";
+import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox, verificationEvidence } from "~/db/schema";
 import { eraseAccount } from "~/features/account/account-deletion.server";
 import { buildDataExport } from "~/features/account/data-export.server";
 import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
-import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
+import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementPreviewUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";
 import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } from "~/features/collaboration/agreements.server";
-import { abandonFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
+import {
+  abandonFile,
+  getFileHeader,
+  getFileView,
+  listMyFiles,
+  moveStage,
+  openCollaborationFile,
+  recordUndertakingInFile,
+} from "~/features/collaboration/collaboration.server";
 import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { getStorage, readObjectStream } from "~/lib/storage/storage.server";
 import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agreement-pdf";
+import { action as agreementPreviewAction } from "~/routes/member/dashboard/file/agreement-preview";
 import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
-import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
 import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
@@ -73,7 +86,39 @@ async function newFile(first: CreatedMember = alice, second: CreatedMember = bob
   return openFileBetween(t.db!, first, second, { buyer: "Acheteur Alice SAS", seller: CLIENT_CANARY });
 }
 
-const TERMS: AgreementInput = { operationType: "fonds_de_commerce", myShare: 60, theirShare: 40, payer: "me", dueTerm: "deed", clauses: "Diligences : recherche et audit." };
+const TERMS: AgreementInput = {
+  operationType: "fonds_de_commerce",
+  sellerAdviser: "them",
+  amountBand: null,
+  myShare: 60,
+  theirShare: 40,
+  payer: "me",
+  dueTerm: "deed",
+  clauses: "Diligences : recherche et audit.",
+  myCompany: "Cabinet Lemaire",
+  myLegalForm: "SAS",
+  mySiren: "412 356 784",
+  myAddress: "12 rue de la Paix, 75002 Paris",
+  myCapacity: "Présidente",
+  theirCompany: "Martin Avocats",
+  theirLegalForm: "SELARL",
+  theirSiren: "832 154 769",
+  theirAddress: "3 quai des Orfèvres, 69002 Lyon",
+  theirCapacity: "Gérante",
+};
+
+const FIRM_FIELDS = {
+  myCompany: TERMS.myCompany,
+  myLegalForm: TERMS.myLegalForm,
+  mySiren: TERMS.mySiren,
+  myAddress: TERMS.myAddress,
+  myCapacity: TERMS.myCapacity,
+  theirCompany: TERMS.theirCompany,
+  theirLegalForm: TERMS.theirLegalForm,
+  theirSiren: TERMS.theirSiren,
+  theirAddress: TERMS.theirAddress,
+  theirCapacity: TERMS.theirCapacity,
+};
 const context = { ipAddress: "203.0.113.9", userAgent: UA };
 
 // --- calling the routes like React Router does ----------------------------------------------
@@ -85,7 +130,7 @@ const post = (browser: Browser, fileId: string, fields: Record<string, string>) 
 
 const errorOf = (o: Outcome) => bodyOf<{ error?: string }>(o.value).error;
 
-const createFields = { intent: "create", operationType: "fonds_de_commerce", myShare: "60", theirShare: "40", payer: "me", dueTerm: "deed", clauses: "" };
+const createFields = { intent: "create", operationType: "fonds_de_commerce", sellerAdviser: "them", myShare: "60", theirShare: "40", payer: "me", dueTerm: "deed", clauses: "", ...FIRM_FIELDS };
 
 async function current(fileId: string, actor: FileActor = a) {
   const page = await getAgreementPage(actor, fileId);
@@ -125,6 +170,21 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return out.replace(/\s+/g, " ");
 }
 
+/** The text poppler's pdftotext reads (null where it is not installed): a second, independent reader. */
+function popplerText(bytes: Uint8Array): string | null {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "rt-pdftotext-"));
+  try {
+    const file = path.join(dir, "in.pdf");
+    writeFileSync(file, bytes);
+    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Alice proposes, both sign through the route: the sealed agreement. */
 async function signedAgreement(fileId: string) {
   expect(status(await post(aliceBrowser, fileId, createFields))).toBe(302);
@@ -159,6 +219,16 @@ describe("proposing", () => {
     // Bob is a lawyer: the warning of RIN art. 11.3 is in the agreement.
     expect(text).toContain("art. 11.3");
     expect(text).not.toContain(CLIENT_CANARY);
+    // Each party identified as a contract needs it; the fees, the law, the mediation first.
+    expect(text).toContain("Cabinet Lemaire, SAS, SIREN 412 356 784, dont le siège ou le cabinet est situé 12 rue de la Paix, 75002 Paris, représentée par Alice Lemaire");
+    expect(text).toContain("en qualité de Présidente, conseil de l'acquéreur");
+    expect(text).toContain("Martin Avocats, SELARL, SIREN 832 154 769");
+    expect(text).toContain("en qualité de Gérante, conseil du cédant");
+    expect(text).toContain("honoraires de résultat que Alice Lemaire perçoit de son mandant");
+    expect(text).toContain("hors taxes");
+    expect(text).toContain("Seuls les honoraires effectivement encaissés sont partagés");
+    expect(text).toContain("soumise au droit français");
+    expect(text).toMatch(/recourent d'abord, avant toute action en justice, à la médiation proposée par la plateforme.*juridiction compétente/);
     const [event] = await eventsOf(fileId, "agreement_created");
     expect(event).toMatchObject({ actorProfileId: alice.profile.id, details: { version: 1, sha256: row.documentSha256 } });
     const mails = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
@@ -169,6 +239,9 @@ describe("proposing", () => {
     const page = await getAgreementPage(b, fileId);
     expect(page.warnings.map((w) => w.code)).toEqual(["lawyer-referral"]);
     expect(page.current).toMatchObject({ version: 1, status: "pending", myShare: 40, theirShare: 60, iPay: false, signedByMe: false, createdByMe: false, createdByName: "Alice Lemaire" });
+    expect(page.current?.myPartyLine).toMatch(/^Martin Avocats, SELARL, SIREN 832 154 769, .* en qualité de Gérante, conseil du cédant/);
+    // Bob's form starts from these terms, his own firm as Alice typed it, for him to correct.
+    expect(page.defaults).toMatchObject({ myCompany: "Martin Avocats", mySiren: "832 154 769", myCapacity: "Gérante", theirCompany: "Cabinet Lemaire", theirCapacity: "Présidente" });
   });
 
   it("a new version cancels the unsigned previous one (its signature with it)", async () => {
@@ -186,9 +259,47 @@ describe("proposing", () => {
     expect((await eventsOf(fileId, "agreement_cancelled")).map((e) => e.details)).toEqual([{ version: 1 }]);
   });
 
+  it("previews the draft PDF, marked « Projet », for the file's members only, storing and recording nothing", async () => {
+    const { fileId } = await newFile();
+    const preview = (browser: Browser, fields: Record<string, string>) =>
+      call(
+        agreementPreviewAction,
+        new Request(`http://localhost:3000${agreementPreviewUrl(fileId)}`, { method: "POST", headers: browser.headers, body: new URLSearchParams(fields) }),
+        { fileId },
+      );
+    const res = (await preview(aliceBrowser, { ...createFields, operationType: "titres", dueTerm: "deed_plus_30" })).value as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toMatch(/^inline; filename="projet-convention-honoraires\.pdf"/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toMatch(/^Projet — Convention de partage d'honoraires — version 1$/);
+    const text = await pdfText(bytes);
+    expect(text).toContain("Projet — document non signé, sans valeur contractuelle");
+    expect(text).toContain("PROJET");
+    expect(text).toContain("Projet non signé — Convention de partage d'honoraires — version 1 — page 1 sur");
+    expect(text).toContain("la cession de titres (parts sociales ou actions) d'une société");
+    expect(text).not.toContain("Hoguet");
+    // Nothing proposed, stored or recorded; the counterpart is not told.
+    expect(await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId))).toHaveLength(0);
+    expect(await eventsOf(fileId, "agreement_created")).toHaveLength(0);
+    expect(await t.db!.select().from(mailOutbox)).toHaveLength(0);
+    // Another member, an admin: 404; an invalid form: its errors, as text.
+    for (const br of [carolBrowser, adminBrowser]) expect(((await preview(br, createFields)).value as Response).status).toBe(404);
+    for (const [change, message] of [
+      [{ theirShare: "50" }, AGREEMENT_MESSAGES.sum],
+      [{ theirSiren: "123" }, "9 chiffres"],
+    ] as const) {
+      const invalid = (await preview(aliceBrowser, { ...createFields, ...change })).value as Response;
+      expect(invalid.status).toBe(400);
+      expect(await invalid.text()).toContain(message);
+    }
+  });
+
   it("refuses invalid forms in French and stores nothing", async () => {
     const { fileId } = await newFile();
-    for (const change of [{ theirShare: "50" }, { myShare: "0", theirShare: "100" }, { dueTerm: "deed_plus_30" }, { clauses: "x".repeat(2001) }]) {
+    for (const change of [{ theirShare: "50" }, { myShare: "0", theirShare: "100" }, { dueTerm: "deed_plus_30" }, { clauses: "x".repeat(2001) }, { theirSiren: "412 356 785" }, { myCapacity: " " }, { myLegalForm: "" }]) {
       const out = await post(aliceBrowser, fileId, { ...createFields, ...change });
       expect(status(out), JSON.stringify(change)).toBe(400);
     }
@@ -204,6 +315,70 @@ describe("proposing", () => {
     expect(status(out)).toBe(409);
     expect(errorOf(out)).toBe(AGREEMENT_MESSAGES.closedCreate);
     expect(await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId))).toHaveLength(0);
+  });
+});
+
+describe("what the form proposes, read from the two mandates", () => {
+  it("a 4 M€ company whose two members are of the company college: a share deal, the roles and the band, never a goodwill sale", async () => {
+    const db = t.db!;
+    await db.execute(`update profiles set college = 'transmission_entreprises' where id in ('${alice.profile.id}', '${bob.profile.id}')`);
+    const buyer = await createFactoryMandate(db, alice.profile.id, { mandateType: "buyer", clientName: "Acheteur", targetAmountMin: 2_000_000, targetAmountMax: 6_000_000 });
+    const seller = await createFactoryMandate(db, bob.profile.id, { mandateType: "seller", clientName: CLIENT_CANARY, valuationAmount: 4_000_000 });
+    const fileId = await db.transaction((tx) => openCollaborationFile(tx, buyer.id, seller.id));
+    await db.insert(verificationEvidence).values([
+      buildVerificationEvidence(alice.profile, { sirenTyped: "412 356 784", sirenDigits: "412356784" }),
+      buildVerificationEvidence(bob.profile, { sirenTyped: "832 154 769", sirenDigits: "832154769" }),
+    ]);
+    const aliceSide = await getAgreementPage(a, fileId);
+    expect(aliceSide.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "them", amountBand: "3m_10m", myShare: "50", theirShare: "50" });
+    expect(aliceSide.suggested).toEqual({ operationType: true, sellerAdviser: true, amountBand: true });
+    // What the profiles hold: her own SIREN from her verification evidence, never the counterpart's.
+    expect(aliceSide.defaults).toMatchObject({ myCompany: "Cabinet Lemaire", mySiren: "412 356 784", theirCompany: "Martin Avocats", theirSiren: "" });
+    expect((await getAgreementPage(b, fileId)).defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m" });
+    // Bob's college is goodwill: the seller's college decides.
+    await db.execute(`update profiles set college = 'transmission_commerces' where id = '${bob.profile.id}'`);
+    expect((await getAgreementPage(a, fileId)).defaults.operationType).toBe("fonds_de_commerce");
+    // Once a version exists, the form starts from its terms (the member confirms or changes them).
+    await createAgreement(a, fileId, { ...TERMS, operationType: "titres", dueTerm: "deed_plus_30", amountBand: "3m_10m", myShare: 70, theirShare: 30 });
+    const after = await getAgreementPage(b, fileId);
+    expect(after.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m", myShare: "30", theirShare: "70", payer: "them", dueTerm: "deed_plus_30" });
+    expect(after.current).toMatchObject({ sellerIsMe: true, amountBandLabel: "De 3 M€ à 10 M€" });
+    const text = await pdfText((await openAgreementPdf(b, fileId, after.current!.id, "original")).bytes);
+    expect(text).toMatch(/représentée par Jeanne Martin \(Avocat[^;]*, conseil du cédant/);
+    expect(text).toMatch(/représentée par Alice Lemaire \([^;]*, conseil de l'acquéreur/);
+    expect(text).toContain("Montant indicatif de l'opération : de 3 M€ à 10 M€.");
+  });
+
+  it("a share deal's PDF never mentions the Hoguet law; a goodwill sale's quotes it with the carte T and the written mandate", async () => {
+    const share = await newFile();
+    expect(status(await post(aliceBrowser, share.fileId, { ...createFields, operationType: "titres", dueTerm: "deed_plus_30", amountBand: "3m_10m" }))).toBe(302);
+    const goodwill = await newFile();
+    expect(status(await post(aliceBrowser, goodwill.fileId, createFields))).toBe(302);
+    const bytesOf = async (fileId: string) => (await openAgreementPdf(a, fileId, (await current(fileId)).id, "original")).bytes;
+    const shareBytes = await bytesOf(share.fileId);
+    const goodwillBytes = await bytesOf(goodwill.fileId);
+    for (const read of [pdfText, async (bytes: Uint8Array) => popplerText(bytes)]) {
+      const shareText = await read(shareBytes);
+      const goodwillText = await read(goodwillBytes);
+      if (shareText === null || goodwillText === null) continue;
+      expect(shareText).not.toMatch(/Hoguet|carte T|70-9/i);
+      expect(shareText).toContain("la cession de titres (parts sociales ou actions) d'une société");
+      expect(shareText).toContain("Dans les 30 jours suivant la signature de l'acte de cession des titres");
+      expect(goodwillText).toContain("loi Hoguet");
+      expect(goodwillText).toContain("(carte T)");
+      expect(goodwillText).toContain("mandat écrit");
+      expect(goodwillText).toContain("À la signature de l'acte de cession du fonds de commerce");
+      // The lawyer's warning stays whatever the operation.
+      for (const text of [shareText, goodwillText]) expect(text).toContain("art. 11.3");
+    }
+  });
+
+  it("with both mandates deleted, nothing is assumed: no operation type, no roles", async () => {
+    const { fileId, buyer, seller } = await newFile();
+    await t.db!.execute(`delete from mandates where id in ('${buyer}', '${seller}')`);
+    const page = await getAgreementPage(a, fileId);
+    expect(page.defaults).toMatchObject({ operationType: "", sellerAdviser: "", amountBand: "" });
+    expect(page.suggested).toEqual({ operationType: false, sellerAdviser: false, amountBand: false });
   });
 });
 
@@ -400,6 +575,54 @@ describe("records that outlive their members", () => {
   });
 });
 
+describe("the file's human reference", () => {
+  const numberOf = (reference: string) => {
+    const m = /^DR-(\d{4})-(\d{4,})$/.exec(reference);
+    if (!m) throw new Error(`not a reference: ${reference}`);
+    return { year: Number(m[1]), n: Number(m[2]) };
+  };
+  const referenceOf = async (fileId: string) =>
+    (await t.db!.select({ reference: collaborationFiles.reference }).from(collaborationFiles).where(eq(collaborationFiles.id, fileId)))[0].reference;
+
+  it("numbers files per year without gaps: reopening a pair or a rolled-back opening takes no number", async () => {
+    const first = await newFile();
+    const one = numberOf(await referenceOf(first.fileId));
+    expect(one.year).toBe(Number(new Intl.DateTimeFormat("fr-FR", { year: "numeric", timeZone: "Europe/Paris" }).format(new Date())));
+    // The same pair again: the same file, no number spent.
+    expect(await t.db!.transaction((tx) => openCollaborationFile(tx, first.buyer, first.seller))).toBe(first.fileId);
+    // An opening whose transaction fails gives its number back.
+    const buyer = await createFactoryMandate(t.db!, alice.profile.id, { mandateType: "buyer" });
+    const seller = await createFactoryMandate(t.db!, bob.profile.id, { mandateType: "seller" });
+    await expect(
+      t.db!.transaction(async (tx) => {
+        await openCollaborationFile(tx, buyer.id, seller.id);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    const second = await newFile();
+    const third = await newFile();
+    expect([numberOf(await referenceOf(second.fileId)).n, numberOf(await referenceOf(third.fileId)).n]).toEqual([one.n + 1, one.n + 2]);
+  });
+
+  it("is shown instead of the raw id: the file's header and list, its e-mails, the agreement, its certificate and the export", async () => {
+    const { fileId } = await newFile();
+    const reference = await referenceOf(fileId);
+    expect((await getFileHeader(a, fileId)).reference).toBe(reference);
+    expect((await listMyFiles(a)).items.find((f) => f.id === fileId)?.reference).toBe(reference);
+    const { signed } = await signedAgreement(fileId);
+    const [mail] = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
+    expect(mail.subject).toContain(reference);
+    expect(mail.text).toContain(`Dossier ${reference}`);
+    const sealed = await pdfText((await openAgreementPdf(a, fileId, signed.id, "signed")).bytes);
+    expect(sealed).toContain(`dossier de rapprochement ${reference} — version 1`);
+    expect(sealed).toContain(`Dossier de rapprochement ${reference}`);
+    expect(sealed).not.toContain(fileId);
+    const exported = await pdfText((await exportEvidence(a, fileId)).bytes);
+    expect(exported).toContain(`Dossier ${reference} — exporté le`);
+    expect(exported).not.toContain(fileId);
+  });
+});
+
 describe("evidence export", () => {
   const exportVia = (browser: Browser, fileId: string) =>
     call(evidenceLoader, new Request(`http://localhost:3000${evidenceUrl(fileId)}`, { headers: browser.headers }), { fileId });
@@ -427,6 +650,22 @@ describe("evidence export", () => {
     expect(event).toMatchObject({ actorProfileId: alice.profile.id, details: { sha256: hash } });
     const page = await getAgreementPage(a, fileId);
     expect(page.current?.status).toBe("signed");
+  });
+
+  it("prints every character (stage changes in words, no « ? ») and says truly where its fingerprint is shown", async () => {
+    const { fileId } = await newFile();
+    await moveStage(a, fileId, "exchanges");
+    await moveStage(b, fileId, "documents");
+    const exported = await exportEvidence(a, fileId);
+    const text = await pdfText(exported.bytes);
+    expect(text).toContain("Changement d'étape — de « Mise en relation » à « Échanges confidentiels »");
+    expect(text).toContain("de « Échanges confidentiels » à « Documents partagés »");
+    expect(text).not.toContain("?");
+    expect(text).toMatch(/inscrite dans l'historique du dossier sur la plateforme : onglet « Suivi », événement « Historique exporté » du \d{2}\/\d{2}\/\d{4}/);
+    expect(text).not.toContain("affichée lors du téléchargement");
+    // Where the footer says: the file's timeline, as its page lists it.
+    const shown = (await getFileView(a, fileId)).timeline.filter((e) => e.kind === "evidence_exported");
+    expect(shown.map((e) => [e.label, e.detail])).toEqual([["Historique exporté", `SHA-256 : ${exported.sha256}`]]);
   });
 
   it("only for the two members: 404 for a third member and for an admin", async () => {

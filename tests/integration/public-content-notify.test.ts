@@ -85,7 +85,7 @@ it("notifies when a collaboration file concludes, stops being concluded or is de
   const settle = () => new Promise((r) => setTimeout(r, 200));
 
   // A file opened, worked on, read: the public pages do not change.
-  await db.execute(sql`insert into collaboration_files (pair_key, mandate_a_label, mandate_b_label) values ('notify-test', 'A', 'B')`);
+  await db.execute(sql`insert into collaboration_files (reference, pair_key, mandate_a_label, mandate_b_label) values ('DR-2026-9001', 'notify-test', 'A', 'B')`);
   await db.execute(sql`update collaboration_files set stage = 'offer', last_activity_at = now() where pair_key = 'notify-test'`);
   await db.execute(sql`update collaboration_files set member_a_read_at = now() where pair_key = 'notify-test'`);
   await settle();
@@ -107,7 +107,7 @@ it("notifies when a collaboration file concludes, stops being concluded or is de
   expect(received).toEqual(["collaboration_files", "collaboration_files"]);
 
   // A file inserted already concluded (a restore), and an emptied table.
-  await db.execute(sql`insert into collaboration_files (pair_key, mandate_a_label, mandate_b_label, stage, concluded_at) values ('notify-test-2', 'A', 'B', 'concluded', now())`);
+  await db.execute(sql`insert into collaboration_files (reference, pair_key, mandate_a_label, mandate_b_label, stage, concluded_at) values ('DR-2026-9002', 'notify-test-2', 'A', 'B', 'concluded', now())`);
   await settle();
   expect(received).toHaveLength(3);
   await db.execute(sql`truncate collaboration_files cascade`);

@@ -47,6 +47,8 @@ export const collaborationFiles = pgTable(
   "collaboration_files",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // The human reference, « DR-2026-0042 »: numbered per year without gaps (collaborationFileCounters).
+    reference: text("reference").notNull(),
     // The two mandates, ordered (a < b) at creation; the key stays when a mandate is deleted.
     pairKey: text("pair_key").notNull(),
     mandateAId: uuid("mandate_a_id").references(() => mandates.id, { onDelete: "set null" }),
@@ -75,10 +77,22 @@ export const collaborationFiles = pgTable(
   },
   (t) => [
     unique("collaboration_files_pair_key").on(t.pairKey),
+    unique("collaboration_files_reference_key").on(t.reference),
     index("collaboration_files_member_a_idx").on(t.memberAId, t.lastActivityAt.desc()),
     index("collaboration_files_member_b_idx").on(t.memberBId, t.lastActivityAt.desc()),
     check("collaboration_files_members_check", sql`${t.memberAId} is null or ${t.memberBId} is null or ${t.memberAId} <> ${t.memberBId}`),
   ],
+);
+
+// The last number given to a file each year (Paris time): the row is taken in the transaction that
+// creates the file, so the numbers of a year have no gaps.
+export const collaborationFileCounters = pgTable(
+  "collaboration_file_counters",
+  {
+    year: integer("year").primaryKey(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [check("collaboration_file_counters_last_number_check", sql`${t.lastNumber} >= 0`)],
 );
 
 // The file's timeline: the introduction log copied at creation, then every step of the file.

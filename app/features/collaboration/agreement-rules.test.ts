@@ -7,12 +7,17 @@ import {
   canCreateAgreement,
   canSignAgreement,
   certificateBlocks,
+  OPERATION_CLAUSES,
+  OPERATION_TYPES,
+  type DueTerm,
+  type OperationType,
   evidenceUrl,
   professionWarnings,
   splitProblem,
   type AgreementTerms,
 } from "./agreement-rules";
 import { agreementSchema, signAgreementSchema } from "./agreement.schema";
+import { SIREN_MESSAGES } from "~/features/trust/siren";
 import { STAGES, type Stage } from "./collaboration-rules";
 
 describe("the split", () => {
@@ -37,7 +42,9 @@ describe("the split", () => {
 describe("when the shares are due", () => {
   it.each([
     ["fonds_de_commerce", ["deed"]],
+    ["location_gerance", ["deed"]],
     ["titres", ["deed", "deed_plus_30"]],
+    ["apport_partiel", ["deed", "deed_plus_30"]],
     ["autre", ["deed", "deed_plus_30"]],
   ] as const)("%s: %j", (operation, terms) => {
     expect(allowedDueTerms(operation)).toEqual(terms);
@@ -104,7 +111,7 @@ const terms = (overrides: Partial<AgreementTerms> = {}): AgreementTerms => ({
 });
 
 describe("the text of the agreement", () => {
-  const meta = { version: 2, fileId: "f-1", createdAt: new Date("2026-11-24T09:30:00Z"), createdByName: "Alice Lemaire" };
+  const meta = { version: 2, fileReference: "DR-2026-0042", createdAt: new Date("2026-11-24T09:30:00Z"), createdByName: "Alice Lemaire" };
   const text = (t: AgreementTerms) => agreementBlocks(t, meta).map((b) => b.text).join("\n");
 
   it("names the parties, their mandates, the split, who pays whom and when", () => {
@@ -114,7 +121,7 @@ describe("the text of the agreement", () => {
     expect(out).toContain("Alice Lemaire, Conseil en cession de fonds de commerce, Cabinet Lemaire — titulaire du Mandat cédant « C-1 »");
     expect(out).toContain("Alice Lemaire : 60 % ; Jeanne Martin : 40 %");
     expect(out).toContain("Alice Lemaire perçoit les honoraires auprès de son mandant et reverse à Jeanne Martin sa part, soit 40 %");
-    expect(out).toContain("À la signature de l'acte constatant l'opération");
+    expect(out).toContain("À la signature de l'acte de cession du fonds de commerce");
     expect(out).toContain("loi Hoguet");
     expect(out).toContain("Néant.");
     expect(out).toContain("Proposée le 24/11/2026 à 10:30 par Alice Lemaire".replace("Proposée", "Version 2 proposée"));
@@ -131,13 +138,71 @@ describe("the text of the agreement", () => {
   });
 });
 
+describe("the clauses and legal references follow the operation type", () => {
+  const meta = { version: 1, fileReference: "DR-2026-0042", createdAt: new Date("2026-11-24T09:30:00Z"), createdByName: "Alice Lemaire" };
+  const text = (t: AgreementTerms) => agreementBlocks(t, meta).map((b) => b.text).join("\n");
+  const cases: [OperationType, DueTerm, { has: RegExp[]; hasNot: RegExp[] }][] = [
+    [
+      "titres",
+      "deed_plus_30",
+      {
+        has: [/la cession de titres \(parts sociales ou actions\) d'une société/, /Dans les 30 jours suivant la signature de l'acte de cession des titres/, /L\. 223-14/, /1582 et suivants du code civil/],
+        hasNot: [/Hoguet/i, /carte T/, /70-9/, /Transactions sur immeubles/, /cession d'un fonds/],
+      },
+    ],
+    [
+      "fonds_de_commerce",
+      "deed",
+      {
+        has: [/la cession d'un fonds de commerce/, /loi Hoguet/, /carte T/, /mandat écrit/, /article 6 de la loi/, /À la signature de l'acte de cession du fonds de commerce/, /livre Ier, titre IV/],
+        hasNot: [/L\. 144-1/, /titres/],
+      },
+    ],
+    [
+      "location_gerance",
+      "deed",
+      {
+        has: [/la mise en location-gérance d'un fonds de commerce/, /loi Hoguet/, /carte T/, /L\. 144-1 et suivants du code de commerce/, /À la signature du contrat de location-gérance/],
+        hasNot: [/acte de cession/],
+      },
+    ],
+    [
+      "apport_partiel",
+      "deed",
+      {
+        has: [/l'apport partiel d'actif d'une branche d'activité/, /traité d'apport/, /L\. 236-27/, /réalisation définitive de l'apport/],
+        hasNot: [/Hoguet/i, /carte T/],
+      },
+    ],
+    ["autre", "deed", { has: [/clauses particulières/, /À la signature de l'acte constatant l'opération/], hasNot: [/Hoguet/i] }],
+  ];
+  it("covers every type", () => expect(cases.map((c) => c[0]).sort()).toEqual([...OPERATION_TYPES].sort()));
+  it.each(cases)("%s", (operationType, dueTerm, { has, hasNot }) => {
+    const out = text(terms({ operationType, dueTerm }));
+    for (const re of has) expect(out).toMatch(re);
+    for (const re of hasNot) expect(out).not.toMatch(re);
+    expect(OPERATION_CLAUSES[operationType].hoguet).toBe(/Hoguet/.test(out));
+  });
+
+  it("the profession warnings stay whatever the type", () => {
+    for (const operationType of OPERATION_TYPES) {
+      const out = text(terms({ operationType, parties: [
+        { side: "a", name: "Alice Lemaire", company: null, profession: "notaire", mandateLabel: "Mandat cédant « C-1 »", share: 50 },
+        { side: "b", name: "Jeanne Martin", company: null, profession: "expert_comptable", mandateLabel: "Mandat acquéreur « A-1 »", share: 50 },
+      ] }));
+      expect(out).toContain("émoluments réglementés");
+      expect(out).toContain("titre accessoire");
+    }
+  });
+});
+
 describe("the certificate", () => {
   it("lists each signature with its date, address, browser, method and hash", () => {
     const sha = "a".repeat(64);
     const out = certificateBlocks({
       agreementId: "ag-1",
       version: 1,
-      fileId: "f-1",
+      fileReference: "DR-2026-0042",
       documentSha256: sha,
       completedAt: new Date("2026-11-24T10:00:00Z"),
       signatures: [
@@ -167,14 +232,38 @@ describe("addresses", () => {
 });
 
 describe("the agreement form", () => {
-  const valid = { operationType: "titres", myShare: "70", theirShare: "30", payer: "me", dueTerm: "deed_plus_30", clauses: "" };
+  const firms = {
+    myCompany: " Cabinet  Lemaire ",
+    myLegalForm: "SAS",
+    mySiren: "412 356 784",
+    myAddress: "12 rue de la Paix, 75002 Paris",
+    myCapacity: "Présidente",
+    theirCompany: "Martin Avocats",
+    theirLegalForm: "SELARL",
+    theirSiren: "832154769",
+    theirAddress: "3 quai des Orfèvres, 69002 Lyon",
+    theirCapacity: "Gérante",
+  };
+  const valid = { operationType: "titres", sellerAdviser: "me", myShare: "70", theirShare: "30", payer: "me", dueTerm: "deed_plus_30", clauses: "", ...firms };
   const errors = (value: Record<string, unknown>) => {
     const r = agreementSchema.safeParse(value);
     return r.success ? [] : r.error.issues.map((i) => i.message);
   };
 
   it("accepts a valid split and drops empty clauses", () => {
-    expect(agreementSchema.parse(valid)).toEqual({ operationType: "titres", myShare: 70, theirShare: 30, payer: "me", dueTerm: "deed_plus_30", clauses: null });
+    expect(agreementSchema.parse(valid)).toEqual({
+      operationType: "titres",
+      sellerAdviser: "me",
+      amountBand: null,
+      myShare: 70,
+      theirShare: 30,
+      payer: "me",
+      dueTerm: "deed_plus_30",
+      clauses: null,
+      ...firms,
+      myCompany: "Cabinet Lemaire",
+    });
+    expect(agreementSchema.parse({ ...valid, amountBand: "3m_10m" }).amountBand).toBe("3m_10m");
   });
 
   it.each([
@@ -183,6 +272,15 @@ describe("the agreement form", () => {
     [{ myShare: "50,5" }, AGREEMENT_MESSAGES.share],
     [{ operationType: "fonds_de_commerce" }, AGREEMENT_MESSAGES.dueTermHoguet],
     [{ payer: "both" }, AGREEMENT_MESSAGES.payer],
+    [{ sellerAdviser: undefined }, AGREEMENT_MESSAGES.sellerAdviser],
+    [{ operationType: undefined }, AGREEMENT_MESSAGES.operationType],
+    [{ amountBand: "4m" }, AGREEMENT_MESSAGES.amountBand],
+    [{ mySiren: "412 356 785" }, SIREN_MESSAGES.key],
+    [{ theirSiren: "" }, SIREN_MESSAGES.empty],
+    [{ theirSiren: undefined }, SIREN_MESSAGES.empty],
+    [{ myLegalForm: "  " }, AGREEMENT_MESSAGES.firmLegalForm],
+    [{ theirCapacity: undefined }, AGREEMENT_MESSAGES.firmCapacity],
+    [{ myAddress: "x".repeat(301) }, AGREEMENT_MESSAGES.firmTooLong],
     [{ clauses: "x".repeat(2001) }, AGREEMENT_MESSAGES.clausesTooLong],
   ])("%j → %s", (change, message) => {
     expect(errors({ ...valid, ...change })).toContain(message);

@@ -7,12 +7,36 @@ import {
   DUE_TERMS,
   OPERATION_TYPES,
   PAYERS,
+  SELLER_ADVISERS,
   splitProblem,
 } from "./agreement-rules";
+import { AMOUNT_BANDS } from "./collaboration-rules";
+import { checkSiren, SIREN_MESSAGES } from "~/features/trust/siren";
 
 // Control characters (but line breaks and tabs), lone surrogates and format characters cannot be
 // stored (PostgreSQL refuses NUL) nor drawn in the PDF: dropped.
 const UNPRINTABLE = /(?![\n\t])[\p{Cc}\p{Cs}\p{Cf}]/gu;
+
+const line = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .transform((v) => v.replace(UNPRINTABLE, "").replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, message).max(max, AGREEMENT_MESSAGES.firmTooLong));
+
+const siren = z.string({ error: SIREN_MESSAGES.empty }).transform((v, ctx) => {
+  const checked = checkSiren(v);
+  if (!checked.ok) {
+    ctx.addIssue({ code: "custom", message: SIREN_MESSAGES[checked.problem] });
+    return z.NEVER;
+  }
+  return checked.display;
+});
+
+// One signer's firm as the agreement names it (the `my…` and `their…` fields of the form).
+const company = line(AGREEMENT_MESSAGES.firmCompany, 200);
+const legalForm = line(AGREEMENT_MESSAGES.firmLegalForm, 80);
+const address = line(AGREEMENT_MESSAGES.firmAddress, 300);
+const capacity = line(AGREEMENT_MESSAGES.firmCapacity, 120);
 
 const share = z.coerce
   .number({ error: AGREEMENT_MESSAGES.share })
@@ -26,7 +50,19 @@ export const agreementSchema = z
     myShare: share,
     theirShare: share,
     payer: z.enum(PAYERS, { error: AGREEMENT_MESSAGES.payer }),
+    sellerAdviser: z.enum(SELLER_ADVISERS, { error: AGREEMENT_MESSAGES.sellerAdviser }),
+    amountBand: z.enum(AMOUNT_BANDS, { error: AGREEMENT_MESSAGES.amountBand }).optional(),
     dueTerm: z.enum(DUE_TERMS, { error: AGREEMENT_MESSAGES.dueTerm }),
+    myCompany: company,
+    myLegalForm: legalForm,
+    mySiren: siren,
+    myAddress: address,
+    myCapacity: capacity,
+    theirCompany: company,
+    theirLegalForm: legalForm,
+    theirSiren: siren,
+    theirAddress: address,
+    theirCapacity: capacity,
     clauses: z
       .string({ error: AGREEMENT_MESSAGES.clausesTooLong })
       .transform((v) => v.replace(/\r\n?/g, "\n").replace(UNPRINTABLE, "").trim())
@@ -39,7 +75,7 @@ export const agreementSchema = z
       ctx.addIssue({ code: "custom", message: AGREEMENT_MESSAGES.dueTermHoguet, path: ["dueTerm"] });
     }
   })
-  .transform((v) => ({ ...v, clauses: v.clauses ? v.clauses : null }));
+  .transform((v) => ({ ...v, clauses: v.clauses ? v.clauses : null, amountBand: v.amountBand ?? null }));
 
 export type AgreementInput = z.output<typeof agreementSchema>;
 

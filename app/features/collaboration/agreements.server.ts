@@ -17,6 +17,7 @@ import { queryRows } from "~/db/query.server";
 import { allowPasswordCheck } from "~/features/account/account.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { logger } from "~/lib/logger.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage, type ObjectStream } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
 import {
@@ -27,14 +28,21 @@ import {
   canSignAgreement,
   certificateBlocks,
   OPERATION_TYPE_LABELS,
-  DUE_TERM_LABELS,
+  dueText,
+  partyLine,
   professionWarnings,
   type AgreementParty,
+  type Firm,
   type AgreementTerms,
+  type DueTerm,
+  type OperationType,
+  type Payer,
   type ProfessionWarning,
+  type SellerAdviser,
 } from "./agreement-rules";
 import type { AgreementInput } from "./agreement.schema";
-import type { Stage } from "./collaboration-rules";
+import { suggestAgreement, type College, type MandateFacts } from "./agreement-suggestion";
+import { AMOUNT_BAND_LABELS, type AmountBand, type Stage } from "./collaboration-rules";
 import { GONE_MEMBER_NAME, notifyCounterpart } from "./collaboration.server";
 import { contentDisposition } from "./documents-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileAccess, type FileActor } from "./file-access.server";
@@ -51,12 +59,20 @@ function agreementKey(fileId: string, kind: "v" | "signed"): string {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-type MemberRow = { id: string; first_name: string; last_name: string; company: string | null; profession: string | null; user_id: string };
+type MemberRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  full_address: string | null;
+  profession: string | null;
+  user_id: string;
+};
 
 async function memberOf(handle: Db, profileId: string | null): Promise<MemberRow | null> {
   if (!profileId) return null;
   const [row] = await queryRows<MemberRow>(
-    sql`select id, first_name, last_name, company, profession::text as profession, user_id from profiles where id = ${profileId}::uuid`,
+    sql`select id, first_name, last_name, company, full_address, profession::text as profession, user_id from profiles where id = ${profileId}::uuid`,
     handle,
   );
   return row ?? null;
@@ -94,6 +110,50 @@ const parseTerms = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) a
 
 export type AgreementSignatureView = { name: string; byMe: boolean; at: string; method: string };
 
+/** The values of the proposal form, from the viewer's side ("" where nothing is known). */
+export type AgreementFormValues = {
+  operationType: OperationType | "";
+  sellerAdviser: SellerAdviser | "";
+  amountBand: AmountBand | "";
+  myShare: string;
+  theirShare: string;
+  payer: Payer;
+  dueTerm: DueTerm;
+  clauses: string;
+  myCompany: string;
+  myLegalForm: string;
+  mySiren: string;
+  myAddress: string;
+  myCapacity: string;
+  theirCompany: string;
+  theirLegalForm: string;
+  theirSiren: string;
+  theirAddress: string;
+  theirCapacity: string;
+};
+
+type FirmValues = Pick<AgreementFormValues, "myCompany" | "myLegalForm" | "mySiren" | "myAddress" | "myCapacity">;
+
+function firmValues(firm: Partial<Firm> | undefined): FirmValues {
+  return {
+    myCompany: firm?.company ?? "",
+    myLegalForm: firm?.legalForm ?? "",
+    mySiren: firm?.siren ?? "",
+    myAddress: firm?.address ?? "",
+    myCapacity: firm?.capacity ?? "",
+  };
+}
+
+function asTheirs(values: FirmValues) {
+  return {
+    theirCompany: values.myCompany,
+    theirLegalForm: values.myLegalForm,
+    theirSiren: values.mySiren,
+    theirAddress: values.myAddress,
+    theirCapacity: values.myCapacity,
+  };
+}
+
 export type AgreementView = {
   id: string;
   version: number;
@@ -103,6 +163,14 @@ export type AgreementView = {
   createdByName: string;
   operationLabel: string;
   dueLabel: string;
+  /** Whether the viewer advises the seller (null for versions that did not say). */
+  sellerIsMe: boolean | null;
+  amountBandLabel: string | null;
+  /** The terms as the proposal form takes them, to propose other conditions from these. */
+  values: AgreementFormValues;
+  /** How the agreement names each party (firm, signer, capacity, role). */
+  myPartyLine: string;
+  theirPartyLine: string;
   /** From the viewer's side. */
   myShare: number;
   theirShare: number;
@@ -127,6 +195,10 @@ export type AgreementPage = {
   them: { name: string; mandateLabel: string; profession: string | null; gone: boolean };
   /** The warnings of the two members' professions, shown with the form. */
   warnings: ProfessionWarning[];
+  /** The form's first values: the current version's terms, else what the two mandates suggest. */
+  defaults: AgreementFormValues;
+  /** Which of the defaults were read from the mandates (none once a version exists). */
+  suggested: { operationType: boolean; sellerAdviser: boolean; amountBand: boolean };
   /** The pending or signed version, if any. */
   current: AgreementView | null;
   /** Earlier versions, newest first (cancelled). */
@@ -138,9 +210,10 @@ export type AgreementPage = {
 function toView(row: AgreementRow, signatures: SignatureRow[], access: FileAccess, actorId: string): AgreementView {
   const terms = parseTerms(row.terms);
   const mine = terms.parties.find((p) => p.side === access.side) ?? terms.parties[0];
-  const theirs = terms.parties.find((p) => p.side !== access.side) ?? terms.parties[1];
+  const theirs_ = terms.parties.find((p) => p.side !== access.side) ?? terms.parties[1];
   const creator = terms.parties.find((p) => p.side === terms.createdBySide);
   const own = signatures.filter((s) => s.agreement_id === row.id);
+  const sellerIsMe = terms.sellerSide ? terms.sellerSide === access.side : null;
   return {
     id: row.id,
     version: row.version,
@@ -149,9 +222,25 @@ function toView(row: AgreementRow, signatures: SignatureRow[], access: FileAcces
     createdByMe: row.created_by === actorId,
     createdByName: creator?.name ?? GONE_MEMBER_NAME,
     operationLabel: OPERATION_TYPE_LABELS[terms.operationType],
-    dueLabel: DUE_TERM_LABELS[terms.dueTerm],
+    dueLabel: dueText(terms.operationType, terms.dueTerm),
+    sellerIsMe,
+    amountBandLabel: terms.amountBand ? AMOUNT_BAND_LABELS[terms.amountBand] : null,
+    values: {
+      operationType: terms.operationType,
+      sellerAdviser: sellerIsMe === null ? "" : sellerIsMe ? "me" : "them",
+      amountBand: terms.amountBand ?? "",
+      myShare: String(mine.share),
+      theirShare: String(theirs_.share),
+      payer: terms.payerSide === access.side ? "me" : "them",
+      dueTerm: terms.dueTerm,
+      clauses: terms.clauses ?? "",
+      ...firmValues(mine.firm ?? { company: mine.company ?? "" }),
+      ...asTheirs(firmValues(theirs_.firm ?? { company: theirs_.company ?? "" })),
+    },
+    myPartyLine: partyLine(mine, terms.sellerSide),
+    theirPartyLine: partyLine(theirs_, terms.sellerSide),
     myShare: mine.share,
-    theirShare: theirs.share,
+    theirShare: theirs_.share,
     iPay: terms.payerSide === access.side,
     clauses: terms.clauses,
     documentSha256: row.document_sha256,
@@ -197,6 +286,27 @@ export async function getAgreementPage(actor: Pick<FileActor, "profileId">, file
   const { rows, signatures } = await agreementsOf(db, access.id);
   const views = rows.map((r) => toView(r, signatures, access, actor.profileId));
   const current = views.find((v) => v.status !== "cancelled") ?? null;
+  const suggestion = suggestAgreement(await mandateFacts(access));
+  // Own SIREN only: the counterpart's verification evidence stays private to them and the team.
+  const [evidence] = me
+    ? await queryRows<{ siren_typed: string }>(sql`select siren_typed from verification_evidence where profile_id = ${me.id}::uuid`)
+    : [];
+  const mySiren = evidence?.siren_typed ?? null;
+  const latest = current ?? views[0] ?? null;
+  const defaults: AgreementFormValues = latest
+    ? latest.values
+    : {
+        operationType: suggestion.operationType ?? "",
+        sellerAdviser: suggestion.sellerSide ? (suggestion.sellerSide === access.side ? "me" : "them") : "",
+        amountBand: suggestion.amountBand ?? "",
+        myShare: "50",
+        theirShare: "50",
+        payer: "me",
+        dueTerm: "deed",
+        clauses: "",
+        ...firmValues({ company: me?.company ?? "", address: me?.full_address ?? "", siren: mySiren ?? "" }),
+        ...asTheirs(firmValues({ company: them?.company ?? "", address: them?.full_address ?? "" })),
+      };
   const mine = access.side === "a" ? labels.mandate_a_label : labels.mandate_b_label;
   const theirs = access.side === "a" ? labels.mandate_b_label : labels.mandate_a_label;
   return {
@@ -215,10 +325,50 @@ export async function getAgreementPage(actor: Pick<FileActor, "profileId">, file
       ...(me ? [{ name: fullName(me), profession: me.profession }] : []),
       ...(them ? [{ name: fullName(them), profession: them.profession }] : []),
     ]),
+    defaults,
+    suggested: {
+      operationType: !latest && suggestion.operationType !== null,
+      sellerAdviser: !latest && suggestion.sellerSide !== null,
+      amountBand: !latest && suggestion.amountBand !== null,
+    },
     current,
     history: views.filter((v) => v !== current),
     twoFactor: Boolean(twoFactor?.on),
   };
+}
+
+type MandateFactsRow = {
+  id: string;
+  mandate_type: "buyer" | "seller";
+  college: College | null;
+  valuation_amount: number | string | null;
+  target_amount_min: number | string | null;
+  target_amount_max: number | string | null;
+};
+
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** The file's two mandates (those still existing), with the college of the member holding each. */
+async function mandateFacts(access: FileAccess): Promise<MandateFacts[]> {
+  const ids = [access.side === "a" ? access.myMandateId : access.theirMandateId, access.side === "a" ? access.theirMandateId : access.myMandateId];
+  const present = ids.filter((id): id is string => id !== null);
+  if (present.length === 0) return [];
+  const rows = await queryRows<MandateFactsRow>(
+    sql`select m.id, m.mandate_type::text as mandate_type, p.college::text as college, m.valuation_amount, m.target_amount_min, m.target_amount_max
+      from mandates m left join profiles p on p.id = m.profile_id
+      where m.id in (${sql.join(
+        present.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  return rows.map((r) => ({
+    side: r.id === ids[0] ? "a" : "b",
+    type: r.mandate_type,
+    college: r.college,
+    valuation: num(r.valuation_amount),
+    targetMin: num(r.target_amount_min),
+    targetMax: num(r.target_amount_max),
+  }));
 }
 
 function createBlocker(access: FileAccess, currentStatus: AgreementRow["status"] | null): string | null {
@@ -237,45 +387,7 @@ function createBlocker(access: FileAccess, currentStatus: AgreementRow["status"]
  * counterpart is e-mailed; if that fails the stored PDF is deleted (nothing half-stored).
  */
 export async function createAgreement(actor: FileActor, fileId: string, input: AgreementInput, now: Date = new Date()): Promise<{ agreementId: string; version: number }> {
-  const access = await requireFileAccess(db, actor, fileId);
-  const blocked = createBlocker(access, null);
-  if (blocked) fileConflict(blocked);
-  const [labels] = await queryRows<{ mandate_a_label: string; mandate_b_label: string }>(
-    sql`select mandate_a_label, mandate_b_label from collaboration_files where id = ${access.id}::uuid`,
-  );
-  const me = await memberOf(db, actor.profileId);
-  const them = await memberOf(db, access.counterpartId);
-  if (!me || !them) fileConflict(AGREEMENT_MESSAGES.counterpartGone);
-  const other = access.side === "a" ? "b" : "a";
-  const party = (side: "a" | "b", m: MemberRow, share: number): AgreementParty => ({
-    side,
-    name: fullName(m),
-    company: m.company?.trim() || null,
-    profession: m.profession,
-    mandateLabel: side === "a" ? labels.mandate_a_label : labels.mandate_b_label,
-    share,
-  });
-  const mineParty = party(access.side, me, input.myShare);
-  const theirParty = party(other, them, input.theirShare);
-  const terms: AgreementTerms = {
-    operationType: input.operationType,
-    dueTerm: input.dueTerm,
-    payerSide: input.payer === "me" ? access.side : other,
-    createdBySide: access.side,
-    clauses: input.clauses,
-    parties: access.side === "a" ? [mineParty, theirParty] : [theirParty, mineParty],
-  };
-
-  // The version number is decided under the lock; the PDF names the next one (a race between the
-  // two members is caught below: a PDF naming another version is never kept).
-  const [{ next }] = await queryRows<{ next: number }>(
-    sql`select coalesce(max(version), 0) + 1 as next from fee_agreements where file_id = ${access.id}::uuid`,
-  );
-  const version = Number(next);
-  const bytes = await renderTextPdf(agreementBlocks(terms, { version, fileId: access.id, createdAt: now, createdByName: actorName(actor) }), {
-    title: `Convention de partage d'honoraires — version ${version}`,
-    createdAt: now,
-  });
+  const { access, terms, version, bytes } = await draftVersion(actor, fileId, input, now, false);
   const storage = getStorage();
   const key = agreementKey(access.id, "v");
   try {
@@ -326,6 +438,91 @@ export async function createAgreement(actor: FileActor, fileId: string, input: A
     await storage.deleteObject(key).catch((e: unknown) => logger.warn({ err: e, key }, "orphan agreement could not be deleted"));
     throw error;
   }
+}
+
+/**
+ * The terms and the PDF of the next version as `input` describes them, not stored. A draft (the
+ * preview) says so on every page and in its title; the proposed version is the same text without it.
+ */
+async function draftVersion(actor: FileActor, fileId: string, input: AgreementInput, now: Date, draft: boolean) {
+  const access = await requireFileAccess(db, actor, fileId);
+  const blocked = createBlocker(access, null);
+  if (blocked) fileConflict(blocked);
+  const [labels] = await queryRows<{ mandate_a_label: string; mandate_b_label: string }>(
+    sql`select mandate_a_label, mandate_b_label from collaboration_files where id = ${access.id}::uuid`,
+  );
+  const me = await memberOf(db, actor.profileId);
+  const them = await memberOf(db, access.counterpartId);
+  if (!me || !them) fileConflict(AGREEMENT_MESSAGES.counterpartGone);
+  const other = access.side === "a" ? "b" : "a";
+  const party = (side: "a" | "b", m: MemberRow, share: number, firm: Firm): AgreementParty => ({
+    side,
+    firm,
+    name: fullName(m),
+    company: m.company?.trim() || null,
+    profession: m.profession,
+    mandateLabel: side === "a" ? labels.mandate_a_label : labels.mandate_b_label,
+    share,
+  });
+  const mineParty = party(access.side, me, input.myShare, {
+    company: input.myCompany,
+    legalForm: input.myLegalForm,
+    siren: input.mySiren,
+    address: input.myAddress,
+    capacity: input.myCapacity,
+  });
+  const theirParty = party(other, them, input.theirShare, {
+    company: input.theirCompany,
+    legalForm: input.theirLegalForm,
+    siren: input.theirSiren,
+    address: input.theirAddress,
+    capacity: input.theirCapacity,
+  });
+  const terms: AgreementTerms = {
+    operationType: input.operationType,
+    sellerSide: input.sellerAdviser === "me" ? access.side : other,
+    amountBand: input.amountBand,
+    dueTerm: input.dueTerm,
+    payerSide: input.payer === "me" ? access.side : other,
+    createdBySide: access.side,
+    clauses: input.clauses,
+    parties: access.side === "a" ? [mineParty, theirParty] : [theirParty, mineParty],
+  };
+
+  // The version number is decided under the lock; the PDF names the next one (a race between the
+  // two members is caught below: a PDF naming another version is never kept).
+  const [{ next }] = await queryRows<{ next: number }>(
+    sql`select coalesce(max(version), 0) + 1 as next from fee_agreements where file_id = ${access.id}::uuid`,
+  );
+  const version = Number(next);
+  const title = `Convention de partage d'honoraires — version ${version}`;
+  const bytes = await renderTextPdf(agreementBlocks(terms, { version, fileReference: access.reference, createdAt: now, createdByName: actorName(actor), draft }), {
+    title: draft ? `Projet — ${title}` : title,
+    createdAt: now,
+    ...(draft ? { footer: `Projet non signé — ${title}`, watermark: "PROJET" } : {}),
+  });
+  return { access, terms, version, bytes };
+}
+
+/** Making a PDF costs CPU: plenty for a member rereading drafts, a wall for a script. */
+const PREVIEW_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
+
+/**
+ * The draft PDF of the version the member is about to propose, marked « Projet » on every page;
+ * nothing is stored nor recorded. The file's two members only (404 otherwise), and only while a
+ * new version may be proposed.
+ */
+export async function previewAgreement(actor: FileActor, fileId: string, input: AgreementInput, now: Date = new Date()): Promise<AgreementPdf> {
+  const access = await requireFileAccess(db, actor, fileId);
+  const [state] = await queryRows<{ signed: boolean | null }>(
+    sql`select bool_or(status = 'signed') as signed from fee_agreements where file_id = ${access.id}::uuid`,
+  );
+  const blocked = createBlocker(access, state?.signed ? "signed" : null);
+  if (blocked) fileConflict(blocked);
+  const rate = await consumeRateLimit(`agreement-preview:${actor.profileId}`, PREVIEW_RATE);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyPreviews, 429);
+  const { bytes } = await draftVersion(actor, fileId, input, now, true);
+  return { bytes, sha256: sha256(bytes), disposition: contentDisposition("inline", "projet-convention-honoraires.pdf") };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -432,7 +629,7 @@ export async function signAgreement(
   const completes = all.length >= 2;
   let sealed: { key: string; sha256: string } | null = null;
   try {
-    if (completes) sealed = await sealAgreement(access.id, agreement, all, signedAt);
+    if (completes) sealed = await sealAgreement(access, agreement, all, signedAt);
     return await withFile(actor, access.id, async (tx, file) => {
       const { row, signed } = await load(tx, true);
       check(row, file.stage, signed);
@@ -479,7 +676,7 @@ export async function signAgreement(
 }
 
 /** The signed copy: the original pages, unchanged, then the certificate page; stored under a new key. */
-async function sealAgreement(fileId: string, agreement: AgreementRow, signatures: SignatureRow[], completedAt: Date): Promise<{ key: string; sha256: string }> {
+async function sealAgreement(file: Pick<FileAccess, "id" | "reference">, agreement: AgreementRow, signatures: SignatureRow[], completedAt: Date): Promise<{ key: string; sha256: string }> {
   const storage = getStorage();
   const original = await storage.getObject(agreement.document_key);
   if (!original || sha256(original.bytes) !== agreement.document_sha256) {
@@ -492,7 +689,7 @@ async function sealAgreement(fileId: string, agreement: AgreementRow, signatures
     certificateBlocks({
       agreementId: agreement.id,
       version: agreement.version,
-      fileId,
+      fileReference: file.reference,
       documentSha256: agreement.document_sha256,
       signatures: signatures.map((s) => ({
         signerName: s.signer_name,
@@ -507,7 +704,7 @@ async function sealAgreement(fileId: string, agreement: AgreementRow, signatures
     { title: "Certificat de signature électronique" },
   );
   const bytes = await doc.save();
-  const key = agreementKey(fileId, "signed");
+  const key = agreementKey(file.id, "signed");
   try {
     await storage.putObject(key, bytes, "application/pdf");
   } catch (error) {

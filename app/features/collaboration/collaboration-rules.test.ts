@@ -7,6 +7,7 @@ import {
   canProposeClosing,
   closingsCountLine,
   DEAL_FROM_FILE_TEXT,
+  fileReference,
   daysToClose,
   dealSector,
   median,
@@ -170,4 +171,13 @@ describe("dealSector: the seller's sector, else the buyer's first searched secto
 it("the texts of a deal made from a file name no client and no amount", () => {
   expect(DEAL_FROM_FILE_TEXT.acquirerCedant).toBe("Rapprochement conclu via le réseau");
   for (const side of ["buyer", "seller", null] as const) expect(DEAL_FROM_FILE_TEXT.description(side)).not.toMatch(/\d|€/);
+});
+
+describe("a file's human reference", () => {
+  it.each([
+    [2026, 1, "DR-2026-0001"],
+    [2026, 42, "DR-2026-0042"],
+    [2027, 9999, "DR-2027-9999"],
+    [2027, 10000, "DR-2027-10000"],
+  ] as const)("%s, n° %s → %s", (year, n, reference) => expect(fileReference(year, n)).toBe(reference));
 });

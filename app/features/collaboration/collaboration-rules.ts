@@ -1,6 +1,11 @@
 // Pure rules of the collaboration file of a confirmed connection (issue 13): its stages, who may
 // move it where, the two-sided closing, the reasons of an abandonment, and what awaits a member.
 
+/** A file's human reference: « DR-2026-0042 » (four digits at least, more past 9 999 in a year). */
+export function fileReference(year: number, n: number): string {
+  return `DR-${year}-${String(n).padStart(4, "0")}`;
+}
+
 /** The page of a file in the member space. */
 export function fileUrl(fileId: string): string {
   return `/dashboard/dossiers/${fileId}`;

@@ -25,6 +25,7 @@ import {
   canMoveStage,
   canProposeClosing,
   COLLABORATION_MESSAGES,
+  fileReference,
   fileUrl,
   isClosed,
   pendingAction,
@@ -64,9 +65,19 @@ export async function openCollaborationFile(tx: Db, mandateX: string, mandateY: 
   const a = sides.find((s) => s.id === aId);
   const b = sides.find((s) => s.id === bId);
   if (!a || !b) throw new Error("openCollaborationFile: mandate missing");
+  const [opened] = await queryRows<{ id: string }>(sql`select id from collaboration_files where pair_key = ${pairKey(aId, bId)}`, tx);
+  if (opened) return opened.id;
+  // The year's counter row stays locked until this transaction ends: numbers have no gaps.
+  const [counter] = await queryRows<{ year: number; last_number: number }>(
+    sql`insert into collaboration_file_counters (year, last_number) values (extract(year from now() at time zone 'Europe/Paris')::integer, 1)
+      on conflict (year) do update set last_number = collaboration_file_counters.last_number + 1
+      returning year, last_number`,
+    tx,
+  );
   const [created] = await tx
     .insert(collaborationFiles)
     .values({
+      reference: fileReference(Number(counter.year), Number(counter.last_number)),
       pairKey: pairKey(aId, bId),
       mandateAId: aId,
       mandateBId: bId,
@@ -78,6 +89,8 @@ export async function openCollaborationFile(tx: Db, mandateX: string, mandateY: 
     .onConflictDoNothing()
     .returning({ id: collaborationFiles.id });
   if (!created) {
+    // Opened meanwhile by a transaction that held the counter before this one: the number goes back.
+    await tx.execute(sql`update collaboration_file_counters set last_number = last_number - 1 where year = ${counter.year}`);
     const [existing] = await queryRows<{ id: string }>(sql`select id from collaboration_files where pair_key = ${pairKey(aId, bId)}`, tx);
     return existing.id;
   }
@@ -118,6 +131,7 @@ export async function recordUndertakingInFile(tx: Db, mandateX: string, mandateY
 
 export type FileListItem = {
   id: string;
+  reference: string;
   stage: Stage;
   stageLabel: string;
   counterpartName: string;
@@ -133,6 +147,7 @@ export type FileList = { items: FileListItem[]; total: number; page: number; pag
 
 type ListRow = {
   id: string;
+  reference: string;
   stage: Stage;
   side: "a" | "b";
   counterpart_first: string | null;
@@ -166,7 +181,7 @@ export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1)
       union all
       select f.*, 'b' as side, f.member_a_id as other_id, f.member_b_read_at as my_read_at from collaboration_files f where f.member_b_id = ${me}
     ), counted as (select count(*) as total from mine)
-    select m.id, m.stage::text as stage, m.side, o.first_name as counterpart_first, o.last_name as counterpart_last,
+    select m.id, m.reference, m.stage::text as stage, m.side, o.first_name as counterpart_first, o.last_name as counterpart_last,
       o.company as counterpart_company,
       case when m.side = 'a' then m.mandate_a_label else m.mandate_b_label end as my_label,
       case when m.side = 'a' then m.mandate_b_label else m.mandate_a_label end as their_label,
@@ -187,6 +202,7 @@ export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1)
     const unread = Number(r.unread);
     return {
       id: r.id,
+      reference: r.reference,
       stage: r.stage,
       stageLabel: STAGE_LABELS[r.stage],
       counterpartName: memberNameOrGone(r.counterpart_first, r.counterpart_last),
@@ -228,6 +244,7 @@ export type FileMessage = { id: string; body: string; at: string; byMe: boolean;
 
 export type FileView = {
   id: string;
+  reference: string;
   stage: Stage;
   stageLabel: string;
   createdAt: string;
@@ -262,6 +279,7 @@ export type FileView = {
 
 type ViewRow = {
   id: string;
+  reference: string;
   stage: Stage;
   created_at: Date | string;
   last_activity_at: Date | string;
@@ -302,7 +320,7 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   // messages, and the counterpart's client once the actor signed the undertaking. Keyed by the
   // file and the member: prepared, its plan reused (decision 026).
   const [f] = await queryRows<ViewRow & FileViewExtras>(withReusablePlan(sql`
-    select f.id, f.stage::text as stage, f.created_at, f.last_activity_at, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id,
+    select f.id, f.reference, f.stage::text as stage, f.created_at, f.last_activity_at, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id,
       f.mandate_a_label, f.mandate_b_label, f.closing_proposed_by, f.closing_date::text as closing_date, f.amount_band::text as amount_band,
       f.concluded_at, f.abandon_reason::text as abandon_reason, f.abandon_text, f.abandoned_at, f.member_a_read_at, f.member_b_read_at,
       case when o.id is null then null else json_build_object('first_name', o.first_name, 'last_name', o.last_name, 'company', o.company,
@@ -349,6 +367,7 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   });
   return {
     id: f.id,
+    reference: f.reference,
     stage: f.stage,
     stageLabel: STAGE_LABELS[f.stage],
     createdAt: iso(f.created_at),
@@ -532,8 +551,10 @@ export async function notifyCounterpart(
   mail: { title: string; intro: string; line: string; kind: string; preference: "messages" | "match_requests"; dedupeKey?: string },
 ): Promise<void> {
   if (!counterpartId) return;
-  const [r] = await queryRows<{ email: string; notify_messages: boolean; notify_match_requests: boolean }>(
-    sql`select u.email, p.notify_messages, p.notify_match_requests from profiles p join "user" u on u.id = p.user_id where p.id = ${counterpartId}::uuid`,
+  const [r] = await queryRows<{ email: string; notify_messages: boolean; notify_match_requests: boolean; reference: string | null }>(
+    sql`select u.email, p.notify_messages, p.notify_match_requests,
+        (select f.reference from collaboration_files f where f.id = ${fileId}::uuid) as reference
+      from profiles p join "user" u on u.id = p.user_id where p.id = ${counterpartId}::uuid`,
     tx,
   );
   if (!r) return;
@@ -542,9 +563,9 @@ export async function notifyCounterpart(
   await sendNotificationEmail(
     r.email,
     {
-      title: mail.title,
+      title: r.reference ? `${mail.title} (${r.reference})` : mail.title,
       intro: mail.intro,
-      lines: [mail.line],
+      lines: r.reference ? [`Dossier ${r.reference}.`, mail.line] : [mail.line],
       ctaLabel: "Ouvrir le dossier",
       ctaUrl: `${getEnv().APP_URL}${fileUrl(fileId)}`,
       footer: "Vous recevez cet e-mail car vous êtes membre d'un dossier de rapprochement sur la plateforme.",
@@ -559,6 +580,7 @@ export async function notifyCounterpart(
 
 export type FileHeader = {
   id: string;
+  reference: string;
   stage: Stage;
   stageLabel: string;
   counterpartName: string;
@@ -572,6 +594,7 @@ export async function getFileHeader(actor: Pick<FileActor, "profileId">, fileId:
   const other = access.counterpart;
   return {
     id: access.id,
+    reference: access.reference,
     stage: access.stage,
     stageLabel: STAGE_LABELS[access.stage],
     counterpartName: memberNameOrGone(other.firstName, other.lastName),

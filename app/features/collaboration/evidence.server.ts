@@ -80,7 +80,7 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     [name, profession ? professionLabel(profession) : null, company].filter(Boolean).join(", ");
   const blocks: PdfBlock[] = [
     { kind: "title", text: "Historique du dossier de rapprochement" },
-    { kind: "subtitle", text: `Dossier ${view.id} — exporté le ${at(now)} par ${myName}` },
+    { kind: "subtitle", text: `Dossier ${view.reference} — exporté le ${at(now)} par ${myName}` },
     { kind: "heading", text: "Le dossier" },
     { kind: "text", text: `Membre qui exporte : ${who(myName, me?.company ?? null, me?.profession ?? null)} — ${view.myMandate.label}` },
     {
@@ -105,7 +105,10 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
 
   blocks.push({ kind: "heading", text: `Chronologie (${view.timeline.length} événements)` });
   for (const e of view.timeline) {
-    const line = [e.label, e.detail].filter(Boolean).join(" — ");
+    // The page's « A → B » reads as words in the record.
+    const stages = e.kind === "stage_changed" && e.detail ? /^(.+) → (.+)$/.exec(e.detail) : null;
+    const detail = stages ? `de « ${stages[1]} » à « ${stages[2]} »` : e.detail;
+    const line = [e.label, detail].filter(Boolean).join(" — ");
     blocks.push({ kind: "text", text: `${at(e.at)} · ${line}${e.actorName ? ` · par ${e.actorName}` : ""}` });
   }
 
@@ -144,7 +147,7 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     { kind: "space", text: "" },
     {
       kind: "small",
-      text: "Ce document reproduit l'historique enregistré par la plateforme, qui ne peut pas être modifié. Son empreinte SHA-256, affichée lors du téléchargement, est inscrite dans l'historique du dossier : elle permet de vérifier qu'il n'a pas été altéré.",
+      text: `Ce document reproduit l'historique enregistré par la plateforme, qui ne peut pas être modifié. Son empreinte (SHA-256), qui ne peut pas figurer dans le document lui-même, est inscrite dans l'historique du dossier sur la plateforme : onglet « Suivi », événement « Historique exporté » du ${formatDatePattern(now, "dd/MM/yyyy")}. Pour vérifier que ce PDF n'a pas été modifié, calculez son empreinte SHA-256 et comparez-la à celle-ci.`,
     },
   );
 

@@ -33,6 +33,8 @@ export function fileConflict(message: string, status = 409): never {
 /** The file as its commands need it, seen from the actor's side. */
 export type FileAccess = {
   id: string;
+  /** The human reference, « DR-2026-0042 ». */
+  reference: string;
   stage: Stage;
   side: "a" | "b";
   /** The other member's profile id (null once their account is gone). */
@@ -45,6 +47,7 @@ export type FileAccess = {
 
 type AccessRow = {
   id: string;
+  reference: string;
   stage: Stage;
   member_a_id: string | null;
   member_b_id: string | null;
@@ -58,6 +61,7 @@ function toAccess(row: AccessRow, profileId: string): FileAccess {
   const side = row.member_a_id === profileId ? "a" : "b";
   return {
     id: row.id,
+    reference: row.reference,
     stage: row.stage,
     side,
     counterpartId: side === "a" ? row.member_b_id : row.member_a_id,
@@ -76,7 +80,7 @@ export async function requireFileAccess(handle: Db, actor: Pick<FileActor, "prof
   if (handle === db && !lock) return readFileAccess(actor, fileId);
   if (!isUuid(fileId)) fileNotFound();
   const rows = await queryRows<AccessRow>(
-    sql`select id, stage::text as stage, member_a_id, member_b_id, mandate_a_id, mandate_b_id, closing_proposed_by, created_at
+    sql`select id, reference, stage::text as stage, member_a_id, member_b_id, mandate_a_id, mandate_b_id, closing_proposed_by, created_at
       from collaboration_files
       where id = ${fileId}::uuid and (member_a_id = ${actor.profileId}::uuid or member_b_id = ${actor.profileId}::uuid)
       ${lock ? sql`for update` : sql``}`,
@@ -112,7 +116,7 @@ export function readFileAccess(actor: Pick<FileActor, "profileId">, fileId: stri
     if (!isUuid(fileId)) fileNotFound();
     // Keyed by the file and the member: prepared, its plan reused (decision 026).
     const [row] = await queryRows<ReadRow>(withReusablePlan(sql`
-      select f.id, f.stage::text as stage, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id, f.closing_proposed_by, f.created_at,
+      select f.id, f.reference, f.stage::text as stage, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id, f.closing_proposed_by, f.created_at,
         f.mandate_a_label, f.mandate_b_label, o.first_name, o.last_name, o.company
       from collaboration_files f
       left join profiles o on o.id = (case when f.member_a_id = ${actor.profileId}::uuid then f.member_b_id else f.member_a_id end)

@@ -2,11 +2,20 @@
 // evidence export): blocks of text laid out on A4 pages with pdf-lib's standard Helvetica, long
 // lines wrapped (words, or characters for hashes and user agents), new pages as needed, and each
 // page numbered. Characters WinAnsi cannot draw are replaced (drawableText), never a failure.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import type { PdfBlock } from "./agreement-rules";
 import { drawableText } from "./documents-rules";
 
 const A4: [number, number] = [595.28, 841.89];
+
+// Characters of the product's texts that WinAnsi lacks, written with ones it has (else « ? »).
+const SUBSTITUTES: Record<string, string> = { "→": "->", "⇒": "=>", "←": "<-", "≤": "<=", "≥": ">=", "−": "-", "\u2011": "-", "✓": "oui" };
+const SUBSTITUTED = new RegExp(`[${Object.keys(SUBSTITUTES).join("")}]`, "gu");
+
+/** `text` with the substitutes above (exported for the tables of cases). */
+export function winAnsiSubstitutes(text: string): string {
+  return text.replace(SUBSTITUTED, (ch) => SUBSTITUTES[ch] ?? ch);
+}
 const MARGIN = 56;
 const FOOTER_SIZE = 8;
 
@@ -47,14 +56,15 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-export type TextPdfOptions = { title: string; footer?: string };
+/** `watermark`: a word drawn large and light across every page (« PROJET » on a draft). */
+export type TextPdfOptions = { title: string; footer?: string; watermark?: string };
 
 /** Draws `blocks` on new pages appended to `doc`; returns the number of pages added. */
 export async function appendTextPages(doc: PDFDocument, blocks: readonly PdfBlock[], options: TextPdfOptions): Promise<number> {
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const charset = new Set(regular.getCharacterSet());
-  const drawable = (text: string) => drawableText(text, (code) => charset.has(code) || code === 10);
+  const drawable = (text: string) => drawableText(winAnsiSubstitutes(text), (code) => charset.has(code) || code === 10);
   const width = A4[0] - 2 * MARGIN;
   const pages: PDFPage[] = [];
   let page: PDFPage | null = null;
@@ -85,9 +95,17 @@ export async function appendTextPages(doc: PDFDocument, blocks: readonly PdfBloc
   }
   if (!page) newPage();
   const footerBase = drawable(options.footer ?? options.title);
+  const mark = options.watermark ? drawable(options.watermark) : null;
   pages.forEach((p, i) => {
     const text = `${footerBase} — page ${i + 1} sur ${pages.length}`;
     p.drawText(text, { x: MARGIN, y: MARGIN / 2, size: FOOTER_SIZE, font: regular, color: rgb(0.45, 0.45, 0.45) });
+    if (mark) {
+      const size = 110;
+      const w = bold.widthOfTextAtSize(mark, size);
+      // Centred on the page's diagonal (45°): the text's midpoint sits at the page's centre.
+      const d = w / 2 / Math.SQRT2;
+      p.drawText(mark, { x: A4[0] / 2 - d + size / 3, y: A4[1] / 2 - d - size / 3, size, font: bold, color: rgb(0.85, 0.2, 0.2), opacity: 0.18, rotate: degrees(45) });
+    }
   });
   return pages.length;
 }

@@ -1,6 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { AlertTriangle, Download, FileSignature, ShieldCheck } from "lucide-react";
+import { AlertTriangle, Download, Eye, FileSignature, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -10,17 +18,21 @@ import { Card } from "~/components/ui/card";
 import { Checkbox, FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { formatDatePattern } from "~/lib/format";
 import {
+  agreementFileName,
   agreementPdfUrl,
+  agreementPreviewUrl,
   allowedDueTerms,
   CLAUSES_MAX_LENGTH,
   DUE_TERM_LABELS,
   HOGUET_NOTE,
+  OPERATION_CLAUSES,
   OPERATION_TYPE_LABELS,
   OPERATION_TYPES,
   type OperationType,
   type ProfessionWarning,
 } from "../agreement-rules";
 import { agreementSchema, signAgreementSchema } from "../agreement.schema";
+import { AMOUNT_BAND_LABELS, AMOUNT_BANDS } from "../collaboration-rules";
 import type { AgreementPage, AgreementView } from "../agreements.server";
 
 export type AgreementActionResult = { intent: "create" | "sign"; error?: string; result?: SubmissionResult<string[]> };
@@ -65,6 +77,47 @@ function Hash({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * The document's fingerprint in plain words (what it proves, how to compare it), the hexadecimal
+ * values and the command lines behind a disclosure for those who check them.
+ */
+function Fingerprint({ agreement, fileName }: { agreement: AgreementView; fileName: string }) {
+  return (
+    <section aria-labelledby={`agreement-fingerprint-${agreement.id}`} className="grid gap-2 rounded-md border p-3 text-sm" data-testid="agreement-fingerprint">
+      <h5 id={`agreement-fingerprint-${agreement.id}`} className="font-semibold">
+        Empreinte du document
+      </h5>
+      <p className="text-muted-foreground">
+        Chaque PDF de la convention a une empreinte, calculée à partir de son contenu exact : la moindre modification du fichier la
+        change. La plateforme conserve l’empreinte de chaque exemplaire, ce qui permet de vérifier que ce PDF n’a pas été modifié
+        depuis sa création ou sa signature.
+      </p>
+      <details className="grid gap-2">
+        <summary className="cursor-pointer font-medium">Détails techniques : empreintes SHA-256 et vérification</summary>
+        <dl className="mt-2 grid gap-2">
+          <Hash label="Empreinte SHA-256 du document à signer" value={agreement.documentSha256} />
+          {agreement.signedSha256 ? <Hash label="Empreinte SHA-256 de l’exemplaire signé" value={agreement.signedSha256} /> : null}
+        </dl>
+        <p className="mt-2 text-muted-foreground">
+          Pour vérifier un exemplaire téléchargé, calculez son empreinte SHA-256 et comparez-la à celle affichée ci-dessus : elles
+          doivent être identiques.
+        </p>
+        <ul className="grid gap-1 text-muted-foreground">
+          <li>
+            Linux : <code className="font-mono text-xs">sha256sum {fileName}</code>
+          </li>
+          <li>
+            macOS : <code className="font-mono text-xs">shasum -a 256 {fileName}</code>
+          </li>
+          <li>
+            Windows (PowerShell) : <code className="font-mono text-xs">Get-FileHash {fileName} -Algorithm SHA256</code>
+          </li>
+        </ul>
+      </details>
+    </section>
+  );
+}
+
 /** The pending or signed version: its terms, its hashes, its downloads and who signed. */
 export function CurrentAgreement({ page, agreement, result }: { page: AgreementPage; agreement: AgreementView; result?: AgreementActionResult }) {
   const signed = agreement.status === "signed";
@@ -83,10 +136,39 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
         Proposée le <time dateTime={agreement.createdAt}>{at(agreement.createdAt)}</time> par {agreement.createdByMe ? "vous" : agreement.createdByName}.
       </p>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="text-muted-foreground">Parties</dt>
+          <dd>
+            <ul className="grid gap-1" data-testid="agreement-parties">
+              <li className="break-words">
+                <span className="font-medium">Vous : </span>
+                {agreement.myPartyLine}
+              </li>
+              <li className="break-words">
+                <span className="font-medium">Votre confrère : </span>
+                {agreement.theirPartyLine}
+              </li>
+            </ul>
+          </dd>
+        </div>
         <div>
           <dt className="text-muted-foreground">Opération</dt>
           <dd className="font-medium">{agreement.operationLabel}</dd>
         </div>
+        {agreement.sellerIsMe === null ? null : (
+          <div>
+            <dt className="text-muted-foreground">Rôles</dt>
+            <dd className="font-medium">
+              {agreement.sellerIsMe ? "Vous conseillez le cédant, votre confrère l’acquéreur" : "Votre confrère conseille le cédant, vous l’acquéreur"}
+            </dd>
+          </div>
+        )}
+        {agreement.amountBandLabel ? (
+          <div>
+            <dt className="text-muted-foreground">Montant indicatif</dt>
+            <dd className="font-medium">{agreement.amountBandLabel}</dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-muted-foreground">Répartition</dt>
           <dd className="font-medium">
@@ -113,10 +195,7 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
         ) : null}
       </dl>
       <ProfessionWarnings warnings={agreement.warnings} />
-      <dl className="grid gap-2">
-        <Hash label="Empreinte SHA-256 du document à signer" value={agreement.documentSha256} />
-        {agreement.signedSha256 ? <Hash label="Empreinte SHA-256 de l'exemplaire signé" value={agreement.signedSha256} /> : null}
-      </dl>
+      <Fingerprint agreement={agreement} fileName={agreementFileName(agreement.version, signed)} />
       <div className="flex flex-wrap gap-2">
         {signed ? (
           <Button asChild>
@@ -154,9 +233,9 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
       </section>
       {signed ? (
         <p className="text-sm text-muted-foreground">
-          L'exemplaire signé comporte, en dernière page, le certificat de signature (date, adresse IP, navigateur et empreinte du
-          document signé par chacun). Pour vérifier un exemplaire, calculez son empreinte SHA-256 (par exemple{" "}
-          <code className="font-mono text-xs">sha256sum</code>) et comparez-la à celle affichée ci-dessus.
+          L’exemplaire signé comporte, en dernière page, le certificat de signature (date, adresse IP, navigateur et empreinte du
+          document signé par chacun). Pour vérifier qu’un exemplaire n’a pas été modifié, comparez son empreinte à celle du dossier
+          (voir « Empreinte du document » ci-dessus).
         </p>
       ) : agreement.signedByMe ? (
         <Alert>
@@ -245,7 +324,7 @@ function SignForm({ agreement, twoFactor, result }: { agreement: AgreementView; 
         </div>
       )}
       <p className="text-xs text-muted-foreground">
-        Sont enregistrés avec votre signature : la date et l'heure, votre adresse IP, votre navigateur et l'empreinte SHA-256 du document
+        Sont enregistrés avec votre signature : la date et l'heure, votre adresse IP, votre navigateur et l’empreinte du document
         signé.
       </p>
       <div>
@@ -258,6 +337,45 @@ function SignForm({ agreement, twoFactor, result }: { agreement: AgreementView; 
   );
 }
 
+const LEGAL_FORM_SUGGESTIONS = ["SAS", "SASU", "SARL", "EURL", "SA", "SELARL", "SELAS", "SCP", "Entreprise individuelle"];
+const CAPACITY_SUGGESTIONS = ["Président", "Présidente", "Directeur général", "Gérant", "Gérante", "Associé", "Associée", "Entrepreneur individuel"];
+
+type FirmFieldsMeta = Record<"company" | "legalForm" | "siren" | "address" | "capacity", FieldMetadata<string>>;
+
+/** One signer's firm: name, legal form, SIREN, address, and the capacity in which they sign. */
+function FirmFields({ legend, hint, fields }: { legend: string; hint: string; fields: FirmFieldsMeta }) {
+  const hintId = `${fields.company.id}-firm-hint`;
+  const row = (key: keyof FirmFieldsMeta, label: string, extra: { list?: string; autoComplete?: string; inputMode?: "numeric" } = {}) => {
+    const f = fields[key];
+    return (
+      <div className="grid gap-1">
+        <Label htmlFor={f.id}>{label}</Label>
+        <Input
+          {...getInputProps(f, { type: "text" })}
+          key={f.key}
+          required
+          {...extra}
+          aria-describedby={[hintId, f.errors ? f.errorId : null].filter(Boolean).join(" ")}
+        />
+        <FieldError id={f.errorId} errors={f.errors} />
+      </div>
+    );
+  };
+  return (
+    <fieldset className="grid min-w-0 gap-2 rounded-md border p-3">
+      <legend className="px-1 text-sm font-medium">{legend}</legend>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+      {row("company", "Dénomination", { autoComplete: "off" })}
+      {row("legalForm", "Forme juridique", { list: "agreement-legal-forms" })}
+      {row("siren", "SIREN", { inputMode: "numeric" })}
+      {row("address", "Adresse du siège ou du cabinet")}
+      {row("capacity", "Signataire : en qualité de", { list: "agreement-capacities" })}
+    </fieldset>
+  );
+}
+
 /** The form of a new version (the first, or one replacing the unsigned current one). */
 export function AgreementForm({ page, result }: { page: AgreementPage; result?: AgreementActionResult }) {
   const navigation = useNavigation();
@@ -266,23 +384,49 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
   const [form, fields] = useForm({
     id: "agreement-create",
     lastResult: result?.intent === "create" ? result.result : undefined,
-    defaultValue: { operationType: "fonds_de_commerce", myShare: "50", theirShare: "50", payer: "me", dueTerm: "deed" },
+    defaultValue: page.defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: agreementSchema }),
   });
-  const [operation, setOperation] = useState<OperationType>((fields.operationType.initialValue as OperationType) ?? "fonds_de_commerce");
-  const dueTerms = allowedDueTerms(OPERATION_TYPES.includes(operation) ? operation : "fonds_de_commerce");
+  const [operation, setOperation] = useState<OperationType | "">((fields.operationType.initialValue as OperationType | undefined) ?? "");
+  // Until a type is chosen, the strictest terms (the deed only) are offered.
+  const known = OPERATION_TYPES.includes(operation as OperationType) ? (operation as OperationType) : null;
+  const dueTerms = allowedDueTerms(known ?? "fonds_de_commerce");
+  const hoguet = known === null || OPERATION_CLAUSES[known].hoguet;
+  const fromMandates = page.suggested.operationType || page.suggested.sellerAdviser || page.suggested.amountBand;
   const describe = (f: { errors?: string[]; errorId: string }, hint?: string) =>
     [hint, f.errors ? f.errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <Card className="p-4">
-      <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-labelledby="agreement-form-title">
+  const formProps = getFormProps(form);
+  const previewUrl = agreementPreviewUrl(page.fileId);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const preview = submitter instanceof HTMLButtonElement && submitter.dataset.preview === "true";
+    formProps.onSubmit(event);
+    if (!preview || event.defaultPrevented) return;
+    // React Router would fetch the PDF as route data: the browser posts it to a new tab instead.
+    event.preventDefault();
+    const el = event.currentTarget;
+    const action = el.getAttribute("action");
+    el.setAttribute("action", previewUrl);
+    el.setAttribute("target", "_blank");
+    el.submit();
+    if (action === null) el.removeAttribute("action");
+    else el.setAttribute("action", action);
+    el.removeAttribute("target");
+  };
+  // With a version on the table, its terms come first: other conditions are one click away.
+  const collapsible = page.current !== null;
+  const title = replacing ? (page.current?.createdByMe ? "Proposer une nouvelle version" : "Proposer d’autres conditions") : "Proposer une convention";
+  const content = (
+      <Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-4" aria-labelledby="agreement-form-title">
         <input type="hidden" name="intent" value="create" />
         <div className="grid gap-1">
-          <h4 id="agreement-form-title" className="text-base font-semibold">
-            {replacing ? "Proposer une nouvelle version" : "Proposer une convention"}
-          </h4>
+          {collapsible ? null : (
+            <h4 id="agreement-form-title" className="text-base font-semibold">
+              {title}
+            </h4>
+          )}
           {replacing ? (
             <p className="text-sm text-muted-foreground">
               La nouvelle version remplace la version {page.current?.version} en attente : celle-ci est annulée, et les signatures
@@ -308,14 +452,22 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
           </div>
         </dl>
 
+        {fromMandates ? (
+          <p id="agreement-suggested-hint" className="text-sm text-muted-foreground" data-testid="agreement-suggested">
+            Type d’opération, rôles et montant sont préremplis d’après les deux mandats du dossier : vérifiez-les avant de proposer.
+          </p>
+        ) : null}
+
         <div className="grid gap-1">
           <Label htmlFor={fields.operationType.id}>Type d'opération</Label>
           <NativeSelect
             {...getSelectProps(fields.operationType)}
             key={fields.operationType.key}
-            onChange={(e) => setOperation(e.currentTarget.value as OperationType)}
+            required
+            onChange={(e) => setOperation(e.currentTarget.value as OperationType | "")}
             aria-describedby={describe(fields.operationType)}
           >
+            {fields.operationType.initialValue ? null : <option value="">Choisissez le type d’opération</option>}
             {OPERATION_TYPES.map((t) => (
               <option key={t} value={t}>
                 {OPERATION_TYPE_LABELS[t]}
@@ -323,6 +475,42 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
             ))}
           </NativeSelect>
           <FieldError id={fields.operationType.errorId} errors={fields.operationType.errors} />
+        </div>
+
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Qui détient le mandat du cédant ?</legend>
+          {(["me", "them"] as const).map((who) => (
+            <label key={who} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name={fields.sellerAdviser.name}
+                value={who}
+                required
+                defaultChecked={fields.sellerAdviser.initialValue === who}
+                className="mt-0.5 h-4 w-4 accent-primary"
+                aria-describedby={describe(fields.sellerAdviser)}
+              />
+              <span>
+                {who === "me"
+                  ? `Moi : je conseille le cédant, ${page.them.name} conseille l’acquéreur`
+                  : `${page.them.name} : il ou elle conseille le cédant, je conseille l’acquéreur`}
+              </span>
+            </label>
+          ))}
+          <FieldError id={fields.sellerAdviser.errorId} errors={fields.sellerAdviser.errors} />
+        </fieldset>
+
+        <div className="grid gap-1">
+          <Label htmlFor={fields.amountBand.id}>Montant indicatif de l'opération (facultatif)</Label>
+          <NativeSelect {...getSelectProps(fields.amountBand)} key={fields.amountBand.key} aria-describedby={describe(fields.amountBand)}>
+            <option value="">Non précisé</option>
+            {AMOUNT_BANDS.map((band) => (
+              <option key={band} value={band}>
+                {AMOUNT_BAND_LABELS[band]}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={fields.amountBand.errorId} errors={fields.amountBand.errors} />
         </div>
 
         <fieldset className="grid gap-2">
@@ -368,11 +556,40 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
               </option>
             ))}
           </NativeSelect>
-          <p id="agreement-due-hint" className="text-xs text-muted-foreground">
-            {HOGUET_NOTE}
+          <p id="agreement-due-hint" className="text-xs text-muted-foreground" data-testid="agreement-due-hint">
+            {hoguet ? HOGUET_NOTE : "La part est due à la signature de l’acte qui réalise l’opération, ou dans les 30 jours qui suivent."}
           </p>
           <FieldError id={fields.dueTerm.errorId} errors={fields.dueTerm.errors} />
         </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FirmFields
+            legend="Votre structure"
+            hint="Telle qu’elle figurera dans la convention : complétez ce que votre profil ne contient pas."
+            fields={{ company: fields.myCompany, legalForm: fields.myLegalForm, siren: fields.mySiren, address: fields.myAddress, capacity: fields.myCapacity }}
+          />
+          <FirmFields
+            legend={`Structure de ${page.them.name}`}
+            hint="Votre confrère la vérifiera avant de signer, et pourra la corriger en proposant d’autres conditions."
+            fields={{
+              company: fields.theirCompany,
+              legalForm: fields.theirLegalForm,
+              siren: fields.theirSiren,
+              address: fields.theirAddress,
+              capacity: fields.theirCapacity,
+            }}
+          />
+        </div>
+        <datalist id="agreement-legal-forms">
+          {LEGAL_FORM_SUGGESTIONS.map((f) => (
+            <option key={f} value={f} />
+          ))}
+        </datalist>
+        <datalist id="agreement-capacities">
+          {CAPACITY_SUGGESTIONS.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
 
         <div className="grid gap-1">
           <Label htmlFor={fields.clauses.id}>Clauses particulières (facultatif)</Label>
@@ -392,13 +609,26 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
 
         <ProfessionWarnings warnings={page.warnings} />
 
-        <div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" data-preview="true" formAction={previewUrl} formMethod="post" formTarget="_blank" formNoValidate>
+            <Eye aria-hidden="true" />
+            Aperçu du PDF
+          </Button>
           <Button type="submit" disabled={busy}>
             {busy ? "Préparation du PDF..." : replacing ? "Proposer la nouvelle version" : "Proposer la convention"}
           </Button>
         </div>
+        <p className="text-xs text-muted-foreground">L’aperçu s’ouvre dans un nouvel onglet, marqué « Projet » : rien n’est proposé ni enregistré.</p>
       </Form>
-    </Card>
+  );
+  if (!collapsible) return <Card className="p-4">{content}</Card>;
+  return (
+    <details className="rounded-lg border" open={result?.intent === "create"} data-testid="agreement-propose">
+      <summary id="agreement-form-title" className="cursor-pointer p-4 font-semibold">
+        {title}
+      </summary>
+      <div className="border-t p-4">{content}</div>
+    </details>
   );
 }
 
@@ -422,7 +652,9 @@ export function AgreementHistory({ history }: { history: AgreementView[] }) {
                 </>
               ) : null}
             </p>
-            <p className="break-all font-mono text-xs text-muted-foreground">SHA-256 : {v.documentSha256}</p>
+            <p className="break-all text-xs text-muted-foreground">
+              Empreinte du document : <code className="font-mono">{v.documentSha256}</code>
+            </p>
           </li>
         ))}
       </ul>

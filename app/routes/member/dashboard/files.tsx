@@ -82,7 +82,9 @@ export default function Files({ loaderData }: Route.ComponentProps) {
                 <p className="break-words text-sm text-muted-foreground">
                   Votre {lowerFirst(f.myMandateLabel)} · son {lowerFirst(f.theirMandateLabel)}
                 </p>
-                <p className="text-xs text-muted-foreground">Dernière activité : {formatDateTime(f.lastActivityAt)}</p>
+                <p className="text-xs text-muted-foreground">
+                  Dossier <span data-testid="file-reference">{f.reference}</span> · dernière activité : {formatDateTime(f.lastActivityAt)}
+                </p>
               </Card>
             </li>
           ))}

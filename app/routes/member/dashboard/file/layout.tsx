@@ -41,7 +41,10 @@ export default function FileLayout({ loaderData }: Route.ComponentProps) {
           </h2>
           <StageBadge stage={header.stage} label={header.stageLabel} />
         </div>
-        {header.counterpartCompany ? <p className="break-words text-sm text-muted-foreground">{header.counterpartCompany}</p> : null}
+        <p className="break-words text-sm text-muted-foreground">
+          <span data-testid="file-reference">Dossier {header.reference}</span>
+          {header.counterpartCompany ? ` · ${header.counterpartCompany}` : null}
+        </p>
         <dl className="grid gap-1 text-sm sm:grid-cols-2">
           <div className="min-w-0">
             <dt className="text-muted-foreground">Votre mandat</dt>
