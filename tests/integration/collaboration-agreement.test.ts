@@ -343,7 +343,7 @@ describe("what the form proposes, read from the two mandates", () => {
     const after = await getAgreementPage(b, fileId);
     expect(after.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m", myShare: "30", theirShare: "70", payer: "them", dueTerm: "deed_plus_30" });
     expect(after.current).toMatchObject({ sellerIsMe: true, amountBandLabel: "De 3 M€ à 10 M€" });
-    const text = await pdfText((await openAgreementPdf(b, fileId, after.current!.id, "original")).bytes);
+    const text = await pdfText(await readObjectStream((await openAgreementPdf(b, fileId, after.current!.id, "original")).object));
     expect(text).toMatch(/représentée par Jeanne Martin \(Avocat[^;]*, conseil du cédant/);
     expect(text).toMatch(/représentée par Alice Lemaire \([^;]*, conseil de l'acquéreur/);
     expect(text).toContain("Montant indicatif de l'opération : de 3 M€ à 10 M€.");
@@ -354,7 +354,7 @@ describe("what the form proposes, read from the two mandates", () => {
     expect(status(await post(aliceBrowser, share.fileId, { ...createFields, operationType: "titres", dueTerm: "deed_plus_30", amountBand: "3m_10m" }))).toBe(302);
     const goodwill = await newFile();
     expect(status(await post(aliceBrowser, goodwill.fileId, createFields))).toBe(302);
-    const bytesOf = async (fileId: string) => (await openAgreementPdf(a, fileId, (await current(fileId)).id, "original")).bytes;
+    const bytesOf = async (fileId: string) => readObjectStream((await openAgreementPdf(a, fileId, (await current(fileId)).id, "original")).object);
     const shareBytes = await bytesOf(share.fileId);
     const goodwillBytes = await bytesOf(goodwill.fileId);
     for (const read of [pdfText, async (bytes: Uint8Array) => popplerText(bytes)]) {
@@ -613,7 +613,7 @@ describe("the file's human reference", () => {
     const [mail] = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
     expect(mail.subject).toContain(reference);
     expect(mail.text).toContain(`Dossier ${reference}`);
-    const sealed = await pdfText((await openAgreementPdf(a, fileId, signed.id, "signed")).bytes);
+    const sealed = await pdfText(await readObjectStream((await openAgreementPdf(a, fileId, signed.id, "signed")).object));
     expect(sealed).toContain(`dossier de rapprochement ${reference} — version 1`);
     expect(sealed).toContain(`Dossier de rapprochement ${reference}`);
     expect(sealed).not.toContain(fileId);

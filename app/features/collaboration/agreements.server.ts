@@ -512,7 +512,10 @@ const PREVIEW_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
  * nothing is stored nor recorded. The file's two members only (404 otherwise), and only while a
  * new version may be proposed.
  */
-export async function previewAgreement(actor: FileActor, fileId: string, input: AgreementInput, now: Date = new Date()): Promise<AgreementPdf> {
+/** A draft made in memory for the preview: never stored, so its bytes rather than a stream. */
+export type AgreementPreview = { bytes: Uint8Array; sha256: string; disposition: string };
+
+export async function previewAgreement(actor: FileActor, fileId: string, input: AgreementInput, now: Date = new Date()): Promise<AgreementPreview> {
   const access = await requireFileAccess(db, actor, fileId);
   const [state] = await queryRows<{ signed: boolean | null }>(
     sql`select bool_or(status = 'signed') as signed from fee_agreements where file_id = ${access.id}::uuid`,
