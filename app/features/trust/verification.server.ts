@@ -129,8 +129,8 @@ export async function saveEvidence(profileId: string, input: VerificationInput, 
 
 /**
  * A new insurance certificate from a validated member (/parametres/assurance): replaces the previous one
- * and waits for an admin's check (the insurance step is unticked). The public mark keeps the
- * previous end date until the team checks the new certificate.
+ * and waits for an admin's check (the insurance step is unticked). The summary is rewritten in the
+ * same transaction, so the public mark is withdrawn until the team checks the new certificate.
  */
 export async function renewInsurance(profileId: string, input: InsuranceFields, file: UploadedFile): Promise<void> {
   const [previous] = await db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
@@ -154,6 +154,8 @@ export async function renewInsurance(profileId: string, input: InsuranceFields, 
         })
         .where(eq(verificationEvidence.profileId, profileId));
       await tx.delete(verificationChecks).where(and(eq(verificationChecks.profileId, profileId), eq(verificationChecks.step, "insurance")));
+      // The public mark follows the checks: the new certificate is unchecked, so the mark waits for the team.
+      await writeVerificationSummary(tx, profileId);
     });
   } catch (error) {
     await dropStored(stored.key);
@@ -190,7 +192,9 @@ const ownEvidence = builtOnce((handle) =>
       insuranceEndsOn: verificationEvidence.insuranceEndsOn,
       insuranceFileName: verificationEvidence.insuranceFileName,
       insuranceUploadedAt: verificationEvidence.insuranceUploadedAt,
-      insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${verificationEvidence.profileId} and c.step = 'insurance')`,
+      // Qualified by hand: in a single-table select drizzle prints the column bare, which inside
+      // the subquery resolved to the check's own profile_id (any member's checked insurance).
+      insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = "verification_evidence"."profile_id" and c.step = 'insurance')`,
     })
     .from(verificationEvidence)
     .where(eq(verificationEvidence.profileId, sql.placeholder("profileId")))

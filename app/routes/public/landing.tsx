@@ -27,6 +27,7 @@ import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
 import { countLabel } from "~/lib/text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/landing";
+import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -88,7 +89,7 @@ const ENGAGEMENTS: Feature[] = [
   {
     icon: UserCheck,
     title: "Vérification en 5 étapes",
-    text: "Inscription professionnelle (barreau, Ordre, office notarial, ORIAS…), SIREN de la structure, attestation d'assurance, charte signée et parrainage par deux confrères : notre équipe contrôle chaque étape avant de publier le profil.",
+    text: VERIFIED_MARK_RULE.steps,
   },
   {
     icon: FileText,
@@ -98,7 +99,7 @@ const ENGAGEMENTS: Feature[] = [
   {
     icon: ShieldCheck,
     title: "Assurance responsabilité civile professionnelle",
-    text: "Chaque membre dépose son attestation d'assurance responsabilité civile professionnelle, contrôlée par notre équipe. Un rappel précède son échéance ; une assurance expirée disparaît de la mention « Profil vérifié ».",
+    text: VERIFIED_MARK_RULE.insurance,
   },
   {
     icon: Star,
