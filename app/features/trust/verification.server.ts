@@ -288,8 +288,8 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
         title: `Votre attestation d'assurance expire le ${end}`,
         intro: `L'attestation d'assurance responsabilité civile professionnelle que vous nous avez transmise arrive à échéance le ${end}.`,
         lines: [
-          "Déposez la nouvelle attestation depuis votre espace membre : l'équipe la vérifiera pour que votre profil reste « Profil vérifié ».",
-          "Passé cette date, la mention de votre assurance disparaît de votre profil public.",
+          "Déposez la nouvelle attestation depuis votre espace membre : la mention « Profil vérifié » est accordée de nouveau dès que l'équipe l'a vérifiée.",
+          "Passé cette date, sans attestation vérifiée, la mention « Profil vérifié » est retirée de votre profil public.",
         ],
         ctaLabel: "Déposer ma nouvelle attestation",
         ctaUrl: `${env.APP_URL}/parametres/assurance`,

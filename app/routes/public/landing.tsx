@@ -28,6 +28,7 @@ import { countLabel } from "~/lib/text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/landing";
 import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
+import { FOUNDING_TERMS, REGULAR_PRICES, ttcPerYear } from "~/features/membership/offers";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -349,9 +350,10 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
               Devenez l'un des membres fondateurs
             </h2>
             <p className="mt-4">
-              Rejoignez le réseau dès son lancement pour 250 €/an, tarif garanti 3 ans, au lieu de 2 500 €/an pour le
-              collège Entreprises et 750 €/an pour le collège Commerces. Badge de membre fondateur à vie, mise en avant
-              dans l'annuaire et accès en avant-première aux nouvelles fonctionnalités.
+              Rejoignez le réseau dès son lancement pour {FOUNDING_TERMS.price}, {FOUNDING_TERMS.guaranteeShort}, au lieu de{" "}
+              {ttcPerYear(REGULAR_PRICES.transmission_entreprises)} pour le collège Entreprises et {ttcPerYear(REGULAR_PRICES.transmission_commerces)} pour le
+              collège Commerces. Badge de membre fondateur à vie, mise en avant dans l’annuaire et accès en avant-première aux
+              nouvelles fonctionnalités.
             </p>
             <FoundingPlacesNotice places={loaderData.places} />
           </div>
