@@ -199,19 +199,21 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
         </div>
       )}
 
-      <section aria-labelledby="faq-title" className="mt-12">
-        <h2 id="faq-title" className="text-2xl font-bold tracking-tight">
-          Questions fréquentes
-        </h2>
-        <div className="mt-4 divide-y rounded-lg border">
-          {FAQ.map((item) => (
-            <details key={item.q} className="group p-4">
-              <summary className="cursor-pointer font-medium">{item.q}</summary>
-              <p className="mt-2 text-sm text-muted-foreground">{item.a}</p>
-            </details>
-          ))}
-        </div>
-      </section>
+      {subscribed ? null : (
+        <section aria-labelledby="faq-title" className="mt-12">
+          <h2 id="faq-title" className="text-2xl font-bold tracking-tight">
+            Questions fréquentes
+          </h2>
+          <div className="mt-4 divide-y rounded-lg border">
+            {FAQ.map((item) => (
+              <details key={item.q} className="group p-4">
+                <summary className="cursor-pointer font-medium">{item.q}</summary>
+                <p className="mt-2 text-sm text-muted-foreground">{item.a}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      )}
     </PageContainer>
   );
 }
