@@ -52,6 +52,8 @@ export default [
     ]),
     route("mandates", "routes/member/mandates.tsx"),
     route("parametres", "routes/member/settings.tsx"),
+    // A validated member files or renews the insurance certificate (checked by the team).
+    route("parametres/assurance", "routes/member/insurance-renewal.tsx"),
   ]),
   route("confirm-recommendation", "routes/public/confirm-recommendation.tsx"),
   route("concept", "routes/public/concept.tsx"),
@@ -68,8 +70,6 @@ export default [
   // Account: settings (with the data export download), password reset, sign-out and the
   // unsubscribe links of notification e-mails.
   route("parametres/export", "routes/member/settings-export.ts"),
-  // A validated member sends a new insurance certificate (checked by the team).
-  route("parametres/assurance", "routes/member/insurance-renewal.tsx"),
   // A member's insurance certificate (verification evidence): the member and admins only.
   route("justificatifs/:profileId/assurance", "routes/member/insurance-certificate.ts"),
   // A document joined to a mediation: the member who joined it and admins only.

@@ -21,6 +21,7 @@ import {
   profiles,
   recommendations,
   user,
+  verificationChecks,
   verificationEvidence,
 } from "~/db/schema";
 import { VERIFICATION_STEPS } from "~/features/trust/verification-rules";
@@ -32,6 +33,7 @@ import {
   buildMessage,
   buildProfile,
   buildRecommendation,
+  buildVerificationChecks,
   buildVerificationEvidence,
   faker,
   seedFactories,
@@ -213,6 +215,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
 
   await db.transaction(async (tx) => {
     const authors: Author[] = [];
+    const verifiedMembers: { id: string; profession: string; checkedAt: Date; endsOn: string }[] = [];
     const premiumIdx: number[] = [];
 
     // One person: user + credential account + profile + two sponsors (+ deals for paid tiers).
@@ -241,12 +244,17 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     ) => {
       const userId = faker.string.uuid();
       const profile = buildProfile({ ...profileOverrides, userId });
-      // Validated members carry the "Profil vérifié" summary (issue 14) on their row: no extra
-      // table rows and no faker draw, so the seed stays as fast and as reproducible as before.
+      // Validated members are verified under the one rule (issue 27): evidence on file, the five
+      // steps ticked, the summary written from them. One in forty has let the certificate expire
+      // (no mark, "Assurance à renouveler" for the team). No faker draw here: the evidence is
+      // drawn last, so the data above stays as reproducible as before.
       if (profile.profileStatus === "validated" && profile.validatedAt instanceof Date) {
-        const checkedAt = profile.validatedAt.toISOString();
-        profile.verificationSummary = { steps: VERIFICATION_STEPS.map((step) => ({ step, checkedAt })) };
-        profile.insuranceValidUntil = new Date(Date.now() + (60 + (counts.users % 300)) * DAY_MS).toISOString().slice(0, 10);
+        const checkedAt = profile.validatedAt;
+        const expired = counts.users % 40 === 39;
+        const endsOn = new Date(Date.now() + (expired ? -10 : 60 + (counts.users % 300)) * DAY_MS).toISOString().slice(0, 10);
+        profile.verificationSummary = { steps: VERIFICATION_STEPS.map((step) => ({ step, checkedAt: checkedAt.toISOString() })) };
+        profile.insuranceValidUntil = endsOn;
+        verifiedMembers.push({ id: profile.id, profession: profile.profession, checkedAt, endsOn });
       }
       const createdAt = profile.createdAt instanceof Date ? profile.createdAt : new Date();
       const mail = email({ firstName: profile.firstName, lastName: profile.lastName });
@@ -429,6 +437,9 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     // The applicants' verification evidence, for the admin checklist (drawn last: the draws
     // above stay the same). Their certificates are not stored: the link answers 404.
     await bulkInsert(tx, verificationEvidence, applicantProfiles.map((p) => buildVerificationEvidence(p)));
+    // The validated members' evidence and ticks, matching the summary on their rows.
+    await bulkInsert(tx, verificationEvidence, verifiedMembers.map((m) => buildVerificationEvidence(m, { insuranceEndsOn: m.endsOn })));
+    await bulkInsert(tx, verificationChecks, verifiedMembers.flatMap((m) => buildVerificationChecks(m.id, m.checkedAt)));
   });
   // Fresh statistics, so that the directory's first queries use the trigram and GIN indexes.
   log(`  données insérées (${elapsed()}), statistiques (ANALYZE)…`);

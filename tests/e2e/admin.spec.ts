@@ -171,6 +171,13 @@ test.describe.serial("admin back office", () => {
 
     await c.goto(`/annuaire?q=${encodeURIComponent(candidate.lastName)}`);
     await expect(c.getByText(`${candidate.firstName} ${candidate.lastName}`).first()).toBeVisible();
+    // Validated with the insurance unchecked: no "Profil vérifié" anywhere, and the member reads why (issue 27).
+    await expect(c.getByTestId("verified-mark")).toHaveCount(0);
+    await c.goto("/dashboard/profil");
+    const status = c.getByTestId("insurance-status");
+    await expect(status.getByTestId("verified-mark")).toHaveCount(0);
+    await expect(status.getByTestId("verification-missing")).toContainText("Assurance responsabilité civile professionnelle");
+    await expect(status.getByText("En attente de vérification")).toBeVisible();
   });
 
   test("suspending a member signs them out and closes the member space; reinstating reopens it", async () => {

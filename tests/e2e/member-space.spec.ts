@@ -32,7 +32,27 @@ test("overview: founding welcome, what waits (numbers agree with their pages), p
   await expect(items.or(empty)).toBeVisible();
   if (await empty.isVisible()) await expect(empty.getByRole("link").first()).toBeVisible();
   await expect(page.getByTestId("founding-status")).toContainText(/Plus (qu'une|que \d+) places? de membre fondateur/);
-  await expect(page.getByTestId("founding-status").getByRole("link", { name: "Découvrir l'offre" })).toHaveAttribute("href", "/premium");
+  await expect(page.getByTestId("founding-status")).toContainText(/250\s€ TTC par an, tarif garanti 3\sans/);
+  await expect(page.getByTestId("founding-status").getByRole("link", { name: "Découvrir l’offre" })).toHaveAttribute("href", "/premium");
+  // The offer page: prices TTC with the VAT, one guarantee duration, one-year payment without renewal.
+  await page.goto("/premium");
+  const offer = page.getByTestId("founding-offer");
+  await expect(offer).toContainText(/soit 208,33\s€ HT et 41,67\s€ de TVA à 20\s%/);
+  await expect(offer).toContainText(/Tarif fondateur garanti 3\sans/);
+  await expect(offer).toContainText("sans renouvellement automatique");
+  await expect(page.getByText(/garanti 5\sans/)).toHaveCount(0);
+  await expect(offer.getByRole("button", { name: "Rejoindre l’offre fondateur" })).toBeVisible();
+
+  // A premium member (no founding badge) is offered nothing he cannot take (issue 27).
+  await signInAs(page, PREMIUM.email);
+  await expect(page.getByTestId("founding-status")).toContainText("Plan Premium");
+  await expect(page.getByTestId("founding-status")).not.toContainText("Offre membre fondateur");
+  await page.goto("/premium");
+  await expect(page.getByRole("heading", { level: 1, name: "Votre adhésion" })).toBeVisible();
+  await expect(page.getByTestId("current-plan")).toContainText("Premium");
+  await expect(page.getByText("Badge de membre fondateur à vie")).toHaveCount(0);
+  await expect(page.getByText("Offre membre fondateur")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Rejoindre l’offre fondateur" })).toHaveCount(0);
 });
 
 test("internal directory → inbox: a premium member's message arrives, is opened (read) and answered", async ({ page }) => {

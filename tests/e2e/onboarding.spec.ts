@@ -115,7 +115,7 @@ test("joining by the paid founding route through the test checkout", async ({ pa
   await walkToPayment(page, uniqueEmail("parrain-c"), uniqueEmail("parrain-d"));
 
   // Cancel first: back on the payment step with the spec's toast.
-  await page.getByRole("button", { name: "Devenir membre fondateur — 250 €/an" }).click();
+  await page.getByRole("button", { name: /^Devenir membre fondateur — 250\s€ TTC par an$/ }).click();
   await expect(page.getByText("Paiement de test", { exact: false }).first()).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Annuler" }).click();
@@ -123,7 +123,7 @@ test("joining by the paid founding route through the test checkout", async ({ pa
   await expect(page.getByText("Paiement annulé")).toBeVisible();
   await expect(page.getByText("60 %")).toBeVisible();
 
-  await page.getByRole("button", { name: "Devenir membre fondateur — 250 €/an" }).click();
+  await page.getByRole("button", { name: /^Devenir membre fondateur — 250\s€ TTC par an$/ }).click();
   await page.getByRole("button", { name: /Payer 250/ }).click();
   await expect(page).toHaveURL(/\/onboarding\?paiement=confirmation$/);
   await expect(page.getByText("Paiement réussi !")).toBeVisible();

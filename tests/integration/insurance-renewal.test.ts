@@ -20,7 +20,7 @@ import { getStorage, setStorage } from "~/lib/storage/storage.server";
 import { action as renewalAction, loader as renewalLoader } from "~/routes/member/insurance-renewal";
 import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { certificatePdf, inAYear } from "../support/verification";
+import { certificatePdf, inAYear, verificationFields } from "../support/verification";
 import { bodyOf, signIn, statusOf, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
@@ -34,8 +34,8 @@ let newcomerBrowser: Browser;
 const today = parisToday();
 const lastMonth = addDaysIso(today, -30);
 
-/** A validated member whose five steps were ticked, with a certificate that ended last month. */
-async function validatedWithExpiredInsurance(m: CreatedMember) {
+/** A validated member whose five steps were ticked, with a certificate ending on `endsOn`. */
+async function validatedWithInsurance(m: CreatedMember, endsOn: string) {
   const db = t.db!;
   const key = `documents/verification/${m.profile.id}/seed.pdf`;
   await getStorage().putObject(key, Buffer.from(await certificatePdf()), "application/pdf");
@@ -47,7 +47,7 @@ async function validatedWithExpiredInsurance(m: CreatedMember) {
     registrationValue: "Membre de la CNCFA",
     insurer: "Ancien Assureur",
     policyNumber: "OLD-1",
-    insuranceEndsOn: lastMonth,
+    insuranceEndsOn: endsOn,
     insuranceStorageKey: key,
     insuranceFileName: "ancienne.pdf",
     insuranceContentType: "application/pdf",
@@ -92,7 +92,7 @@ beforeAll(async () => {
   admin = await createMember(t.db!);
   await makeAdmin(t.db!, admin.user.id);
   await t.db!.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, admin.user.id));
-  await validatedWithExpiredInsurance(member);
+  await validatedWithInsurance(member, lastMonth);
   browser = await signIn(member);
   newcomerBrowser = await signIn(newcomer);
 });
@@ -107,14 +107,13 @@ beforeEach(async () => {
 });
 
 describe("insurance lifecycle", () => {
-  it("past the end date: 'Assurance à renouveler' for the member and the admins, no insurance line in public", async () => {
+  it("past the end date: 'Assurance à renouveler' for the member and the admins, no mark in public", async () => {
     const view = await getInsuranceView(await profileRow(member.profile.id));
     expect(view.toRenew).toBe(true);
-    expect(view.mark?.insuranceToRenew).toBe(true);
+    expect(view.mark).toBeNull();
+    expect(view.state).toEqual({ kind: "insurance_expired" });
     const pub = await getPublicProfile(member.profile.id);
-    expect(pub?.verification?.insuranceToRenew).toBe(false);
-    expect(pub?.verification?.lines.map((l) => l.label).join(" ")).not.toMatch(/assurance/i);
-    expect(pub?.verification?.lines.length).toBe(4);
+    expect(pub?.verification).toBeNull();
     const list = await listProfilesForAdmin({ q: member.profile.lastName, statut: undefined, page: 1 } as never);
     expect(list.rows.find((r) => r.id === member.profile.id)?.insurance).toBe("to_renew");
     expect((await getVerificationChecklist(member.profile.id))?.insuranceStatus).toBe("expired");
@@ -135,11 +134,19 @@ describe("insurance lifecycle", () => {
     expect(e.insurer).toBe("Ancien Assureur");
   });
 
-  it("a member without evidence cannot renew (409) and sees no form", async () => {
-    const outcome = await renew(newcomerBrowser, FIELDS(), { name: "a.pdf", bytes: await certificatePdf() });
-    expect(statusOf(outcome)).toBe(409);
-    const page = await renewalLoader({ request: new Request("http://localhost:3000/parametres/assurance", { headers: newcomerBrowser.headers }), params: {}, context: {} } as never);
-    expect(page.view.evidence).toBeNull();
+  it("a member without evidence is offered the whole evidence form, files it, and the team checks it (issue 27)", async () => {
+    const before = await renewalLoader({ request: new Request("http://localhost:3000/parametres/assurance", { headers: newcomerBrowser.headers }), params: {}, context: {} } as never);
+    expect(before.view.evidence).toBeNull();
+    expect(before.view.state).toMatchObject({ kind: "incomplete" });
+    // The certificate alone is not enough: SIREN and registration are asked too.
+    expect(statusOf(await renew(newcomerBrowser, FIELDS(), { name: "a.pdf", bytes: await certificatePdf() }))).toBe(400);
+    const outcome = await renew(newcomerBrowser, verificationFields(newcomer.profile.profession), { name: "attestation.pdf", bytes: await certificatePdf() });
+    expect(statusOf(outcome)).toBe(302);
+    const after = await renewalLoader({ request: new Request("http://localhost:3000/parametres/assurance", { headers: newcomerBrowser.headers }), params: {}, context: {} } as never);
+    expect(after.view.evidence).toMatchObject({ insurer: "MMA", insuranceChecked: false });
+    const journal = await t.db!.select().from(auditLog).where(and(eq(auditLog.action, "verification.evidence_filed"), eq(auditLog.targetId, newcomer.profile.id)));
+    expect(journal).toHaveLength(1);
+    expect((await getVerificationChecklist(newcomer.profile.id))?.steps.find((s) => s.step === "insurance")?.provided).toBe(true);
   });
 
   it("the new certificate waits for the team's check, then the admin's tick (audited) restores the public line", async () => {
@@ -152,7 +159,7 @@ describe("insurance lifecycle", () => {
     expect(JSON.stringify(journal[0].details)).not.toContain("attestation 2027");
 
     const pending = await getInsuranceView(await profileRow(member.profile.id));
-    expect(pending).toMatchObject({ toRenew: true, pendingCheck: true });
+    expect(pending).toMatchObject({ toRenew: false, pendingCheck: true });
     const list = await listProfilesForAdmin({ q: member.profile.lastName, statut: undefined, page: 1 } as never);
     expect(list.rows.find((r) => r.id === member.profile.id)?.insurance).toBe("to_check");
 
@@ -167,5 +174,60 @@ describe("insurance lifecycle", () => {
     const after = await listProfilesForAdmin({ q: member.profile.lastName, statut: undefined, page: 1 } as never);
     expect(after.rows.find((r) => r.id === member.profile.id)?.insurance).toBeNull();
     expect(bodyOf<unknown>(outcome)).toBeInstanceOf(Response);
+  });
+});
+
+describe("two members: the renewal is read for the member who filed it (issue 27)", () => {
+  let peer: CreatedMember;
+  let renewer: CreatedMember;
+  let renewerBrowser: Browser;
+
+  beforeAll(async () => {
+    peer = await createMember(t.db!, { profile: { lastName: "Pair" } });
+    renewer = await createMember(t.db!, { profile: { lastName: "Renouvelle" } });
+    await validatedWithInsurance(peer, inAYear());
+    await validatedWithInsurance(renewer, addDaysIso(today, 20));
+    renewerBrowser = await signIn(renewer);
+  });
+
+  it("both verified before; after the renewal her own card reads 'à vérifier' like the admin list, and her public mark waits for the team", async () => {
+    expect((await getPublicProfile(renewer.profile.id))?.verification).not.toBeNull();
+    expect((await getInsuranceView(await profileRow(renewer.profile.id))).evidence?.insuranceChecked).toBe(true);
+
+    expect(statusOf(await renew(renewerBrowser, FIELDS(), { name: "renouvellement.pdf", bytes: await certificatePdf() }))).toBe(302);
+
+    const own = await getInsuranceView(await profileRow(renewer.profile.id));
+    expect(own.evidence?.insuranceChecked).toBe(false);
+    expect(own.pendingCheck).toBe(true);
+    const list = await listProfilesForAdmin({ q: "Renouvelle", statut: undefined, page: 1 } as never);
+    expect(list.rows.find((r) => r.id === renewer.profile.id)?.insurance).toBe("to_check");
+    // The summary was rewritten with the renewal: no insurance step, so no public mark.
+    const row = await profileRow(renewer.profile.id);
+    expect(row.verificationSummary?.steps.map((s) => s.step)).not.toContain("insurance");
+    expect(row.insuranceValidUntil).toBeNull();
+    expect((await getPublicProfile(renewer.profile.id))?.verification).toBeNull();
+    expect(own.state).toEqual({ kind: "incomplete", missing: ["insurance"] });
+
+    // The other member is untouched.
+    expect((await getInsuranceView(await profileRow(peer.profile.id))).evidence?.insuranceChecked).toBe(true);
+    expect((await getPublicProfile(peer.profile.id))?.verification?.lines).toHaveLength(5);
+
+    // The team checks the new certificate: the mark is back with the new end date.
+    await setVerificationCheck(admin.user, renewer.profile.id, "insurance", true);
+    expect((await profileRow(renewer.profile.id)).insuranceValidUntil).toBe(inAYear());
+    expect((await getInsuranceView(await profileRow(renewer.profile.id))).evidence?.insuranceChecked).toBe(true);
+    expect((await getPublicProfile(renewer.profile.id))?.verification?.lines).toHaveLength(5);
+  });
+
+  it("an expiry removes the mark the day after the end date, on every page that shows it", async () => {
+    const row = await profileRow(peer.profile.id);
+    const endsOn = row.insuranceValidUntil!;
+    const { verificationMark } = await import("~/features/trust/verification-rules");
+    expect(verificationMark(row.verificationSummary, endsOn, endsOn)).not.toBeNull();
+    expect(verificationMark(row.verificationSummary, endsOn, addDaysIso(endsOn, 1))).toBeNull();
+    // The stored end date is what the pages read: past it, the public profile shows no mark.
+    await t.db!.update(profiles).set({ insuranceValidUntil: lastMonth }).where(eq(profiles.id, peer.profile.id));
+    expect((await getPublicProfile(peer.profile.id))?.verification).toBeNull();
+    expect((await getVerificationChecklist(peer.profile.id))?.mark).toEqual({ kind: "verified" });
   });
 });

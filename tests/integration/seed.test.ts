@@ -1,9 +1,13 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client.server";
 import { DEPARTMENT_CODES, SECTOR_CODES } from "~/db/reference";
-import { account, certifiedDeals, collaborationFiles, mandates, messages, profiles, recommendations, user } from "~/db/schema";
+import { account, certifiedDeals, collaborationFiles, mandates, messages, profiles, recommendations, user, verificationChecks, verificationEvidence } from "~/db/schema";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { isVerified } from "~/features/trust/verification-rules";
 import { getFileView, listMyFiles } from "~/features/collaboration/collaboration.server";
 import { profileSearchText } from "~/db/search-text";
 import { applicantCount, bulkInsert, demoLoginEmail, seedDemoData, type SeedResult } from "../../scripts/seed-lib";
@@ -257,5 +261,42 @@ describe("seedDemoData", () => {
     expect(await countOf(t.db!, profiles)).toBe(before + 20 + applicantCount(20));
     const [empty] = await t.db!.select({ n: count() }).from(profiles).where(eq(profiles.searchText, ""));
     expect(empty.n).toBe(0);
+  });
+});
+
+describe("the 'Profil vérifié' rule on the seeded data (issue 27)", () => {
+  it("every validated member's mark follows from evidence and ticks; migration 0023 rewrites a stale summary and changes nothing else", async () => {
+    const db = t.db!;
+    const today = parisToday();
+    const snapshot = async () =>
+      db
+        .select({ id: profiles.id, summary: profiles.verificationSummary, until: profiles.insuranceValidUntil, evidence: verificationEvidence.profileId })
+        .from(profiles)
+        .leftJoin(verificationEvidence, eq(verificationEvidence.profileId, profiles.id))
+        .where(eq(profiles.profileStatus, "validated"))
+        .orderBy(asc(profiles.id));
+    const before = await snapshot();
+    expect(before.length).toBeGreaterThanOrEqual(MEMBERS);
+    // No mark without a certificate on file; some members let theirs expire (no mark either).
+    for (const r of before) if (isVerified(r.summary, r.until, today)) expect(r.evidence).not.toBeNull();
+    const verified = before.filter((r) => isVerified(r.summary, r.until, today)).length;
+    expect(verified).toBeGreaterThan(before.length * 0.9);
+    expect(verified).toBeLessThan(before.length);
+
+    // A summary left stale (the insurance tick gone, as a renewal used to leave it).
+    const stale = before.find((r) => isVerified(r.summary, r.until, today))!;
+    await db.delete(verificationChecks).where(and(eq(verificationChecks.profileId, stale.id), eq(verificationChecks.step, "insurance")));
+    const migration = readFileSync(path.join(process.cwd(), "drizzle/0023_verification_summary_recompute.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+
+    const after = await snapshot();
+    for (const [i, r] of after.entries()) {
+      if (r.id === stale.id) continue;
+      expect(r).toEqual(before[i]);
+    }
+    const fixed = after.find((r) => r.id === stale.id)!;
+    expect(fixed.summary?.steps.map((s) => s.step)).toEqual(["charter", "sponsors", "registration", "siren"]);
+    expect(fixed.until).toBeNull();
+    expect(isVerified(fixed.summary, fixed.until, today)).toBe(false);
   });
 });

@@ -182,24 +182,22 @@ describe("the admin checklist", () => {
 });
 
 describe("the public projection", () => {
-  it("carries the mark (what was checked and when) but no evidence, and drops an expired insurance", async () => {
+  it("carries the mark (what was checked and when) but no evidence, and drops it once the insurance expired", async () => {
     const a = await admin();
     const applicant = await createApplicant(t.db!);
     await validateProfile(a.user, applicant.profile.id);
     const [e] = await t.db!.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, applicant.profile.id));
     const pub = await getPublicProfile(applicant.profile.id);
     expect(pub!.verification!.lines.map((l) => l.label)).toContain("Assurance responsabilité civile professionnelle en cours");
-    expect(pub!.verification!.insuranceToRenew).toBe(false);
     expect(Object.keys(pub!).sort()).toEqual([...PUBLIC_PROFILE_KEYS].sort());
     const json = JSON.stringify(pub);
     for (const secret of [e.policyNumber, e.insurer, e.sirenDigits, e.sirenTyped, e.registrationValue, e.insuranceFileName, e.insuranceStorageKey]) {
       expect(json).not.toContain(secret);
     }
-    // Past the end date: the public mark keeps the other four lines.
+    // Past the end date: no mark at all (issue 27: the mark needs a valid insurance).
     await t.db!.update(profiles).set({ insuranceValidUntil: "2020-01-01" }).where(eq(profiles.id, applicant.profile.id));
     const later = await getPublicProfile(applicant.profile.id);
-    expect(later!.verification!.lines).toHaveLength(4);
-    expect(later!.verification!.insuranceToRenew).toBe(false);
+    expect(later!.verification).toBeNull();
     // A member validated before issue 14 (no summary) shows no mark.
     const older = await createMember(t.db!);
     expect((await getPublicProfile(older.profile.id))!.verification).toBeNull();

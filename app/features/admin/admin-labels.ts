@@ -69,6 +69,7 @@ export const ACCOUNT_EVENT_LABELS: Record<string, string> = {
   "account.data_exported": "Export de ses données personnelles",
   "account.deleted": "Compte supprimé",
   "verification.insurance_renewed": "Nouvelle attestation d'assurance déposée",
+  "verification.evidence_filed": "Justificatifs de vérification déposés",
 };
 
 /** The journal's French label of an action; an unknown key (a newer version's) reads as such. */

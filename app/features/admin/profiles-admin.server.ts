@@ -9,6 +9,7 @@ import { collegeLabel, professionLabel } from "~/db/reference";
 import { profiles, session, user, verificationChecks } from "~/db/schema";
 import { insuranceFlag, uncheckedSteps, VERIFICATION_STEP_LABELS, type InsuranceFlag } from "~/features/trust/verification-rules";
 import { parisToday } from "~/features/mandates/mandate-rules";
+import { FOUNDING_TERMS } from "~/features/membership/offers";
 import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { normalizeSearchText } from "~/db/search-text";
 import { cachedCount, getProfileCountCache, keptPage } from "~/lib/count-cache.server";
@@ -339,7 +340,12 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
     const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1);
     await sendEmail(
       profileValidated,
-      { firstName: row.firstName, dashboardUrl: `${getEnv().APP_URL}/dashboard`, foundingMember: foundingApplied },
+      {
+        firstName: row.firstName,
+        dashboardUrl: `${getEnv().APP_URL}/dashboard`,
+        foundingMember: foundingApplied,
+        membershipTerms: `${FOUNDING_TERMS.payment} ${FOUNDING_TERMS.guarantee} ${FOUNDING_TERMS.moneyBack}`,
+      },
       { to: account.email, tx },
     );
     await notify(row.userId, "profile_decision", notificationTexts.profileDecision({ validated: true }), tx);

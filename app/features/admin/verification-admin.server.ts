@@ -6,7 +6,17 @@ import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { profiles, verificationChecks } from "~/db/schema";
 import { parisToday } from "~/features/mandates/mandate-rules";
-import { insuranceStatus, registrationSummary, VERIFICATION_STEP_LABELS, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind, type VerificationStep } from "~/features/trust/verification-rules";
+import {
+  insuranceStatus,
+  registrationSummary,
+  VERIFICATION_STEP_LABELS,
+  VERIFICATION_STEPS,
+  verificationState,
+  type InsuranceStatus,
+  type RegistrationKind,
+  type VerificationState,
+  type VerificationStep,
+} from "~/features/trust/verification-rules";
 import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { AdminActionError } from "./admin-errors";
 import { recordAdminAction } from "./audit.server";
@@ -30,6 +40,8 @@ export type VerificationChecklist = {
   sirenDigits: string | null;
   insuranceStatus: InsuranceStatus | null;
   unchecked: VerificationStep[];
+  /** The "Profil vérifié" mark under the one rule, from these checks and this certificate. */
+  mark: VerificationState;
 };
 
 export async function getVerificationChecklist(profileId: string, today: string = parisToday()): Promise<VerificationChecklist | null> {
@@ -95,6 +107,11 @@ export function checklistOfReview(review: Pick<ProfileReview, "id" | "charterSig
     sirenDigits: evidence?.sirenDigits ?? null,
     insuranceStatus: status,
     unchecked: steps.filter((s) => !s.checkedAt).map((s) => s.step),
+    mark: verificationState(
+      { steps: steps.flatMap((s) => (s.checkedAt ? [{ step: s.step, checkedAt: s.checkedAt }] : [])) },
+      byStep.has("insurance") && evidence ? evidence.insuranceEndsOn : null,
+      today,
+    ),
   };
 }
 

@@ -171,7 +171,7 @@ function toCard(r: Row, today: string): DirectoryCard {
       ...profileBadges({ membershipType: r.membership_type, certifiedDealsCount: dealsCount, sectorsCount: sectors.length }),
       ...reputationBadges(reputationFromColumns(r)),
     ],
-    verification: verificationMark(r.verification_summary, r.insurance_valid_until, today, "public"),
+    verification: verificationMark(r.verification_summary, r.insurance_valid_until, today),
     deals: summary.shown.map((d) => ({ year: d.year, sectorName: sectorName(d.sector), acquirerCedant: d.acquirer_cedant })),
     moreDealsLabel: summary.moreLabel,
   };

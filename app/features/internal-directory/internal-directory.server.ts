@@ -219,7 +219,7 @@ function toRow(r: Row, today: string): InternalDirectoryRow {
     activeSellerMandates: Number(r.active_seller),
     last12MonthsBuyerMandates: Number(r.recent_buyer),
     last12MonthsSellerMandates: Number(r.recent_seller),
-    verification: verificationMark(r.verification_summary, r.insurance_valid_until, today, "public"),
+    verification: verificationMark(r.verification_summary, r.insurance_valid_until, today),
     badges: [
       ...profileBadges({ membershipType: r.membership_type, certifiedDealsCount: 0, sectorsCount: sectors.length }).filter((b) => b !== "founding-member"),
       ...reputationBadges(reputation),

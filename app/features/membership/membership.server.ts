@@ -14,7 +14,7 @@ import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { getOwnProfileForPayment, getRemainingPlaces } from "../onboarding/onboarding.server";
 import { PAYMENT_MESSAGES } from "./payment-messages";
 import { getPaymentProvider, signLocalWebhook, type PaymentProvider, type WebhookEvent } from "./payment-provider.server";
-import { FOUNDING_PRICE_CENTS, PAYMENT_CURRENCY } from "./pricing";
+import { FOUNDING_PRICE_CENTS, PAYMENT_CURRENCY } from "./offers";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -56,7 +56,7 @@ function notFound(): never {
 const CHECKOUT_RATE_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
 
 /**
- * Opens the founding-member checkout (250 €/an) for:
+ * Opens the founding-member checkout (FOUNDING_PRICE_CENTS, TTC) for:
  * - an applicant at the onboarding payment step (back to /onboarding), or
  * - a validated freemium member upgrading from /premium (back to /premium).
  * Anyone else gets a 409. Throws PaymentError when the provider fails.
@@ -65,7 +65,9 @@ export async function startFoundingCheckout(user: SessionUser): Promise<{ url: s
   let profile = await getProfileByUserId(user.id);
   let origin: CheckoutOrigin;
   if (profile?.profileStatus === "validated") {
-    if (profile.membershipType !== "freemium") conflict("Vous bénéficiez déjà de l'offre membre fondateur.");
+    if (profile.membershipType !== "freemium") {
+      conflict(profile.membershipType === "founding_member" ? "Vous bénéficiez déjà de l'offre membre fondateur." : "Votre plan Premium inclut déjà toutes les fonctionnalités.");
+    }
     origin = "premium";
   } else {
     profile = await getOwnProfileForPayment(user);

@@ -6,7 +6,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 import { getEnv } from "~/lib/env.server";
 import { getAppSecret } from "~/lib/secrets.server";
-import { PAYMENT_CURRENCY } from "./pricing";
+import { PAYMENT_CURRENCY } from "./offers";
 
 export const FOUNDING_PRODUCT_NAME = "Adhésion membre fondateur — 1 an";
 

@@ -125,7 +125,7 @@ export async function getPublicProfile(id: string, handle: Db = db): Promise<Pub
     createdAt: p.createdAt.toISOString(),
     certifiedDeals: deals,
     closingsCount: Number(closings?.n ?? 0),
-    verification: verificationMark(verificationSummary, insuranceValidUntil, parisToday(), "public"),
+    verification: verificationMark(verificationSummary, insuranceValidUntil, parisToday()),
     reputationBadges: reputationBadges(reputation),
     ratings:
       showRatingsPublicly && reputation && reputation.ratingsCount > 0 && reputation.ratingAverage !== null

@@ -5,13 +5,15 @@
 import { db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { parisToday } from "~/features/mandates/mandate-rules";
-import type { InsuranceFields } from "./verification.schema";
-import { getOwnEvidence, renewInsurance, type OwnEvidence, type UploadedFile } from "./verification.server";
-import { verificationMark, type StoredVerificationSummary, type VerificationMarkView } from "./verification-rules";
+import type { InsuranceFields, VerificationInput } from "./verification.schema";
+import { getOwnEvidence, renewInsurance, saveEvidence, writeVerificationSummary, type OwnEvidence, type UploadedFile } from "./verification.server";
+import { verificationMark, verificationState, type StoredVerificationSummary, type VerificationMarkView, type VerificationState } from "./verification-rules";
 
 export type InsuranceView = {
-  /** The member's own mark (null before the team checked any step). */
+  /** The member's own mark: the public one, null unless the rule grants it. */
   mark: VerificationMarkView | null;
+  /** Where the member stands against the rule (what is missing, or the insurance to renew). */
+  state: VerificationState;
   evidence: OwnEvidence | null;
   /** The certificate on file has passed its end date, or the checked one has: a new one is due. */
   toRenew: boolean;
@@ -24,11 +26,13 @@ export async function getInsuranceView(
   today: string = parisToday(),
 ): Promise<InsuranceView> {
   const evidence = await getOwnEvidence(profile.id, today);
-  const mark = verificationMark(profile.verificationSummary, profile.insuranceValidUntil, today, "private");
+  const mark = verificationMark(profile.verificationSummary, profile.insuranceValidUntil, today);
+  const state = verificationState(profile.verificationSummary, profile.insuranceValidUntil, today);
   return {
     mark,
+    state,
     evidence,
-    toRenew: Boolean(mark?.insuranceToRenew) || evidence?.insuranceStatus === "expired",
+    toRenew: state.kind === "insurance_expired" || evidence?.insuranceStatus === "expired",
     pendingCheck: evidence !== null && !evidence.insuranceChecked && evidence.insuranceStatus !== "expired",
   };
 }
@@ -43,5 +47,24 @@ export async function submitInsuranceRenewal(actor: { userId: string; profileId:
     targetType: "profile",
     targetId: actor.profileId,
     details: { endsOn: input.insuranceEndsOn },
+  });
+}
+
+/**
+ * A validated member with no evidence on file (validated before the verification step existed)
+ * files it from /parametres/assurance: the same checks as the onboarding step, then the team's.
+ */
+export async function submitFirstEvidence(actor: { userId: string; profileId: string }, input: VerificationInput, file: UploadedFile): Promise<void> {
+  await saveEvidence(actor.profileId, input, file);
+  await db.transaction(async (tx) => {
+    // Steps ticked without evidence (a validation with a written reason) follow the new evidence.
+    await writeVerificationSummary(tx, actor.profileId);
+    await tx.insert(auditLog).values({
+      actorUserId: actor.userId,
+      action: "verification.evidence_filed",
+      targetType: "profile",
+      targetId: actor.profileId,
+      details: { endsOn: input.insuranceEndsOn },
+    });
   });
 }

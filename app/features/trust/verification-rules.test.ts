@@ -6,8 +6,11 @@ import {
   insuranceReminderDue,
   insuranceStatus,
   registrationKind,
+  isVerified,
   uncheckedSteps,
+  VERIFIED_MARK_RULE,
   verificationMark,
+  verificationState,
 } from "./verification-rules";
 
 describe("registrationKind", () => {
@@ -116,33 +119,48 @@ describe("uncheckedSteps", () => {
   });
 });
 
-describe("verificationMark", () => {
-  const all = { steps: ["charter", "sponsors", "registration", "siren", "insurance"].map((step) => ({ step, checkedAt: "2026-03-12T10:00:00.000Z" })) };
+describe("verificationState: the one rule of the 'Profil vérifié' mark", () => {
+  const at = "2026-03-12T10:00:00.000Z";
+  const steps = (...names: string[]) => ({ steps: names.map((step) => ({ step, checkedAt: at })) });
+  const five = steps("charter", "sponsors", "registration", "siren", "insurance");
   it.each([
-    // [summary, valid until, audience, lines, to renew]
-    [null, null, "public", null, false],
-    [{ steps: [] }, null, "public", null, false],
-    [all, "2027-01-31", "public", 5, false],
-    [all, "2026-11-25", "public", 5, false],
-    [all, "2026-11-24", "public", 4, false],
-    [all, "2026-11-24", "private", 4, true],
-    [all, null, "private", 4, true],
-    [{ steps: [{ step: "charter", checkedAt: "2026-03-12T10:00:00.000Z" }, { step: "bogus", checkedAt: "x" }] }, null, "private", 1, false],
-  ] as const)("%j until %s (%s) → %s lines, renew %s", (summary, until, audience, lines, renew) => {
-    const mark = verificationMark(summary as never, until, "2026-11-25", audience);
-    if (lines === null) expect(mark).toBeNull();
-    else expect(mark).toMatchObject({ insuranceToRenew: renew, lines: expect.any(Array) });
-    if (lines !== null) expect(mark!.lines).toHaveLength(lines);
+    // [summary, checked certificate valid until, expected state, missing steps]
+    [null, null, "incomplete", ["charter", "sponsors", "registration", "siren", "insurance"]],
+    [{ steps: [] }, "2027-01-31", "incomplete", ["charter", "sponsors", "registration", "siren", "insurance"]],
+    // Four steps and no insurance: never verified (the seeded members' state before issue 27).
+    [steps("charter", "sponsors", "registration", "siren"), null, "incomplete", ["insurance"]],
+    // The insurance step without the checked certificate's end date proves nothing.
+    [five, null, "incomplete", ["insurance"]],
+    [steps("charter", "registration", "siren", "insurance"), "2027-01-31", "incomplete", ["sponsors"]],
+    [steps("charter", "sponsors", "registration", "siren", "insurance", "bogus"), "2027-01-31", "verified", []],
+    [five, "2027-01-31", "verified", []],
+    [five, "2026-11-25", "verified", []], // valid through its end date
+    [five, "2026-11-24", "insurance_expired", []],
+    [five, "2020-01-01", "insurance_expired", []],
+  ] as const)("%j until %s → %s %j", (summary, until, kind, missing) => {
+    const state = verificationState(summary as never, until, "2026-11-25");
+    expect(state.kind).toBe(kind);
+    expect(state.kind === "incomplete" ? state.missing : []).toEqual(missing);
+    expect(isVerified(summary as never, until, "2026-11-25")).toBe(kind === "verified");
   });
 
-  it("names each line without any document content", () => {
-    expect(verificationMark(all, "2027-01-31", "2026-11-25", "public")!.lines.map((l) => l.label)).toEqual([
-      "Charte d'engagement signée",
-      "Recommandé par deux confrères",
-      "Inscription professionnelle vérifiée",
-      "Entreprise immatriculée (SIREN vérifié)",
-      "Assurance responsabilité civile professionnelle en cours",
+  it("the mark exists only when verified, and lists the five steps without any document content", () => {
+    expect(verificationMark(steps("charter", "sponsors", "registration", "siren"), null, "2026-11-25")).toBeNull();
+    expect(verificationMark(five, "2026-11-24", "2026-11-25")).toBeNull();
+    expect(verificationMark(five, null, "2026-11-25")).toBeNull();
+    expect(verificationMark(five, "2027-01-31", "2026-11-25")!.lines).toEqual([
+      { label: "Charte d'engagement signée", checkedOn: "12/03/2026" },
+      { label: "Recommandé par deux confrères", checkedOn: "12/03/2026" },
+      { label: "Inscription professionnelle vérifiée", checkedOn: "12/03/2026" },
+      { label: "Entreprise immatriculée (SIREN vérifié)", checkedOn: "12/03/2026" },
+      { label: "Assurance responsabilité civile professionnelle en cours", checkedOn: "12/03/2026" },
     ]);
+  });
+
+  it("the pages state the same rule: five steps, a valid insurance, an expired one withdraws the mark", () => {
+    expect(VERIFIED_MARK_RULE.steps).toMatch(/cinq étapes/);
+    expect(VERIFIED_MARK_RULE.steps).toMatch(/assurance en cours de validité/);
+    expect(VERIFIED_MARK_RULE.insurance).toMatch(/assurance expirée retire la mention «\u00a0Profil vérifié\u00a0»/);
   });
 });
 

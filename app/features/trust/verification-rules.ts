@@ -166,33 +166,55 @@ export function checkInsuranceEndDate(endsOn: string, today: string): string | n
 // ---------------------------------------------------------------------------------------------
 // The "Profil vérifié" mark
 
+/**
+ * The rule behind the mark, as every page states it (landing, /tiers-confiance, the mark itself,
+ * the admin checklist): one wording so that no page promises more or less than the code grants.
+ */
+export const VERIFIED_MARK_RULE = {
+  steps:
+    "Inscription professionnelle (barreau, Ordre, office notarial, ORIAS…), SIREN de la structure, attestation d’assurance en cours de validité, charte signée et parrainage par deux confrères : la mention « Profil vérifié » n’est accordée qu’une fois ces cinq étapes contrôlées par notre équipe.",
+  insurance:
+    "Chaque membre dépose son attestation d’assurance responsabilité civile professionnelle, contrôlée par notre équipe. Un rappel précède son échéance ; une assurance expirée retire la mention « Profil vérifié » jusqu’à la vérification de la nouvelle attestation.",
+  short: "Cinq étapes contrôlées par l’équipe, dont une attestation d’assurance en cours de validité.",
+} as const;
+
 export type StoredVerificationSummary = { steps: { step: string; checkedAt: string }[] } | null | undefined;
+
+/**
+ * Where a member stands against the rule: verified (the five steps checked and the checked
+ * certificate not past its end date), the insurance to renew (five steps, certificate expired),
+ * or incomplete (the steps still to check, in checklist order).
+ */
+export type VerificationState =
+  | { kind: "verified" }
+  | { kind: "insurance_expired" }
+  | { kind: "incomplete"; missing: VerificationStep[] };
+
+export function verificationState(summary: StoredVerificationSummary, insuranceValidUntil: string | null | undefined, today: string): VerificationState {
+  const checked = new Set((summary?.steps ?? []).map((s) => s.step).filter(isVerificationStep));
+  // A checked insurance step without the checked certificate's end date proves nothing.
+  if (!insuranceValidUntil) checked.delete("insurance");
+  const missing = uncheckedSteps(checked);
+  if (missing.length > 0) return { kind: "incomplete", missing };
+  if (insuranceStatus(insuranceValidUntil!, today) === "expired") return { kind: "insurance_expired" };
+  return { kind: "verified" };
+}
+
+export function isVerified(summary: StoredVerificationSummary, insuranceValidUntil: string | null | undefined, today: string): boolean {
+  return verificationState(summary, insuranceValidUntil, today).kind === "verified";
+}
+
 export type VerificationMarkView = {
   /**
    * What was checked and when (labels only: never a document's content), the date already in
    * 'dd/MM/yyyy' so that the public pages' bundle needs no date code.
    */
   lines: { label: string; checkedOn: string }[];
-  /** The insurance certificate has expired: shown to the member and admins, never publicly. */
-  insuranceToRenew: boolean;
 };
 
-/**
- * The mark of a validated member from the summary stored on the profile. The public sees the
- * checked steps, without the insurance line once its end date has passed; the member and admins
- * see "Assurance à renouveler" instead.
- */
-export function verificationMark(
-  summary: StoredVerificationSummary,
-  insuranceValidUntil: string | null | undefined,
-  today: string,
-  audience: "public" | "private",
-): VerificationMarkView | null {
-  const steps = (summary?.steps ?? []).filter((s) => isVerificationStep(s.step));
-  if (steps.length === 0) return null;
-  const expired = steps.some((s) => s.step === "insurance") && (!insuranceValidUntil || insuranceStatus(insuranceValidUntil, today) === "expired");
-  const lines = steps
-    .filter((s) => !(s.step === "insurance" && expired))
-    .map((s) => ({ label: VERIFICATION_PUBLIC_LABELS[s.step as VerificationStep], checkedOn: formatDate(s.checkedAt) }));
-  return { lines, insuranceToRenew: audience === "private" && expired };
+/** The mark, for everyone alike: null unless the member is verified under the rule above. */
+export function verificationMark(summary: StoredVerificationSummary, insuranceValidUntil: string | null | undefined, today: string): VerificationMarkView | null {
+  if (!isVerified(summary, insuranceValidUntil, today)) return null;
+  const byStep = new Map((summary?.steps ?? []).map((s) => [s.step, s.checkedAt]));
+  return { lines: VERIFICATION_STEPS.map((step) => ({ label: VERIFICATION_PUBLIC_LABELS[step], checkedOn: formatDate(byStep.get(step)!) })) };
 }

@@ -136,8 +136,8 @@ export async function saveEvidence(profileId: string, input: VerificationInput, 
 
 /**
  * A new insurance certificate from a validated member (/parametres/assurance): replaces the previous one
- * and waits for an admin's check (the insurance step is unticked). The public mark keeps the
- * previous end date until the team checks the new certificate.
+ * and waits for an admin's check (the insurance step is unticked). The summary is rewritten in the
+ * same transaction, so the public mark is withdrawn until the team checks the new certificate.
  */
 export async function renewInsurance(profileId: string, input: InsuranceFields, file: UploadedFile): Promise<void> {
   const [previous] = await db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
@@ -161,6 +161,8 @@ export async function renewInsurance(profileId: string, input: InsuranceFields, 
         })
         .where(eq(verificationEvidence.profileId, profileId));
       await tx.delete(verificationChecks).where(and(eq(verificationChecks.profileId, profileId), eq(verificationChecks.step, "insurance")));
+      // The public mark follows the checks: the new certificate is unchecked, so the mark waits for the team.
+      await writeVerificationSummary(tx, profileId);
     });
   } catch (error) {
     await dropStored(stored.key);
@@ -197,7 +199,9 @@ const ownEvidence = builtOnce((handle) =>
       insuranceEndsOn: verificationEvidence.insuranceEndsOn,
       insuranceFileName: verificationEvidence.insuranceFileName,
       insuranceUploadedAt: verificationEvidence.insuranceUploadedAt,
-      insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = ${verificationEvidence.profileId} and c.step = 'insurance')`,
+      // Qualified by hand: in a single-table select drizzle prints the column bare, which inside
+      // the subquery resolved to the check's own profile_id (any member's checked insurance).
+      insuranceChecked: sql<boolean>`exists (select 1 from verification_checks c where c.profile_id = "verification_evidence"."profile_id" and c.step = 'insurance')`,
     })
     .from(verificationEvidence)
     .where(eq(verificationEvidence.profileId, sql.placeholder("profileId")))
@@ -297,8 +301,8 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
         title: `Votre attestation d'assurance expire le ${end}`,
         intro: `L'attestation d'assurance responsabilité civile professionnelle que vous nous avez transmise arrive à échéance le ${end}.`,
         lines: [
-          "Déposez la nouvelle attestation depuis votre espace membre : l'équipe la vérifiera pour que votre profil reste « Profil vérifié ».",
-          "Passé cette date, la mention de votre assurance disparaît de votre profil public.",
+          "Déposez la nouvelle attestation depuis votre espace membre : la mention « Profil vérifié » est accordée de nouveau dès que l'équipe l'a vérifiée.",
+          "Passé cette date, sans attestation vérifiée, la mention « Profil vérifié » est retirée de votre profil public.",
         ],
         ctaLabel: "Déposer ma nouvelle attestation",
         ctaUrl: `${env.APP_URL}/parametres/assurance`,

@@ -1,6 +1,7 @@
 // /parametres/assurance (issue 14 §1): a validated member sees the insurance certificate on file
-// (checked by the team or waiting for it) and sends the new one before or after its end date. The
-// reminder e-mails at 30 and 7 days lead here.
+// (checked by the team or waiting for it) and sends the new one before or after its end date; a
+// member with nothing on file files the whole evidence here (issue 27). The reminder e-mails at
+// 30 and 7 days lead here.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
@@ -10,10 +11,17 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
-import { InsuranceFields } from "~/features/trust/components/verification-fields";
+import { InsuranceFields, VerificationFields } from "~/features/trust/components/verification-fields";
 import { InsuranceStatusCard } from "~/features/trust/components/insurance-status";
-import { getInsuranceView, submitInsuranceRenewal } from "~/features/trust/insurance-renewal.server";
-import { INSURANCE_MAX_MB, insuranceFieldsSchema, VERIFICATION_MESSAGES } from "~/features/trust/verification.schema";
+import { getInsuranceView, submitFirstEvidence, submitInsuranceRenewal } from "~/features/trust/insurance-renewal.server";
+import {
+  INSURANCE_MAX_MB,
+  insuranceFieldsSchema,
+  VERIFICATION_MESSAGES,
+  verificationSchema,
+  type InsuranceFields as InsuranceFieldsInput,
+  type VerificationInput,
+} from "~/features/trust/verification.schema";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.server";
@@ -25,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 export async function loader({ request }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   const today = parisToday();
-  return { view: await getInsuranceView(profile, today), today };
+  return { view: await getInsuranceView(profile, today), today, profession: profile.profession };
 }
 
 type ActionResult = { result: SubmissionResult<string[]> };
@@ -42,12 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof UploadError)) throw error;
     return formError(error.code === "too-large" ? VERIFICATION_MESSAGES.tooLarge : error.description, error.status);
   }
-  const submission = parseWithZod(form, { schema: insuranceFieldsSchema(parisToday()) });
+  // Nothing on file yet: the whole evidence (SIREN, registration, certificate), as at onboarding.
+  const first = (await getInsuranceView(profile)).evidence === null;
+  const submission = first
+    ? parseWithZod(form, { schema: verificationSchema(profile.profession, parisToday()) })
+    : parseWithZod(form, { schema: insuranceFieldsSchema(parisToday()) });
   if (submission.status !== "success") return data({ result: submission.reply() } satisfies ActionResult, { status: 400 });
   const file = form.get("certificate");
   if (!(file instanceof File) || file.size === 0) return data({ result: submission.reply({ formErrors: [VERIFICATION_MESSAGES.noFile] }) } satisfies ActionResult, { status: 400 });
+  const upload = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  const actor = { userId: user.id, profileId: profile.id };
   try {
-    await submitInsuranceRenewal({ userId: user.id, profileId: profile.id }, submission.value, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    if (first) await submitFirstEvidence(actor, submission.value as VerificationInput, upload);
+    else await submitInsuranceRenewal(actor, submission.value as InsuranceFieldsInput, upload);
   } catch (error) {
     const status = expectedStatus(error);
     if (status === null) logger.error({ err: error, requestId: context.requestId }, "insurance renewal failed");
@@ -55,50 +70,63 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: status ?? 500,
     });
   }
+  if (first) return redirectWithToast("/parametres/assurance", { type: "success", title: VERIFICATION_MESSAGES.saved, description: VERIFICATION_MESSAGES.renewedDescription });
   return redirectWithToast("/parametres/assurance", { type: "success", title: VERIFICATION_MESSAGES.renewed, description: VERIFICATION_MESSAGES.renewedDescription });
 }
 
 export default function InsuranceRenewal({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, today } = loaderData;
+  const { view, today, profession } = loaderData;
   const navigation = useNavigation();
+  const first = view.evidence === null;
   const [form, fields] = useForm({
-    id: "insurance-renewal",
+    id: first ? "verification-evidence" : "insurance-renewal",
     lastResult: (actionData as ActionResult | undefined)?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: insuranceFieldsSchema(today) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: first ? verificationSchema(profession, today) : insuranceFieldsSchema(today) }),
   });
   return (
     <PageContainer className="max-w-3xl py-8">
       <BackLink to="/dashboard/profil" label="Retour à mon profil" />
-      <PageTitle className="text-2xl md:text-3xl">Attestation d'assurance</PageTitle>
+      <PageTitle className="text-2xl md:text-3xl">Attestation d’assurance</PageTitle>
       <p className="mt-2 text-sm text-muted-foreground">
-        Votre assurance responsabilité civile professionnelle fait partie de la vérification de votre profil. L'attestation reste
-        privée : seule l'équipe du réseau la consulte.
+        Votre assurance responsabilité civile professionnelle fait partie de la vérification de votre profil. L’attestation reste
+        privée{"\u00a0"}: seule l’équipe du réseau la consulte.
       </p>
       <div className="mt-6 grid grid-cols-1 gap-6">
         <InsuranceStatusCard view={view} />
-        {view.evidence ? (
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid grid-cols-1 gap-4" aria-labelledby="renewal-title">
-            <h2 id="renewal-title" className="text-lg font-semibold">
-              Déposer une nouvelle attestation
-            </h2>
-            {form.errors?.length ? (
-              <Alert variant="destructive" role="alert" id={form.errorId}>
-                <AlertDescription>{form.errors[0]}</AlertDescription>
-              </Alert>
-            ) : null}
-            <InsuranceFields fields={fields} currentFileName={null} required />
-            <p className="text-sm text-muted-foreground">
-              La nouvelle attestation remplace la précédente ; l'équipe la vérifie avant qu'elle n'apparaisse sur votre profil public.
-            </p>
-            <div>
-              <Button type="submit" disabled={navigation.state !== "idle"}>
-                {navigation.state === "submitting" ? "Envoi en cours..." : "Envoyer l'attestation"}
-              </Button>
-            </div>
-          </Form>
-        ) : null}
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid grid-cols-1 gap-4" aria-labelledby="renewal-title">
+          <h2 id="renewal-title" className="text-lg font-semibold">
+            {first ? "Déposer vos justificatifs" : "Déposer une nouvelle attestation"}
+          </h2>
+          {form.errors?.length ? (
+            <Alert variant="destructive" role="alert" id={form.errorId}>
+              <AlertDescription>{form.errors[0]}</AlertDescription>
+            </Alert>
+          ) : null}
+          {first ? (
+            <>
+              <p className="text-sm text-muted-foreground">
+                Aucun justificatif n’est enregistré pour votre profil. Renseignez votre SIREN, votre inscription professionnelle et votre
+                attestation d’assurance en cours de validité{"\u00a0"}: l’équipe les vérifie avant d’accorder la mention «{"\u00a0"}Profil vérifié{"\u00a0"}».
+              </p>
+              <VerificationFields fields={fields} profession={profession} currentFileName={null} />
+            </>
+          ) : (
+            <>
+              <InsuranceFields fields={fields} currentFileName={null} required />
+              <p className="text-sm text-muted-foreground">
+                La nouvelle attestation remplace la précédente{"\u00a0"}; la mention «{"\u00a0"}Profil vérifié{"\u00a0"}» revient dès que l’équipe
+                l’a vérifiée.
+              </p>
+            </>
+          )}
+          <div>
+            <Button type="submit" disabled={navigation.state !== "idle"}>
+              {navigation.state === "submitting" ? "Envoi en cours..." : first ? "Envoyer mes justificatifs" : "Envoyer l’attestation"}
+            </Button>
+          </div>
+        </Form>
       </div>
     </PageContainer>
   );

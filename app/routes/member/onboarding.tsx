@@ -42,6 +42,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/onboarding";
 import { readForm } from "~/lib/form.server";
 import { expectedStatus } from "~/features/messages/errors";
+import { FOUNDING_SUMMARY, FOUNDING_TERMS } from "~/features/membership/offers";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Adhésion"), { name: "robots", content: "noindex" }];
 
@@ -437,7 +438,7 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
         <Card className="flex min-w-0 flex-col border-amber-300 ring-1 ring-amber-200">
           <CardHeader>
             <CardTitle>Membre fondateur</CardTitle>
-            <CardDescription>250 €/an — tarif garanti 3 ans, satisfait ou remboursé 30 jours</CardDescription>
+            <CardDescription>{FOUNDING_SUMMARY}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-1 flex-col gap-4">
             <ul className="list-disc space-y-1 pl-5 text-sm">
@@ -447,13 +448,13 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
             </ul>
             <p className="text-sm text-muted-foreground">{placesLeftLabel(state.places, ["place de membre fondateur", "places de membre fondateur"])}.</p>
             <Form method="post" className="mt-auto">
-              <SubmitButton label="Devenir membre fondateur — 250 €/an" intent="founding" />
+              <SubmitButton label={`Devenir membre fondateur — ${FOUNDING_TERMS.price}`} intent="founding" />
             </Form>
           </CardContent>
         </Card>
       </div>
       <p className="text-sm text-muted-foreground">
-        Le paiement de 250 € est débité une seule fois, à la commande : il couvre une année d'adhésion, sans renouvellement automatique. Votre adhésion est activée après validation de votre profil par l'équipe.
+        {FOUNDING_TERMS.payment} {FOUNDING_TERMS.guarantee} {FOUNDING_TERMS.vat[0].toUpperCase() + FOUNDING_TERMS.vat.slice(1)}. Votre adhésion est activée après validation de votre profil par l’équipe.
       </p>
     </div>
   );

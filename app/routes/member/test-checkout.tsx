@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { completeLocalCheckout, getLocalCheckout } from "~/features/membership/membership.server";
 import { FOUNDING_PRODUCT_NAME, isLocalCheckoutEnabled } from "~/features/membership/payment-provider.server";
-import { formatEuros } from "~/lib/format";
+import { ttc } from "~/features/membership/offers";
 import type { Route } from "./+types/test-checkout";
 import { readForm } from "~/lib/form.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   requireLocalCheckout();
   const user = await requireUser(request);
   const checkout = await getLocalCheckout(user, params.sessionId);
-  return { amount: formatEuros(checkout.amountCents / 100), product: FOUNDING_PRODUCT_NAME, email: user.email };
+  return { amount: ttc(checkout.amountCents / 100), product: FOUNDING_PRODUCT_NAME, email: user.email };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

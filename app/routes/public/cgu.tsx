@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { BackLink, PageContainer, PageTitle } from "~/components/page";
 import { isLegalPlaceholder, LEGAL_LAST_UPDATED, useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
+import { euros, FOUNDING_TERMS, OFFER_SETTINGS } from "~/features/membership/offers";
 import type { Route } from "./+types/cgu";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -85,21 +86,19 @@ export default function Cgu() {
           </h2>
           <ul className="list-disc space-y-2 pl-6">
             <li>
-              <strong>Formule Freemium (0 €)</strong> : profil de base, 3 opportunités et 3 créations de mandats par
+              <strong>Formule Freemium ({euros(0)})</strong> : profil de base, 3 opportunités et 3 créations de mandats par
               semestre, sans messagerie interne, statistiques ni références certifiées visibles.
             </li>
             <li>
               <strong>Formule Premium et offre membre fondateur</strong> : opportunités illimitées au sein de son
               collège, profil enrichi (présentation, logo, photographie), références d'opérations certifiées,
-              messagerie interne et statistiques. L'offre membre fondateur est réservée aux 250 premiers membres au
-              tarif de 250 €/an, au lieu de 2 500 €/an pour le collège Entreprises et 750 €/an pour le collège Commerces,
-              pour la durée de garantie indiquée lors de la souscription.
+              messagerie interne et statistiques. L’offre membre fondateur est réservée aux {OFFER_SETTINGS.foundingPlaces} premiers membres au
+              tarif de {FOUNDING_TERMS.price} ({FOUNDING_TERMS.vat}). {FOUNDING_TERMS.regular} {FOUNDING_TERMS.guarantee}
             </li>
           </ul>
           <p>
-            L'adhésion payante est souscrite pour un an et réglée en ligne auprès d'un prestataire de paiement
-            sécurisé ; l'éditeur n'a jamais accès aux données de carte bancaire. Le membre dispose d'une garantie
-            « satisfait ou remboursé » de 30 jours à compter de son paiement.
+            {FOUNDING_TERMS.payment} Elle est réglée en ligne auprès d’un prestataire de paiement sécurisé{"\u00a0"}; l’éditeur
+            n’a jamais accès aux données de carte bancaire. {FOUNDING_TERMS.moneyBack}
           </p>
         </section>
 

@@ -16,6 +16,7 @@ import { PageContainer, PageTitle } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
+import { FOUNDING_TERMS, OFFER_SETTINGS } from "~/features/membership/offers";
 import type { Route } from "./+types/concept";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -222,7 +223,8 @@ export default function Concept() {
           Prêt à partager vos mandats avec des confrères de confiance ?
         </h2>
         <p className="mt-3">
-          Les 250 premiers membres bénéficient du tarif fondateur de 250 €/an et d'une mise en avant dans l'annuaire.
+          Les {OFFER_SETTINGS.foundingPlaces} premiers membres bénéficient du tarif fondateur de {FOUNDING_TERMS.price} ({FOUNDING_TERMS.guaranteeShort}) et
+          d’une mise en avant dans l’annuaire.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
+import { euros, FOUNDING_TERMS, OFFER_SETTINGS } from "~/features/membership/offers";
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -50,14 +51,13 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
         <p>Deux formules sont proposées :</p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            <strong>Freemium, 0 €</strong> : un profil de base et un accès limité, avec 3 opportunités et 3 créations
+            <strong>Freemium, {euros(0)}</strong>{"\u00a0"}: un profil de base et un accès limité, avec 3 opportunités et 3 créations
             de mandats par semestre.
           </li>
           <li>
-            <strong>Membre fondateur, 250 €/an</strong> : réservé aux 250 premiers membres, avec un accès complet
-            (opportunités illimitées, profil enrichi, références certifiées, messagerie interne, statistiques), au lieu
-            de 2 500 €/an pour le collège Entreprises et 750 €/an pour le collège Commerces. Satisfait ou remboursé
-            pendant 30 jours.
+            <strong>Membre fondateur, {FOUNDING_TERMS.price}</strong>{"\u00a0"}: réservé aux {OFFER_SETTINGS.foundingPlaces} premiers membres, avec un
+            accès complet (opportunités illimitées, profil enrichi, références certifiées, messagerie interne, statistiques). {FOUNDING_TERMS.regular}{" "}
+            {FOUNDING_TERMS.payment} {FOUNDING_TERMS.guarantee} {FOUNDING_TERMS.moneyBack}
           </li>
         </ul>
         <p>

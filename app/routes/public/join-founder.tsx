@@ -21,14 +21,16 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { getFoundingPlacesLeft } from "~/features/membership/membership.server";
 import {
   FOUNDING_PRICE_EUROS,
+  FOUNDING_SUMMARY,
+  FOUNDING_TERMS,
   foundingSaving,
-  GUARANTEE_DAYS,
-  PRICE_GUARANTEE_YEARS,
+  OFFER_SETTINGS,
   REGULAR_PRICES,
+  ttc,
+  ttcPerYear,
   type College,
-} from "~/features/membership/pricing";
-import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
-import { formatEuros, placesLeftLabel } from "~/lib/format";
+} from "~/features/membership/offers";
+import { placesLeftLabel } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/join-founder";
 
@@ -36,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "Devenir membre fondateur",
-    `Rejoignez le réseau parmi les ${FOUNDING_PLACES} premiers membres fondateurs : ${FOUNDING_PRICE_EUROS} €/an, tarif garanti ${PRICE_GUARANTEE_YEARS.onboarding} ans, satisfait ou remboursé ${GUARANTEE_DAYS} jours.`,
+    `Rejoignez le réseau parmi les ${FOUNDING_PLACES} premiers membres fondateurs\u00a0: ${FOUNDING_SUMMARY}.`,
   );
 
 export async function loader() {
@@ -63,7 +65,7 @@ const COLLEGES: { college: College; label: string }[] = [
   { college: "transmission_commerces", label: "Collège Commerces" },
 ];
 
-const perYear = (euros: number) => `${formatEuros(euros)}/an`;
+const FOUNDING_PLACES = OFFER_SETTINGS.foundingPlaces;
 
 export default function JoinFounder({ loaderData }: Route.ComponentProps) {
   const { places } = loaderData;
@@ -76,9 +78,11 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
             Devenez membre fondateur du réseau
           </PageTitle>
           <p className="mt-6 text-lg text-muted-foreground">
-            Les {FOUNDING_PLACES} premiers professionnels admis dans le réseau bénéficient d'un tarif unique de{" "}
-            <strong className="text-foreground">{perYear(FOUNDING_PRICE_EUROS)}</strong>, garanti{" "}
-            {PRICE_GUARANTEE_YEARS.onboarding} ans, et d'avantages réservés à vie.
+            Les {FOUNDING_PLACES} premiers professionnels admis dans le réseau bénéficient d’un tarif unique de{" "}
+            <strong className="text-foreground">{FOUNDING_TERMS.price}</strong>, {FOUNDING_TERMS.guaranteeShort}, et d’avantages réservés à vie.
+          </p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            {FOUNDING_TERMS.payment} {FOUNDING_TERMS.vat[0].toUpperCase() + FOUNDING_TERMS.vat.slice(1)}.
           </p>
           <p className="mt-4 text-base font-semibold text-primary" data-testid="founding-places">
             {places === null
@@ -131,7 +135,7 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
             Comparez les tarifs
           </h2>
           <p className="mt-4 max-w-3xl text-muted-foreground">
-            Tarifs annuels appliqués aux nouveaux membres une fois l'offre de lancement close, comparés au tarif membre fondateur.
+            Tarifs annuels TTC appliqués aux nouveaux membres une fois l’offre de lancement close, comparés au tarif membre fondateur.
           </p>
           <div className="scroll-cue mt-8 overflow-x-auto">
             <table className="w-full min-w-[32rem] border-collapse text-left">
@@ -148,10 +152,10 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
                 {COLLEGES.map(({ college, label }) => (
                   <tr key={college} className="border-b">
                     <th scope="row" className="py-4 pr-4 font-semibold">{label}</th>
-                    <td className="py-4 pr-4 text-muted-foreground line-through decoration-1">{perYear(REGULAR_PRICES[college])}</td>
-                    <td className="py-4 pr-4 text-lg font-bold text-primary">{perYear(FOUNDING_PRICE_EUROS)}</td>
+                    <td className="py-4 pr-4 text-muted-foreground line-through decoration-1">{ttcPerYear(REGULAR_PRICES[college])}</td>
+                    <td className="py-4 pr-4 text-lg font-bold text-primary">{ttcPerYear(FOUNDING_PRICE_EUROS)}</td>
                     <td className="py-4">
-                      <Badge variant="success">{formatEuros(foundingSaving(college))} économisés par an</Badge>
+                      <Badge variant="success">{ttc(foundingSaving(college))} économisés par an</Badge>
                     </td>
                   </tr>
                 ))}
@@ -164,11 +168,8 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
                 <CardContent className="flex gap-4 p-6">
                   <ShieldCheck className="h-8 w-8 shrink-0 text-success" aria-hidden="true" />
                   <div>
-                    <h3 className="font-semibold">Satisfait ou remboursé pendant {GUARANTEE_DAYS} jours</h3>
-                    <p className="mt-1 text-sm text-muted-foreground">
-                      Si le réseau ne vous convient pas, nous vous remboursons intégralement dans les {GUARANTEE_DAYS} jours
-                      qui suivent votre paiement.
-                    </p>
+                    <h3 className="font-semibold">Satisfait ou remboursé pendant {OFFER_SETTINGS.moneyBackDays}{"\u00a0"}jours</h3>
+                    <p className="mt-1 text-sm text-muted-foreground">{FOUNDING_TERMS.moneyBack}</p>
                   </div>
                 </CardContent>
               </Card>
@@ -178,11 +179,8 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
                 <CardContent className="flex gap-4 p-6">
                   <BadgeCheck className="h-8 w-8 shrink-0 text-primary" aria-hidden="true" />
                   <div>
-                    <h3 className="font-semibold">Tarif garanti {PRICE_GUARANTEE_YEARS.onboarding} ans</h3>
-                    <p className="mt-1 text-sm text-muted-foreground">
-                      Votre cotisation reste à {perYear(FOUNDING_PRICE_EUROS)} pendant {PRICE_GUARANTEE_YEARS.onboarding} ans,
-                      quel que soit votre collège.
-                    </p>
+                    <h3 className="font-semibold">Tarif garanti {OFFER_SETTINGS.priceGuaranteeYears}{"\u00a0"}ans</h3>
+                    <p className="mt-1 text-sm text-muted-foreground">{FOUNDING_TERMS.guarantee}</p>
                   </div>
                 </CardContent>
               </Card>
@@ -201,7 +199,7 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
               <li>Créez votre compte et votre profil professionnel.</li>
               <li>Signez la charte d'engagement et présentez votre expérience.</li>
               <li>Faites-vous recommander par deux confrères.</li>
-              <li>Réglez votre adhésion de {perYear(FOUNDING_PRICE_EUROS)}.</li>
+              <li>Réglez votre adhésion de {ttc(FOUNDING_PRICE_EUROS)} pour un an.</li>
               <li>Après la confirmation de vos parrains, notre équipe valide votre profil sous 5 jours ouvrés.</li>
             </ol>
           </div>

@@ -27,6 +27,8 @@ import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
 import { countLabel } from "~/lib/text";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/landing";
+import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
+import { FOUNDING_TERMS, REGULAR_PRICES, ttcPerYear } from "~/features/membership/offers";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -88,7 +90,7 @@ const ENGAGEMENTS: Feature[] = [
   {
     icon: UserCheck,
     title: "Vérification en 5 étapes",
-    text: "Inscription professionnelle (barreau, Ordre, office notarial, ORIAS…), SIREN de la structure, attestation d'assurance, charte signée et parrainage par deux confrères : notre équipe contrôle chaque étape avant de publier le profil.",
+    text: VERIFIED_MARK_RULE.steps,
   },
   {
     icon: FileText,
@@ -98,7 +100,7 @@ const ENGAGEMENTS: Feature[] = [
   {
     icon: ShieldCheck,
     title: "Assurance responsabilité civile professionnelle",
-    text: "Chaque membre dépose son attestation d'assurance responsabilité civile professionnelle, contrôlée par notre équipe. Un rappel précède son échéance ; une assurance expirée disparaît de la mention « Profil vérifié ».",
+    text: VERIFIED_MARK_RULE.insurance,
   },
   {
     icon: Star,
@@ -348,9 +350,10 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
               Devenez l'un des membres fondateurs
             </h2>
             <p className="mt-4">
-              Rejoignez le réseau dès son lancement pour 250 €/an, tarif garanti 3 ans, au lieu de 2 500 €/an pour le
-              collège Entreprises et 750 €/an pour le collège Commerces. Badge de membre fondateur à vie, mise en avant
-              dans l'annuaire et accès en avant-première aux nouvelles fonctionnalités.
+              Rejoignez le réseau dès son lancement pour {FOUNDING_TERMS.price}, {FOUNDING_TERMS.guaranteeShort}, au lieu de{" "}
+              {ttcPerYear(REGULAR_PRICES.transmission_entreprises)} pour le collège Entreprises et {ttcPerYear(REGULAR_PRICES.transmission_commerces)} pour le
+              collège Commerces. Badge de membre fondateur à vie, mise en avant dans l’annuaire et accès en avant-première aux
+              nouvelles fonctionnalités.
             </p>
             <FoundingPlacesNotice places={loaderData.places} />
           </div>

@@ -18,6 +18,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ReputationRulesSection } from "~/features/trust/components/reputation-rules-section";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/tiers-confiance";
+import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -64,7 +65,7 @@ const GUARANTEES: Item[] = [
   {
     icon: UserCheck,
     title: "Vérification en 5 étapes",
-    text: "Inscription professionnelle (barreau, Ordre, office notarial, ORIAS…), SIREN de la structure, attestation d'assurance, charte signée et parrainage par deux confrères : notre équipe contrôle chaque étape avant de publier le profil.",
+    text: VERIFIED_MARK_RULE.steps,
   },
   {
     icon: FileText,
@@ -74,7 +75,7 @@ const GUARANTEES: Item[] = [
   {
     icon: ShieldCheck,
     title: "Assurance responsabilité civile professionnelle",
-    text: "Chaque membre dépose son attestation d'assurance responsabilité civile professionnelle, contrôlée par notre équipe. Un rappel précède son échéance ; une assurance expirée disparaît de la mention « Profil vérifié ».",
+    text: VERIFIED_MARK_RULE.insurance,
   },
   {
     icon: Star,

@@ -4,7 +4,14 @@ import { CheckCircle2, Circle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatAdminDate } from "~/lib/format";
+import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
 import type { VerificationChecklist } from "../verification-admin.server";
+
+const MARK_TEXT = {
+  verified: "Mention «\u00a0Profil vérifié\u00a0»\u00a0: accordée",
+  insurance_expired: "Mention «\u00a0Profil vérifié\u00a0»\u00a0: retirée, l’assurance a expiré",
+  incomplete: "Mention «\u00a0Profil vérifié\u00a0»\u00a0: non accordée tant que les cinq étapes ne sont pas cochées",
+} as const;
 
 export function VerificationChecklistView({ profileId, checklist, editable }: { profileId: string; checklist: VerificationChecklist; editable: boolean }) {
   const navigation = useNavigation();
@@ -15,6 +22,10 @@ export function VerificationChecklistView({ profileId, checklist, editable }: { 
       <h3 id="verification-title" className="font-semibold">
         Vérification ({done}/{checklist.steps.length} étapes cochées)
       </h3>
+      <p className="text-sm" data-testid="verification-mark-state">
+        <span className="font-medium">{MARK_TEXT[checklist.mark.kind]}</span>
+        <span className="block text-xs text-muted-foreground">{VERIFIED_MARK_RULE.short}</span>
+      </p>
       {checklist.insuranceStatus === "expired" ? (
         <p className="text-sm font-medium text-destructive" data-testid="insurance-to-renew">
           Assurance à renouveler : l'attestation enregistrée a expiré.

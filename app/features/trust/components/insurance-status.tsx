@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import type { InsuranceView } from "../insurance-renewal.server";
+import { VERIFICATION_STEP_LABELS, VERIFIED_MARK_RULE } from "../verification-rules";
 import { VerifiedMark } from "./verified-mark";
 
 export function InsuranceStatusCard({ view, renewLink = false }: { view: InsuranceView; renewLink?: boolean }) {
@@ -18,13 +19,26 @@ export function InsuranceStatusCard({ view, renewLink = false }: { view: Insuran
         </h2>
         {view.mark ? <VerifiedMark mark={view.mark} /> : null}
       </div>
+      {view.state.kind === "incomplete" ? (
+        <div className="text-sm" data-testid="verification-missing">
+          <p>
+            La mention «{"\u00a0"}Profil vérifié{"\u00a0"}» n’est pas encore accordée à votre profil. Étapes restant à contrôler par l’équipe{"\u00a0"}:
+          </p>
+          <ul className="mt-1 list-disc pl-5 text-muted-foreground">
+            {view.state.missing.map((step) => (
+              <li key={step}>{VERIFICATION_STEP_LABELS[step]}</li>
+            ))}
+          </ul>
+          <p className="mt-1 text-xs text-muted-foreground">{VERIFIED_MARK_RULE.short}</p>
+        </div>
+      ) : null}
       {view.toRenew ? (
         <Alert variant="destructive">
           <AlertTriangle aria-hidden="true" />
           <AlertTitle>Assurance à renouveler</AlertTitle>
           <AlertDescription>
-            Votre attestation d'assurance a expiré : la mention de votre assurance n'apparaît plus sur votre profil public. Déposez la nouvelle
-            attestation pour que l'équipe la vérifie.
+            Votre attestation d’assurance a expiré{"\u00a0"}: la mention «{"\u00a0"}Profil vérifié{"\u00a0"}» est retirée de votre profil public. Déposez la
+            nouvelle attestation pour que l’équipe la vérifie.
           </AlertDescription>
         </Alert>
       ) : null}
@@ -60,10 +74,10 @@ export function InsuranceStatusCard({ view, renewLink = false }: { view: Insuran
       ) : (
         <p className="text-sm text-muted-foreground">Aucune attestation d'assurance n'est enregistrée pour votre profil.</p>
       )}
-      {renewLink && e ? (
+      {renewLink ? (
         <div>
-          <Button asChild variant={view.toRenew ? "default" : "outline"} size="sm">
-            <Link to="/parametres/assurance">Déposer une nouvelle attestation</Link>
+          <Button asChild variant={view.toRenew || !e ? "default" : "outline"} size="sm">
+            <Link to="/parametres/assurance">{e ? "Déposer une nouvelle attestation" : "Déposer mon attestation d’assurance"}</Link>
           </Button>
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 // The "Profil vérifié" mark (issue 14): one mark whose disclosure lists what the team checked and
 // when. A native <details>: keyboard-accessible, works on touch, and without JavaScript.
-import { AlertTriangle, ShieldCheck } from "lucide-react";
-import type { VerificationMarkView } from "../verification-rules";
+import { ShieldCheck } from "lucide-react";
+import { VERIFIED_MARK_RULE, type VerificationMarkView } from "../verification-rules";
 
 export function VerifiedMark({ mark, className }: { mark: VerificationMarkView; className?: string }) {
   return (
@@ -9,12 +9,6 @@ export function VerifiedMark({ mark, className }: { mark: VerificationMarkView; 
       <summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full border border-emerald-300 bg-emerald-50 px-2.5 py-0.5 font-medium text-emerald-800 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden">
         <ShieldCheck className="h-4 w-4" aria-hidden="true" />
         Profil vérifié
-        {mark.insuranceToRenew ? (
-          <span className="inline-flex items-center gap-1 text-amber-800">
-            <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
-            Assurance à renouveler
-          </span>
-        ) : null}
       </summary>
       <div className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border bg-popover p-3 text-popover-foreground shadow-md">
         <p className="mb-2 font-medium">Vérifié par l'équipe du réseau :</p>
@@ -26,7 +20,7 @@ export function VerifiedMark({ mark, className }: { mark: VerificationMarkView; 
             </li>
           ))}
         </ul>
-        {mark.insuranceToRenew ? <p className="mt-2 text-xs text-amber-800">L'attestation d'assurance a expiré : une nouvelle attestation est attendue.</p> : null}
+        <p className="mt-2 text-xs text-muted-foreground">{VERIFIED_MARK_RULE.short}</p>
       </div>
     </details>
   );

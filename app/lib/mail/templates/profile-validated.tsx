@@ -1,14 +1,15 @@
 // Welcome e-mail sent when the team validates a profile (admin back office).
 import { defineEmailTemplate, EmailButton, EmailFallbackLink, EmailHeading, EmailNote, EmailParagraph } from "./layout";
 
-export type ProfileValidatedProps = { firstName: string; dashboardUrl: string; foundingMember: boolean };
+/** `membershipTerms`: the founding offer's terms as the offers module states them (features/membership/offers). */
+export type ProfileValidatedProps = { firstName: string; dashboardUrl: string; foundingMember: boolean; membershipTerms?: string | null };
 
 export const profileValidated = defineEmailTemplate<ProfileValidatedProps>({
   kind: "profile-validated",
   subject: (_props, ctx) => `Bienvenue sur ${ctx.appName} : votre profil est validé`,
   preheader: () => "Votre espace membre est ouvert.",
   reason: (_props, ctx) => `Vous recevez cet e-mail car vous avez demandé à rejoindre ${ctx.appName}.`,
-  body: ({ firstName, dashboardUrl, foundingMember }, ctx) => (
+  body: ({ firstName, dashboardUrl, foundingMember, membershipTerms }, ctx) => (
     <>
       <EmailHeading>Bienvenue dans le réseau, {firstName} !</EmailHeading>
       <EmailParagraph>
@@ -18,16 +19,18 @@ export const profileValidated = defineEmailTemplate<ProfileValidatedProps>({
       {foundingMember ? (
         <EmailParagraph>Votre adhésion de membre fondateur est active : merci de votre confiance.</EmailParagraph>
       ) : null}
+      {foundingMember && membershipTerms ? <EmailNote>{membershipTerms}</EmailNote> : null}
       <EmailButton href={dashboardUrl}>Accéder à mon espace membre</EmailButton>
       <EmailNote>Complétez votre profil (secteurs, département, présentation) pour être trouvé plus facilement.</EmailNote>
       <EmailFallbackLink href={dashboardUrl} />
     </>
   ),
-  text: ({ firstName, dashboardUrl, foundingMember }, ctx) =>
+  text: ({ firstName, dashboardUrl, foundingMember, membershipTerms }, ctx) =>
     [
       `Bienvenue dans le réseau, ${firstName} !`,
       `Notre équipe a validé votre profil : vous êtes désormais membre de ${ctx.appName}. Votre espace membre est ouvert et votre fiche apparaît dans l’annuaire des professionnels agréés.`,
       ...(foundingMember ? ["Votre adhésion de membre fondateur est active : merci de votre confiance."] : []),
+      ...(foundingMember && membershipTerms ? [membershipTerms] : []),
       `Accéder à mon espace membre : ${dashboardUrl}`,
       "Complétez votre profil (secteurs, département, présentation) pour être trouvé plus facilement.",
     ].join("\n\n"),

@@ -6,6 +6,8 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { getPaymentState } from "~/features/membership/membership.server";
+import { FOUNDING_SUMMARY, offersFor } from "~/features/membership/offers";
 import { foundingPlacesLabel, nextSteps, overviewItems, profileCompleteness } from "~/features/overview/overview-rules";
 import { getOverviewFigures, overviewVisit } from "~/features/overview/overview.server";
 import { logger } from "~/lib/logger.server";
@@ -27,10 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The overview then says so, the rest of the page stays.
     logger.warn({ err: error, requestId: context.requestId }, "overview figures failed");
   }
+  // A payment awaiting activation closes the offer: only a freemium member can have one.
+  const paid = !premium && (await getPaymentState(profile.id)).status === "paid";
   return data(
     {
       firstName: profile.firstName,
       founding: profile.membershipType === "founding_member",
+      foundingOffer: offersFor({ kind: "member", membership: profile.membershipType, paid }).includes("founding"),
+      paid,
       premium,
       completeness,
       items: figures ? overviewItems(figures) : null,
@@ -90,7 +96,7 @@ function WaitingList({ items, steps }: { items: Route.ComponentProps["loaderData
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { firstName, founding, premium, completeness, items, steps, foundingPlaces } = loaderData;
+  const { firstName, founding, foundingOffer, paid, premium, completeness, items, steps, foundingPlaces } = loaderData;
   return (
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
       <div>
@@ -162,12 +168,23 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                 </Badge>
                 <p className="mt-2 text-sm">Votre badge est acquis à vie.</p>
               </>
-            ) : (
+            ) : foundingOffer ? (
               <>
                 <h3 className="font-semibold">Offre membre fondateur</h3>
+                <p className="mt-1 text-sm">{FOUNDING_SUMMARY}.</p>
                 {foundingPlaces !== null ? <p className="mt-1 text-sm">{foundingPlacesLabel(foundingPlaces)}.</p> : null}
                 <Button asChild variant="accent" size="sm" className="mt-3">
-                  <Link to="/premium">Découvrir l'offre</Link>
+                  <Link to="/premium">Découvrir l’offre</Link>
+                </Button>
+              </>
+            ) : (
+              <>
+                <h3 className="font-semibold">{premium ? "Plan Premium" : "Adhésion membre fondateur"}</h3>
+                <p className="mt-1 text-sm">
+                  {premium ? "Toutes les fonctionnalités du réseau sont incluses dans votre adhésion." : paid ? "Paiement reçu\u00a0: votre adhésion est en cours d’activation." : null}
+                </p>
+                <Button asChild variant="outline" size="sm" className="mt-3">
+                  <Link to="/premium">Voir mon adhésion</Link>
                 </Button>
               </>
             )}

@@ -341,7 +341,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
     <section aria-labelledby="tab-title" className="grid gap-6">
       <TabHeading membership={{ premium: profile.premium }} />
       {profile.premium ? null : <PremiumUpsell />}
-      {insurance.evidence || insurance.mark ? <InsuranceStatusCard view={insurance} renewLink /> : null}
+      <InsuranceStatusCard view={insurance} renewLink />
       <ProfileForm profile={profile} lastResult={result?.intent === "profile" ? result.result : undefined} />
       {profile.premium ? (
         <>
