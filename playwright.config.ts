@@ -35,9 +35,10 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    // The production build, as users get it, with French demo members for the public directory
+    // The production build, as users get it (made here unless the one in build/ is current:
+    // scripts/production-build.ts), with French demo members for the public directory
     // (seed 7: validated members with random names; demo logins such as premium+s7@demo…).
-    command: `npm run build && npm run admin:create -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run seed -- --members ${E2E_SEED.members} --seed ${E2E_SEED.seed} && npm run serve`,
+    command: `npx tsx scripts/production-build.ts --if-stale && npm run admin:create -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run seed -- --members ${E2E_SEED.members} --seed ${E2E_SEED.seed} && npm run serve`,
     url: `${BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

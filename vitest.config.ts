@@ -1,7 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+// `date-fns/locale` is the index of its 97 locales; the app takes only `fr` from it, so the tests
+// load that one module (a quarter of a second less for each test file; decision 038).
+const alias = [
+  { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+  { find: /^date-fns\/locale$/, replacement: "date-fns/locale/fr" },
+];
 const shared = {
   environment: "node" as const,
   globalSetup: ["tests/integration/global-setup.ts"],

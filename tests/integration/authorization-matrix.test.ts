@@ -748,7 +748,8 @@ describe("authorization matrix", () => {
     }
   });
 
-  it("has a POST row exactly for the routes whose module exports an action", async () => {
+  // The first test to import every route module: as long as the next one's on a busy machine.
+  it("has a POST row exactly for the routes whose module exports an action", { timeout: 120_000 }, async () => {
     for (const r of flat) {
       const mod = await loadModule(r.file);
       const entry = TABLE.find((e) => e.file === r.file && e.path === r.path);

@@ -1,8 +1,24 @@
 // Migrates one template database per run; each test file then gets a fresh copy of it
 // (PGlite: a data-dir dump loaded in memory; PostgreSQL: CREATE DATABASE … TEMPLATE).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
+/** The migrations and the engine that ran them: the PGlite template is migrated again only when one changes. */
+function pgliteTemplateKey(): string {
+  const hash = createHash("sha256");
+  const files = readdirSync("drizzle", { recursive: true, encoding: "utf8" }).sort();
+  for (const f of files) {
+    const file = path.join("drizzle", f);
+    if (!f.endsWith(".sql") && !f.endsWith(".json")) continue;
+    hash.update(f).update(readFileSync(file));
+  }
+  for (const pkg of ["@electric-sql/pglite", "drizzle-orm"]) {
+    hash.update(pkg).update(String((JSON.parse(readFileSync(`node_modules/${pkg}/package.json`, "utf8")) as { version: string }).version));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
 
 export default async function setup() {
   process.env.NODE_ENV = "test";
@@ -33,15 +49,23 @@ export default async function setup() {
       await admin.end();
     };
   }
-  const client = await openPglite();
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const db = drizzle(client);
-  await migrateDatabase(db as never, "pglite");
-  const dump = await client.dumpDataDir("gzip");
-  await client.close();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "rt-test-"));
-  const file = path.join(dir, "template.tar.gz");
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  // The PGlite template is kept between runs under a name made of its inputs (initdb and the
+  // migrations take seconds); uncompressed, as each file loads it and gunzip was a third of that.
+  const dir = path.join(os.tmpdir(), "rt-test-templates");
+  const file = path.join(dir, `pglite-${pgliteTemplateKey()}.tar`);
+  if (!existsSync(file)) {
+    const client = await openPglite();
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const db = drizzle(client);
+    await migrateDatabase(db as never, "pglite");
+    const dump = await client.dumpDataDir("none");
+    await client.close();
+    mkdirSync(dir, { recursive: true });
+    // Written aside then renamed: another run starting now reads a whole file or none.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
   process.env.TEST_PGLITE_TEMPLATE = file;
   return teardown;
 }

@@ -5,7 +5,8 @@
 // Every random choice goes through `faker` (French locale): after `seedFactories(n)` the same
 // calls produce the same values, ids included (ids are generated here, not by the database,
 // so that children can reference parents without a round trip).
-import { fakerFR } from "@faker-js/faker";
+// The French instance itself (the package index imports it from there, with its 70 other locales).
+import { faker as fakerFR } from "@faker-js/faker/locale/fr";
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client.server";

@@ -1,10 +1,7 @@
-// The system tests run the production build: build it once when it is missing (the browser tests
-// of `npm test` have just built it; a standalone `npm run test:system` builds here).
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+// The system tests run the production build: the one `.ci/run` or the browser tests just made
+// when it is current, else a fresh one (scripts/production-build.ts; SYSTEM_REBUILD=1 forces it).
+import { ensureProductionBuild } from "../../scripts/production-build";
 
 export default function setup() {
-  if (existsSync("build/server/index.js") && process.env.SYSTEM_REBUILD !== "1") return;
-  const r = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
-  if (r.status !== 0) throw new Error("npm run build a échoué");
+  ensureProductionBuild();
 }
