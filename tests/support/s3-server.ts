@@ -29,6 +29,9 @@ export async function startTestS3Server(): Promise<TestS3Server> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "rt-s3-"));
   const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: S3_TEST_BUCKET }] });
   const { port } = await server.run();
+  // Node closes an idle kept-alive connection after 5 s; a test's client that reuses it at that
+  // moment reads ECONNRESET (seen on a loaded machine): the test server keeps them longer.
+  if (server.httpServer) server.httpServer.keepAliveTimeout = 10 * 60_000;
   let limit: number | null = null;
   let cuts = 0;
   const sockets = new Set<net.Socket>();
@@ -41,10 +44,11 @@ export async function startTestS3Server(): Promise<TestS3Server> {
       const cutAt = limit;
       if (cut) return;
       if (cutAt !== null && sent + chunk.byteLength >= cutAt) {
-        // Part of the request reaches the server, then both sides lose the connection.
+        // Part of the request reaches the server, then both sides lose the connection (a reset, not
+        // an orderly end: a server that read an end would take the part for a whole body).
         cut = true;
         cuts += 1;
-        upstream.end(chunk.subarray(0, cutAt - sent));
+        upstream.write(chunk.subarray(0, cutAt - sent), () => upstream.resetAndDestroy());
         client.resetAndDestroy();
         return;
       }
