@@ -1,8 +1,6 @@
 // What the public sees of a certified deal (issue 27 §5): the parties' names only when the member
 // chose to name them and certified their consent; otherwise an anonymised line made of the
 // sector, size band, region and year. One rule for the profile, its JSON-LD and the directory.
-import { sectorName } from "~/db/reference";
-
 export const DEAL_DISCLOSURES = ["anonymised", "named"] as const;
 export type DealDisclosure = (typeof DEAL_DISCLOSURES)[number];
 
@@ -62,7 +60,9 @@ export function publicDealView(deal: DisclosableDeal): PublicDealView {
   if (named) return { year: deal.year, sector: deal.sector, title: deal.acquirerCedant, dealDescription: deal.dealDescription, named };
   const size = sizeBandLabel(deal.sizeBand);
   const region = DEAL_REGIONS.includes(deal.region as DealRegion) ? deal.region : null;
-  const parts = [`Opération confidentielle — ${sectorName(deal.sector)}`, size ? `valeur ${size}` : null, region, String(deal.year)];
+  // Year and sector are shown beside the title everywhere, so the title adds only size and region.
+  const details = [size ? `valeur ${size}` : null, region].filter(Boolean).join(", ");
+  const title = details ? `Opération confidentielle — ${details}` : "Opération confidentielle";
   // The free description may name the parties, so an anonymised deal never publishes it.
-  return { year: deal.year, sector: deal.sector, title: parts.filter(Boolean).join(", "), dealDescription: null, named };
+  return { year: deal.year, sector: deal.sector, title, dealDescription: null, named };
 }
