@@ -285,7 +285,7 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
             className="mt-0.5 h-4 w-4"
           />
           <span>
-            Description anonymisée (recommandé) : secteur, valeur, région et année, sans le nom des parties ni la description
+            Description anonymisée (recommandé) : seuls le secteur, la valeur, la région et la date de l’opération sont publiés, sans le nom des parties ni la description
           </span>
         </label>
         <label className="flex items-start gap-2 text-sm">
