@@ -52,13 +52,13 @@ describe("certified deal disclosure on public pages", () => {
     expect(everything).not.toContain("Prévost");
     expect(data.jsonLd).not.toContain("Fontaine");
     expect(data.profile.certifiedDeals.map((d) => [d.title, d.named])).toEqual([
-      ["Opération confidentielle — valeur 5 à 20 M€, Bretagne", false],
+      ["Opération confidentielle — valeur 5 à 20 M€, Bretagne", false],
       ["Groupe Nommé / Cible SAS", true],
     ]);
 
     const page = await searchDirectory(parseDirectoryQuery(new URLSearchParams("q=Anonyme")));
     const card = page.cards.find((c) => c.id === m.profile.id);
-    expect(card?.deals.map((d) => d.title)).toEqual(["Opération confidentielle — valeur 5 à 20 M€, Bretagne", "Groupe Nommé / Cible SAS"]);
+    expect(card?.deals.map((d) => d.title)).toEqual(["Opération confidentielle — valeur 5 à 20 M€, Bretagne", "Groupe Nommé / Cible SAS"]);
     expect(JSON.stringify(page)).not.toContain("Fontaine");
   });
 

@@ -14,7 +14,7 @@ const base: DisclosableDeal = {
 
 describe("publicDealView", () => {
   const cases: Array<{ name: string; deal: Partial<DisclosableDeal>; named: boolean; title: string | RegExp; description: string | null }> = [
-    { name: "anonymised with size and region", deal: {}, named: false, title: "Opération confidentielle — valeur 5 à 20 M€, Bretagne", description: null },
+    { name: "anonymised with size and region", deal: {}, named: false, title: "Opération confidentielle — valeur 5 à 20 M€, Bretagne", description: null },
     { name: "anonymised without size nor region (migrated rows)", deal: { sizeBand: null, region: null }, named: false, title: "Opération confidentielle", description: null },
     { name: "unknown size band and region are left out", deal: { sizeBand: "huge", region: "Atlantide" }, named: false, title: "Opération confidentielle", description: null },
     { name: "named with consent", deal: { disclosure: "named", partiesConsentAt: "2026-01-01T00:00:00.000Z" }, named: true, title: "Capital Fontaine / Prévost SA", description: "Reprise par Capital Fontaine" },

@@ -5,11 +5,11 @@ export const DEAL_DISCLOSURES = ["anonymised", "named"] as const;
 export type DealDisclosure = (typeof DEAL_DISCLOSURES)[number];
 
 export const DEAL_SIZE_BANDS = [
-  { code: "lt1", label: "moins de 1 M€" },
-  { code: "1to5", label: "1 à 5 M€" },
-  { code: "5to20", label: "5 à 20 M€" },
-  { code: "20to50", label: "20 à 50 M€" },
-  { code: "gt50", label: "plus de 50 M€" },
+  { code: "lt1", label: "moins de 1 M€" },
+  { code: "1to5", label: "1 à 5 M€" },
+  { code: "5to20", label: "5 à 20 M€" },
+  { code: "20to50", label: "20 à 50 M€" },
+  { code: "gt50", label: "plus de 50 M€" },
 ] as const;
 export type DealSizeBand = (typeof DEAL_SIZE_BANDS)[number]["code"];
 export const DEAL_SIZE_BAND_CODES = DEAL_SIZE_BANDS.map((b) => b.code) as [DealSizeBand, ...DealSizeBand[]];

@@ -242,7 +242,7 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
       </div>
       <TextField
         label="Transaction (acquéreur / cédant)"
-        hint="Par exemple : Cession d’une PME industrielle à un groupe familial. Les administrateurs la voient ; le public seulement si vous nommez les parties."
+        hint="Par exemple : Cession d’une PME industrielle à un groupe familial. Les administrateurs la voient ; le public seulement si vous nommez les parties."
         inputProps={{ ...getInputProps(fields.acquirerCedant, { type: "text" }), key: fields.acquirerCedant.key, maxLength: DEAL_LIMITS.acquirerCedant, "aria-required": true }}
         errors={fields.acquirerCedant.errors}
         errorId={fields.acquirerCedant.errorId}
@@ -285,7 +285,7 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
             className="mt-0.5 h-4 w-4"
           />
           <span>
-            Description anonymisée (recommandé) : seuls le secteur, la valeur, la région et la date de l’opération sont publiés, sans le nom des parties ni la description
+            Description anonymisée (recommandé)&nbsp;: seuls le secteur, la valeur, la région et la date de l’opération sont publiés, sans le nom des parties ni la description
           </span>
         </label>
         <label className="flex items-start gap-2 text-sm">
