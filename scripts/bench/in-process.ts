@@ -149,7 +149,8 @@ export async function wholeListApproach(runs: number): Promise<WholeList> {
     const byProfile = new Map<string, PublicProfile["certifiedDeals"]>();
     for (const d of deals) {
       const list = byProfile.get(d.profile_id) ?? [];
-      list.push({ id: d.id, year: d.year, sector: d.sector, acquirerCedant: d.acquirer_cedant, dealDescription: d.deal_description });
+      // The prototype predates the disclosure choice (issue 27 §5); its projection is kept as measured.
+      list.push({ id: d.id, year: d.year, sector: d.sector, title: d.acquirer_cedant, dealDescription: d.deal_description, named: true });
       byProfile.set(d.profile_id, list);
     }
     // The prototype's projection: without the closings count (issue 13), the verification mark,

@@ -207,7 +207,7 @@ test.describe.serial("admin back office", () => {
     await expect(c).toHaveURL(/\/dashboard$/);
   });
 
-  test("deal review: validating a pending deal puts it on the public profile; a rejection takes a reason", async () => {
+  test("deal review: validating a pending deal puts it on the public profile, anonymised; a rejection takes a reason", async () => {
     const a = admin.page;
     await a.goto("/admin/deals");
     await expect(a.getByRole("heading", { level: 2, name: "Deals en attente de validation" })).toBeVisible();
@@ -230,7 +230,9 @@ test.describe.serial("admin back office", () => {
     await a.getByRole("link", { name: new RegExp(E2E_SEED.premium.name) }).first().click();
     await expect(a).toHaveURL(/\/consultant\//);
     await expect(a.getByRole("heading", { name: "Transactions M&A Certifiées" })).toBeVisible();
-    await expect(a.getByText(transaction, { exact: false }).first()).toBeVisible();
+    // Anonymised by default (issue 27 §5): the public reads the confidential line, never the parties.
+    await expect(a.getByText("Opération confidentielle", { exact: false }).first()).toBeVisible();
+    await expect(a.getByText(transaction, { exact: true })).toHaveCount(0);
 
     // Another pending deal, rejected with a reason.
     await a.goto("/admin/deals");

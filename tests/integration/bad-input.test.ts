@@ -658,6 +658,41 @@ describe("route actions with hostile forms", () => {
       1_000,
     );
   });
+
+  // Issue 27 §5: the parties are named only with their consent certified; anything else about
+  // the disclosure fields is refused or falls back to the anonymised default.
+  it("deal save: naming the parties without certifying their consent is refused in French", async () => {
+    const before = await rowCount(certifiedDeals);
+    const valid: [string, string][] = [
+      ["intent", "deal-save"],
+      ["year", String(new Date().getFullYear())],
+      ["sector", "F"],
+      ["acquirerCedant", "Capital Fontaine / Prévost SA"],
+    ];
+    const refused: Array<[string, [string, string][]]> = [
+      ["named, no checkbox", [["disclosure", "named"]]],
+      ["named, checkbox off", [["disclosure", "named"], ["partiesConsent", "off"]]],
+      ["named, checkbox empty", [["disclosure", "named"], ["partiesConsent", ""]]],
+      ["unknown disclosure", [["disclosure", "public"], ["partiesConsent", "on"]]],
+      ["unknown size band", [["sizeBand", "1 milliard"]]],
+      ["unknown region", [["region", "Atlantide"]]],
+    ];
+    for (const [label, extra] of refused) {
+      const out = await run(profileAction, "http://localhost/dashboard/profil", formOf([...valid, ...extra]), withCookie(premiumBrowser));
+      expect(out.status, label).toBe(400);
+      expectFrenchBody(out.body, label);
+      if (label.startsWith("named")) expect(JSON.stringify(out.body), label).toContain(dealSchemas.DEAL_MESSAGES.consentRequired);
+    }
+    expect(await rowCount(certifiedDeals), "rows stored").toBe(before);
+    const ok = await run(
+      profileAction,
+      "http://localhost/dashboard/profil",
+      formOf([...valid, ["disclosure", "named"], ["partiesConsent", "on"], ["sizeBand", "1to5"], ["region", "Bretagne"]]),
+      withCookie(premiumBrowser),
+    );
+    expect(ok.status).toBe(302);
+    expect(await rowCount(certifiedDeals)).toBe(before + 1);
+  });
 });
 
 // Mediation (issue 14 §4) and the insurance renewal (issue 14 §1): the member's and the team's

@@ -164,10 +164,11 @@ describe("deal state changes", () => {
   it("only validated deals reach the public profile", async () => {
     const m = await member();
     await createOwnDeal(memberActor(m.profile), reference({ acquirerCedant: "En attente" }));
-    await createDeal(t.db!, m.profile.id, { status: "validated", acquirerCedant: "Validée", year: year - 1 });
-    await createDeal(t.db!, m.profile.id, { status: "rejected", acquirerCedant: "Refusée", year: year - 1 });
+    const named = { disclosure: "named" as const, partiesConsentAt: new Date() };
+    await createDeal(t.db!, m.profile.id, { status: "validated", acquirerCedant: "Validée", year: year - 1, ...named });
+    await createDeal(t.db!, m.profile.id, { status: "rejected", acquirerCedant: "Refusée", year: year - 1, ...named });
     const publicProfile = await getPublicProfile(m.profile.id);
-    expect(publicProfile?.certifiedDeals.map((d) => d.acquirerCedant)).toEqual(["Validée"]);
+    expect(publicProfile?.certifiedDeals.map((d) => d.title)).toEqual(["Validée"]);
   });
 });
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const pending = await createMember(db, { profile: { ...base, lastName: "Attente", company: "Société En Attente", profileStatus: "pending_validation" } });
   const suspended = await createMember(db, { profile: { ...base, lastName: "Suspendu", company: "Société Suspendue", profileStatus: "suspended" } });
   ids = { ...ids, pending: pending.profile.id, suspended: suspended.profile.id };
-  await createDeal(db, ids.martin, { status: "validated", year: 2024, sector: "I", acquirerCedant: "Cession d'un groupe hôtelier" });
+  await createDeal(db, ids.martin, { status: "validated", year: 2024, sector: "I", acquirerCedant: "Cession d'un groupe hôtelier", disclosure: "named", partiesConsentAt: new Date() });
   await createDeal(db, ids.martin, { status: "pending", year: 2025 });
   await createDeal(db, ids.dupre, { status: "validated", year: 2023 });
   await createDeal(db, ids.leroy, { status: "validated", year: 2022, sector: "C", acquirerCedant: "Reprise d'une menuiserie" });
@@ -81,7 +81,7 @@ describe("directory search", () => {
   it("carries validated deals only for premium cards", async () => {
     const page = await searchDirectory(q(""));
     const martin = page.cards.find((c) => c.lastName === "Martin")!;
-    expect(martin.deals).toEqual([{ year: 2024, sectorName: "Hébergement et restauration", acquirerCedant: "Cession d'un groupe hôtelier" }]);
+    expect(martin.deals).toEqual([{ year: 2024, sectorName: "Hébergement et restauration", title: "Cession d'un groupe hôtelier" }]);
     expect(martin.moreDealsLabel).toBeNull();
     const dupre = page.cards.find((c) => c.lastName === "Dupré")!;
     expect(dupre.deals).toEqual([]);
@@ -120,7 +120,7 @@ describe("directory search", () => {
       ],
       more: { label: "+2 autres", names: "Hébergement et restauration, Activités financières et d'assurance" },
     });
-    expect(card("Leroy").deals).toEqual([{ year: 2022, sectorName: "Industrie manufacturière", acquirerCedant: "Reprise d'une menuiserie" }]);
+    expect(card("Leroy").deals).toEqual([{ year: 2022, sectorName: "Industrie manufacturière", title: "Opération confidentielle" }]);
     // The card is a projection: only what the card shows, no codes to look up.
     expect(Object.keys(card("Martin")).sort()).toEqual(
       [

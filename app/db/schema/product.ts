@@ -125,6 +125,12 @@ export const certifiedDeals = pgTable(
     sector: text("sector").notNull(),
     acquirerCedant: text("acquirer_cedant").notNull(),
     dealDescription: text("deal_description"),
+    // "anonymised" (sector, size band, region, year) unless the member named the parties and
+    // certified their consent (issue 27 §5); existing rows were migrated to "anonymised".
+    disclosure: text("disclosure", { enum: ["named", "anonymised"] }).notNull().default("anonymised"),
+    sizeBand: text("size_band"),
+    region: text("region"),
+    partiesConsentAt: ts("parties_consent_at"),
     status: dealStatusEnum("status").notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
     validatedAt: ts("validated_at"),
@@ -136,6 +142,8 @@ export const certifiedDeals = pgTable(
     index("certified_deals_profile_idx").on(t.profileId, t.year.desc()),
     index("certified_deals_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check("certified_deals_year_check", sql`${t.year} between 1900 and 2200`),
+    check("certified_deals_disclosure_check", sql`${t.disclosure} in ('named', 'anonymised')`),
+    check("certified_deals_named_consent_check", sql`${t.disclosure} <> 'named' or ${t.partiesConsentAt} is not null`),
   ],
 );
 

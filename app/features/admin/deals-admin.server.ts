@@ -6,6 +6,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { professionLabel, sectorName } from "~/db/reference";
 import { certifiedDeals, profiles, user } from "~/db/schema";
+import { publicDealView } from "~/features/deals/deal-disclosure";
 import { getEnv } from "~/lib/env.server";
 import { cachedCount, getAdminCountCache } from "~/lib/count-cache.server";
 import { sendEmail } from "~/lib/mail/render.server";
@@ -87,6 +88,10 @@ export async function listPendingDeals(query: DealListQuery): Promise<AdminDealP
 
 export type AdminDealDetail = AdminDealRow & {
   dealDescription: string | null;
+  /** What the public profile will show once validated, beside the parties the admin checks. */
+  publicTitle: string;
+  named: boolean;
+  partiesConsentAt: string | null;
   professionLabel: string;
   membershipType: string;
   profileStatus: string;
@@ -108,6 +113,10 @@ export async function getDealForAdmin(dealId: string): Promise<AdminDealDetail |
       acquirerCedant: certifiedDeals.acquirerCedant,
       sector: certifiedDeals.sector,
       dealDescription: certifiedDeals.dealDescription,
+      disclosure: certifiedDeals.disclosure,
+      sizeBand: certifiedDeals.sizeBand,
+      region: certifiedDeals.region,
+      partiesConsentAt: certifiedDeals.partiesConsentAt,
       status: certifiedDeals.status,
       rejectionReason: certifiedDeals.rejectionReason,
       createdAt: certifiedDeals.createdAt,
@@ -117,6 +126,7 @@ export async function getDealForAdmin(dealId: string): Promise<AdminDealDetail |
     .where(eq(certifiedDeals.id, dealId))
     .limit(1);
   if (!r) return null;
+  const view = publicDealView(r);
   return {
     id: r.id,
     profileId: r.profileId,
@@ -130,6 +140,9 @@ export async function getDealForAdmin(dealId: string): Promise<AdminDealDetail |
     sector: r.sector,
     sectorName: sectorName(r.sector),
     dealDescription: r.dealDescription,
+    publicTitle: view.title,
+    named: view.named,
+    partiesConsentAt: r.partiesConsentAt?.toISOString() ?? null,
     status: r.status,
     rejectionReason: r.rejectionReason,
     createdAt: r.createdAt.toISOString(),

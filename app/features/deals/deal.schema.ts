@@ -2,6 +2,7 @@
 // transaction label required, description optional. Messages are the spec's.
 import { z } from "zod";
 import { SECTOR_CODES } from "~/db/reference";
+import { DEAL_REGIONS, DEAL_SIZE_BAND_CODES, type DealDisclosure } from "./deal-disclosure";
 import { DEAL_YEAR_COUNT, isDealYear } from "./deal-years";
 
 export const DEAL_MESSAGES = {
@@ -17,6 +18,10 @@ export const DEAL_MESSAGES = {
   notFound: "Référence introuvable",
   tooMany: (max: number) => `Vous avez atteint le nombre maximum de ${max} références`,
   premiumOnly: "Les références M&A certifiées sont réservées aux membres Premium",
+  consentRequired: "Pour nommer les parties, certifiez qu’elles ont donné leur accord ; sinon, choisissez la description anonymisée.",
+  disclosure: "Veuillez choisir comment la référence apparaît sur votre profil public",
+  sizeBand: "Veuillez choisir une tranche de valeur dans la liste",
+  region: "Veuillez choisir une région dans la liste",
 } as const;
 
 export const DEAL_LIMITS = { acquirerCedant: 200, description: 2000, perMember: 50 } as const;
@@ -33,7 +38,8 @@ export const DEAL_STATUS_LABELS: Record<DealStatus, string> = {
 const dealIdSchema = z.string({ error: DEAL_MESSAGES.notFound }).trim().max(64, DEAL_MESSAGES.notFound);
 
 export function dealSchema(now: Date = new Date()) {
-  return z.object({
+  return z
+    .object({
     dealId: dealIdSchema.optional(),
     year: z
       .number({ error: DEAL_MESSAGES.required })
@@ -50,10 +56,30 @@ export function dealSchema(now: Date = new Date()) {
       .max(DEAL_LIMITS.description, `La description ne doit pas dépasser ${DEAL_LIMITS.description} caractères`)
       .optional()
       .transform((v) => (v ? v : undefined)),
-  });
+    // Anonymised unless the member explicitly names the parties (issue 27 §5).
+    disclosure: z.enum(["anonymised", "named"], { error: DEAL_MESSAGES.disclosure }).default("anonymised"),
+    partiesConsent: z.literal("on", { error: DEAL_MESSAGES.consentRequired }).optional(),
+    sizeBand: z.enum(DEAL_SIZE_BAND_CODES, { error: DEAL_MESSAGES.sizeBand }).optional(),
+    region: z.enum(DEAL_REGIONS, { error: DEAL_MESSAGES.region }).optional(),
+  })
+    .superRefine((v, ctx) => {
+      if (v.disclosure === "named" && v.partiesConsent !== "on") {
+        ctx.addIssue({ code: "custom", path: ["partiesConsent"], message: DEAL_MESSAGES.consentRequired });
+      }
+    });
 }
 
 export const dealDeleteSchema = z.object({ dealId: dealIdSchema });
 
 /** The parsed form without the deal id; the description is absent (or undefined) when blank. */
-export type DealInput = { year: number; sector: (typeof SECTOR_CODES)[number]; acquirerCedant: string; dealDescription?: string };
+export type DealInput = {
+  year: number;
+  sector: (typeof SECTOR_CODES)[number];
+  acquirerCedant: string;
+  dealDescription?: string;
+  /** Absent: anonymised. "named" is only accepted with `partiesConsent`. */
+  disclosure?: DealDisclosure;
+  partiesConsent?: "on";
+  sizeBand?: string;
+  region?: string;
+};

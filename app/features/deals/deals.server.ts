@@ -9,6 +9,7 @@ import { db, type Db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { certifiedDeals } from "~/db/schema";
 import type { MemberActor } from "../profiles/actor";
+import type { DealDisclosure } from "./deal-disclosure";
 import { DEAL_LIMITS, DEAL_MESSAGES, type DealInput, type DealStatus } from "./deal.schema";
 
 /** A deal as its owner sees it in the editor (no validator id). */
@@ -18,6 +19,9 @@ export type OwnDeal = {
   sector: string;
   acquirerCedant: string;
   dealDescription: string | null;
+  disclosure: DealDisclosure;
+  sizeBand: string | null;
+  region: string | null;
   status: DealStatus;
   rejectionReason: string | null;
   createdAt: string;
@@ -46,6 +50,9 @@ const ownDeals = builtOnce((handle) =>
       sector: certifiedDeals.sector,
       acquirerCedant: certifiedDeals.acquirerCedant,
       dealDescription: certifiedDeals.dealDescription,
+      disclosure: certifiedDeals.disclosure,
+      sizeBand: certifiedDeals.sizeBand,
+      region: certifiedDeals.region,
       status: certifiedDeals.status,
       rejectionReason: certifiedDeals.rejectionReason,
       createdAt: certifiedDeals.createdAt,
@@ -55,6 +62,17 @@ const ownDeals = builtOnce((handle) =>
     .where(eq(certifiedDeals.profileId, sql.placeholder("profileId")))
     .orderBy(desc(certifiedDeals.year), desc(certifiedDeals.createdAt)),
 );
+
+/** The disclosure columns of a write: named only with the consent certified, stamped now. */
+function disclosureColumns(input: DealInput, now: Date) {
+  const named = input.disclosure === "named" && input.partiesConsent === "on";
+  return {
+    disclosure: named ? ("named" as const) : ("anonymised" as const),
+    partiesConsentAt: named ? now : null,
+    sizeBand: input.sizeBand ?? null,
+    region: input.region ?? null,
+  };
+}
 
 export async function listOwnDeals(actor: MemberActor): Promise<OwnDeal[]> {
   const rows = await ownDeals().execute({ profileId: actor.profileId });
@@ -79,6 +97,7 @@ export async function createOwnDeal(actor: MemberActor, input: DealInput, handle
       sector: input.sector,
       acquirerCedant: input.acquirerCedant,
       dealDescription: input.dealDescription ?? null,
+      ...disclosureColumns(input, new Date()),
       status: "pending",
     })
     .returning({ id: certifiedDeals.id });
@@ -100,6 +119,7 @@ export async function updateOwnDeal(actor: MemberActor, dealId: string, input: D
       sector: input.sector,
       acquirerCedant: input.acquirerCedant,
       dealDescription: input.dealDescription ?? null,
+      ...disclosureColumns(input, new Date()),
       status: "pending",
       rejectionReason: null,
       validatedAt: null,

@@ -13,11 +13,13 @@ import { REPUTATION_COLUMNS, reputationFromColumns, type ReputationColumns } fro
 import { reputationBadges } from "~/features/trust/reputation-rules";
 import { type StoredVerificationSummary, verificationMark, type VerificationMarkView } from "~/features/trust/verification-rules";
 import { type BadgeKind, profileBadges } from "./badges";
+import { publicDealView } from "~/features/deals/deal-disclosure";
 import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "./card-rules";
 import { DIRECTORY_PAGE_SIZE, type DirectoryQuery } from "./directory.schema";
 import { sectorNames } from "./labels.server";
 
-export type DirectoryDeal = { year: number; sectorName: string; acquirerCedant: string };
+/** `title`: the parties only when the member named them, else the anonymised line (issue 27 §5). */
+export type DirectoryDeal = { year: number; sectorName: string; title: string };
 
 /** Sector chips of a card: the label shown (cut on standard cards) and the full name (title). */
 export type CardSectors = {
@@ -102,7 +104,17 @@ type Row = ReputationColumns & {
   detailed_presentation: string | null;
   specialization_sectors: string[];
   deals_count: number | string;
-  deals: Array<{ year: number; sector: string; acquirer_cedant: string }> | string | null;
+  deals: Array<DirectoryDealRow> | string | null;
+};
+
+type DirectoryDealRow = {
+  year: number;
+  sector: string;
+  acquirer_cedant: string | null;
+  disclosure: string;
+  size_band: string | null;
+  region: string | null;
+  parties_consent_at: string | null;
 };
 
 /** `handle`: the public directory reads through the read replica (app/db/read-replica.server.ts). */
@@ -129,7 +141,9 @@ export async function searchDirectory(query: DirectoryQuery, handle: Db = db): P
              as deals_count,
            case when p.membership_type = 'freemium' then null else
              (select json_agg(x) from (
-                select d.year, d.sector, d.acquirer_cedant from certified_deals d
+                select d.year, d.sector, d.disclosure, d.size_band, d.region, d.parties_consent_at,
+                       case when d.disclosure = 'named' and d.parties_consent_at is not null then d.acquirer_cedant end as acquirer_cedant
+                from certified_deals d
                 where d.profile_id = p.id and d.status = 'validated'
                 order by d.year desc, d.created_at desc limit 3) x) end as deals
     from profiles p
@@ -172,7 +186,19 @@ function toCard(r: Row, today: string): DirectoryCard {
       ...reputationBadges(reputationFromColumns(r)),
     ],
     verification: verificationMark(r.verification_summary, r.insurance_valid_until, today),
-    deals: summary.shown.map((d) => ({ year: d.year, sectorName: sectorName(d.sector), acquirerCedant: d.acquirer_cedant })),
+    deals: summary.shown.map((d) => {
+      const view = publicDealView({
+        year: d.year,
+        sector: d.sector,
+        acquirerCedant: d.acquirer_cedant ?? "",
+        dealDescription: null,
+        disclosure: d.disclosure,
+        sizeBand: d.size_band,
+        region: d.region,
+        partiesConsentAt: d.parties_consent_at,
+      });
+      return { year: d.year, sectorName: sectorName(d.sector), title: view.title };
+    }),
     moreDealsLabel: summary.moreLabel,
   };
 }

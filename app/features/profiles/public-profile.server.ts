@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { certifiedDeals, profiles } from "~/db/schema";
+import { publicDealView } from "~/features/deals/deal-disclosure";
 import { isPremium } from "~/auth/permissions";
 import { profileSlug } from "~/lib/slug";
 import { parisToday } from "~/features/mandates/mandate-rules";
@@ -11,7 +12,8 @@ import { verificationMark, type VerificationMarkView } from "~/features/trust/ve
 import { getReputation } from "~/features/trust/reputation.server";
 import { reputationBadges, type ReputationBadge } from "~/features/trust/reputation-rules";
 
-export type PublicDeal = { id: string; year: number; sector: string; acquirerCedant: string; dealDescription: string | null };
+/** A validated deal as the public sees it: `title` names the parties only when the member chose to (issue 27 §5). */
+export type PublicDeal = { id: string; year: number; sector: string; title: string; dealDescription: string | null; named: boolean };
 
 export type PublicProfile = {
   id: string;
@@ -103,11 +105,17 @@ export async function getPublicProfile(id: string, handle: Db = db): Promise<Pub
           sector: certifiedDeals.sector,
           acquirerCedant: certifiedDeals.acquirerCedant,
           dealDescription: certifiedDeals.dealDescription,
+          disclosure: certifiedDeals.disclosure,
+          sizeBand: certifiedDeals.sizeBand,
+          region: certifiedDeals.region,
+          partiesConsentAt: certifiedDeals.partiesConsentAt,
         })
         .from(certifiedDeals)
         .where(and(eq(certifiedDeals.profileId, id), eq(certifiedDeals.status, "validated")))
         .orderBy(desc(certifiedDeals.year), desc(certifiedDeals.createdAt))
     : [];
+  // The parties' names never leave this function unless the deal's disclosure allows them.
+  const publicDeals: PublicDeal[] = deals.map((d) => ({ id: d.id, ...publicDealView(d) }));
   // A count only: which files, with whom and for which clients stays private. The page cache is
   // dropped when a file concludes (migration 0010).
   const [closings] = await queryRows<{ n: number | string }>(sql`
@@ -123,7 +131,7 @@ export async function getPublicProfile(id: string, handle: Db = db): Promise<Pub
     detailedPresentation: premium ? p.detailedPresentation : null,
     specializationSectors: p.specializationSectors ?? [],
     createdAt: p.createdAt.toISOString(),
-    certifiedDeals: deals,
+    certifiedDeals: publicDeals,
     closingsCount: Number(closings?.n ?? 0),
     verification: verificationMark(verificationSummary, insuranceValidUntil, parisToday()),
     reputationBadges: reputationBadges(reputation),

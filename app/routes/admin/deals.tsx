@@ -164,7 +164,14 @@ function DealDetail({ detail, closeTo, actionData }: { detail: AdminDealDetail; 
         {[
           ["Professionnel", `${d.memberName} (${MEMBERSHIP_LABELS[d.membershipType] ?? d.membershipType})`],
           ["Année", String(d.year)],
-          ["Transaction", d.acquirerCedant],
+          ["Transaction (parties)", d.acquirerCedant],
+          [
+            "Publication",
+            d.named
+              ? `Parties nommées — accord des parties certifié par le membre${d.partiesConsentAt ? ` le ${formatAdminDate(d.partiesConsentAt)}` : ""}`
+              : "Description anonymisée",
+          ],
+          ["Vu par le public", `${d.year} · ${d.sectorName} · ${d.publicTitle}`],
           ["Secteur", `${d.sector} - ${d.sectorName}`],
           ["Description", d.dealDescription || "Aucune description"],
           ["Soumis le", formatAdminDate(d.createdAt)],

@@ -289,7 +289,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
                   <p className="font-medium">
                     {d.year} · {sectorNameOf(labels, d.sector)}
                   </p>
-                  <p className="text-sm">{d.acquirerCedant}</p>
+                  <p className="text-sm">{d.title}</p>
                   {d.dealDescription ? <p className="text-sm text-muted-foreground">{d.dealDescription}</p> : null}
                 </li>
               ))}

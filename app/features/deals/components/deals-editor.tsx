@@ -7,8 +7,9 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { FieldError, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { Checkbox, FieldError, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { SECTORS, sectorLabel } from "~/db/reference";
+import { DEAL_REGIONS, DEAL_SIZE_BANDS, type DealDisclosure, sizeBandLabel } from "../deal-disclosure";
 import { DEAL_LIMITS, DEAL_MESSAGES, DEAL_STATUS_LABELS, dealSchema, type DealStatus } from "../deal.schema";
 
 export type EditorDeal = {
@@ -17,8 +18,16 @@ export type EditorDeal = {
   sector: string;
   acquirerCedant: string;
   dealDescription: string | null;
+  disclosure: DealDisclosure;
+  sizeBand: string | null;
+  region: string | null;
   status: DealStatus;
   rejectionReason: string | null;
+};
+
+export const DISCLOSURE_LABELS: Record<DealDisclosure, string> = {
+  anonymised: "Publiée de façon anonymisée",
+  named: "Publiée avec le nom des parties",
 };
 
 const STATUS_BADGE: Record<DealStatus, "warning" | "success" | "destructive"> = {
@@ -66,8 +75,9 @@ function DealItem({ deal }: { deal: EditorDeal }) {
         <div className="min-w-0">
           <p className="break-words font-medium">{deal.acquirerCedant}</p>
           <p className="text-sm text-muted-foreground">
-            {deal.year} · {sectorLabel(deal.sector)}
+            {[String(deal.year), sectorLabel(deal.sector), sizeBandLabel(deal.sizeBand), deal.region].filter(Boolean).join(" · ")}
           </p>
+          <p className="text-xs text-muted-foreground">{DISCLOSURE_LABELS[deal.disclosure]}</p>
         </div>
         <Badge variant={STATUS_BADGE[deal.status]}>{DEAL_STATUS_LABELS[deal.status]}</Badge>
       </div>
@@ -166,6 +176,9 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
           sector: editing.sector,
           acquirerCedant: editing.acquirerCedant,
           dealDescription: editing.dealDescription ?? "",
+          disclosure: editing.disclosure,
+          sizeBand: editing.sizeBand ?? "",
+          region: editing.region ?? "",
         }
       : undefined,
     shouldValidate: "onSubmit",
@@ -173,6 +186,10 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const title = editing ? "Modifier la référence" : "Ajouter une référence";
+  // After a refused submission (even without JavaScript) the member's choice comes back with the checkbox.
+  const [disclosure, setDisclosure] = useState<DealDisclosure>(
+    fields.disclosure.initialValue === "named" || fields.disclosure.initialValue === "anonymised" ? fields.disclosure.initialValue : "anonymised",
+  );
   return (
     <div id="deal-form" className="scroll-mt-4">
     <Form method="post" preventScrollReset {...getFormProps(form)} aria-labelledby="deal-form-title" className="grid gap-4 rounded-md border bg-muted/40 p-4">
@@ -225,11 +242,78 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
       </div>
       <TextField
         label="Transaction (acquéreur / cédant)"
-        hint="Par exemple : Cession d'une PME industrielle à un groupe familial"
+        hint="Par exemple : Cession d’une PME industrielle à un groupe familial. Les administrateurs la voient ; le public seulement si vous nommez les parties."
         inputProps={{ ...getInputProps(fields.acquirerCedant, { type: "text" }), key: fields.acquirerCedant.key, maxLength: DEAL_LIMITS.acquirerCedant, "aria-required": true }}
         errors={fields.acquirerCedant.errors}
         errorId={fields.acquirerCedant.errorId}
       />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={fields.sizeBand.id}>Valeur de l’opération (facultatif)</Label>
+          <NativeSelect {...getSelectProps(fields.sizeBand)} key={fields.sizeBand.key} aria-invalid={fields.sizeBand.errors ? true : undefined}>
+            <option value="">Non précisée</option>
+            {DEAL_SIZE_BANDS.map((b) => (
+              <option key={b.code} value={b.code}>
+                {b.label}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={fields.sizeBand.errorId} errors={fields.sizeBand.errors} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={fields.region.id}>Région (facultatif)</Label>
+          <NativeSelect {...getSelectProps(fields.region)} key={fields.region.key} aria-invalid={fields.region.errors ? true : undefined}>
+            <option value="">Non précisée</option>
+            {DEAL_REGIONS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={fields.region.errorId} errors={fields.region.errors} />
+        </div>
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Sur votre profil public</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name={fields.disclosure.name}
+            value="anonymised"
+            checked={disclosure === "anonymised"}
+            onChange={() => setDisclosure("anonymised")}
+            className="mt-0.5 h-4 w-4"
+          />
+          <span>
+            Description anonymisée (recommandé)&nbsp;: seuls le secteur, la valeur, la région et la date de l’opération sont publiés, sans le nom des parties ni la description
+          </span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name={fields.disclosure.name}
+            value="named"
+            checked={disclosure === "named"}
+            onChange={() => setDisclosure("named")}
+            className="mt-0.5 h-4 w-4"
+          />
+          <span>Nommer les parties et publier la description</span>
+        </label>
+        {disclosure === "named" ? (
+          <label className="ml-6 flex items-start gap-2 text-sm">
+            <Checkbox
+              name={fields.partiesConsent.name}
+              value="on"
+              aria-required="true"
+              aria-invalid={fields.partiesConsent.errors ? true : undefined}
+              aria-describedby={fields.partiesConsent.errors ? fields.partiesConsent.errorId : undefined}
+              className="mt-0.5"
+            />
+            <span>Je certifie que les parties ont accepté que leur nom soit publié.</span>
+          </label>
+        ) : null}
+        <FieldError id={fields.partiesConsent.errorId} errors={fields.partiesConsent.errors} />
+      </fieldset>
       <div className="grid gap-2">
         <Label htmlFor={fields.dealDescription.id}>Description (facultatif)</Label>
         <Textarea

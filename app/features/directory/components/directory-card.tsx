@@ -87,7 +87,7 @@ export function DirectoryCard({ card }: { card: Card_ }) {
           <ul className="space-y-1 text-sm text-muted-foreground">
             {card.deals.map((d, i) => (
               <li key={i}>
-                {d.year} · {d.sectorName} · {d.acquirerCedant}
+                {d.year} · {d.sectorName} · {d.title}
               </li>
             ))}
           </ul>
