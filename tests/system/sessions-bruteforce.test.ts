@@ -232,10 +232,11 @@ describe("plain http, no proxy (TRUST_PROXY=false)", () => {
     const uri = /otpauth:\/\/[^<"\s]+/.exec(page.body)?.[0].replace(/&amp;/g, "&");
     expect(uri).toBeDefined();
     const secret = secretFromOtpauthUri(uri!);
-    // As the page's script posts it (single fetch): the action's answer carries the new session
-    // cookie (activation replaces the session) and the backup codes.
+    // As the page's script posts it (single fetch): the action redirects (202 for a `.data`
+    // request) with the new session cookie (activation replaces the session); the backup codes are
+    // shown once on the page it leads to (issue 26 §3).
     const enrolled = await post("/parametres.data", { intent: "verify-2fa", code: await unusedTotpCode(secret) }, jar);
-    expect(enrolled.status).toBe(200);
+    expect(enrolled.status).toBe(202);
     expect(sessionCookieOf(enrolled)).toBeDefined();
 
     const challenge = async () => {
