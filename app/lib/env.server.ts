@@ -1,7 +1,7 @@
 // Environment, validated once at start (DESIGN §4.8). A wrong value stops the server with a
 // message naming the variable.
 import { z } from "zod";
-import { legalIdentityFrom, missingLegalVariables, type LegalIdentity } from "./legal";
+import { LEGAL_VARIABLES, legalIdentityFrom, missingLegalVariables, type LegalIdentity } from "./legal";
 
 const optionalString = z
   .string()
@@ -108,6 +108,12 @@ function storageS3Problems(env: z.infer<typeof envSchema>, raw: Record<string, s
     problems.push("  - STORAGE_S3_ACCESS_KEY_ID : obligatoire quand STORAGE_S3_SECRET_ACCESS_KEY est défini");
   }
   return problems;
+}
+
+/** Whether the application reads this variable (the schema's and the LEGAL_* ones): deployment
+ * files are checked against it (scripts/container-recipe.test.ts). */
+export function isKnownVariable(name: string): boolean {
+  return Object.hasOwn(envSchema.shape, name) || LEGAL_VARIABLES.includes(name);
 }
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; legal: LegalIdentity };
