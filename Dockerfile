@@ -31,9 +31,10 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
-# The node image's unprivileged user (uid 1000) owns only the data directory; the code stays root's.
+# The node image's unprivileged user (uid 1000) owns only the data directory and backups/ (which
+# `npm run db:backup` creates in the working directory); the code stays root's.
 COPY --from=build /app /app
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /app/backups && chown node:node /data /app/backups
 VOLUME ["/data"]
 USER node
 EXPOSE 3000
