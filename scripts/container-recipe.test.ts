@@ -2,6 +2,7 @@
 // container engine does, so the files are parsed and held against the application itself — its
 // configuration schema (app/lib/env.server.ts), package.json's scripts, CI's install command and
 // the server's port and health routes (decision 044).
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -307,6 +308,14 @@ describe("deploy/reseau-transmission.service", () => {
     const parsed = parseEnv(env);
     expect(parsed.APP_URL).toMatch(/^https:\/\//);
     expect(values("StateDirectory")[0]).toBe(path.basename(environment.DATA_DIR!));
+  });
+
+  // systemd's own parser, where it is installed: an unknown key or a malformed value is reported.
+  const analyze = spawnSync("systemd-analyze", ["--version"], { encoding: "utf8" });
+  it.skipIf(analyze.status !== 0)("passes systemd-analyze verify without a remark", () => {
+    const r = spawnSync("systemd-analyze", ["verify", path.join(root, "deploy/reseau-transmission.service")], { encoding: "utf8" });
+    expect(r.stderr.trim()).toBe("");
+    expect(r.status).toBe(0);
   });
 
   it("waits for the server's drain before killing it", () => {
