@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultAppUrl, EnvError, listenUrl, parseEnv } from "./env.server";
+import { defaultAppUrl, EnvError, isKnownVariable, listenUrl, parseEnv } from "./env.server";
 import { isLegalPlaceholder } from "./legal";
 import { LEGAL_ENV } from "../../tests/support/legal-env";
 
@@ -69,6 +69,10 @@ describe("parseEnv", () => {
     [{ APP_URL: "ftp://example.fr" }, "APP_URL"],
     [{ SMTP_URL: "http://mail.example.fr" }, "SMTP_URL"],
     [{ BETTER_AUTH_SECRET: "short" }, "BETTER_AUTH_SECRET"],
+    [{ BETTER_AUTH_SECRET: "n".repeat(40), BETTER_AUTH_SECRETS: "n".repeat(40) }, "BETTER_AUTH_SECRETS : doit être une liste"],
+    [{ BETTER_AUTH_SECRET: "n".repeat(40), BETTER_AUTH_SECRETS: `2:${"n".repeat(40)},1:short` }, "BETTER_AUTH_SECRETS : doit être une liste"],
+    [{ BETTER_AUTH_SECRET: "n".repeat(40), BETTER_AUTH_SECRETS: `2:${"o".repeat(40)},1:${"n".repeat(40)}` }, "BETTER_AUTH_SECRETS : la première version"],
+    [{ BETTER_AUTH_SECRETS: `1:${"o".repeat(40)}` }, "BETTER_AUTH_SECRETS : la première version"],
     [{ CONTACT_EMAIL: "pas-un-email" }, "CONTACT_EMAIL"],
     [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
     [{ TRUST_PROXY: "peut-etre" }, "TRUST_PROXY"],
@@ -101,6 +105,17 @@ describe("parseEnv", () => {
     });
     expect(env.TRUST_PROXY).toBe(true);
     expect(env.DATABASE_URL).toContain("db.internal");
+  });
+
+  it("BETTER_AUTH_SECRETS: the rotation's versions, the current one being BETTER_AUTH_SECRET", () => {
+    const [current, previous] = ["n".repeat(40), "o".repeat(64)];
+    expect(parseEnv({ BETTER_AUTH_SECRET: current, BETTER_AUTH_SECRETS: `2:${current}, 1:${previous}` }).BETTER_AUTH_SECRETS).toBe(`2:${current}, 1:${previous}`);
+    expect(parseEnv({ BETTER_AUTH_SECRET: current }).BETTER_AUTH_SECRETS).toBeUndefined();
+  });
+
+  it("knows which variables it reads (deployment files are checked against it)", () => {
+    for (const name of ["PORT", "STORAGE_S3_BUCKET", "BETTER_AUTH_SECRETS", "LEGAL_SIRET", "LEGAL_PRIVACY_EMAIL"]) expect(isKnownVariable(name)).toBe(true);
+    for (const name of ["PROT", "STORAGE_S3_SECRET", "LEGAL_SIRETT", "toString", "__proto__"]) expect(isKnownVariable(name)).toBe(false);
   });
 });
 

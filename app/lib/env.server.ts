@@ -1,7 +1,7 @@
 // Environment, validated once at start (DESIGN §4.8). A wrong value stops the server with a
 // message naming the variable.
 import { z } from "zod";
-import { legalIdentityFrom, missingLegalVariables, type LegalIdentity } from "./legal";
+import { LEGAL_VARIABLES, legalIdentityFrom, missingLegalVariables, type LegalIdentity } from "./legal";
 
 const optionalString = z
   .string()
@@ -41,6 +41,11 @@ export const envSchema = z.object({
     .transform((v) => v === undefined || v === "" || v === "true" || v === "1" || v === "yes"),
   BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "doit contenir au moins 32 caractères",
+  }),
+  // Versioned secrets, read by better-auth itself, for rotating BETTER_AUTH_SECRET without
+  // locking out two-factor accounts (docs/operations.md): the current version first.
+  BETTER_AUTH_SECRETS: optionalString.refine((v) => v === undefined || /^\d+:[^\s,]{32,}(\s*,\s*\d+:[^\s,]{32,})*$/.test(v), {
+    message: "doit être une liste « version:secret » séparée par des virgules, la version courante en premier (secrets d’au moins 32 caractères)",
   }),
   SMTP_URL: optionalUrl(/^smtps?:$/, "doit être une URL smtp:// ou smtps://"),
   MAIL_FROM: optionalString.refine((v) => v === undefined || /^(.+<[^@\s]+@[^@\s]+>|[^@\s]+@[^@\s]+)$/.test(v), {
@@ -110,6 +115,12 @@ function storageS3Problems(env: z.infer<typeof envSchema>, raw: Record<string, s
   return problems;
 }
 
+/** Whether the application reads this variable (the schema's and the LEGAL_* ones): deployment
+ * files are checked against it (scripts/container-recipe.test.ts). */
+export function isKnownVariable(name: string): boolean {
+  return Object.hasOwn(envSchema.shape, name) || LEGAL_VARIABLES.includes(name);
+}
+
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; legal: LegalIdentity };
 
 export class EnvError extends Error {}
@@ -124,6 +135,12 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   const env = result.data;
   const storageProblems = storageS3Problems(env, raw);
   if (storageProblems.length > 0) throw new EnvError(`Configuration invalide :\n${storageProblems.join("\n")}`);
+  // better-auth signs its cookies with the current versioned secret, the app its links and
+  // cookies with BETTER_AUTH_SECRET: they must be the same secret.
+  const currentVersioned = env.BETTER_AUTH_SECRETS?.split(",")[0]!.trim().replace(/^\d+:/, "");
+  if (currentVersioned !== undefined && currentVersioned !== env.BETTER_AUTH_SECRET) {
+    throw new EnvError("Configuration invalide :\n  - BETTER_AUTH_SECRETS : la première version doit avoir la valeur de BETTER_AUTH_SECRET (voir docs/operations.md)");
+  }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new EnvError("Configuration invalide :\n  - STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini");
   }

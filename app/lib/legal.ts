@@ -30,6 +30,9 @@ export const LEGAL_FIELDS = {
   phone: { env: "LEGAL_PHONE", label: "Numéro de téléphone" },
 } as const;
 
+/** Every LEGAL_* variable read: the fields above and the two optional addresses. */
+export const LEGAL_VARIABLES: readonly string[] = [...Object.values(LEGAL_FIELDS).map((f) => f.env), "LEGAL_PRIVACY_EMAIL", "LEGAL_SUPPORT_EMAIL"];
+
 export type LegalIdentity = Record<keyof typeof LEGAL_FIELDS, string> & {
   /** Address for exercising GDPR rights (LEGAL_PRIVACY_EMAIL, else the contact address). */
   privacyEmail: string;
