@@ -126,29 +126,25 @@ export function withPreparedName(args: unknown[], prepare: boolean): unknown[] {
 }
 
 /**
- * `query` timed for the metrics' observers, when there are any: the callback form (node-postgres'
- * pool.query calls its client's with one) and the promise form.
+ * `query` timed for the metrics' observers, when there are any (promise form). The callback form
+ * is node-postgres' pool.query calling its client: timed at the pool instead (guardPgPool), in
+ * the caller's async context, which the pool's callbacks do not keep (a trace's parent span).
  */
 function timedQuery(run: QueryFn, args: unknown[], pool: StatementEvent["pool"]): unknown {
   const observers = statementObservers();
-  if (observers.length === 0) return run(...args);
+  if (observers.length === 0 || typeof args[args.length - 1] === "function") return run(...args);
   const startMs = Date.now();
   const start = performance.now();
   const report = (failed: boolean) => {
     const event: StatementEvent = { pool, startMs, seconds: (performance.now() - start) / 1000, failed };
     for (const observe of observers) observe(event);
   };
-  const last = args[args.length - 1];
-  if (typeof last === "function") {
-    const callback = last as (error: unknown, ...rest: unknown[]) => void;
-    return run(...args.slice(0, -1), (error: unknown, ...rest: unknown[]) => {
-      report(Boolean(error));
-      callback(error, ...rest);
-    });
-  }
   const result = run(...args);
   if (result && typeof (result as Promise<unknown>).then === "function") {
-    (result as Promise<unknown>).then(() => report(false), () => report(true));
+    (result as Promise<unknown>).then(
+      () => report(false),
+      () => report(true),
+    );
   }
   return result;
 }
@@ -158,9 +154,11 @@ function wrapQuery(target: { query: unknown }, prepare = false, pool: StatementE
   target.query = ((...args: unknown[]) => timedQuery(original, withPreparedName(sanitizeArgs(args), prepare), pool)) as never;
 }
 
-/** node-postgres: every pooled client strips U+0000 from its parameters and, with `prepare`, names its statements. */
+/** node-postgres: every pooled client strips U+0000 from its parameters and, with `prepare`, names its statements; statements are timed (metrics). */
 export function guardPgPool(pool: Pool, prepare = false, role: StatementEvent["pool"] = "primary") {
   pool.on("connect", (client) => wrapQuery(client as unknown as { query: unknown }, prepare, role));
+  const query = (pool.query as QueryFn).bind(pool);
+  pool.query = ((...args: unknown[]) => timedQuery(query, args, role)) as never;
 }
 
 /** PGlite: the client and its transactions strip U+0000 from their parameters. */

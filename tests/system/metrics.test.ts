@@ -98,7 +98,7 @@ it("labels the requests by route id, and gives the outbox, the pools and the job
 });
 
 it("refuses a forwarded request from this machine (a local proxy), forged loopback included", async () => {
-  for (const headers of [{ "x-forwarded-for": "203.0.113.7" }, { "x-forwarded-for": "127.0.0.1" }, { forwarded: "for=127.0.0.1" }, { "x-real-ip": "127.0.0.1" }]) {
+  for (const headers of [{ "x-forwarded-for": "203.0.113.7" }, { "x-forwarded-for": "127.0.0.1" }, { forwarded: "for=127.0.0.1" }, { "x-real-ip": "127.0.0.1" }] as Array<Record<string, string>>) {
     const r = await send(local(), "/metrics", { headers });
     expect({ headers, status: r.status }).toEqual({ headers, status: 404 });
     expect(r.body).not.toContain("rt_");
@@ -111,7 +111,7 @@ it("refuses a forwarded request from this machine (a local proxy), forged loopba
 it.skipIf(!lanAddress)("answers 404 to a client on the network without the token, 200 with it", async () => {
   const base = `http://${lanAddress}:${server!.port}`;
   expect((await send(base, "/healthz", { from: lanAddress })).status).toBe(200);
-  for (const headers of [{}, { "x-forwarded-for": "127.0.0.1" }, { "x-real-ip": "::1" }, { authorization: "Bearer wrong" }, { authorization: `Basic ${TOKEN}` }]) {
+  for (const headers of [{}, { "x-forwarded-for": "127.0.0.1" }, { "x-real-ip": "::1" }, { authorization: "Bearer wrong" }, { authorization: `Basic ${TOKEN}` }] as Array<Record<string, string>>) {
     const r = await send(base, "/metrics", { from: lanAddress, headers });
     expect({ headers, status: r.status }).toEqual({ headers, status: 404 });
     expect(r.body).not.toContain("rt_");
