@@ -50,7 +50,7 @@ beforeAll(async () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
       OTEL_BSP_SCHEDULE_DELAY: "200",
     },
-    { capture: true, host: "0.0.0.0" },
+    { capture: true, host: "0.0.0.0", timeoutMs: 150_000 },
   );
 });
 
