@@ -67,6 +67,12 @@ async function main() {
   // to X-Forwarded-For, never what a client wrote before it (`true` would take the leftmost).
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
+  // ── Metrics and traces (decision 043; app/lib/metrics): /metrics, every request timed by route id.
+  const { installMetrics } = await import("./app/lib/metrics/install.server");
+  const { liveStreamCount } = await import("./app/features/notifications/live.server");
+  const metrics = await installMetrics(app, { env, database, liveStreams: liveStreamCount });
+  // ── end of metrics
+
   // Every request runs in its own scope (app/lib/request-scope.server.ts): what its loaders ask
   // again is read once, and its SQL statements are counted.
   const { currentRequestScope, withRequestScope } = await import("./app/lib/request-scope.server");
@@ -219,6 +225,7 @@ async function main() {
         profileCounts.setListening(listening);
       },
     });
+    if (pageCache) metrics.registerCacheStats("page", () => ({ hits: pageCache.stats.hits, misses: pageCache.stats.misses, size: pageCache.size })); // metrics
     if (pageCache) app.use(pageCacheMiddleware(pageCache));
   }
   // Each member's notification state (the bell on every member page): dropped for the user the
@@ -279,6 +286,8 @@ async function main() {
     const buildPath = path.resolve("build/server/index.js");
     build = (await import(buildPath)) as ServerBuild;
   }
+
+  metrics.setBuild(build); // metrics: requests labelled by this build's route ids
 
   // A resource route's `.data` form never runs its loader: a reload of its own URL instead.
   app.use(resourceDataRedirect(build));
@@ -353,6 +362,7 @@ async function main() {
       await stopNotificationCacheListener?.();
       await stopGuardCacheListener?.();
       await dispatcher.stop();
+      await metrics.stop(); // metrics: the last spans exported
       const { closeDatabase } = await import("./app/db/client.server");
       await closeDatabase();
       logger.info({ signal }, "shutdown complete");

@@ -54,6 +54,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_PREPARED_STATEMENTS: "parfois" })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
+  it("METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT: optional (decision 043)", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "m".repeat(32) }).METRICS_TOKEN).toBe("m".repeat(32));
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318" }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe("http://otel-collector:4318");
+  });
+
   it("treats empty strings as unset", () => {
     const env = parseEnv({ DATABASE_URL: "", SMTP_URL: " ", STRIPE_SECRET_KEY: "" });
     expect(env.DATABASE_URL).toBeUndefined();
@@ -84,6 +91,10 @@ describe("parseEnv", () => {
     [{ SMTP_URL: "smtp://mail.example.fr:587" }, "MAIL_FROM"],
     [{ APP_URL: "https://reseau.example.fr" }, "SMTP_URL"],
     [{ APP_URL: "https://reseau.example.fr", SMTP_URL: "smtp://m.example.fr", MAIL_FROM: "a@b.fr" }, "STRIPE_SECRET_KEY"],
+    [{ METRICS_TOKEN: "trop-court" }, "METRICS_TOKEN"],
+    [{ METRICS_TOKEN: `${"x".repeat(20)} ${"y".repeat(20)}` }, "METRICS_TOKEN"],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: "otel-collector:4318" }, "OTEL_EXPORTER_OTLP_ENDPOINT"],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://otel-collector:4317" }, "OTEL_EXPORTER_OTLP_ENDPOINT"],
   ])("rejects %o naming %s", (raw, variable) => {
     expect(() => parseEnv(raw)).toThrow(EnvError);
     expect(() => parseEnv(raw)).toThrow(variable);

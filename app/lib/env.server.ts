@@ -92,6 +92,13 @@ export const envSchema = z.object({
   STORAGE_S3_ACCESS_KEY_ID: optionalString.refine((v) => v === undefined || /^\S{3,128}$/.test(v), { message: "doit être un identifiant de clé sans espace" }),
   STORAGE_S3_SECRET_ACCESS_KEY: optionalString.refine((v) => v === undefined || /^\S{1,256}$/.test(v), { message: "doit être une clé secrète sans espace" }),
   STORAGE_S3_FORCE_PATH_STYLE: boolish,
+  // /metrics from another machine (decision 043): `Authorization: Bearer <token>`; unset, only
+  // this machine reads it.
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^[\x21-\x7e]{32,}$/.test(v), {
+    message: "doit contenir au moins 32 caractères ASCII imprimables, sans espace",
+  }),
+  // OpenTelemetry traces (decision 043): the OTLP/HTTP collector; unset, nothing is loaded.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:$/, "doit être l’URL http(s) d’un collecteur OTLP/HTTP, par ex. http://otel-collector:4318"),
 });
 
 const S3_BUCKET_NAME = /^(?!\d+\.\d+\.\d+\.\d+$)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;

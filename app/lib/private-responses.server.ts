@@ -28,11 +28,11 @@ export function privateResponses(req: Request, res: Response, next: NextFunction
   next();
 }
 
-type BuildRoutes = ServerBuild["routes"];
-type Matchable = RouteObject & { id: string };
+export type BuildRoutes = ServerBuild["routes"];
+export type Matchable = RouteObject & { id: string };
 
 /** React Router's route tree from the build's flat manifest (ids, paths, index flags). */
-function routeTree(routes: BuildRoutes, parentId: string | undefined): Matchable[] {
+export function routeTree(routes: BuildRoutes, parentId: string | undefined): Matchable[] {
   return Object.values(routes)
     .filter((r) => r !== undefined && r.parentId === parentId)
     .map((r) =>

@@ -239,6 +239,11 @@ export function getNotificationHub(): NotificationHub {
   return (g.__rtNotificationHub ??= new NotificationHub(getDatabase().listen));
 }
 
+/** The live streams this instance holds now (for /metrics; 0 before the first one). */
+export function liveStreamCount(): number {
+  return g.__rtNotificationHub?.size ?? 0;
+}
+
 /** server.ts, when draining starts: the streams would hold the shutdown open. */
 export async function closeLiveNotifications(): Promise<void> {
   await g.__rtNotificationHub?.closeAll();

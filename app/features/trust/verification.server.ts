@@ -16,6 +16,7 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
+import { recordJobRun, registerJob } from "~/lib/metrics/signals.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -315,6 +316,9 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
   return queued;
 }
 
+/** Its name in the metrics (`rt_job_last_success_timestamp_seconds{job}`). */
+export const INSURANCE_REMINDER_JOB = "insurance reminders";
+
 /** Runs the insurance reminders shortly after start, then hourly; errors are logged, never thrown. */
 export function startInsuranceReminderJob(options: { intervalMs?: number; initialDelayMs?: number } = {}): { stop(): void } {
   const intervalMs = options.intervalMs ?? 60 * 60_000;
@@ -326,13 +330,16 @@ export function startInsuranceReminderJob(options: { intervalMs?: number; initia
       try {
         const count = await sendInsuranceReminders();
         if (count > 0) logger.info({ count }, "insurance reminders queued");
+        recordJobRun(INSURANCE_REMINDER_JOB, true);
       } catch (error) {
+        recordJobRun(INSURANCE_REMINDER_JOB, false);
         logger.error({ err: error }, "insurance reminders failed");
       }
       schedule(intervalMs);
     }, delay);
     timer.unref();
   };
+  registerJob(INSURANCE_REMINDER_JOB, intervalMs);
   schedule(options.initialDelayMs ?? 45_000);
   return {
     stop() {
