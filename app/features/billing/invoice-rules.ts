@@ -117,7 +117,7 @@ export function sellerLines(s: InvoiceSellerView): string[] {
   return [
     `${s.companyName}, ${s.legalForm} au capital de ${s.shareCapital}`,
     s.headOffice,
-    [siren ? `SIREN ${siren}` : null, `SIRET ${s.siret}`, `RCS ${s.rcs}`].filter(Boolean).join(" — "),
+    [siren ? `SIREN ${siren}` : null, `SIRET ${s.siret}`, /^RCS\b/i.test(s.rcs) ? s.rcs : `RCS ${s.rcs}`].filter(Boolean).join(" — "),
     line("N° de TVA intracommunautaire", s.vatNumber),
     s.contactEmail,
   ];
