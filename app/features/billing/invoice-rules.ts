@@ -1,6 +1,7 @@
 // Invoices and credit notes (issue 27 §4, decision 045): numbers, amounts and the mandatory
 // mentions of a French invoice, as pure functions. The prices and the VAT rate come from the
 // offers module; the PDF and the settings page print what these functions return.
+import type { InvoiceSeller } from "~/db/schema/billing";
 import type { PdfBlock } from "~/features/collaboration/agreement-rules";
 import { OFFER_SETTINGS, splitTtc, vatRateLabel } from "~/features/membership/offers";
 import { formatDate, parisParts } from "~/lib/dates";
@@ -73,16 +74,8 @@ export function sirenOf(siret: string): string | null {
   return digits.length === 14 || digits.length === 9 ? digits.slice(0, 9) : null;
 }
 
-export type InvoiceSellerView = {
-  companyName: string;
-  legalForm: string;
-  shareCapital: string;
-  rcs: string;
-  siret: string;
-  vatNumber: string;
-  headOffice: string;
-  contactEmail: string;
-};
+/** The seller as printed: the copy stored on the invoice. */
+export type InvoiceSellerView = InvoiceSeller;
 
 export type InvoiceDocument = InvoiceAmounts & {
   kind: InvoiceKind;

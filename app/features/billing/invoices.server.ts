@@ -101,7 +101,7 @@ export async function issueInvoiceForPayment(tx: Tx, paymentId: string, issuedAt
       quantity: 1,
       ...amounts,
       currency: p.currency,
-      vatFranchise: amounts.vatRateBp === 0 && getEnv().legal.vatFranchise,
+      vatFranchise: getEnv().legal.vatFranchise,
       issuedAt,
       settledAt: p.paidAt ?? issuedAt,
       provider: p.provider,
