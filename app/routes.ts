@@ -54,6 +54,8 @@ export default [
     route("parametres", "routes/member/settings.tsx"),
     // A validated member files or renews the insurance certificate (checked by the team).
     route("parametres/assurance", "routes/member/insurance-renewal.tsx"),
+    // Plan, payments, invoices and credit notes, billing details (issue 27 §4).
+    route("parametres/facturation", "routes/member/billing.tsx"),
   ]),
   route("confirm-recommendation", "routes/public/confirm-recommendation.tsx"),
   route("concept", "routes/public/concept.tsx"),
@@ -70,6 +72,8 @@ export default [
   // Account: settings (with the data export download), password reset, sign-out and the
   // unsubscribe links of notification e-mails.
   route("parametres/export", "routes/member/settings-export.ts"),
+  // An invoice or credit note of the member, as PDF (404 for anyone else's).
+  route("parametres/facturation/:invoiceId", "routes/member/invoice-pdf.ts"),
   // A member's insurance certificate (verification evidence): the member and admins only.
   route("justificatifs/:profileId/assurance", "routes/member/insurance-certificate.ts"),
   // A document joined to a mediation: the member who joined it and admins only.

@@ -145,7 +145,7 @@ describe("the operator's legal identity (issue 16)", () => {
     const env = parseEnv({ ...https, ...LEGAL_ENV });
     expect(env.legal.companyName).toBe("Réseau Transmission SAS");
     expect(env.legal.privacyEmail).toBe("contact@reseau.example.fr");
-    expect(Object.values(env.legal).some((v) => isLegalPlaceholder(v))).toBe(false);
+    expect(Object.values(env.legal).some((v) => typeof v === "string" && isLegalPlaceholder(v))).toBe(false);
   });
 
   it("in local mode a missing value is a visible placeholder", () => {

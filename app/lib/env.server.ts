@@ -61,6 +61,8 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith("whsec_"), {
     message: "doit commencer par whsec_",
   }),
+  // The operator is under the VAT franchise (art. 293 B du CGI): invoices carry no VAT (decision 045).
+  LEGAL_VAT_FRANCHISE: boolish,
   TRUST_PROXY: boolish,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Multiplies every rate limit. Only for test runs that send many requests from one address

@@ -40,6 +40,8 @@ export type LegalIdentity = Record<keyof typeof LEGAL_FIELDS, string> & {
   supportEmail: string;
   /** Payment provider (processor named in the privacy policy). */
   paymentProvider: string;
+  /** VAT franchise (art. 293 B du CGI, LEGAL_VAT_FRANCHISE): invoices carry no VAT. */
+  vatFranchise: boolean;
 };
 
 /** The identity from configuration; a missing value becomes its placeholder. */
@@ -53,6 +55,7 @@ export function legalIdentityFrom(values: Partial<Record<string, string | undefi
     privacyEmail: values.LEGAL_PRIVACY_EMAIL?.trim() || out.contactEmail,
     supportEmail: values.LEGAL_SUPPORT_EMAIL?.trim() || out.contactEmail,
     paymentProvider: "Stripe Payments Europe, Ltd. (Dublin, Irlande)",
+    vatFranchise: ["true", "1", "yes"].includes(values.LEGAL_VAT_FRANCHISE?.trim() ?? ""),
   };
 }
 
@@ -77,4 +80,4 @@ export function isLegalPlaceholder(value: string): boolean {
 }
 
 /** Date shown as "Dernière mise à jour" on the legal pages; update it with the texts. */
-export const LEGAL_LAST_UPDATED = "27 novembre 2026";
+export const LEGAL_LAST_UPDATED = "28 novembre 2026";
