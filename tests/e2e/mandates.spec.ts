@@ -247,7 +247,7 @@ test("matches a professional can trust: sector filter, count and list agree, « 
   const counted = Number(await figure.textContent());
   expect(counted).toBeGreaterThanOrEqual(21);
   const panel = await openMatching(a, code);
-  await expect(panel.getByRole("heading", { name: `Mandats potentiels (${counted})` })).toBeVisible();
+  await expect(panel.getByRole("heading", { name: new RegExp(`^Mandats potentiels\\s*\\(${counted}\\)$`) })).toBeVisible();
   const items = panel.getByTestId("potential-match");
   await expect(items).toHaveCount(20);
   await expect(panel.getByTestId("potential-cut")).toContainText(`20 premiers sur ${counted}`);
