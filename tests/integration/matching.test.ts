@@ -8,7 +8,7 @@ import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor, toggleMandateStatus } from "~/features/mandates/mandates.server";
 import { alertMatchingOwners } from "~/features/matching/alerts.server";
 import { COUNTERPART_KEYS } from "~/features/matching/counterpart.server";
-import { matchScore } from "~/features/matching/match-score";
+import { criteriaVerdicts, matchScore, sectorsFit } from "~/features/matching/match-score";
 import { candidatesQuery, listOpportunities, listPotentialMatches, maxScoreFor, rankCandidates } from "~/features/matching/matching.server";
 import { queryRows } from "~/db/query.server";
 import { setMatchingCache } from "~/lib/count-cache.server";
@@ -106,16 +106,21 @@ describe("the SQL score is the rule of spec §9", () => {
         contributionMax: maybe(clo + pick(amounts)),
       });
       const ranked = await rankCandidates(sqlSourceOf(buyer), { limit: 100, minScore: 0 });
-      expect(ranked).toHaveLength(sellers.length);
+      // The sector filter on top of the score (decision 046): exactly the sellers it lets through.
+      expect(ranked.map((r) => r.id).sort()).toEqual(sellers.filter((s) => sectorsFit(buyer, s)).map((s) => s.id).sort());
       for (const r of ranked) {
         const seller = sellers.find((s) => s.id === r.id)!;
         expect(r.score, `${buyer.id} × ${seller.id}`).toEqual(matchScore(buyer, seller));
+        expect(r.criteria, `${buyer.id} × ${seller.id}`).toEqual(criteriaVerdicts(buyer, seller));
       }
       // And from the seller's side.
       const seller = pick(sellers);
       const fromSeller = await rankCandidates(sqlSourceOf(seller), { limit: 100, minScore: 0, excludeProfileId: peer.profile.id });
       const mine = fromSeller.find((r) => r.id === buyer.id);
-      expect(mine?.score).toEqual(matchScore(buyer, seller));
+      if (sectorsFit(buyer, seller)) {
+        expect(mine?.score).toEqual(matchScore(buyer, seller));
+        expect(mine?.criteria).toEqual(criteriaVerdicts(buyer, seller));
+      } else expect(mine).toBeUndefined();
     }
   });
 });
@@ -225,7 +230,7 @@ describe("potential matches", () => {
     expect(matches.map((m) => m.id)).toContain(sectorOnly.id);
     // The counterpart projection carries no client identity.
     for (const m of matches) {
-      expect(Object.keys(m).sort()).toEqual([...COUNTERPART_KEYS, "score"].sort());
+      expect(Object.keys(m).sort()).toEqual([...COUNTERPART_KEYS, "criteria", "score"].sort());
       expect(JSON.stringify(m)).not.toContain(perfect.clientName);
     }
   });

@@ -145,7 +145,7 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     const { value, queries } = await wholePage(`/mandates?matching=${buyerMandateId}`, mandatesPage.loader);
     const d = value as Awaited<ReturnType<typeof mandatesPage.loader>>;
     expect(d.panel?.mandate.id).toBe(buyerMandateId);
-    expect(d.panel?.mandate).not.toHaveProperty("strongMatches");
+    expect(d.panel?.mandate).not.toHaveProperty("potentialMatches");
     expect(d.panel?.relations[0]?.client?.name).toBe("Cédant Bruno SAS");
     expect(d.quota).toBeNull();
     expect(queries).toBe(6);

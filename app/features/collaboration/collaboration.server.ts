@@ -473,7 +473,7 @@ export async function confirmClosing(actor: FileActor, fileId: string): Promise<
     }
     await tx.execute(sql`update collaboration_files set stage = 'concluded', concluded_at = now(), updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "closing_confirmed", null);
-    // The mandates in negotiation conclude with their file (decision 011).
+    // Both mandates conclude with their file: they leave the matching now (decision 046).
     await concludeMandatesOfFile(tx, file.id);
     // The files concluded feed both members' reputation (issue 14 §2).
     await refreshReputation(membersOf(actor, file), tx);

@@ -9,7 +9,7 @@ import { queryRows, queryRowsKept, withReusablePlan } from "~/db/query.server";
 import { pendingAction, type Stage } from "~/features/collaboration/collaboration-rules";
 import { EXPIRING_SOON_DAYS, parisToday } from "~/features/mandates/mandate-rules";
 import { PARIS_TODAY_SQL } from "~/features/mandates/mandates.server";
-import { buyerColumns, scoreSql, sellerColumns } from "~/features/matching/matching.server";
+import { buyerColumns, scoreSql, sectorFitSql, sellerColumns } from "~/features/matching/matching.server";
 import { SCORE_CAP } from "~/features/matching/match-score";
 import { FOUNDING_PLACES, remainingPlaces } from "~/features/onboarding/onboarding-steps";
 import { getMatchingCache } from "~/lib/count-cache.server";
@@ -65,7 +65,8 @@ const candidateColumns = {
 
 function newMatchesSql(me: SQL, since: Date): SQL {
   const branch = (own: "buyer" | "seller") => {
-    const s = own === "buyer" ? scoreSql(buyerColumns("o"), sellerColumns("c")) : scoreSql(buyerColumns("c"), sellerColumns("o"));
+    const [b, sel] = own === "buyer" ? [buyerColumns("o"), sellerColumns("c")] : [buyerColumns("c"), sellerColumns("o")];
+    const s = scoreSql(b, sel);
     const total = sql`least(${sql.raw(String(SCORE_CAP))}, ${s.sector} + ${s.territory} + ${s.valuation} + ${s.contribution})`;
     const other = sql.raw(own === "buyer" ? "'seller'" : "'buyer'");
     // The newest candidates first, in the order of mandates_*_newest_idx (`desc nulls last, id`: a
@@ -77,7 +78,7 @@ function newMatchesSql(me: SQL, since: Date): SQL {
         and w.created_at > ${since.toISOString()}::timestamptz and w.end_date >= ${PARIS_TODAY_SQL} and w.profile_id <> ${me}
         order by w.created_at desc nulls last, w.id limit ${NEW_CANDIDATES_WINDOW}) c on true
       where o.profile_id = ${me} and o.mandate_type = ${sql.raw(`'${own}'`)} and o.status = 'active'
-        and o.end_date >= ${PARIS_TODAY_SQL} and ${total} >= ${NEW_MATCH_MIN_SCORE}
+        and o.end_date >= ${PARIS_TODAY_SQL} and ${total} >= ${NEW_MATCH_MIN_SCORE} and ${sectorFitSql(b, sel)}
         and c.profile_id not in (select x.id from profiles x where x.profile_status in ('pending_validation', 'rejected', 'suspended'))`;
   };
   return sql`(select distinct on (n.id) n.id, n.created_at from (${branch("buyer")} union all ${branch("seller")}) n
