@@ -106,9 +106,9 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const g = globalThis as unknown as { __rtAuth?: Auth };
+let auth: Auth | undefined;
 
 export function getAuth(): Auth {
-  g.__rtAuth ??= createAuth();
-  return g.__rtAuth;
+  auth ??= createAuth();
+  return auth;
 }

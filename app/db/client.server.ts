@@ -1,5 +1,7 @@
 // One schema, two drivers: embedded PGlite by default, node-postgres when DATABASE_URL is set.
-// The instance lives on globalThis so dev reloads and the server bundle share it.
+// The instance lives on globalThis because `npm run dev` evaluates this module again when it or
+// an import of it changes, and the open database must outlive that (PGlite's directory admits
+// one opener); production loads it once (decision 042).
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -20,8 +20,7 @@
 // - A count that started before an invalidation is not stored (generation counter).
 // - Bounded: at most `maxEntries` keys (least recently used go first), each for at most `ttlMs`.
 //
-// The instance's caches live on globalThis: server.ts creates them and connects their listeners,
-// the server build's features read them (two module instances of this file).
+// server.ts creates the instance's caches and connects their listeners; the features read them.
 
 import { writesTo } from "./sql-writes";
 
@@ -145,8 +144,7 @@ export const MATCHING_CHANNEL = "rt_matching";
 export const writesMatching = writesTo(["mandates", "profiles", "mandate_match_requests"]);
 
 type Caches = { profiles?: CountCache<unknown>; admin?: CountCache<unknown>; notifications?: CountCache<unknown>; matching?: CountCache<unknown> };
-const g = globalThis as unknown as { __rtCountCaches?: Caches };
-const caches = (g.__rtCountCaches ??= {});
+const caches: Caches = {};
 
 /** The instance's cache of the profiles' totals, when server.ts created one. */
 export function getProfileCountCache(): CountCache<unknown> | undefined {

@@ -178,16 +178,16 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   return { ...env, APP_URL: appUrl, legal: legalIdentityFrom(raw) };
 }
 
-const holder = globalThis as unknown as { __rtEnv?: Env };
+let current: Env | undefined;
 
 export function getEnv(): Env {
-  holder.__rtEnv ??= parseEnv(process.env);
-  return holder.__rtEnv;
+  current ??= parseEnv(process.env);
+  return current;
 }
 
 /** For tests and boot: replaces the cached environment. */
 export function setEnv(env: Env) {
-  holder.__rtEnv = env;
+  current = env;
 }
 
 /**

@@ -15,8 +15,7 @@
 // - Bounded: least recently used entries go first; an entry lives at most the TTL, and never
 //   past the session's own expiry.
 //
-// The instance's cache lives on globalThis: server.ts creates it and connects its listener, the
-// server build's guards use it (two module instances of this file).
+// server.ts creates the instance's cache and connects its listener; the guards use it.
 import { createHash } from "node:crypto";
 import { writesTo } from "./sql-writes";
 
@@ -179,18 +178,18 @@ export class GuardCache<S, M> {
 
 export type SessionGuardCache = GuardCache<unknown, unknown>;
 
-const g = globalThis as unknown as { __rtGuardCache?: SessionGuardCache };
+let instanceCache: SessionGuardCache | undefined;
 
 /** The instance's cache, when server.ts created one (SESSION_CACHE_TTL_MS > 0). */
 export function getGuardCache(): SessionGuardCache | undefined {
-  return g.__rtGuardCache;
+  return instanceCache;
 }
 
 export function setGuardCache(cache: SessionGuardCache | undefined): void {
-  g.__rtGuardCache = cache;
+  instanceCache = cache;
 }
 
 /** A statement of this instance wrote the guards' tables: nothing cached is trusted any more. */
 export function guardTablesWritten(): void {
-  g.__rtGuardCache?.clear();
+  instanceCache?.clear();
 }

@@ -41,10 +41,7 @@ export type RequestScope = {
   replicaReads: number;
 };
 
-// One storage per process: server.ts loads this module from the sources (tsx) while the app's
-// copy is bundled in build/server; both must see the same storage.
-const g = globalThis as unknown as { __rtRequestScope?: AsyncLocalStorage<RequestScope> };
-const storage = (g.__rtRequestScope ??= new AsyncLocalStorage<RequestScope>());
+const storage = new AsyncLocalStorage<RequestScope>();
 
 /** Runs `fn` (and everything it starts) in a new request scope. */
 export function withRequestScope<T>(method: string, fn: () => T, log: QueryLog | null = null): T {

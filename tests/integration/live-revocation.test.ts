@@ -61,9 +61,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  // The process-wide hub of the route: its streams end, and the next file starts a new one.
+  // The process-wide hub of the route: its streams end.
   await closeLiveNotifications();
-  delete (globalThis as { __rtNotificationHub?: unknown }).__rtNotificationHub;
   await cleanupDb?.();
 });
 
