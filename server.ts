@@ -74,7 +74,7 @@ async function main() {
   const { readAfterWriteCookie } = await import("./app/lib/read-after-write");
   // Every cache of the instance (decision 048): only while it hears the invalidation channel.
   const stopCaches = database.listen
-    ? startCaches(caches(), database.listen, { sessionTtlMs: env.SESSION_CACHE_TTL_MS, pageCacheBytes: DEV ? 0 : env.PAGE_CACHE_MB * 1024 * 1024 })
+    ? startCaches(caches(), database.listen, { sessionTtlMs: env.SESSION_CACHE_TTL_MS, pageCacheBytes: DEV ? 0 : env.PAGE_CACHE_MB * 1024 * 1024, off: env.CACHES_OFF })
     : undefined;
   const queryStats = env.QUERY_STATS;
   // Benchmark only: the statements of the requests that ask for it (`X-Query-Log: <label>`), for

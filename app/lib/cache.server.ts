@@ -257,8 +257,8 @@ export function cacheDefinitions(env: { sessionTtlMs: number; pageCacheBytes: nu
 }
 
 /** Creates every cache in `set` and connects it to the channel (server.ts). */
-export function startCaches(set: CacheSet, listen: Listen, env: { sessionTtlMs: number; pageCacheBytes: number }): () => Promise<void> {
-  for (const [name, options] of Object.entries(cacheDefinitions(env))) set.create(name, options as CacheOptions<unknown>);
+export function startCaches(set: CacheSet, listen: Listen, env: { sessionTtlMs: number; pageCacheBytes: number; off?: readonly string[] }): () => Promise<void> {
+  for (const [name, options] of Object.entries(cacheDefinitions(env))) set.create(name, { ...(options as CacheOptions<unknown>), ...(env.off?.includes(name) ? { ttlMs: 0 } : {}) });
   return set.listen(listen);
 }
 
