@@ -70,7 +70,7 @@ async function main() {
   // Notifications past their 90 days are purged; live streams end when a shutdown starts (issue 15).
   const { startNotificationPurgeJob } = modules;
   const notificationPurge = startNotificationPurgeJob(jobStart);
-  const { closeLiveNotifications, NOTIFICATIONS_CHANNEL } = modules;
+  const { closeLiveNotifications } = modules;
   const { availabilityMiddleware, startDraining } = modules;
   const appOrigin = new URL(env.APP_URL).origin;
   const https = appOrigin.startsWith("https://");
@@ -89,19 +89,12 @@ async function main() {
   // Every request runs in its own scope (app/lib/request-scope.server.ts): what its loaders ask
   // again is read once, and its SQL statements are counted.
   const { currentRequestScope, withRequestScope } = modules;
-  const { GuardCache, MEMBER_GUARD_CHANNEL, guardTablesWritten, setGuardCache } = modules;
+  const { caches, startCaches, touchesPublicContent } = modules;
   const { readAfterWriteCookie } = modules;
-  // The signed-in member's guard results, kept a few seconds (decision 020): only while this
-  // instance listens for the writes other instances make to them.
-  let stopGuardCacheListener: (() => Promise<void>) | undefined;
-  if (env.SESSION_CACHE_TTL_MS > 0 && database.listen) {
-    const guardCache = new GuardCache<unknown, unknown>({ ttlMs: env.SESSION_CACHE_TTL_MS });
-    setGuardCache(guardCache);
-    stopGuardCacheListener = database.listen(MEMBER_GUARD_CHANNEL, {
-      notify: (payload) => guardCache.applyNotification(payload),
-      state: (listening) => guardCache.setListening(listening),
-    });
-  }
+  // Every cache of the instance (decision 048): only while it hears the invalidation channel.
+  const stopCaches = database.listen
+    ? startCaches(caches(), database.listen, { sessionTtlMs: env.SESSION_CACHE_TTL_MS, pageCacheBytes: DEV ? 0 : env.PAGE_CACHE_MB * 1024 * 1024, off: env.CACHES_OFF })
+    : undefined;
   const queryStats = env.QUERY_STATS;
   // Benchmark only: the statements of the requests that ask for it (`X-Query-Log: <label>`), for
   // the bench's EXPLAIN (QUERY_LOG).
@@ -111,14 +104,13 @@ async function main() {
     const log = queryLog && label ? { file: queryLog, label, path: req.originalUrl } : null;
     return withRequestScope(req.method, () => {
       const scope = currentRequestScope();
-      // A request that wrote the guards' tables (sign-out, revocation, password, 2FA, profile,
-      // roles) empties this instance's guard cache again once its work is committed, before its
-      // response leaves (app/lib/guard-cache.server.ts).
+      // What a request's writes invalidated is dropped again once its work is committed, before
+      // its response leaves (app/lib/cache.server.ts).
       const writeHeadGuard = res.writeHead.bind(res) as (...args: unknown[]) => Response;
       res.writeHead = ((...args: unknown[]) => {
-        if (scope?.wroteGuard) guardTablesWritten();
+        if (scope?.invalidated.size) caches().drop(scope.invalidated);
         // One that wrote public content reads it from the primary for a while (decision 022).
-        if (scope?.wrotePublic && database.read) res.appendHeader("Set-Cookie", readAfterWriteCookie(Date.now(), env.DATABASE_READ_AFTER_WRITE_MS, https));
+        if (scope && touchesPublicContent(scope.invalidated) && database.read) res.appendHeader("Set-Cookie", readAfterWriteCookie(Date.now(), env.DATABASE_READ_AFTER_WRITE_MS, https));
         return writeHeadGuard(...args);
       }) as typeof res.writeHead;
       if (queryStats) {
@@ -216,69 +208,9 @@ async function main() {
     next();
   });
 
-  // Anonymous public pages are served from memory, dropped on every write to what they show
-  // (LISTEN rt_public_content on the database; app/lib/page-cache.server.ts).
-  const { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } = modules;
-  // The internal directory's totals too (decision 023): one listener drops both.
-  const { ADMIN_COUNTS_CHANNEL, COUNT_TTL_MS, CountCache, MATCHING_CHANNEL, setAdminCountCache, setMatchingCache, setNotificationCache, setProfileCountCache } = modules;
-  let stopPageCacheListener: (() => Promise<void>) | undefined;
-  if (database.listen) {
-    const pageCache = !DEV && env.PAGE_CACHE_MB > 0 ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : null;
-    // The profiles' totals, and which members each internal-directory page a member saw shows.
-    const profileCounts = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS, maxEntries: 5_000 });
-    setProfileCountCache(profileCounts);
-    stopPageCacheListener = database.listen(PUBLIC_CONTENT_CHANNEL, {
-      notify: () => {
-        pageCache?.invalidate();
-        profileCounts.invalidate();
-      },
-      state: (listening) => {
-        pageCache?.setListening(listening);
-        profileCounts.setListening(listening);
-      },
-    });
-    if (pageCache) metrics.registerCacheStats("page", () => ({ hits: pageCache.stats.hits, misses: pageCache.stats.misses, size: pageCache.size })); // metrics
-    if (pageCache) app.use(pageCacheMiddleware(pageCache));
-  }
-  // Each member's notification state (the bell on every member page): dropped for the user the
-  // notifications trigger names (migration 0013), and wholly by this instance's own writes.
-  let stopNotificationCacheListener: (() => Promise<void>) | undefined;
-  if (database.listen) {
-    const notificationStates = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS, maxEntries: 10_000 });
-    setNotificationCache(notificationStates);
-    stopNotificationCacheListener = database.listen(NOTIFICATIONS_CHANNEL, {
-      notify: (userId) => notificationStates.forget(userId),
-      state: (listening) => notificationStates.setListening(listening),
-    });
-  }
-  // The back office's totals (decision 023): dropped on every write to recommendations or the
-  // journal (migration 0019), and by this instance's own writes at once (request scope).
-  let stopAdminCountsListener: (() => Promise<void>) | undefined;
-  if (database.listen) {
-    const adminCounts = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS });
-    setAdminCountCache(adminCounts);
-    stopAdminCountsListener = database.listen(ADMIN_COUNTS_CHANNEL, {
-      notify: () => adminCounts.invalidate(),
-      state: (listening) => adminCounts.setListening(listening),
-    });
-  }
-  // The rankings of potential matches (decision 031): a ranking statement's rows, dropped on
-  // every write to mandates, profiles or requests (migration 0021) and by this instance's own
-  // writes at once. Bounded by their size too: a ranking of 20 mandates is ~20 KB of rows.
-  let stopMatchingListener: (() => Promise<void>) | undefined;
-  if (database.listen) {
-    const rankings = new CountCache<unknown>({
-      ttlMs: COUNT_TTL_MS,
-      maxEntries: 5_000,
-      maxWeight: 64 * 1024 * 1024,
-      weigh: (rows) => Buffer.byteLength(JSON.stringify(rows)),
-    });
-    setMatchingCache(rankings);
-    stopMatchingListener = database.listen(MATCHING_CHANNEL, {
-      notify: () => rankings.invalidate(),
-      state: (listening) => rankings.setListening(listening),
-    });
-  }
+  // Anonymous public pages are served from memory (decision 007; the "public-pages" cache).
+  const { pageCacheMiddleware } = modules;
+  if (stopCaches && !DEV) app.use(pageCacheMiddleware());
 
   // In production the build is handed over as an object: given a function, React Router calls
   // it and derives its route tables again on every request (meant for HMR in development).
@@ -365,11 +297,7 @@ async function main() {
       reputationRefresh.stop();
       notificationPurge.stop();
       await liveClosed;
-      await stopPageCacheListener?.();
-      await stopAdminCountsListener?.();
-      await stopMatchingListener?.();
-      await stopNotificationCacheListener?.();
-      await stopGuardCacheListener?.();
+      await stopCaches?.();
       await dispatcher.stop();
       await metrics.stop(); // metrics: the last spans exported
       const { closeDatabase } = modules;

@@ -100,6 +100,7 @@ export default [
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
   route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
+  route("dev/caches", "routes/dev/caches.tsx"),
 
   // Payments: provider webhook, and the local test checkout when Stripe is not configured (404 otherwise).
   route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),

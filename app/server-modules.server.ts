@@ -5,27 +5,17 @@
 // in, its drain flag the one /readyz reports (decision 042).
 export { closeDatabase } from "./db/client.server";
 export { startExpiryReminderJob } from "./features/mandates/expiry-reminders.server";
-export { closeLiveNotifications, liveStreamCount, NOTIFICATIONS_CHANNEL } from "./features/notifications/live.server";
+export { closeLiveNotifications, liveStreamCount } from "./features/notifications/live.server";
 export { startNotificationPurgeJob } from "./features/notifications/notifications.server";
 export { startReputationJob } from "./features/trust/ratings.server";
 export { startInsuranceReminderJob } from "./features/trust/verification.server";
 export { availabilityMiddleware, startDraining } from "./lib/availability.server";
 export { boot } from "./lib/boot.server";
-export {
-  ADMIN_COUNTS_CHANNEL,
-  COUNT_TTL_MS,
-  CountCache,
-  MATCHING_CHANNEL,
-  setAdminCountCache,
-  setMatchingCache,
-  setNotificationCache,
-  setProfileCountCache,
-} from "./lib/count-cache.server";
+export { caches, startCaches, touchesPublicContent } from "./lib/cache.server";
 export { EnvError, listenUrl } from "./lib/env.server";
-export { GuardCache, MEMBER_GUARD_CHANNEL, guardTablesWritten, setGuardCache } from "./lib/guard-cache.server";
 export { logger } from "./lib/logger.server";
 export { installMetrics } from "./lib/metrics/install.server";
-export { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } from "./lib/page-cache.server";
+export { pageCacheMiddleware } from "./lib/page-cache.server";
 export { privateResponses, resourceDataRedirect } from "./lib/private-responses.server";
 export { readAfterWriteCookie } from "./lib/read-after-write";
 export { currentRequestScope, withRequestScope } from "./lib/request-scope.server";

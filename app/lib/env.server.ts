@@ -79,6 +79,11 @@ export const envSchema = z.object({
   // How long each instance keeps a signed-in member's session, profile and admin role for
   // read-only requests (decision 020); 0 turns the cache off.
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // Benchmark (A/B of decision 048): caches of app/lib/cache.server.ts turned off, by name, comma-separated.
+  CACHES_OFF: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((n) => n.trim()).filter(Boolean) : [])),
   // Delay before the first run of every background job (reminders, reputation refresh,
   // notification purge); unset, each job's own (30 to 60 s after start). The benchmark sets it
   // beyond its measures so that an hourly job does not run in the middle of them.

@@ -10,7 +10,7 @@
 //   own URL, without running the loader, so a navigation to it still downloads the real file.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { hasSessionCookie } from "./guard-cache.server";
+import { hasSessionCookie } from "./session-cookie.server";
 import { privateCacheControl } from "./private-cache";
 
 export function privateResponses(req: Request, res: Response, next: NextFunction): void {

@@ -11,7 +11,6 @@ import { COUNTERPART_KEYS } from "~/features/matching/counterpart.server";
 import { criteriaVerdicts, matchScore, sectorsFit } from "~/features/matching/match-score";
 import { candidatesQuery, listOpportunities, listPotentialMatches, maxScoreFor, rankCandidates } from "~/features/matching/matching.server";
 import { queryRows } from "~/db/query.server";
-import { setMatchingCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { listMyMandates } from "~/features/mandates/mandates.server";
 import { loader } from "~/routes/member/mandates";
@@ -19,6 +18,7 @@ import { createMandate as insertMandate, createMember, faker, seedFactories, typ
 import { useTestDatabase } from "../support/db";
 import { useInstanceCache } from "../support/instance-cache";
 import { mandateInput, runLoader, signIn, statusOf } from "./mandates-helpers";
+import { caches, invalidate } from "~/lib/cache.server";
 
 const t = useTestDatabase();
 const today = parisToday();
@@ -297,7 +297,7 @@ describe("opportunities", () => {
 });
 
 describe("rankings kept by the instance (decision 031)", () => {
-  const rankings = useInstanceCache(setMatchingCache);
+  const rankings = useInstanceCache("rankings");
 
   const counted = <T>(run: () => Promise<T>) => withRequestScope("GET", async () => ({ value: await run(), statements: currentRequestScope()?.queries ?? 0 }));
   const codes = (list: { clientCode: string }[]) => list.map((m) => m.clientCode);
@@ -319,12 +319,14 @@ describe("rankings kept by the instance (decision 031)", () => {
     expect(codes((await counted(() => listPotentialMatches(actor, id, undefined, own))).value.matches)).toEqual(["K-1", "K-2"]);
     // Its owner suspended: gone from the ranking.
     await t.db!.update(profiles).set({ profileStatus: "suspended" }).where(eq(profiles.id, third.profile.id));
+    invalidate("profiles"); // as the admin decision service does
     expect(codes((await counted(() => listPotentialMatches(actor, id, undefined, own))).value.matches)).toEqual(["K-1"]);
     await t.db!.update(profiles).set({ profileStatus: "validated" }).where(eq(profiles.id, third.profile.id));
+    invalidate("profiles");
     // Another member's mandate values are another ranking.
     const other = await counted(() => listPotentialMatches(actor, id, 1, own));
     expect(other.statements).toBe(1);
-    expect(rankings().stats.hits).toBe(1);
+    expect(rankings().hits).toBe(1);
   });
 
   it("shows a request sent from the opportunities at once, and counts again while the listener is down", async () => {
@@ -336,10 +338,11 @@ describe("rankings kept by the instance (decision 031)", () => {
     expect(before.value.map((o) => [o.match.clientCode, o.sentStatus])).toEqual([["K-S", null]]);
     expect((await counted(() => listOpportunities(actor, own))).statements).toBe(0);
     await queryRows(sql`insert into mandate_match_requests (requester_mandate_id, target_mandate_id, requester_profile_id, status) values (${mine.id}::uuid, ${theirs.id}::uuid, ${me.profile.id}::uuid, 'pending')`);
+    invalidate("mandate_match_requests"); // as the connections service does
     const after = await counted(() => listOpportunities(actor, own));
     expect(after.statements).toBe(1);
     expect(after.value.map((o) => [o.match.clientCode, o.sentStatus])).toEqual([["K-S", "pending"]]);
-    rankings().setListening(false);
+    caches().setListening(false);
     expect((await counted(() => listOpportunities(actor, own))).statements).toBe(1);
     expect((await counted(() => listOpportunities(actor, own))).statements).toBe(1);
   });

@@ -86,7 +86,7 @@ it("labels the requests by route id, and gives the outbox, the pools and the job
   expect(value(text, "rt_live_streams")).toBe(0);
   expect(value(text, 'rt_db_statement_duration_seconds_count{pool="primary",outcome="ok"}')).toBeGreaterThan(0);
   if (database.driver === "pg") expect(value(text, 'rt_db_pool_max_connections{pool="primary"}')).toBe(10);
-  expect(text).toContain('rt_cache_hits_total{cache="page"}');
+  expect(text).toContain('rt_cache_hits_total{cache="public-pages"}');
   expect(text).toMatch(/^process_cpu_seconds_total /m);
   // The jobs ran at start (JOBS_START_DELAY_MS=0): each one's last success is a recent unix time.
   const now = Date.now() / 1000;

@@ -34,6 +34,7 @@ import {
   sendSecurityNotice,
 } from "./account.server";
 import { ACCOUNT_MESSAGES } from "./account.schema";
+import { invalidate } from "~/lib/cache.server";
 
 export const DELETED_SENDER_NAME = "Membre supprimé";
 
@@ -107,6 +108,7 @@ export async function eraseAccount(actor: AccountActor): Promise<{ anonymisedMes
         .where(eq(payments.profileId, profile.id));
     }
     const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, actor.id)).limit(1);
+    invalidate(`user:${actor.id}`);
     await tx.delete(user).where(eq(user.id, actor.id));
     const orphans = profile ? await deleteOrphanFiles(tx) : { files: 0, storageKeys: [] };
     if (row) {
@@ -145,6 +147,7 @@ async function deleteOrphanFiles(tx: Db): Promise<{ files: number; storageKeys: 
         where f.member_a_id is null and f.member_b_id is null`,
     tx,
   );
+  invalidate("collaboration_files");
   const deleted = await queryRows<{ id: string }>(
     sql`delete from collaboration_files where member_a_id is null and member_b_id is null returning id`,
     tx,

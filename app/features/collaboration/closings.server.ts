@@ -21,6 +21,7 @@ import {
   refusalMessage,
   type MandateCommand,
 } from "./negotiation-rules";
+import { invalidate } from "~/lib/cache.server";
 
 // ---------------------------------------------------------------------------------------------
 // Negotiation
@@ -54,6 +55,7 @@ export async function changeMandateFromFile(actor: FileActor, fileId: string, co
     if (!mandate) fileConflict(NEGOTIATION_MESSAGES.mandateGone);
     const transition = mandateTransition(command, mandate.status, file.stage);
     if (!transition.ok) fileConflict(refusalMessage(command, transition.reason));
+    invalidate("mandates");
     await tx.execute(sql`update mandates set status = ${transition.to}::mandate_status, updated_at = now()
       where id = ${file.myMandateId}::uuid and profile_id = ${actor.profileId}::uuid`);
     await appendFileEvent(tx, file.id, actor, COMMAND_EVENTS[command], { name: await myMandateLabel(tx, file) });
@@ -75,6 +77,7 @@ export async function resumeMandateSearch(actor: Pick<FileActor, "profileId">, m
     if (!mandate) mandateNotFound();
     const transition = mandateTransition("resume", mandate.status, null);
     if (!transition.ok) throw data({ message: refusalMessage("resume", transition.reason) }, { status: 409 });
+    invalidate("mandates");
     await tx.execute(sql`update mandates set status = ${transition.to}::mandate_status, updated_at = now() where id = ${mandateId}::uuid`);
   });
 }
@@ -97,6 +100,7 @@ export async function concludeMandatesOfFile(tx: Db, fileId: string): Promise<vo
   for (const m of rows) {
     const to = mandateStatusAfterClosing(m.status);
     if (to === m.status) continue;
+    invalidate("mandates");
     await tx.execute(sql`update mandates set status = ${to}::mandate_status, updated_at = now() where id = ${m.id}::uuid`);
     await appendFileEvent(tx, fileId, null, "mandate_concluded", { name: m.label });
   }

@@ -27,6 +27,7 @@ import {
   type ConnectionEvent,
   type RequestStatus,
 } from "./connection-rules";
+import { invalidate } from "~/lib/cache.server";
 
 function conflict(message: string): never {
   throw data({ message }, { status: 409 });
@@ -123,6 +124,7 @@ export async function createMatchRequest(
     if (!isMatchable(target.status, target.endDate, today) || target.ownerStatus !== "validated") {
       conflict(MATCH_REQUEST_MESSAGES.notMatchable);
     }
+    invalidate("mandate_match_requests");
     const [row] = await tx
       .insert(mandateMatchRequests)
       .values({
@@ -180,6 +182,7 @@ export async function respondToMatchRequest(
     const reverse = pair.find((r) => r.id !== request.id);
     if (!current) requestNotFound();
     if (!canRespond(current.status)) conflict(MATCH_REQUEST_MESSAGES.notPending);
+    invalidate("mandate_match_requests");
     await tx
       .update(mandateMatchRequests)
       .set({ status: decision, respondedAt: sql`now()`, updatedAt: sql`now()` })

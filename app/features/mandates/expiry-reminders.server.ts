@@ -14,6 +14,7 @@ import { EXPIRY_REMINDER_DAYS, MANDATE_TYPE_LABELS, type MandateType } from "./m
 import { PARIS_TODAY_SQL } from "./mandates.server";
 import { notificationTexts } from "~/features/notifications/notification-rules";
 import { notify } from "~/features/notifications/notifications.server";
+import { invalidate } from "~/lib/cache.server";
 
 type ClaimedRow = { id: string; client_code: string; end_date: string; mandate_type: MandateType; email: string; user_id: string; days_left: number };
 
@@ -21,6 +22,7 @@ type ClaimedRow = { id: string; client_code: string; end_date: string; mandate_t
 export async function sendExpiryReminders(batchSize = 100): Promise<number> {
   const env = getEnv();
   return db.transaction(async (tx) => {
+    invalidate("mandates");
     const rows = await queryRows<ClaimedRow>(
       sql`update mandates m set expiry_reminder_sent_at = now()
         from profiles p join "user" u on u.id = p.user_id

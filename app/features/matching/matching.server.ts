@@ -8,7 +8,7 @@
 // (The cards' counts read mandates_*_candidates_idx, end date first.)
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows, queryRowsKept, withReusablePlan } from "~/db/query.server";
-import { getMatchingCache } from "~/lib/count-cache.server";
+import { getCache } from "~/lib/cache.server";
 import {
   isMatchable,
   oppositeType,
@@ -293,7 +293,7 @@ export function rankingQuery(source: MatchSource, options: RankOptions, ordinal 
  */
 export async function rankCandidates(source: MatchSource, options: RankOptions): Promise<PotentialMatch[]> {
   // Kept by the instance until a mandate, a profile or a request is written (decision 031).
-  const rows = await queryRowsKept<RankedRow>(getMatchingCache(), withReusablePlan(rankingQuery(source, options)), parisToday());
+  const rows = await queryRowsKept<RankedRow>(getCache("rankings"), withReusablePlan(rankingQuery(source, options)), parisToday());
   return rows.map((r) => toPotential(r, source));
 }
 
@@ -382,7 +382,7 @@ export async function listOpportunities(actor: MandateActor, own: readonly OwnMa
       from (${rankingQuery(matchSourceOf(m, actor.profileId), { limit: OPPORTUNITIES_PER_MANDATE }, true)}) q`,
   );
   const rows = await queryRowsKept<RankedRow & { src: number | string; ord: number | string; sent_status: string | null }>(
-    getMatchingCache(),
+    getCache("rankings"),
     withReusablePlan(sql`${sql.join(branches, sql` union all `)} order by src, ord`),
     today,
   );

@@ -17,6 +17,7 @@ import { getPaymentProvider, signLocalWebhook, type PaymentProvider, type Webhoo
 import { issueInvoiceForPayment } from "../billing/invoices.server";
 import { applyChargeEvent, CHARGE_EVENTS, parseCharge, storedChargePayload } from "./refunds.server";
 import { FOUNDING_PRICE_CENTS, PAYMENT_CURRENCY } from "./offers";
+import { invalidate } from "~/lib/cache.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -186,12 +187,14 @@ async function applyPaidToProfile(tx: Tx, profileId: string) {
   if (!profile) return;
   if (profile.profileStatus === "validated") {
     if (profile.membershipType !== "founding_member") {
+      invalidate("profiles");
       await tx.update(profiles).set({ membershipType: "founding_member", updatedAt: new Date() }).where(eq(profiles.id, profileId));
     }
     return;
   }
   // Membership stays freemium until the team validates the profile (applyFoundingMembershipOnValidation).
   if (profile.onboardingStatus === "recommendations_pending") {
+    invalidate("profiles");
     await tx.update(profiles).set({ onboardingStatus: "payment_completed", updatedAt: new Date() }).where(eq(profiles.id, profileId));
   }
 }
@@ -329,6 +332,7 @@ export async function hasPaidFoundingMembership(profileId: string, tx: Executor 
  */
 export async function applyFoundingMembershipOnValidation(profileId: string, tx: Executor): Promise<boolean> {
   if (!(await hasPaidFoundingMembership(profileId, tx))) return false;
+  invalidate("profiles");
   await tx.update(profiles).set({ membershipType: "founding_member", updatedAt: new Date() }).where(eq(profiles.id, profileId));
   return true;
 }

@@ -16,13 +16,14 @@ import { db, getDatabase } from "~/db/client.server";
 import type { Listen } from "~/db/listen.server";
 import { session } from "~/db/schema";
 import { isDraining, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
-import { MEMBER_GUARD_CHANNEL } from "~/lib/guard-cache.server";
 import { logger } from "~/lib/logger.server";
 import { sseMessage, type NotificationState } from "./notification-rules";
 import { getNotificationState } from "./notifications.server";
 import { streamsOverCap, type StreamCaps } from "./stream-cap";
 
 export const NOTIFICATIONS_CHANNEL = "rt_notifications";
+/** Writes to session, user, profiles and user_roles name their users here at commit (migration 0015). */
+export const MEMBER_GUARD_CHANNEL = "rt_member_guard";
 const SIGNOUT_PREFIX = "signout:";
 /** A comment line this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;

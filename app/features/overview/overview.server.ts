@@ -12,7 +12,7 @@ import { PARIS_TODAY_SQL } from "~/features/mandates/mandates.server";
 import { buyerColumns, scoreSql, sectorFitSql, sellerColumns } from "~/features/matching/matching.server";
 import { SCORE_CAP } from "~/features/matching/match-score";
 import { FOUNDING_PLACES, remainingPlaces } from "~/features/onboarding/onboarding-steps";
-import { getMatchingCache } from "~/lib/count-cache.server";
+import { getCache } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 import { formatVisit, NEW_MATCHES_CAP, nextVisit, type OverviewFigures, parseVisit } from "./overview-rules";
 
@@ -155,7 +155,7 @@ export async function getOverviewFigures(actor: { profileId: string }, since: Da
   // at 100 000 members) and saves planning it on every view (3.7 ms; decision 026).
   const [[r], [n]] = await Promise.all([
     queryRows<Omit<Row, "new_matches" | "new_matches_at">>(withReusablePlan(overviewFiguresSql(actor.profileId))),
-    queryRowsKept<Pick<Row, "new_matches" | "new_matches_at">>(getMatchingCache(), withReusablePlan(newMatchesCountSql(actor.profileId, since)), parisToday()),
+    queryRowsKept<Pick<Row, "new_matches" | "new_matches_at">>(getCache("rankings"), withReusablePlan(newMatchesCountSql(actor.profileId, since)), parisToday()),
   ]);
   const files: FileRow[] = typeof r.files === "string" ? (JSON.parse(r.files) as FileRow[]) : r.files;
   const awaiting = files.filter(

@@ -24,6 +24,7 @@ import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
 import { DOCUMENT_FORMATS, MB } from "~/lib/storage/upload-rules";
 import { INSURANCE_MAX_MB, VERIFICATION_MESSAGES, type InsuranceFields, type VerificationInput } from "./verification.schema";
 import { insuranceReminderDue, insuranceStatus, registrationSummary, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind } from "./verification-rules";
+import { invalidate } from "~/lib/cache.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -265,6 +266,7 @@ export async function writeVerificationSummary(tx: Tx, profileId: string): Promi
   const [evidence] = await tx.select({ endsOn: verificationEvidence.insuranceEndsOn }).from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
   const byStep = new Map(checks.map((c) => [c.step, c.checkedAt.toISOString()]));
   const steps = VERIFICATION_STEPS.filter((s) => byStep.has(s)).map((s) => ({ step: s, checkedAt: byStep.get(s)! }));
+  invalidate("profiles");
   await tx
     .update(profiles)
     .set({
