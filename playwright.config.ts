@@ -6,17 +6,37 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN, E2E_SEED } from "./tests/e2e/fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://localhost:${PORT}`;
 const chromium =
   process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
-// A fresh embedded database for each run.
+// A fresh embedded database for each run (one per server, below it).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "rt-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
+
+// The specs run on two servers side by side, each with its own database and one browser at a
+// time (the specs of one server share its demo members, in order); E2E_SERVERS=1 runs them all
+// on one. The first server's specs, about half of the suite's time; the second takes the rest.
+const SERVERS = process.env.E2E_SERVERS === "1" ? 1 : 2;
+const FIRST_SERVER_SPECS = [
+  "narrow-screens.spec.ts",
+  "admin.spec.ts",
+  "mandate-form.spec.ts",
+  "profile.spec.ts",
+  "app-shell.spec.ts",
+  "collaboration.spec.ts",
+  "mediation.spec.ts",
+  "xss.spec.ts",
+];
+const servers = Array.from({ length: SERVERS }, (_, i) => ({
+  name: `serveur-${i + 1}`,
+  port: PORT + i,
+  baseURL: `http://localhost:${PORT + i}`,
+  dataDir: path.join(dataDir, `serveur-${i + 1}`),
+}));
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: SERVERS,
   // No retries, in CI too: a flaky test must be seen and fixed, not retried into green.
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -24,7 +44,6 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: BASE_URL,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     trace: "retain-on-failure",
@@ -33,22 +52,28 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
+  projects: servers.map((server, i) => ({
+    name: server.name,
+    workers: 1,
+    ...(SERVERS === 1 ? {} : i === 0 ? { testMatch: FIRST_SERVER_SPECS } : { testIgnore: FIRST_SERVER_SPECS }),
+    use: { ...devices["Desktop Chrome"], baseURL: server.baseURL },
+  })),
+  // Started one after the other: the first builds when the build is stale, the second reuses it.
+  webServer: servers.map((server) => ({
     // The production build, as users get it (made here unless the one in build/ is current:
     // scripts/production-build.ts), with French demo members for the public directory
     // (seed 7: validated members with random names; demo logins such as premium+s7@demo…).
     command: `npx tsx scripts/production-build.ts --if-stale && npm run admin:create -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run seed -- --members ${E2E_SEED.members} --seed ${E2E_SEED.seed} && npm run serve`,
-    url: `${BASE_URL}/healthz`,
+    url: `${server.baseURL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      PORT: String(PORT),
+      PORT: String(server.port),
       HOST: "127.0.0.1",
-      APP_URL: BASE_URL,
-      DATA_DIR: dataDir,
+      APP_URL: server.baseURL,
+      DATA_DIR: server.dataDir,
       LOG_LEVEL: "warn",
       MAIL_DISPATCH_INTERVAL_MS: "200",
       // Every browser of the suite comes from 127.0.0.1: scale the per-IP limits for this run.
@@ -56,5 +81,5 @@ export default defineConfig({
       SMTP_URL: "",
       DATABASE_URL: "",
     },
-  },
+  })),
 });

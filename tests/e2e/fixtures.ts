@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { secretFromOtpauthUri, totpCode, unusedTotpCode } from "../support/totp";
 
 /** The 6-digit TOTP code of a base32 secret (as shown on /parametres), now or at `at` (ms). */
@@ -139,8 +139,9 @@ export async function signInWithTwoFactor(page: Page, email: string, password: s
 // it and keeps the secret in the run's data directory (a fresh database per run); every later
 // admin sign-in answers with a code from that secret. Always sign the admin in with
 // signInAsAdmin once the gate is on.
+// Each server of the run (a project of playwright.config.ts) has its own database, so its own secret.
 function adminSecretFile() {
-  return path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), "e2e-admin-totp-secret.txt");
+  return path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), `e2e-admin-totp-secret-${test.info().project.name}.txt`);
 }
 
 /** The e2e admin's TOTP secret when it was enrolled earlier in this run, else null. */
