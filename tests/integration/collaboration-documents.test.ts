@@ -19,7 +19,7 @@ import {
   storedObjects,
 } from "~/db/schema";
 import { DOCUMENT_MESSAGES, documentsUrl, documentUrl } from "~/features/collaboration/documents-rules";
-import { listDocuments, openDocument, shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
+import { listDocuments, openDocument, shareDocument, withdrawDocument, type OpenedDocument } from "~/features/collaboration/documents.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { createLocalStorage } from "~/lib/storage/local-driver.server";
@@ -82,6 +82,12 @@ async function pdf(pages = 3): Promise<Buffer> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < pages; i++) doc.addPage([595, 842]).drawText(`Page ${i + 1} du bilan`, { x: 50, y: 780, size: 14, font });
   return Buffer.from(await doc.save());
+}
+
+/** The stamped bytes of an opened PDF (a test fails on anything else). */
+function stamped(opened: OpenedDocument): Uint8Array {
+  if (opened.kind !== "stamped") throw new Error(`expected a stamped PDF, got ${opened.kind}`);
+  return opened.bytes;
 }
 
 function image(format: "jpeg" | "png", size = 32): Promise<Buffer> {
@@ -422,9 +428,9 @@ describe("opening: watermark, headers and the access log", () => {
     const log = await t.db!.select().from(documentAccessLog).where(eq(documentAccessLog.documentId, documentId));
     expect(log.map((l) => l.id).sort()).toEqual([first.openingId, second.openingId].sort());
     expect(first.openingId).not.toBe(second.openingId);
-    expect(await pdfText(first.bytes)).toContain(`Ouverture ${first.openingId}`);
-    expect((await PDFDocument.load(first.bytes)).getKeywords()).toContain(first.openingId);
-    expect(await pdfText(second.bytes)).not.toContain(first.openingId);
+    expect(await pdfText(stamped(first))).toContain(`Ouverture ${first.openingId}`);
+    expect((await PDFDocument.load(stamped(first))).getKeywords()).toContain(first.openingId);
+    expect(await pdfText(stamped(second))).not.toContain(first.openingId);
   });
 
   it("refuses to open a stored PDF bomb (shared before issue 26) with the French message, logging nothing", async () => {
@@ -443,7 +449,7 @@ describe("opening: watermark, headers and the access log", () => {
     const fileId = await newFile();
     const { documentId } = await shareDocument(a, fileId, { name: "a.pdf", bytes: await pdf(1) });
     const opened = await openDocument(b, fileId, documentId, "view", new Date("2026-11-24T09:42:00Z"));
-    expect(await pdfText(opened.bytes)).toContain("Consulté par Jeanne Martin (Cabinet X) le 24/11/2026 à 10:42 — document confidentiel");
+    expect(await pdfText(stamped(opened))).toContain("Consulté par Jeanne Martin (Cabinet X) le 24/11/2026 à 10:42 — document confidentiel");
   });
 
   it("downloads a PDF as an attachment, also watermarked", async () => {
@@ -462,16 +468,16 @@ describe("opening: watermark, headers and the access log", () => {
     const fileId = await newFile();
     const { documentId } = await shareDocument(a, fileId, { name: "scan.pdf", bytes: Buffer.from(await source.save()) });
     const opened = await openDocument(b, fileId, documentId, "view", new Date("2026-11-24T09:42:00Z"));
-    const served = await PDFDocument.load(opened.bytes);
+    const served = await PDFDocument.load(stamped(opened));
     expect(served.getPages().map((p) => p.getRotation().angle)).toEqual([90, 180, 270, 0]);
-    expect((await pdfText(opened.bytes)).match(/Consulté par Jeanne Martin \(Cabinet X\) le 24\/11\/2026 à 10:42 — document confidentiel/g)).toHaveLength(8);
+    expect((await pdfText(stamped(opened))).match(/Consulté par Jeanne Martin \(Cabinet X\) le 24\/11\/2026 à 10:42 — document confidentiel/g)).toHaveLength(8);
   });
 
   it("watermarks names the font cannot draw instead of failing", async () => {
     const fileId = await newFile();
     const { documentId } = await shareDocument(b, fileId, { name: "a.pdf", bytes: await pdf(1) });
     const opened = await openDocument({ ...a, firstName: "Łucja", lastName: "Wąs 李" }, fileId, documentId, "view");
-    expect(await pdfText(opened.bytes)).toContain("Consulté par ?ucja Was ?");
+    expect(await pdfText(stamped(opened))).toContain("Consulté par ?ucja Was ?");
   });
 
   it.each([
@@ -491,6 +497,10 @@ describe("opening: watermark, headers and the access log", () => {
     expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), bytes)).toBe(0);
     const log = await t.db!.select().from(documentAccessLog).where(eq(documentAccessLog.documentId, documentId));
     expect(log.map((l) => l.action)).toEqual(["download"]);
+    // Streamed from storage rather than read whole into memory.
+    const opened = await openDocument(b, fileId, documentId, "download");
+    expect(opened.kind).toBe("stored");
+    if (opened.kind === "stored") opened.object.body.destroy();
   });
 
   it("logs every view and download; the uploader sees who opened it, the counterpart sees no log", async () => {

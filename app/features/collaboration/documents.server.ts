@@ -11,7 +11,7 @@ import { queryRows } from "~/db/query.server";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
-import { getStorage } from "~/lib/storage/storage.server";
+import { getStorage, type ObjectStream } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
 import { MAX_INPUT_PIXELS } from "~/lib/storage/image.server";
 import { pdfPool, UntrustedPdfError, type PdfProblem } from "~/lib/untrusted/pdf-pool.server";
@@ -312,8 +312,11 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
 // ---------------------------------------------------------------------------------------------
 // Opening
 
-export type OpenedDocument = {
-  bytes: Uint8Array;
+type OpenedContent =
+  | { kind: "stamped"; bytes: Uint8Array } // a PDF, stamped for this opening
+  | { kind: "stored"; object: ObjectStream }; // any other document, streamed from storage as stored
+
+export type OpenedDocument = OpenedContent & {
   contentType: string;
   disposition: string;
   action: AccessAction;
@@ -321,6 +324,18 @@ export type OpenedDocument = {
   /** The access log row of this opening, woven into a PDF's stamp. */
   openingId: string;
 };
+
+/** A stored PDF stamped for one opening; null when its bytes are missing. */
+async function stampedPdf(key: string, actor: FileActor, openingId: string, now: Date): Promise<OpenedContent | null> {
+  const original = (await getStorage().getObject(key))?.bytes;
+  if (!original) return null;
+  const company =
+    actor.company !== undefined
+      ? actor.company
+      : ((await queryRows<{ company: string | null }>(sql`select company from profiles where id = ${actor.profileId}::uuid`))[0]?.company ?? null);
+  const line = watermarkLine({ name: actorName(actor), company }, now);
+  return { kind: "stamped", bytes: await untrustedPdf(() => watermarkPdf(original, { line, openingId })) };
+}
 
 /**
  * A document for one of the file's members: a PDF viewed in the browser (mode "view") or any
@@ -339,8 +354,8 @@ export async function openDocument(
   if (!isUuid(fileId)) fileNotFound();
   if (!isUuid(documentId)) documentNotFound();
   // The file (one of its two members, else a 404) and the document, in one statement.
-  const [row] = await queryRows<{ file_id: string; id: string | null; name: string; content_type: string; storage_key: string; uploader_profile_id: string | null }>(sql`
-    select f.id as file_id, d.id, d.name, d.content_type, d.storage_key, d.uploader_profile_id
+  const [row] = await queryRows<{ file_id: string; id: string | null; name: string; content_type: string; storage_key: string; sha256: string; uploader_profile_id: string | null }>(sql`
+    select f.id as file_id, d.id, d.name, d.content_type, d.storage_key, d.sha256, d.uploader_profile_id
     from collaboration_files f
     left join collaboration_documents d on d.file_id = f.id and d.id = ${documentId}::uuid and d.withdrawn_at is null
     where f.id = ${fileId}::uuid and (f.member_a_id = ${actor.profileId}::uuid or f.member_b_id = ${actor.profileId}::uuid)`);
@@ -354,20 +369,39 @@ export async function openDocument(
   const action: AccessAction = isPdf && mode === "view" ? "view" : "download";
   // The opening's id, known before the stamp: the access log row's id and the copy's mark.
   const openingId = randomUUID();
-  const original = (await getStorage().getObject(doc.storage_key))?.bytes ?? null;
-  if (!original) {
+  // A PDF is read whole to be stamped; any other document streams from storage, verified as it goes.
+  const content: OpenedContent | null = isPdf
+    ? await stampedPdf(doc.storage_key, actor, openingId, now)
+    : await getStorage()
+        .openObject(doc.storage_key, { sha256: doc.sha256 })
+        .then((object) => object && { kind: "stored" as const, object });
+  if (!content) {
     logger.error({ documentId: doc.id, key: doc.storage_key }, "stored document missing");
     documentNotFound();
   }
-  let bytes: Uint8Array = original;
-  if (isPdf) {
-    const company =
-      actor.company !== undefined
-        ? actor.company
-        : ((await queryRows<{ company: string | null }>(sql`select company from profiles where id = ${actor.profileId}::uuid`))[0]?.company ?? null);
-    const line = watermarkLine({ name: actorName(actor), company }, now);
-    bytes = await untrustedPdf(() => watermarkPdf(original, { line, openingId }));
+  try {
+    await logOpening(actor, { ...doc, fileId: row.file_id }, openingId, action);
+  } catch (error) {
+    if (content.kind === "stored") content.object.body.destroy();
+    throw error;
   }
+  return {
+    ...content,
+    contentType: doc.content_type,
+    disposition: contentDisposition(action === "view" ? "inline" : "attachment", doc.name),
+    action,
+    name: doc.name,
+    openingId,
+  };
+}
+
+/** Logs an opening; the counterpart's first one also joins the file's timeline. */
+async function logOpening(
+  actor: FileActor,
+  doc: { id: string; fileId: string; name: string; uploader_profile_id: string | null },
+  openingId: string,
+  action: AccessAction,
+): Promise<void> {
   // The opening is logged, and the count of this member's earlier openings read, in one statement
   // (the CTE's read sees the log as it was before the insert).
   const [logged] = await queryRows<{ earlier: number | string }>(sql`
@@ -381,16 +415,8 @@ export async function openDocument(
     select (select n from earlier) as earlier, (select count(*) from opened) as inserted`);
   // The counterpart's first opening joins the file's timeline.
   if (doc.uploader_profile_id !== actor.profileId && Number(logged?.earlier ?? 0) === 0) {
-    await db.transaction((tx) => appendFileEvent(tx, row.file_id, actor, "document_viewed", { name: doc.name }));
+    await db.transaction((tx) => appendFileEvent(tx, doc.fileId, actor, "document_viewed", { name: doc.name }));
   }
-  return {
-    bytes,
-    contentType: doc.content_type,
-    disposition: contentDisposition(action === "view" ? "inline" : "attachment", doc.name),
-    action,
-    name: doc.name,
-    openingId,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,14 @@
 // GET /dashboard/dossiers/:fileId/documents/:documentId?mode=view|download: one document of a
 // collaboration file, for its two members only (404 for anyone else, admins included). PDFs are
 // watermarked with the viewer's name and may be shown inline; images and office files are always
-// downloaded. Never cached: each opening is logged. X-Content-Type-Options: nosniff is set on
+// downloaded, streamed from storage. Never cached: each opening is logged. X-Content-Type-Options: nosniff is set on
 // every response by server.ts (repeating it here would send it twice, as the adapter appends).
 import { requireMember } from "~/auth/session.server";
 import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { openDocument } from "~/features/collaboration/documents.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import { privateFileResponse } from "~/features/messages/file-response.server";
 import type { Route } from "./+types/document";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -15,6 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const mode = new URL(request.url).searchParams.get("mode") === "view" ? "view" : "download";
   try {
     const doc = await openDocument(fileActor(profile), params.fileId, params.documentId, mode);
+    if (doc.kind === "stored") return privateFileResponse({ object: doc.object, contentType: doc.contentType, disposition: doc.disposition });
     return new Response(new Uint8Array(doc.bytes), {
       headers: {
         "content-type": doc.contentType,
