@@ -3,7 +3,8 @@
 // public profile, recommendation export (clipboard and CSV), audit log, axe on every tab.
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import {
   E2E_ADMIN,
   E2E_SEED,

@@ -1,6 +1,7 @@
 // The member space as one frame (issue 15 §1): one product name, one sign-out, the current place
 // always shown — in the side navigation at 1280 px, in the bottom bar at 360 px.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, FOUNDER, overflowingElements, signInAs, signOut } from "./fixtures";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Sections de l'espace membre" });

@@ -3,7 +3,8 @@
 // in their own browser: messages with unread marks, stages, the two-sided closing; at 1280 and
 // 360 px with axe; a third member gets a 404; the message form works without JavaScript.
 import { createHash } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { PDFDocument } from "pdf-lib";
 import { checkAccessibility, DEMO_PASSWORD, FOUNDER, FREEMIUM, PREMIUM, signIn, signInAs } from "./fixtures";
 

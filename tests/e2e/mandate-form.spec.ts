@@ -1,7 +1,8 @@
 // The stepped mandate form, the mandate cards' figures and menu, and the matching panel as a
 // sheet on a phone (issue 15 §4), at 1280 and 360 px, with axe at each stage.
 import { randomBytes } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { DEMO_PASSWORD, expectNoAxeViolations, FOUNDER, FREEMIUM, overflowingElements, PREMIUM, signIn } from "./fixtures";
 import { certifyAndCreate, expectStep, fillMandate, nextStep, openNewMandate, pick } from "./mandate-form-helpers";
 

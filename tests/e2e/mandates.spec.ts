@@ -2,7 +2,8 @@
 // (seed 7). Two validated demo members each create a mandate through the UI; the pair is built
 // to score 100 % (sector U, Mayotte) so it tops the lists whatever else the shared database holds.
 import { randomBytes } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { E2E_SEED, expectNoAxeViolations, signIn, waitForMail } from "./fixtures";
 import { certifyAndCreate, fillMandate, type NewMandate, openNewMandate } from "./mandate-form-helpers";
 

@@ -1,7 +1,8 @@
 // Mediation (issue 14 §4) in the browser: on the seeded file of the founding and the premium demo
 // personas, Hélène asks for a mediation; the team takes it on, writes in the exchange and
 // decides; Hélène reads the decision. axe and the 360 px overflow check on both sides.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, FOUNDER, PREMIUM, signInAs, signInAsAdmin } from "./fixtures";
 
 test("a member opens a mediation, the team moves it to en cours, answers and decides; the member reads the decision", async ({ browser }) => {

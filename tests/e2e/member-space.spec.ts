@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, expectNoAxeViolations, FOUNDER, FREEMIUM, PREMIUM, signInAs, waitForMail } from "./fixtures";
 
 test("overview: founding welcome, what waits (numbers agree with their pages), profile completeness, the mandate system card", async ({ page }) => {

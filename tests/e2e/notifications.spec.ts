@@ -1,7 +1,8 @@
 // Live notifications (issue 15 §3): a message sent from another browser (a visitor on the public
 // profile) reaches the member's bell without a reload, the panel lists it with its link, opening
 // it marks it read; at 1280 and 360 px, axe-clean.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, E2E_SEED, PREMIUM, signInAs } from "./fixtures";
 
 async function unreadCount(page: Page): Promise<number> {

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { expectNoAxeViolations, fillVerification, firstLink, signUpAndVerify, uniqueEmail, waitForMail } from "./fixtures";
 
 async function fillProfile(page: Page) {

@@ -3,7 +3,8 @@
 // the founding-member persona edits (and restores) its own profile; the freemium one only looks.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import sharp from "sharp";
 import { E2E_SEED, expectNoAxeViolations, signIn } from "./fixtures";
 

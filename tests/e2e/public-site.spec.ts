@@ -1,7 +1,8 @@
 // The public site: directory, public profiles (SEO, contact dialog), FAQ, contact page, sitemap,
 // accessibility. The directory shows the demo members seeded before the server starts
 // (E2E_SEED in fixtures.ts).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { E2E_SEED, expectNoAxeViolations, waitForMail } from "./fixtures";
 
 const CONTACT_EMAIL = "contact@reseau-transmission.local";

@@ -4,7 +4,8 @@
 // shows the average; the rated member answers, and another member reads the rating, the answer and
 // the responsiveness on the profile and reports the rating there. axe and the 360 px overflow
 // check on the rating page.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, FOUNDER, FREEMIUM, PREMIUM, signInAs } from "./fixtures";
 
 async function openFile(page: Page, counterpartName: string): Promise<string> {

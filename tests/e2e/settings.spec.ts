@@ -3,7 +3,8 @@
 // export and account deletion. Each test signs up its own account, except the unsubscribe test
 // which writes to a seeded member and restores its preference at the end.
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import {
   adminTotpSecret,
   E2E_ADMIN,
