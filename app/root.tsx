@@ -85,7 +85,7 @@ function Shell({ children, memberFrame = false }: { children: React.ReactNode; m
     <aside aria-label="Mode local" className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900">
       Mode local : les e-mails ne sont pas envoyés.{" "}
       <a className="underline" href="/dev/mailbox">
-        Consulter la boîte mail locale
+        Consulter la boîte de réception locale
       </a>
     </aside>
   ) : null;

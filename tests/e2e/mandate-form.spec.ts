@@ -40,14 +40,14 @@ for (const { name, viewport } of WIDTHS) {
 
     const page = await member(browser, FOUNDER.email, viewport);
     const form = await openNewMandate(page);
-    await expect(page.getByText("Les champs marqués d'un astérisque (*) sont obligatoires.")).toBeVisible();
+    await expect(page.getByText("Les champs marqués d’un astérisque (*) sont obligatoires.")).toBeVisible();
     await expectNoAxeViolations(page);
     if (viewport.width === 360) await fits(page);
 
     // Step 1 → 2: criteria, with the searchable multi-selects and an amount typed as digits.
     await expectStep(form, 1, "Type et exclusivité");
     await nextStep(form);
-    await expectStep(form, 2, "Critères de l'acquéreur");
+    await expectStep(form, 2, "Critères de l’acquéreur");
     await pick(form, "Filtrer les secteurs", "extra", "U - Activités extra-territoriales");
     // The count of results is announced as the filter narrows the list.
     await form.getByLabel("Filtrer les départements ou les régions").fill("ile-de");
@@ -76,7 +76,7 @@ for (const { name, viewport } of WIDTHS) {
     await form.getByRole("button", { name: "Précédent" }).click();
     await expectStep(form, 1, "Type et exclusivité");
     await nextStep(form);
-    await expectStep(form, 2, "Critères de l'acquéreur");
+    await expectStep(form, 2, "Critères de l’acquéreur");
     await expect(form.getByRole("checkbox", { name: "U - Activités extra-territoriales" })).toBeChecked();
     await expect(form.getByRole("button", { name: "Retirer 976 - Mayotte" })).toBeVisible();
     await expect(amount).toHaveValue(`500${NNBSP}000`);
@@ -101,7 +101,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(review).toContainText(buyerCode);
     await expect(review).toContainText(/500\s000\s€ - 2\s000\s000\s€/);
     await expect(review).toContainText("976 - Mayotte");
-    await review.getByRole("button", { name: "Modifier : Client confidentiel" }).click();
+    await review.getByRole("button", { name: "Modifier\u00a0: Client confidentiel" }).click();
     await expectStep(form, 3, "Client confidentiel");
     await expect(form.getByLabel("Nom du client")).toHaveValue(`Holding ${tag}`);
     await nextStep(form);
@@ -114,7 +114,7 @@ for (const { name, viewport } of WIDTHS) {
     const card = page.getByRole("article", { name: buyerCode, exact: true });
     const figures = card.getByTestId("mandate-figures");
     await expect(figures.getByRole("definition").first()).not.toHaveText("0");
-    await expect(figures).toContainText("Mandats potentiels à 60 % ou plus");
+    await expect(figures).toContainText("Mandats potentiels à 60\u00a0% ou plus");
     await expect(figures).toContainText("Demandes reçues à traiter");
     await expect(card.getByRole("link", { name: `Matching du mandat ${buyerCode}` })).toBeVisible();
     await expect(card.getByRole("link", { name: /^Modifier/ })).toBeHidden();

@@ -110,7 +110,7 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   // The seller accepts and proposes their mandate back.
   panel = await openMatching(b, sellerMandate.code);
   const received = panel.getByTestId("received-request").filter({ hasText: buyerMandate.code });
-  await expect(received.getByText(`« Bonjour, mon client ${tag} est très intéressé. »`).first()).toBeVisible();
+  await expect(received.getByText(`«\u00a0Bonjour, mon client ${tag} est très intéressé.\u00a0»`).first()).toBeVisible();
   await received.getByRole("button", { name: "Accepter" }).click();
   await expect(b.getByText("Demande acceptée ! En attente de confirmation de l'autre partie.")).toBeVisible();
   panel = b.getByRole("dialog", { name: `Matching pour le mandat ${sellerMandate.code}` });
@@ -128,8 +128,8 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   await expect(connection).not.toContainText(sellerMandate.name);
   await expectNoAxeViolations(a);
   // The undertaking first, then the identity.
-  await connection.getByLabel("J'accepte cet engagement de confidentialité").check();
-  await connection.getByRole("button", { name: "Signer et voir l'identité du client" }).click();
+  await connection.getByLabel("J’accepte cet engagement de confidentialité").check();
+  await connection.getByRole("button", { name: "Signer et voir l’identité du client" }).click();
   await expect(a.getByText("Engagement de confidentialité enregistré", { exact: false })).toBeVisible();
   connection = a.getByRole("dialog", { name: `Matching pour le mandat ${buyerMandate.code}` }).getByTestId("connection");
   await expect(connection.getByTestId("revealed-client")).toContainText(sellerMandate.name);
@@ -141,8 +141,8 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   panel = await openMatching(b, sellerMandate.code);
   connection = panel.getByTestId("connection").filter({ hasText: buyerMandate.code });
   await expect(connection).not.toContainText(buyerMandate.name);
-  await connection.getByLabel("J'accepte cet engagement de confidentialité").check();
-  await connection.getByRole("button", { name: "Signer et voir l'identité du client" }).click();
+  await connection.getByLabel("J’accepte cet engagement de confidentialité").check();
+  await connection.getByRole("button", { name: "Signer et voir l’identité du client" }).click();
   await expect(
     b.getByRole("dialog", { name: `Matching pour le mandat ${sellerMandate.code}` }).getByTestId("revealed-client"),
   ).toContainText(buyerMandate.name);

@@ -39,7 +39,7 @@ test("a message from a second browser rings the bell live; the panel opens it an
   await dialog.getByLabel("Nom complet").fill("Claire Visiteuse");
   await dialog.getByLabel("Email").fill("claire.visiteuse@exemple.fr");
   await dialog.getByLabel("Objet").fill(subject);
-  await dialog.getByLabel("Message").fill("Bonjour, je souhaiterais échanger sur la reprise d'un cabinet.");
+  await dialog.getByLabel("Message").fill("Bonjour, je souhaiterais échanger sur la reprise d’un cabinet.");
   await dialog.getByRole("button", { name: "Envoyer" }).click();
   await expect(other.getByText("Message envoyé avec succès !")).toBeVisible();
 

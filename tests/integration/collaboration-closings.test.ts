@@ -194,8 +194,8 @@ describe("a concluded file proposed as a certified deal", () => {
     expect(view.dealProposed).toBe(true);
     const proposals = view.timeline.filter((e) => e.kind === "deal_proposed");
     expect(proposals.map((e) => [e.label, e.byMe])).toEqual([
-      ["Dossier proposé comme deal certifié", true],
-      ["Dossier proposé comme deal certifié", false],
+      ["Dossier proposé comme transaction certifiée", true],
+      ["Dossier proposé comme transaction certifiée", false],
     ]);
     // A third member: 404.
     expect(await statusCode(proposeFileAsDeal(actorOf(carol), fileId))).toBe(404);

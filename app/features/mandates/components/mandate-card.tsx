@@ -148,13 +148,13 @@ export function MandateCard({
       <dl className="grid gap-1 text-sm">
         {mandateSummaryLines(m).map((line) => (
           <div key={line.label} className="flex flex-wrap gap-x-2">
-            <dt className="text-muted-foreground">{line.label} :</dt>
+            <dt className="text-muted-foreground">{line.label}&nbsp;:</dt>
             <dd className="font-medium">{line.value}</dd>
           </div>
         ))}
       </dl>
       <dl className="grid grid-cols-3 gap-2" aria-label={`Activité du mandat ${m.clientCode}`} data-testid="mandate-figures">
-        <Figure value={matchCountLabel(m.strongMatches)} label="Mandats potentiels à 60 % ou plus" />
+        <Figure value={matchCountLabel(m.strongMatches)} label="Mandats potentiels à 60&nbsp;% ou plus" />
         <Figure value={String(m.pendingReceived)} label="Demandes reçues à traiter" highlight={m.pendingReceived > 0} />
         <Figure value={String(m.pendingSent)} label="Demandes envoyées en attente" />
       </dl>

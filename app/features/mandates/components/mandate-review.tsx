@@ -13,7 +13,7 @@ function Part({ step, type, onEdit, children }: { step: MandateStep; type: Manda
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
         <Button type="button" variant="outline" size="sm" onClick={() => onEdit(step)}>
-          Modifier<span className="sr-only"> : {title}</span>
+          Modifier<span className="sr-only">&nbsp;: {title}</span>
         </Button>
       </div>
       {children}

@@ -17,7 +17,7 @@ export function ScorePill({ total }: { total: number }) {
       className={cn("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-sm font-bold", BADGE_CLASS[badge])}
       title={SCORE_BADGE_LABELS[badge]}
     >
-      {total} %<span className="sr-only"> de compatibilité ({SCORE_BADGE_LABELS[badge].toLowerCase()})</span>
+      {total}&nbsp;%<span className="sr-only"> de compatibilité ({SCORE_BADGE_LABELS[badge].toLowerCase()})</span>
     </span>
   );
 }

@@ -29,7 +29,7 @@ export type NotificationProps = {
   unsubscribeUrl?: string;
 };
 
-const UNSUBSCRIBE_INTRO = "Vous ne souhaitez plus recevoir ce type d'e-mail ?";
+const UNSUBSCRIBE_INTRO = "Vous ne souhaitez plus recevoir ce type d’e-mail\u00a0?";
 
 export const notification = defineEmailTemplate<NotificationProps>({
   kind: "notification",
@@ -64,7 +64,7 @@ export const notification = defineEmailTemplate<NotificationProps>({
       title,
       intro,
       ...lines,
-      ...(ctaLabel && ctaUrl ? [`${ctaLabel} : ${ctaUrl}`] : []),
-      ...(unsubscribeUrl ? [`${UNSUBSCRIBE_INTRO} Se désabonner : ${unsubscribeUrl}`] : []),
+      ...(ctaLabel && ctaUrl ? [`${ctaLabel}\u00a0: ${ctaUrl}`] : []),
+      ...(unsubscribeUrl ? [`${UNSUBSCRIBE_INTRO} Se désabonner\u00a0: ${unsubscribeUrl}`] : []),
     ].join("\n\n"),
 });
