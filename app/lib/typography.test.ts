@@ -124,6 +124,7 @@ const SPEC_TEXTS = [
   "Exporter les emails",
   "Emails copiés dans le presse-papier",
   "Email",
+  "Email *",
 ];
 
 describe("the specification's verbatim texts", () => {
@@ -159,6 +160,7 @@ const TITLES: Array<[string, boolean]> = [
   ["Fonds d’investissement en France", true],
   ["Espace Membre", false],
   ["Politique de confidentialité", true],
+  ["Cession de fonds de commerce | Réseau Transmission", true],
 ];
 
 describe("sentenceCaseViolations", () => {

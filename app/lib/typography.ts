@@ -62,8 +62,8 @@ export const SPEC_VERBATIM_EXCEPTIONS: readonly (string | RegExp)[] = [
   /\bMatching\b(?![ \u00a0]*\p{L})/u,
   "Exporter les emails",
   "Emails copiés dans le presse-papier",
-  // The form label 'Email'.
-  /^Email$/m,
+  // The form label 'Email' (decision 015), required or not.
+  /^Email(?: \*)?$/m,
 ];
 
 /** Titles the specification writes in title case: kept as it writes them. */
@@ -226,8 +226,8 @@ export function sentenceCaseViolations(title: string, masked = maskExceptions(ti
     if (i === 0) continue;
     const word = w[0];
     const before = masked.slice(0, w.index).trimEnd();
-    // A new sentence, a subtitle or a quotation starts with a capital.
-    if (/[.!?:—–«(/]$/.test(before)) continue;
+    // A new sentence, a subtitle, a quotation or the site's name after « | » starts with a capital.
+    if (/[.!?:—–«(/|]$/.test(before)) continue;
     if (word[0] !== word[0]!.toLocaleUpperCase("fr") || word === word.toLocaleUpperCase("fr")) continue;
     if (COMMON_TITLE_WORDS.has(word.toLocaleLowerCase("fr"))) {
       out.push({ rule: "sentence-case", snippet: snippetAt(title, w.index!, word.length), message: `« ${word} » : minuscule dans un titre` });

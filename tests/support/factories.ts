@@ -318,7 +318,7 @@ function businessOf(sector: string): string {
 
 /** "de" with the elision French requires: "d'une PME", "d'Albi", "de Lyon". */
 function de(word: string): string {
-  return /^[aeiouyàâéèêëîïôûüh]/i.test(word) ? `d'${word}` : `de ${word}`;
+  return /^[aeiouyàâéèêëîïôûüh]/i.test(word) ? `d’${word}` : `de ${word}`;
 }
 
 function ofBusiness(sector: string): string {
@@ -397,7 +397,7 @@ function recentOperations(sectors: readonly string[], city: string): string {
     const where = chance(0.5) ? `près ${de(city)}` : `au profit ${pick(BUYER_KINDS)}`;
     lines.push(`${pick(OPERATION_KINDS)} ${ofBusiness(sector)} ${where} (${year})`);
   }
-  return lines.join(" ; ") + ".";
+  return lines.join("\u00a0; ") + ".";
 }
 
 function presentation(p: { firstName: string; company: string; profession: ProfessionCode; city: string; years: number }): string {
