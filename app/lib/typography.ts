@@ -104,7 +104,7 @@ const COMMON_TITLE_WORDS = new Set(
     "fondateurs gestion générales historique informations inscription interne journal justificatifs légales mandat " +
     "mandats médiation médiations membre membres messages notifications nos offre opérations opportunités paiement " +
     "paramètres parrainage parrainages politique professionnel professionnels profil profils questions rapprochements " +
-    "recommandations reçues références relation réputation réseau sécurité sessions statistiques support tableau " +
+    "recommandations reçues références relation réputation sécurité sessions statistiques support tableau " +
     "tarifs transactions utilisation valeurs vérification"
   ).split(" "),
 );

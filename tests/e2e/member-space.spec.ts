@@ -94,7 +94,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
 
   // The notification e-mail: sender, subject, first 100 characters + '…'.
   const mail = await waitForMail(page.request, PREMIUM.email, new RegExp(subject));
-  expect(mail.subject).toBe(`Nouveau message\u00a0: ${subject}`);
+  expect(mail.subject).toBe(`Nouveau message : ${subject}`);
   expect(mail.text).toContain(FOUNDER.name);
   expect(mail.text).toContain(`${body.slice(0, 100)}…`);
 
@@ -122,7 +122,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
   await page.getByLabel("Votre réponse").fill("Avec plaisir, appelons-nous jeudi.");
   await page.getByRole("button", { name: "Envoyer la réponse" }).click();
   await expect(page.getByText("Message envoyé avec succès !")).toBeVisible();
-  const reply = await waitForMail(page.request, FOUNDER.email, new RegExp(`Re\u00a0: ${subject}`));
+  const reply = await waitForMail(page.request, FOUNDER.email, new RegExp(`Re\\s: ${subject}`));
   expect(reply.text).toContain(PREMIUM.name);
 
   await page.getByRole("link", { name: "Retour aux messages" }).click();

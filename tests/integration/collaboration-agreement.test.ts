@@ -342,7 +342,7 @@ describe("what the form proposes, read from the two mandates", () => {
     await createAgreement(a, fileId, { ...TERMS, operationType: "titres", dueTerm: "deed_plus_30", amountBand: "3m_10m", myShare: 70, theirShare: 30 });
     const after = await getAgreementPage(b, fileId);
     expect(after.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m", myShare: "30", theirShare: "70", payer: "them", dueTerm: "deed_plus_30" });
-    expect(after.current).toMatchObject({ sellerIsMe: true, amountBandLabel: "De 3 M€ à 10 M€" });
+    expect(after.current).toMatchObject({ sellerIsMe: true, amountBandLabel: "De 3\u00a0M€ à 10\u00a0M€" });
     const text = await pdfText(await readObjectStream((await openAgreementPdf(b, fileId, after.current!.id, "original")).object));
     expect(text).toMatch(/représentée par Jeanne Martin \(Avocat[^;]*, conseil du cédant/);
     expect(text).toMatch(/représentée par Alice Lemaire \([^;]*, conseil de l’acquéreur/);

@@ -174,7 +174,7 @@ describe("a concluded file proposed as a certified deal", () => {
       status: "pending",
       validatedAt: null,
     });
-    expect(deal.dealDescription).toContain("Conseil de l'acquéreur");
+    expect(deal.dealDescription).toContain("Conseil de l’acquéreur");
     expect(JSON.stringify(deal)).not.toMatch(new RegExp(`${ALICE_CLIENT}|${BOB_CLIENT}|ACQ-|CED-|rue`));
     // Pending: not on the public profile until an administrator validates it.
     expect((await getPublicProfile(alice.profile.id))!.certifiedDeals).toEqual([]);
@@ -258,8 +258,8 @@ describe("mandates in negotiation", () => {
     const view = await getFileView(fileActor(bob.profile), fileId);
     expect(view.myMandate).toMatchObject({ status: "negotiating", statusLabel: "En négociation", commands: ["resume"] });
     expect(view.timeline.filter((e) => e.kind === "mandate_negotiating").map((e) => [e.detail, e.byMe])).toEqual([
-      ["Mandat cédant « CED-" + counter + " »", true],
-      ["Mandat acquéreur « ACQ-" + counter + " »", false],
+      ["Mandat cédant «\u00a0CED-" + counter + "\u00a0»", true],
+      ["Mandat acquéreur «\u00a0ACQ-" + counter + "\u00a0»", false],
     ]);
   });
 
@@ -316,7 +316,7 @@ describe("mandates in negotiation", () => {
     const bobView = await getFileView(fileActor(bob.profile), fileId);
     expect(bobView.myMandate).toMatchObject({ status: "concluded", statusLabel: "Conclu", commands: [] });
     expect(bobView.timeline.filter((e) => e.kind === "mandate_concluded").map((e) => [e.detail, e.actorName])).toEqual([
-      [`Mandat cédant « CED-${counter} »`, null],
+      [`Mandat cédant «\u00a0CED-${counter}\u00a0»`, null],
     ]);
     // A concluded mandate is done: no toggle, no resume.
     expect(await statusCode(toggleMandateStatus(mActor(bob), seller))).toBe(409);

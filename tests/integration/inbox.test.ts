@@ -265,12 +265,12 @@ describe("reply from the inbox", () => {
     expect(reply).toMatchObject({
       recipientId: other.profile.id,
       senderId: premium.profile.id,
-      subject: "Re: Dossier hôtelier",
+      subject: "Re\u00a0: Dossier hôtelier",
       messageType: "internal",
       content: "Avec plaisir, appelons-nous jeudi.",
     });
     const [mail] = await db.select().from(mailOutbox);
-    expect(mail).toMatchObject({ toAddress: other.email, subject: "Nouveau message : Re: Dossier hôtelier" });
+    expect(mail).toMatchObject({ toAddress: other.email, subject: "Nouveau message : Re : Dossier hôtelier" });
   });
 
   it("refuses public contact messages (answered by e-mail), others' messages and freemium members", async () => {
