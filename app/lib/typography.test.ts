@@ -102,6 +102,7 @@ const SPEC_TEXTS = [
   "Message envoyé avec succès !",
   "Impossible de charger l'annuaire",
   "Inscription réussie ! Vérifiez votre email pour confirmer votre compte.",
+  "Cette adresse email est déjà utilisée",
   "Paiement réussi !",
   "Erreur d'upload",
   "Impossible d'uploader l'image. Veuillez réessayer.",

@@ -41,6 +41,7 @@ export const SPEC_VERBATIM_EXCEPTIONS: readonly (string | RegExp)[] = [
   "Impossible de charger l'annuaire interne",
   "Impossible de charger l'annuaire",
   "Inscription réussie ! Vérifiez votre email pour confirmer votre compte.",
+  "Cette adresse email est déjà utilisée",
   "Paiement réussi !",
   "Erreur d'upload",
   "Impossible d'uploader l'image. Veuillez réessayer.",

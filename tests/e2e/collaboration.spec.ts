@@ -102,7 +102,7 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   await expect(thomas.getByTestId("agreement-status")).toHaveText("En attente de signature");
 
   // Thomas signs: consent and password.
-  await thomas.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await thomas.getByRole("checkbox", { name: /J’ai lu la convention/ }).check();
   await thomas.getByLabel("Votre mot de passe").fill(DEMO_PASSWORD);
   await thomas.getByRole("button", { name: "Signer la convention" }).click();
   await expect(thomas.getByText("Convention signée.", { exact: true })).toBeVisible();
@@ -123,11 +123,11 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   await expect(helene.getByLabel("Part de votre confrère (%)")).toHaveValue("60");
   await expect(helene.getByLabel("Type d’opération")).toHaveValue("fonds_de_commerce");
   await checkAccessibility(helene);
-  await helene.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await helene.getByRole("checkbox", { name: /J’ai lu la convention/ }).check();
   await helene.getByLabel("Votre mot de passe").fill("mauvais-mot-de-passe");
   await helene.getByRole("button", { name: "Signer la convention" }).click();
   await expect(helene.getByRole("alert").filter({ hasText: "Mot de passe incorrect" })).toBeVisible();
-  await helene.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await helene.getByRole("checkbox", { name: /J’ai lu la convention/ }).check();
   await helene.getByLabel("Votre mot de passe").fill(DEMO_PASSWORD);
   await helene.getByRole("button", { name: "Signer la convention" }).click();
   await expect(helene.getByText("Convention signée par les deux membres.")).toBeVisible();
@@ -212,7 +212,7 @@ test("two members carry a file from the exchanges to the closing", async ({ brow
 
   await thomas.reload();
   await expect(thomas.getByTestId("file-stage").first()).toHaveText("Conclu");
-  await expect(thomas.getByRole("button", { name: /Passer à l'étape/ })).toHaveCount(0);
+  await expect(thomas.getByRole("button", { name: /Passer à l’étape/ })).toHaveCount(0);
 
   // Anyone else: 404, as a page.
   const julie = await (await browser.newContext()).newPage();

@@ -295,7 +295,7 @@ export function agreementBlocks(
       : []),
     { kind: "space", text: "" },
     { kind: "text", text: "Entre les soussignés\u00a0:" },
-    { kind: "text", text: `1. ${partyLine(a, terms.sellerSide)} ;` },
+    { kind: "text", text: `1. ${partyLine(a, terms.sellerSide)}\u00a0;` },
     { kind: "text", text: `2. ${partyLine(b, terms.sellerSide)}.` },
     { kind: "text", text: "Ci-après ensemble «\u00a0les parties\u00a0»." },
     article("Objet"),
