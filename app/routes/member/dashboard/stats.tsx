@@ -159,7 +159,7 @@ function MandateStatistics({ stats }: { stats: NonNullable<Data["stats"]> }) {
             <Button asChild variant="outline">
               <Link to="/mandates?onglet=opportunites">
                 <Sparkles aria-hidden="true" />
-                Opportunités de matching
+                Opportunités de rapprochement
               </Link>
             </Button>
             <Button asChild variant="outline">

@@ -179,7 +179,7 @@ function ClientCard({ file }: { file: Route.ComponentProps["loaderData"]["file"]
               {" "}
               depuis le{" "}
               <Link className="text-primary underline" to={`/mandates?matching=${file.myMandate.id}`}>
-                panneau de matching de votre mandat
+                panneau «&nbsp;Matching&nbsp;» de votre mandat
               </Link>
             </>
           ) : null}
