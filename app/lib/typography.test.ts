@@ -60,6 +60,8 @@ const CASES: Array<[string, TypographyRule[]]> = [
   // a line starting with punctuation
   [`Statut\n: validé`, ["line-start"]],
   [`Statut${N}: validé`, []],
+  [`Montant\n€`, []],
+  [`Montant\n€ par an`, ["line-start"]],
   // English words
   [`Statistiques`, []],
   [`Stats`, ["english-word"]],
@@ -162,6 +164,7 @@ const TITLES: Array<[string, boolean]> = [
   ["Espace Membre", false],
   ["Politique de confidentialité", true],
   ["Cession de fonds de commerce | Réseau Transmission", true],
+  ["NHQ-97 · Mandat cédant", true],
 ];
 
 describe("sentenceCaseViolations", () => {

@@ -206,7 +206,8 @@ export function numberSpacingViolations(text: string, masked = maskExceptions(te
 /** No line of the rendered text starts with a punctuation mark that belongs to the line above. */
 export function lineStartViolations(text: string, masked = maskExceptions(text)): TypographyViolation[] {
   const out: TypographyViolation[] = [];
-  collect(text, masked, /^[ \t\u00a0\u202f]*[;:!?»%€]/mu, "line-start", () => "ligne commençant par un signe de ponctuation", out);
+  // A unit alone on its line is the adornment of a field (« € » beside an amount), not a broken line.
+  collect(text, masked, /^[ \t\u00a0\u202f]*(?:[;:!?»]|[%€](?![ \t\u00a0\u202f]*$))/mu, "line-start", () => "ligne commençant par un signe de ponctuation", out);
   return out;
 }
 
@@ -228,7 +229,7 @@ export function sentenceCaseViolations(title: string, masked = maskExceptions(ti
     const word = w[0];
     const before = masked.slice(0, w.index).trimEnd();
     // A new sentence, a subtitle, a quotation or the site's name after « | » starts with a capital.
-    if (/[.!?:—–«(/|]$/.test(before)) continue;
+    if (/[.!?:—–«(/|·]$/.test(before)) continue;
     if (word[0] !== word[0]!.toLocaleUpperCase("fr") || word === word.toLocaleUpperCase("fr")) continue;
     if (COMMON_TITLE_WORDS.has(word.toLocaleLowerCase("fr"))) {
       out.push({ rule: "sentence-case", snippet: snippetAt(title, w.index!, word.length), message: `« ${word} » : minuscule dans un titre` });
