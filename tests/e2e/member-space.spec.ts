@@ -94,7 +94,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
 
   // The notification e-mail: sender, subject, first 100 characters + '…'.
   const mail = await waitForMail(page.request, PREMIUM.email, new RegExp(subject));
-  expect(mail.subject).toBe(`Nouveau message : ${subject}`);
+  expect(mail.subject).toBe(`Nouveau message\u00a0: ${subject}`);
   expect(mail.text).toContain(FOUNDER.name);
   expect(mail.text).toContain(`${body.slice(0, 100)}…`);
 

@@ -75,7 +75,8 @@ export function bellLabel(unread: number): string {
 }
 
 export function clip(text: string, max: number): string {
-  const t = text.replace(/\s+/g, " ").trim();
+  // Ordinary whitespace only: the non-breaking spaces of French typography stay.
+  const t = text.replace(/[ \t\r\n]+/g, " ").trim();
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
 }
 

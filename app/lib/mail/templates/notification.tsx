@@ -33,8 +33,8 @@ const UNSUBSCRIBE_INTRO = "Vous ne souhaitez plus recevoir ce type d’e-mail\u0
 
 export const notification = defineEmailTemplate<NotificationProps>({
   kind: "notification",
-  subject: ({ title }) => title.replace(/\s+/g, " ").trim(),
-  preheader: ({ intro }) => intro.replace(/\s+/g, " ").trim().slice(0, 140),
+  subject: ({ title }) => title.replace(/[ \t\r\n]+/g, " ").trim(),
+  preheader: ({ intro }) => intro.replace(/[ \t\r\n]+/g, " ").trim().slice(0, 140),
   reason: ({ footer }, ctx) => footer ?? `Vous recevez cet e-mail car vous êtes inscrit sur ${ctx.appName}.`,
   body: ({ title, intro, lines = [], ctaLabel, ctaUrl, unsubscribeUrl }) => (
     <>
