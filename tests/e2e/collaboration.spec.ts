@@ -74,8 +74,8 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   await thomas.getByLabel("Clauses particulières (facultatif)").fill("Diligences\u00a0: recherche de l’acquéreur et audit.");
   // The parties as a contract names them: what the profiles do not hold is asked.
   const firms = [
-    ["Votre structure", "Cabinet Thomas", "SAS", "412 356 784", "12 rue de la Paix, 75002 Paris", "Président"],
-    [`Structure de ${FOUNDER.name}`, "Marchand Conseil", "SARL", "832 154 769", "3 quai Saint-Antoine, 69002 Lyon", "Gérante"],
+    ["Votre structure", "Cabinet Thomas", "SAS", "412356784", "12 rue de la Paix, 75002 Paris", "Président"],
+    [`Structure de ${FOUNDER.name}`, "Marchand Conseil", "SARL", "832154769", "3 quai Saint-Antoine, 69002 Lyon", "Gérante"],
   ] as const;
   for (const [group, company, legalForm, siren, address, capacity] of firms) {
     const fieldset = thomas.getByRole("group", { name: group });
@@ -112,7 +112,7 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   // away, prefilled with these terms (her 40 %, never 50/50).
   await helene.goto(`${path}/convention`);
   await expect(helene.getByTestId("agreement-current")).toContainText("Signée par Thomas");
-  await expect(helene.getByTestId("agreement-parties")).toContainText("Marchand Conseil, SARL, SIREN 832 154 769");
+  await expect(helene.getByTestId("agreement-parties")).toContainText("Marchand Conseil, SARL, SIREN 832154769");
   await expect(helene.getByTestId("agreement-fingerprint")).toContainText("vérifier que ce PDF n’a pas été modifié");
   await expect(helene.getByTestId("agreement-sha").first()).toBeHidden();
   const other = helene.getByTestId("agreement-propose");

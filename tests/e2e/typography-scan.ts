@@ -16,8 +16,8 @@ function readPageTexts(): PageTexts {
   // Visually hidden text (a screen reader's « : » after a label) gets a line of its own in
   // innerText though nobody sees it start a line: join it to the line before.
   for (const el of Array.from(document.querySelectorAll<HTMLElement>(".sr-only"))) {
-    const text = el.innerText;
-    if (/^[\s\u00a0\u202f]*[;:!?»]/.test(text)) body = body.split(`\n${text}`).join(text);
+    const text = el.innerText.replace(/[ \n]+$/, "");
+    if (/^[\s\u00a0\u202f]*[;:!?»]/.test(text)) body = body.replace(new RegExp(`\\n[ \\t]*(${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})`, "g"), "$1");
   }
   const visible = (el: Element) => !el.closest(skipped) && (el as HTMLElement).checkVisibility?.() !== false;
   const headings = Array.from(document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role='heading']"))

@@ -158,7 +158,7 @@ export default function RecommendationsTab({ loaderData }: Route.ComponentProps)
           <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
             <tr>
               <th scope="col" className="px-3 py-2">Recommandé par</th>
-              <th scope="col" className="px-3 py-2">Email</th>
+              <th scope="col" className="px-3 py-2">E-mail</th>
               <th scope="col" className="px-3 py-2">Membre recommandé</th>
               <th scope="col" className="px-3 py-2">Statut</th>
               <th scope="col" className="px-3 py-2">Création</th>
