@@ -150,7 +150,7 @@ test.describe.serial("admin back office", () => {
     await expectNoAxeViolations(a);
     // The verification checklist (issue 14): evidence inline, five ticks, or a written reason.
     const checklist = dialog.getByTestId("verification-checklist");
-    await expect(checklist.getByText("SIREN\u00a0: 732\u00a0829\u00a0320")).toBeVisible();
+    await expect(checklist.getByText("SIREN\u00a0: 732829320")).toBeVisible();
     await expect(checklist.getByRole("link", { name: /Ouvrir l’attestation/ })).toHaveAttribute("href", /^\/justificatifs\/[0-9a-f-]{36}\/assurance$/);
     await expect(dialog.getByLabel(/Motif de la validation malgré 5 étapes non cochées/)).toBeVisible();
     for (const label of ["Charte d’engagement signée", "Deux parrainages confirmés", "Identité et inscription professionnelle", "SIREN ou SIRET de la structure"]) {
