@@ -1,5 +1,7 @@
 // The Node server: security headers, same-origin check, static files, React Router handler.
-// `npm start` runs it in production after `react-router build`; `npm run dev` with Vite.
+// `npm run build` compiles it to build/server.js, which `npm start` / `npm run serve` run with
+// plain node; `npm run dev` runs it from this file (tsx) with Vite. It imports no app module:
+// those come through the server build, one instance each (decision 042).
 import { randomBytes, randomUUID } from "node:crypto";
 import { Server as NetServer } from "node:net";
 import path from "node:path";
@@ -7,8 +9,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
-import type { boot as Boot } from "./app/lib/boot.server";
-import { EnvError, listenUrl } from "./app/lib/env.server";
+import type * as AppModules from "./app/server-modules.server";
 
 const DEV = process.argv.includes("--dev");
 if (!DEV) process.env.NODE_ENV = "production";
@@ -29,11 +30,24 @@ function hasFileExtension(pathname: string): boolean {
   return last.lastIndexOf(".") > 0;
 }
 
+/** The app modules server.ts uses, as the server build exports them (app/entry.server.tsx). */
+function appModulesOf(build: ServerBuild): typeof AppModules {
+  const modules = (build.entry.module as { serverModules?: typeof AppModules }).serverModules;
+  if (!modules) throw new Error("The server build exports no serverModules (app/entry.server.tsx)");
+  return modules;
+}
+
 async function main() {
-  let booted: Awaited<ReturnType<typeof Boot>>;
+  // Development: Vite serves the app from its sources; production: the build of `npm run build`.
+  const vite = DEV ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
+  const loadBuild = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import(path.resolve("build/server/index.js")) as Promise<ServerBuild>;
+  const modules = appModulesOf(await loadBuild());
+  const { EnvError, listenUrl } = modules;
+  let booted: Awaited<ReturnType<typeof modules.boot>>;
   try {
-    const { boot } = await import("./app/lib/boot.server");
-    booted = await boot();
+    booted = await modules.boot();
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -42,22 +56,22 @@ async function main() {
     throw error;
   }
   const { env, dispatcher, database } = booted;
-  const { logger } = await import("./app/lib/logger.server");
+  const { logger } = modules;
   const jobStart = env.JOBS_START_DELAY_MS === undefined ? {} : { initialDelayMs: env.JOBS_START_DELAY_MS };
   // Background jobs (safe on every instance): the 7-day mandate expiry reminder.
-  const { startExpiryReminderJob } = await import("./app/features/mandates/expiry-reminders.server");
+  const { startExpiryReminderJob } = modules;
   const expiryReminders = startExpiryReminderJob(jobStart);
   // The insurance certificate reminders, 30 and 7 days before its end date (issue 14).
-  const { startInsuranceReminderJob } = await import("./app/features/trust/verification.server");
+  const { startInsuranceReminderJob } = modules;
   const insuranceReminders = startInsuranceReminderJob(jobStart);
   // Ratings whose 14-day window closed are shown and e-mailed; reputation figures recomputed hourly.
-  const { startReputationJob } = await import("./app/features/trust/ratings.server");
+  const { startReputationJob } = modules;
   const reputationRefresh = startReputationJob(jobStart);
   // Notifications past their 90 days are purged; live streams end when a shutdown starts (issue 15).
-  const { startNotificationPurgeJob } = await import("./app/features/notifications/notifications.server");
+  const { startNotificationPurgeJob } = modules;
   const notificationPurge = startNotificationPurgeJob(jobStart);
-  const { closeLiveNotifications, NOTIFICATIONS_CHANNEL } = await import("./app/features/notifications/live.server");
-  const { availabilityMiddleware, startDraining } = await import("./app/lib/availability.server");
+  const { closeLiveNotifications } = modules;
+  const { availabilityMiddleware, startDraining } = modules;
   const appOrigin = new URL(env.APP_URL).origin;
   const https = appOrigin.startsWith("https://");
 
@@ -67,22 +81,20 @@ async function main() {
   // to X-Forwarded-For, never what a client wrote before it (`true` would take the leftmost).
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
+  // ── Metrics and traces (decision 043; app/lib/metrics): /metrics, every request timed by route id.
+  const { installMetrics, liveStreamCount } = modules;
+  const metrics = await installMetrics(app, { env, database, liveStreams: liveStreamCount });
+  // ── end of metrics
+
   // Every request runs in its own scope (app/lib/request-scope.server.ts): what its loaders ask
   // again is read once, and its SQL statements are counted.
-  const { currentRequestScope, withRequestScope } = await import("./app/lib/request-scope.server");
-  const { GuardCache, MEMBER_GUARD_CHANNEL, guardTablesWritten, setGuardCache } = await import("./app/lib/guard-cache.server");
-  const { readAfterWriteCookie } = await import("./app/lib/read-after-write");
-  // The signed-in member's guard results, kept a few seconds (decision 020): only while this
-  // instance listens for the writes other instances make to them.
-  let stopGuardCacheListener: (() => Promise<void>) | undefined;
-  if (env.SESSION_CACHE_TTL_MS > 0 && database.listen) {
-    const guardCache = new GuardCache<unknown, unknown>({ ttlMs: env.SESSION_CACHE_TTL_MS });
-    setGuardCache(guardCache);
-    stopGuardCacheListener = database.listen(MEMBER_GUARD_CHANNEL, {
-      notify: (payload) => guardCache.applyNotification(payload),
-      state: (listening) => guardCache.setListening(listening),
-    });
-  }
+  const { currentRequestScope, withRequestScope } = modules;
+  const { caches, startCaches, touchesPublicContent } = modules;
+  const { readAfterWriteCookie } = modules;
+  // Every cache of the instance (decision 048): only while it hears the invalidation channel.
+  const stopCaches = database.listen
+    ? startCaches(caches(), database.listen, { sessionTtlMs: env.SESSION_CACHE_TTL_MS, pageCacheBytes: DEV ? 0 : env.PAGE_CACHE_MB * 1024 * 1024, off: env.CACHES_OFF })
+    : undefined;
   const queryStats = env.QUERY_STATS;
   // Benchmark only: the statements of the requests that ask for it (`X-Query-Log: <label>`), for
   // the bench's EXPLAIN (QUERY_LOG).
@@ -92,14 +104,13 @@ async function main() {
     const log = queryLog && label ? { file: queryLog, label, path: req.originalUrl } : null;
     return withRequestScope(req.method, () => {
       const scope = currentRequestScope();
-      // A request that wrote the guards' tables (sign-out, revocation, password, 2FA, profile,
-      // roles) empties this instance's guard cache again once its work is committed, before its
-      // response leaves (app/lib/guard-cache.server.ts).
+      // What a request's writes invalidated is dropped again once its work is committed, before
+      // its response leaves (app/lib/cache.server.ts).
       const writeHeadGuard = res.writeHead.bind(res) as (...args: unknown[]) => Response;
       res.writeHead = ((...args: unknown[]) => {
-        if (scope?.wroteGuard) guardTablesWritten();
+        if (scope?.invalidated.size) caches().drop(scope.invalidated);
         // One that wrote public content reads it from the primary for a while (decision 022).
-        if (scope?.wrotePublic && database.read) res.appendHeader("Set-Cookie", readAfterWriteCookie(Date.now(), env.DATABASE_READ_AFTER_WRITE_MS, https));
+        if (scope && touchesPublicContent(scope.invalidated) && database.read) res.appendHeader("Set-Cookie", readAfterWriteCookie(Date.now(), env.DATABASE_READ_AFTER_WRITE_MS, https));
         return writeHeadGuard(...args);
       }) as typeof res.writeHead;
       if (queryStats) {
@@ -153,7 +164,7 @@ async function main() {
   });
 
   // A signed-in request's responses, and any that sets a cookie, are private, no-store (issue 26).
-  const { privateResponses, resourceDataRedirect } = await import("./app/lib/private-responses.server");
+  const { privateResponses, resourceDataRedirect } = modules;
   app.use(privateResponses);
 
   // Drain (graceful shutdown): `Connection: close`; database outage: 503 + Retry-After.
@@ -197,78 +208,16 @@ async function main() {
     next();
   });
 
-  // Anonymous public pages are served from memory, dropped on every write to what they show
-  // (LISTEN rt_public_content on the database; app/lib/page-cache.server.ts).
-  const { PageCache, PUBLIC_CONTENT_CHANNEL, pageCacheMiddleware } = await import("./app/lib/page-cache.server");
-  // The internal directory's totals too (decision 023): one listener drops both.
-  const { ADMIN_COUNTS_CHANNEL, COUNT_TTL_MS, CountCache, MATCHING_CHANNEL, setAdminCountCache, setMatchingCache, setNotificationCache, setProfileCountCache } =
-    await import("./app/lib/count-cache.server");
-  let stopPageCacheListener: (() => Promise<void>) | undefined;
-  if (database.listen) {
-    const pageCache = !DEV && env.PAGE_CACHE_MB > 0 ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : null;
-    // The profiles' totals, and which members each internal-directory page a member saw shows.
-    const profileCounts = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS, maxEntries: 5_000 });
-    setProfileCountCache(profileCounts);
-    stopPageCacheListener = database.listen(PUBLIC_CONTENT_CHANNEL, {
-      notify: () => {
-        pageCache?.invalidate();
-        profileCounts.invalidate();
-      },
-      state: (listening) => {
-        pageCache?.setListening(listening);
-        profileCounts.setListening(listening);
-      },
-    });
-    if (pageCache) app.use(pageCacheMiddleware(pageCache));
-  }
-  // Each member's notification state (the bell on every member page): dropped for the user the
-  // notifications trigger names (migration 0013), and wholly by this instance's own writes.
-  let stopNotificationCacheListener: (() => Promise<void>) | undefined;
-  if (database.listen) {
-    const notificationStates = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS, maxEntries: 10_000 });
-    setNotificationCache(notificationStates);
-    stopNotificationCacheListener = database.listen(NOTIFICATIONS_CHANNEL, {
-      notify: (userId) => notificationStates.forget(userId),
-      state: (listening) => notificationStates.setListening(listening),
-    });
-  }
-  // The back office's totals (decision 023): dropped on every write to recommendations or the
-  // journal (migration 0019), and by this instance's own writes at once (request scope).
-  let stopAdminCountsListener: (() => Promise<void>) | undefined;
-  if (database.listen) {
-    const adminCounts = new CountCache<unknown>({ ttlMs: COUNT_TTL_MS });
-    setAdminCountCache(adminCounts);
-    stopAdminCountsListener = database.listen(ADMIN_COUNTS_CHANNEL, {
-      notify: () => adminCounts.invalidate(),
-      state: (listening) => adminCounts.setListening(listening),
-    });
-  }
-  // The rankings of potential matches (decision 031): a ranking statement's rows, dropped on
-  // every write to mandates, profiles or requests (migration 0021) and by this instance's own
-  // writes at once. Bounded by their size too: a ranking of 20 mandates is ~20 KB of rows.
-  let stopMatchingListener: (() => Promise<void>) | undefined;
-  if (database.listen) {
-    const rankings = new CountCache<unknown>({
-      ttlMs: COUNT_TTL_MS,
-      maxEntries: 5_000,
-      maxWeight: 64 * 1024 * 1024,
-      weigh: (rows) => Buffer.byteLength(JSON.stringify(rows)),
-    });
-    setMatchingCache(rankings);
-    stopMatchingListener = database.listen(MATCHING_CHANNEL, {
-      notify: () => rankings.invalidate(),
-      state: (listening) => rankings.setListening(listening),
-    });
-  }
+  // Anonymous public pages are served from memory (decision 007; the "public-pages" cache).
+  const { pageCacheMiddleware } = modules;
+  if (stopCaches && !DEV) app.use(pageCacheMiddleware());
 
   // In production the build is handed over as an object: given a function, React Router calls
   // it and derives its route tables again on every request (meant for HMR in development).
   let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (DEV) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    app.use(viteServer.middlewares);
-    build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  if (vite) {
+    app.use(vite.middlewares);
+    build = loadBuild;
   } else {
     const clientDir = path.resolve("build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
@@ -276,9 +225,10 @@ async function main() {
     // straight to the router instead of costing every page a failed stat() (issue 17).
     const serveClientFile = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req: Request, res: Response, next: NextFunction) => (hasFileExtension(req.path) ? serveClientFile(req, res, next) : next()));
-    const buildPath = path.resolve("build/server/index.js");
-    build = (await import(buildPath)) as ServerBuild;
+    build = await loadBuild();
   }
+
+  metrics.setBuild(build); // metrics: requests labelled by this build's route ids
 
   // A resource route's `.data` form never runs its loader: a reload of its own URL instead.
   app.use(resourceDataRedirect(build));
@@ -347,13 +297,10 @@ async function main() {
       reputationRefresh.stop();
       notificationPurge.stop();
       await liveClosed;
-      await stopPageCacheListener?.();
-      await stopAdminCountsListener?.();
-      await stopMatchingListener?.();
-      await stopNotificationCacheListener?.();
-      await stopGuardCacheListener?.();
+      await stopCaches?.();
       await dispatcher.stop();
-      const { closeDatabase } = await import("./app/db/client.server");
+      await metrics.stop(); // metrics: the last spans exported
+      const { closeDatabase } = modules;
       await closeDatabase();
       logger.info({ signal }, "shutdown complete");
       process.exit(complete ? 0 : 1);

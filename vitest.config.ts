@@ -15,6 +15,20 @@ const shared = {
   hookTimeout: 60_000,
 };
 
+// Files that replace a module with vi.mock need a module graph of their own; every other file
+// shares its worker's module graph with the files run before it there, instead of importing the
+// application again for each file (decision 038).
+const ownModuleGraph = ["tests/integration/canary.test.ts"];
+
+// Two projects per driver: the shared-graph files and the isolated ones. `--project 'pglite*'`
+// or `--project 'postgres*'` selects a driver's whole set.
+function driverProjects(name: string, include: string[], env: Record<string, string>) {
+  return [
+    { resolve: { alias }, test: { ...shared, name, include, exclude: ownModuleGraph, isolate: false, env } },
+    { resolve: { alias }, test: { ...shared, name: `${name}-isolated`, include: ownModuleGraph, env } },
+  ];
+}
+
 // Unit and integration tests run on embedded PGlite; when TEST_DATABASE_URL is set the
 // integration tests run a second time against that real PostgreSQL server.
 export default defineConfig({
@@ -23,27 +37,13 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     projects: [
-      {
-        resolve: { alias },
-        test: {
-          ...shared,
-          name: "pglite",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
-          env: { NODE_ENV: "test", TEST_DB_DRIVER: "pglite" },
-        },
-      },
+      ...driverProjects(
+        "pglite",
+        ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+        { NODE_ENV: "test", TEST_DB_DRIVER: "pglite" },
+      ),
       ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              resolve: { alias },
-              test: {
-                ...shared,
-                name: "postgres",
-                include: ["tests/integration/**/*.test.ts"],
-                env: { NODE_ENV: "test", TEST_DB_DRIVER: "pg" },
-              },
-            },
-          ]
+        ? driverProjects("postgres", ["tests/integration/**/*.test.ts"], { NODE_ENV: "test", TEST_DB_DRIVER: "pg" })
         : []),
     ],
   },

@@ -11,6 +11,10 @@ import "./load-context";
 
 export const streamTimeout = 5_000;
 
+// server.ts takes the app modules it wires (boot, jobs, caches, request scope…) from here, so that
+// the one server build holds the only instance of each (decision 042).
+export * as serverModules from "./server-modules.server";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -54,6 +54,8 @@ export default [
     route("parametres", "routes/member/settings.tsx"),
     // A validated member files or renews the insurance certificate (checked by the team).
     route("parametres/assurance", "routes/member/insurance-renewal.tsx"),
+    // Plan, payments, invoices and credit notes, billing details (issue 27 §4).
+    route("parametres/facturation", "routes/member/billing.tsx"),
   ]),
   route("confirm-recommendation", "routes/public/confirm-recommendation.tsx"),
   route("concept", "routes/public/concept.tsx"),
@@ -70,6 +72,8 @@ export default [
   // Account: settings (with the data export download), password reset, sign-out and the
   // unsubscribe links of notification e-mails.
   route("parametres/export", "routes/member/settings-export.ts"),
+  // An invoice or credit note of the member, as PDF (404 for anyone else's).
+  route("parametres/facturation/:invoiceId", "routes/member/invoice-pdf.ts"),
   // A member's insurance certificate (verification evidence): the member and admins only.
   route("justificatifs/:profileId/assurance", "routes/member/insurance-certificate.ts"),
   // A document joined to a mediation: the member who joined it and admins only.
@@ -96,6 +100,7 @@ export default [
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
   route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
+  route("dev/caches", "routes/dev/caches.tsx"),
 
   // Payments: provider webhook, and the local test checkout when Stripe is not configured (404 otherwise).
   route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),

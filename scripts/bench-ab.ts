@@ -75,12 +75,12 @@ function residentMb(server: RunningServer): number | null {
   return max ? Math.round(max / 1024) : null;
 }
 
-/** The server's node process (the one running server.ts in the group npm started). */
+/** The server's node process (the one running build/server.js in the group npm started). */
 function serverPid(server: RunningServer): number | null {
   const out = spawnSync("ps", ["-o", "pid=,pgid=,args=", "-A"], { encoding: "utf8" }).stdout;
   for (const line of out.split("\n")) {
     const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
-    if (m && Number(m[2]) === server.child.pid && /\bnode\b.*server\.ts/.test(m[3]!) && !m[3]!.startsWith("npm")) return Number(m[1]);
+    if (m && Number(m[2]) === server.child.pid && /\bnode\b.*build\/server\.js/.test(m[3]!) && !m[3]!.startsWith("npm")) return Number(m[1]);
   }
   return null;
 }
@@ -146,7 +146,7 @@ async function main() {
   const slugs = await pickSlugs(200);
   await closeDatabase();
 
-  if (values["no-build"] === true && existsSync("build/server/index.js")) step("Build ignoré (--no-build)");
+  if (values["no-build"] === true && existsSync("build/server.js")) step("Build ignoré (--no-build)");
   else {
     step("npm run build…");
     if (spawnSync("npm", ["run", "--silent", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("npm run build a échoué");

@@ -159,7 +159,7 @@ async function main() {
   await closeDatabase();
 
   // 2. Build and start the production server.
-  if (noBuild && existsSync("build/server/index.js")) {
+  if (noBuild && existsSync("build/server.js")) {
     step("Build ignoré (--no-build)");
   } else {
     step("npm run build…");

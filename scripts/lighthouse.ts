@@ -3,7 +3,7 @@
 // PostgreSQL needed):
 //   1. `npm run build` (skipped with --no-build when build/ exists);
 //   2. a temporary PGlite DATA_DIR seeded with `scripts/seed.ts --members 40 --seed 7`;
-//   3. the production server (NODE_ENV=production node --import tsx server.ts) on a free loopback port, without
+//   3. the production server (`npm run serve`: node build/server.js) on a free loopback port, without
 //      SMTP_URL, i.e. with the local-mailbox banner that this mode shows on every page;
 //   4. Lighthouse (npm `lighthouse`, default config = mobile preset, simulated throttling) in
 //      Chromium (CHROME_PATH, default /usr/bin/chromium; --headless=new --no-sandbox --disable-gpu)
@@ -224,7 +224,7 @@ async function main() {
   const step = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
   // 1. Build.
-  if (values["no-build"] === true && existsSync("build/server/index.js")) {
+  if (values["no-build"] === true && existsSync("build/server.js")) {
     step("Build ignoré (--no-build)");
   } else {
     step("npm run build…");

@@ -93,9 +93,9 @@ async function main() {
     suites.push({ name, short, ran: true, files: readVitest(out), durationMs: Date.now() - started });
   };
 
-  vitestSuite("Vitest — unitaires et intégration (PGlite)", "PGlite", ["--project", "pglite"], { TEST_DATABASE_URL: "" });
+  vitestSuite("Vitest — unitaires et intégration (PGlite)", "PGlite", ["--project", "pglite*"], { TEST_DATABASE_URL: "" });
   if (pgUrl) {
-    vitestSuite("Vitest — intégration (PostgreSQL 15)", "PostgreSQL", ["--project", "postgres"], { TEST_DATABASE_URL: pgUrl });
+    vitestSuite("Vitest — intégration (PostgreSQL 15)", "PostgreSQL", ["--project", "postgres*"], { TEST_DATABASE_URL: pgUrl });
   } else {
     suites.push({ name: "Vitest — intégration (PostgreSQL)", short: "PostgreSQL", ran: false, note: "aucun serveur PostgreSQL joignable", files: [], durationMs: 0 });
   }

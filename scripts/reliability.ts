@@ -160,7 +160,7 @@ async function main() {
   const pgUrl = await reachablePostgres();
   step(pgUrl ? `PostgreSQL : ${new URL(pgUrl).host}` : "PostgreSQL injoignable : les vérifications qui l'exigent sont ignorées (SKIP)");
 
-  if (values["no-build"] && existsSync("build/server/index.js")) {
+  if (values["no-build"] && existsSync("build/server.js")) {
     step("Build ignoré (--no-build)");
   } else {
     step("npm run build…");

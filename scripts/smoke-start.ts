@@ -14,7 +14,7 @@ import { productionServerArgs } from "./runtime/server-args";
 const root = path.resolve(import.meta.dirname, "..");
 
 async function main(): Promise<number> {
-  if (!existsSync(path.join(root, "build", "server", "index.js"))) {
+  if (!existsSync(path.join(root, "build", "server.js"))) {
     console.error("Build absent : lancez `npm run build` avant ce test.");
     return 2;
   }

@@ -46,16 +46,16 @@ lane1() {
   phase typecheck nice -n 10 npm run --silent typecheck
   phase lint nice -n 10 npm run --silent lint
   # This Node: the unit tests and the integration tests on PGlite.
-  phase vitest-pglite nice -n 10 env -u TEST_DATABASE_URL node "${vitest[@]}" --project pglite
+  phase vitest-pglite nice -n 10 env -u TEST_DATABASE_URL node "${vitest[@]}" --project 'pglite*'
   # The second runtime: the unit tests again (cheap) when it is Node 24, and the integration tests
   # on PostgreSQL (on PGlite when there is no server, so that Node 24 runs them on some driver).
   if [ "${TEST_NODE24:-}" = 1 ]; then
     phase vitest-node24-unit nice -n 10 env -u TEST_DATABASE_URL "${NODE24[@]}" "${vitest[@]}" --project pglite app scripts
   fi
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
-    phase vitest-postgres nice -n 10 "${NODE24[@]}" "${vitest[@]}" --project postgres
+    phase vitest-postgres nice -n 10 "${NODE24[@]}" "${vitest[@]}" --project 'postgres*'
   elif [ "${TEST_NODE24:-}" = 1 ]; then
-    phase vitest-node24-pglite nice -n 10 "${NODE24[@]}" "${vitest[@]}" --project pglite tests/integration
+    phase vitest-node24-pglite nice -n 10 "${NODE24[@]}" "${vitest[@]}" --project 'pglite*' tests/integration
   fi
   # The system tests run lane 2's build: wait for it rather than build a second time beside it.
   while [ ! -e "$built.ok" ]; do

@@ -5,6 +5,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { invalidate } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendResetPasswordEmail, sendVerificationEmail } from "~/lib/mail/render.server";
@@ -12,6 +13,13 @@ import { getAppSecret } from "~/lib/secrets.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export const CLIENT_IP_HEADER = "x-rt-client-ip";
+
+function dropUser<T>(userOf: (row: T) => string): (row: T) => Promise<void> {
+  return (row) => {
+    invalidate(`user:${userOf(row)}`);
+    return Promise.resolve();
+  };
+}
 
 function createAuth() {
   const env = getEnv();
@@ -91,6 +99,12 @@ function createAuth() {
       // signed-in request reads them (issue 17: statements per page).
       database: { joins: true },
     },
+    // better-auth's own writes (sign-out, revocation, password, two-factor) drop the guards this
+    // instance keeps for that user (decision 048); other instances hear it at commit (migration 0015).
+    databaseHooks: {
+      user: { update: { after: dropUser((u) => u.id) }, delete: { after: dropUser((u) => u.id) } },
+      session: { update: { after: dropUser((s) => s.userId) }, delete: { after: dropUser((s) => s.userId) } },
+    },
     plugins: [twoFactor({ issuer: env.APP_NAME })],
     logger: {
       log: (level, message, ...args: unknown[]) => {
@@ -106,9 +120,9 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const g = globalThis as unknown as { __rtAuth?: Auth };
+let auth: Auth | undefined;
 
 export function getAuth(): Auth {
-  g.__rtAuth ??= createAuth();
-  return g.__rtAuth;
+  auth ??= createAuth();
+  return auth;
 }

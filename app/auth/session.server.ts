@@ -6,8 +6,9 @@ import { db } from "~/db/client.server";
 import { profiles, user, userRoles } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
-import { getGuardCache, hasSessionCookie, sessionCacheKey, type GuardCache } from "~/lib/guard-cache.server";
+import { getCache, type Cache } from "~/lib/cache.server";
 import { currentRequestScope, oncePerRequest } from "~/lib/request-scope.server";
+import { hasSessionCookie, sessionCacheKey } from "~/lib/session-cookie.server";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
@@ -15,12 +16,13 @@ export type SessionUser = { id: string; email: string; emailVerified: boolean; t
 type RequestMember = { profile: Profile | null; isAdmin: boolean };
 
 /**
- * The instance's short cache of guard results (app/lib/guard-cache.server.ts), for read-only
- * requests only: a POST's loaders must see what its action changed.
+ * The instance's short caches of guard results (decision 020, app/lib/cache.server.ts), for
+ * read-only requests only: a POST's loaders must see what its action changed. Entries carry
+ * "user:<id>", which the writes to that user's session, account, profile or roles drop.
  */
-function readOnlyGuardCache(): GuardCache<SessionUser, RequestMember> | undefined {
+function readOnlyGuardCache<V>(name: "guard-sessions" | "guard-members"): Cache<V> | undefined {
   if (!currentRequestScope()?.readOnly) return undefined;
-  return getGuardCache() as GuardCache<SessionUser, RequestMember> | undefined;
+  return getCache<V>(name);
 }
 
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -28,9 +30,14 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   // No session cookie, no session: better-auth would answer null after its endpoint's work.
   if (!hasSessionCookie(cookie)) return Promise.resolve(null);
   return oncePerRequest(`session:${cookie ?? ""}`, async () => {
-    const cache = readOnlyGuardCache();
-    if (!cache) return (await readSessionUser(request))?.value ?? null;
-    return cache.session(sessionCacheKey(cookie), () => readSessionUser(request));
+    const cache = readOnlyGuardCache<SessionUser>("guard-sessions");
+    const key = cache ? sessionCacheKey(cookie) : null;
+    const kept = key ? cache?.lookup(key) : undefined;
+    if (kept?.value) return kept.value;
+    const loaded = await readSessionUser(request);
+    // Only sessions are kept, never "no session", and never past the session's own expiry.
+    if (loaded && key && kept) cache?.store(key, loaded.value, kept.generation, { tags: [`user:${loaded.userId}`], ttlMs: loaded.expiresAt.getTime() - Date.now() });
+    return loaded?.value ?? null;
   });
 }
 
@@ -40,9 +47,13 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
  * for the profile.
  */
 function getRequestMember(userId: string): Promise<RequestMember> {
-  return oncePerRequest(`member:${userId}`, () => {
-    const cache = readOnlyGuardCache();
-    return cache ? cache.member(userId, () => readRequestMember(userId)) : readRequestMember(userId);
+  return oncePerRequest(`member:${userId}`, async () => {
+    const cache = readOnlyGuardCache<RequestMember>("guard-members");
+    const kept = cache?.lookup(userId);
+    if (kept?.value) return kept.value;
+    const member = await readRequestMember(userId);
+    if (kept) cache?.store(userId, member, kept.generation, { tags: [`user:${userId}`] });
+    return member;
   });
 }
 

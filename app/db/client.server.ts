@@ -1,5 +1,7 @@
 // One schema, two drivers: embedded PGlite by default, node-postgres when DATABASE_URL is set.
-// The instance lives on globalThis so dev reloads and the server bundle share it.
+// The instance lives on globalThis because `npm run dev` evaluates this module again when it or
+// an import of it changes, and the open database must outlive that (PGlite's directory admits
+// one opener); production loads it once (decision 042).
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -8,12 +10,18 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { listenPg, listenPglite, type Listen } from "./listen.server";
 import * as schema from "./schema";
+import { statementObservers, type StatementEvent } from "~/lib/metrics/signals.server";
 import { queryCounter } from "~/lib/request-scope.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A node-postgres pool's connections, for /metrics (app/lib/metrics). */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 type Holder = {
   db: Db;
+  /** node-postgres only: its pool's connections now. */
+  poolStats?: () => PoolStats;
   close: () => Promise<void>;
   driver: "pglite" | "pg";
   /** LISTEN/NOTIFY on this database (absent on test holders installed with setDatabase). */
@@ -22,7 +30,7 @@ type Holder = {
    * A streaming replica of this database (DATABASE_READ_URL), for the public pages' reads only:
    * reach it through app/db/read-replica.server.ts, never directly (decision 022).
    */
-  read?: { db: Db; close: () => Promise<void> };
+  read?: { db: Db; close: () => Promise<void>; poolStats?: () => PoolStats };
 };
 const g = globalThis as unknown as { __rtDb?: Holder };
 
@@ -38,6 +46,8 @@ export type DbOptions = {
   connectionTimeoutMs?: number;
   /** PostgreSQL only: prepare the statements marked with a reusable plan once per connection (default true; decision 026). */
   preparedStatements?: boolean;
+  /** Which pool its statements' timings are reported under (app/lib/metrics; default primary). */
+  role?: StatementEvent["pool"];
 };
 
 /** The web server's bound on one statement: far above any page's queries, well below a hang. */
@@ -117,14 +127,40 @@ export function withPreparedName(args: unknown[], prepare: boolean): unknown[] {
   return out;
 }
 
-function wrapQuery(target: { query: unknown }, prepare = false) {
-  const original = (target.query as QueryFn).bind(target);
-  target.query = ((...args: unknown[]) => original(...withPreparedName(sanitizeArgs(args), prepare))) as never;
+/**
+ * `query` timed for the metrics' observers, when there are any (promise form). The callback form
+ * is node-postgres' pool.query calling its client: timed at the pool instead (guardPgPool), in
+ * the caller's async context, which the pool's callbacks do not keep (a trace's parent span).
+ */
+function timedQuery(run: QueryFn, args: unknown[], pool: StatementEvent["pool"]): unknown {
+  const observers = statementObservers();
+  if (observers.length === 0 || typeof args[args.length - 1] === "function") return run(...args);
+  const startMs = Date.now();
+  const start = performance.now();
+  const report = (failed: boolean) => {
+    const event: StatementEvent = { pool, startMs, seconds: (performance.now() - start) / 1000, failed };
+    for (const observe of observers) observe(event);
+  };
+  const result = run(...args);
+  if (result && typeof (result as Promise<unknown>).then === "function") {
+    (result as Promise<unknown>).then(
+      () => report(false),
+      () => report(true),
+    );
+  }
+  return result;
 }
 
-/** node-postgres: every pooled client strips U+0000 from its parameters and, with `prepare`, names its statements. */
-export function guardPgPool(pool: Pool, prepare = false) {
-  pool.on("connect", (client) => wrapQuery(client as unknown as { query: unknown }, prepare));
+function wrapQuery(target: { query: unknown }, prepare = false, pool: StatementEvent["pool"] = "primary") {
+  const original = (target.query as QueryFn).bind(target);
+  target.query = ((...args: unknown[]) => timedQuery(original, withPreparedName(sanitizeArgs(args), prepare), pool)) as never;
+}
+
+/** node-postgres: every pooled client strips U+0000 from its parameters and, with `prepare`, names its statements; statements are timed (metrics). */
+export function guardPgPool(pool: Pool, prepare = false, role: StatementEvent["pool"] = "primary") {
+  pool.on("connect", (client) => wrapQuery(client as unknown as { query: unknown }, prepare, role));
+  const query = (pool.query as QueryFn).bind(pool);
+  pool.query = ((...args: unknown[]) => timedQuery(query, args, role)) as never;
 }
 
 /** PGlite: the client and its transactions strip U+0000 from their parameters. */
@@ -169,10 +205,12 @@ export async function createDatabase(options: DbOptions): Promise<Holder> {
     // An idle client losing its connection (server restart, outage) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on("error", () => {});
-    guardPgPool(pool, options.preparedStatements ?? true);
+    guardPgPool(pool, options.preparedStatements ?? true, options.role);
     const url = options.url;
+    const max = options.poolMax ?? 10;
     return {
       db: drizzle(pool, { schema, logger: queryCounter }) as unknown as Db,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       close: () => pool.end(),
       driver: "pg",
       listen: (channel, handlers) => listenPg(url, channel, handlers),
@@ -219,8 +257,9 @@ export async function createReadReplica(options: Pick<DbOptions, "url" | "poolMa
     poolMax: options.poolMax ?? 4,
     applicationName: "rt-read",
     connectionTimeoutMs: READ_POOL_CONNECTION_TIMEOUT_MS,
+    role: "read",
   });
-  return { db: replica.db, close: replica.close };
+  return { db: replica.db, close: replica.close, poolStats: replica.poolStats };
 }
 
 /** Opens (and migrates) the process-wide database, and its read replica when given one. */

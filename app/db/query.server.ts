@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db as defaultDb, getDatabase, REUSABLE_PLAN_MARK, REUSABLE_PLAN_NAME, type Db } from "./client.server";
-import { cachedCount, type CountCache } from "~/lib/count-cache.server";
+import { cached, type Cache } from "~/lib/cache.server";
 import { memoByObject } from "~/lib/memo";
 
 export async function queryRows<T>(query: SQL, handle: Db = defaultDb): Promise<T[]> {
@@ -20,11 +20,11 @@ const dialect = new PgDialect();
  * statement runs each time. The rows are shared by the requests that read them: callers map them
  * into their own objects and never change them.
  */
-export async function queryRowsKept<T>(cache: CountCache<unknown> | undefined, query: SQL, scope = ""): Promise<T[]> {
+export async function queryRowsKept<T>(cache: Cache<unknown> | undefined, query: SQL, scope = ""): Promise<T[]> {
   if (!cache?.enabled) return queryRows<T>(query);
   const compiled = dialect.sqlToQuery(query);
   const key = createHash("sha256").update(compiled.sql).update("\0").update(JSON.stringify(compiled.params)).update("\0").update(scope).digest("base64url");
-  return cachedCount(cache, key, () => queryRows<T>(query));
+  return cached(cache, key, () => queryRows<T>(query));
 }
 
 /**

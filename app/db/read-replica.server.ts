@@ -23,10 +23,7 @@ import { currentRequestScope } from "~/lib/request-scope.server";
 /** How long the replica is left alone after it failed. */
 export const REPLICA_RETRY_MS = 10_000;
 
-type ReplicaState = { downUntil: number; failures: number };
-// On globalThis: the server's sources and its build are two copies of this module.
-const g = globalThis as unknown as { __rtReplicaState?: ReplicaState };
-const state = (g.__rtReplicaState ??= { downUntil: 0, failures: 0 });
+const state = { downUntil: 0, failures: 0 };
 
 /** Forgets a past failure (tests). */
 export function resetReplicaState() {

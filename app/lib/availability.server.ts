@@ -1,8 +1,5 @@
 // When the service cannot answer: a database that is gone (503 + Retry-After instead of a 500
 // page or a hang) and the drain of a graceful shutdown (readiness fails, connections close).
-//
-// Used by server.ts (run by tsx) and by the server build (entry.server, /readyz): two module
-// instances, so the drain state lives on globalThis.
 import type { NextFunction, Request, Response } from "express";
 
 /** Seconds a client (or a load balancer) should wait before retrying a 503. */
@@ -62,15 +59,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-const g = globalThis as unknown as { __rtDraining?: boolean };
+let draining = false;
 
 /** The server is shutting down: it finishes what it has and takes nothing new. */
 export function isDraining(): boolean {
-  return g.__rtDraining === true;
+  return draining;
 }
 
 export function startDraining(): void {
-  g.__rtDraining = true;
+  draining = true;
+}
+
+/** For tests: back to serving. */
+export function stopDraining(): void {
+  draining = false;
 }
 
 /** What the request handler marks on the load context of a request that met an outage. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultAppUrl, EnvError, listenUrl, parseEnv } from "./env.server";
+import { defaultAppUrl, EnvError, isKnownVariable, listenUrl, parseEnv } from "./env.server";
 import { isLegalPlaceholder } from "./legal";
 import { LEGAL_ENV } from "../../tests/support/legal-env";
 
@@ -54,6 +54,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_PREPARED_STATEMENTS: "parfois" })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
+  it("METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT: optional (decision 043)", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "m".repeat(32) }).METRICS_TOKEN).toBe("m".repeat(32));
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318" }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe("http://otel-collector:4318");
+  });
+
   it("treats empty strings as unset", () => {
     const env = parseEnv({ DATABASE_URL: "", SMTP_URL: " ", STRIPE_SECRET_KEY: "" });
     expect(env.DATABASE_URL).toBeUndefined();
@@ -69,6 +76,10 @@ describe("parseEnv", () => {
     [{ APP_URL: "ftp://example.fr" }, "APP_URL"],
     [{ SMTP_URL: "http://mail.example.fr" }, "SMTP_URL"],
     [{ BETTER_AUTH_SECRET: "short" }, "BETTER_AUTH_SECRET"],
+    [{ BETTER_AUTH_SECRET: "n".repeat(40), BETTER_AUTH_SECRETS: "n".repeat(40) }, "BETTER_AUTH_SECRETS : doit être une liste"],
+    [{ BETTER_AUTH_SECRET: "n".repeat(40), BETTER_AUTH_SECRETS: `2:${"n".repeat(40)},1:short` }, "BETTER_AUTH_SECRETS : doit être une liste"],
+    [{ BETTER_AUTH_SECRET: "n".repeat(40), BETTER_AUTH_SECRETS: `2:${"o".repeat(40)},1:${"n".repeat(40)}` }, "BETTER_AUTH_SECRETS : la première version"],
+    [{ BETTER_AUTH_SECRETS: `1:${"o".repeat(40)}` }, "BETTER_AUTH_SECRETS : la première version"],
     [{ CONTACT_EMAIL: "pas-un-email" }, "CONTACT_EMAIL"],
     [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
     [{ TRUST_PROXY: "peut-etre" }, "TRUST_PROXY"],
@@ -80,6 +91,10 @@ describe("parseEnv", () => {
     [{ SMTP_URL: "smtp://mail.example.fr:587" }, "MAIL_FROM"],
     [{ APP_URL: "https://reseau.example.fr" }, "SMTP_URL"],
     [{ APP_URL: "https://reseau.example.fr", SMTP_URL: "smtp://m.example.fr", MAIL_FROM: "a@b.fr" }, "STRIPE_SECRET_KEY"],
+    [{ METRICS_TOKEN: "trop-court" }, "METRICS_TOKEN"],
+    [{ METRICS_TOKEN: `${"x".repeat(20)} ${"y".repeat(20)}` }, "METRICS_TOKEN"],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: "otel-collector:4318" }, "OTEL_EXPORTER_OTLP_ENDPOINT"],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://otel-collector:4317" }, "OTEL_EXPORTER_OTLP_ENDPOINT"],
   ])("rejects %o naming %s", (raw, variable) => {
     expect(() => parseEnv(raw)).toThrow(EnvError);
     expect(() => parseEnv(raw)).toThrow(variable);
@@ -102,6 +117,17 @@ describe("parseEnv", () => {
     expect(env.TRUST_PROXY).toBe(true);
     expect(env.DATABASE_URL).toContain("db.internal");
   });
+
+  it("BETTER_AUTH_SECRETS: the rotation's versions, the current one being BETTER_AUTH_SECRET", () => {
+    const [current, previous] = ["n".repeat(40), "o".repeat(64)];
+    expect(parseEnv({ BETTER_AUTH_SECRET: current, BETTER_AUTH_SECRETS: `2:${current}, 1:${previous}` }).BETTER_AUTH_SECRETS).toBe(`2:${current}, 1:${previous}`);
+    expect(parseEnv({ BETTER_AUTH_SECRET: current }).BETTER_AUTH_SECRETS).toBeUndefined();
+  });
+
+  it("knows which variables it reads (deployment files are checked against it)", () => {
+    for (const name of ["PORT", "STORAGE_S3_BUCKET", "BETTER_AUTH_SECRETS", "LEGAL_SIRET", "LEGAL_PRIVACY_EMAIL"]) expect(isKnownVariable(name)).toBe(true);
+    for (const name of ["PROT", "STORAGE_S3_SECRET", "LEGAL_SIRETT", "toString", "__proto__"]) expect(isKnownVariable(name)).toBe(false);
+  });
 });
 
 describe("the operator's legal identity (issue 16)", () => {
@@ -119,7 +145,7 @@ describe("the operator's legal identity (issue 16)", () => {
     const env = parseEnv({ ...https, ...LEGAL_ENV });
     expect(env.legal.companyName).toBe("Réseau Transmission SAS");
     expect(env.legal.privacyEmail).toBe("contact@reseau.example.fr");
-    expect(Object.values(env.legal).some((v) => isLegalPlaceholder(v))).toBe(false);
+    expect(Object.values(env.legal).some((v) => typeof v === "string" && isLegalPlaceholder(v))).toBe(false);
   });
 
   it("in local mode a missing value is a visible placeholder", () => {

@@ -1,7 +1,7 @@
 // Environment, validated once at start (DESIGN §4.8). A wrong value stops the server with a
 // message naming the variable.
 import { z } from "zod";
-import { legalIdentityFrom, missingLegalVariables, type LegalIdentity } from "./legal";
+import { LEGAL_VARIABLES, legalIdentityFrom, missingLegalVariables, type LegalIdentity } from "./legal";
 
 const optionalString = z
   .string()
@@ -42,6 +42,11 @@ export const envSchema = z.object({
   BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "doit contenir au moins 32 caractères",
   }),
+  // Versioned secrets, read by better-auth itself, for rotating BETTER_AUTH_SECRET without
+  // locking out two-factor accounts (docs/operations.md): the current version first.
+  BETTER_AUTH_SECRETS: optionalString.refine((v) => v === undefined || /^\d+:[^\s,]{32,}(\s*,\s*\d+:[^\s,]{32,})*$/.test(v), {
+    message: "doit être une liste « version:secret » séparée par des virgules, la version courante en premier (secrets d’au moins 32 caractères)",
+  }),
   SMTP_URL: optionalUrl(/^smtps?:$/, "doit être une URL smtp:// ou smtps://"),
   MAIL_FROM: optionalString.refine((v) => v === undefined || /^(.+<[^@\s]+@[^@\s]+>|[^@\s]+@[^@\s]+)$/.test(v), {
     message: "doit être une adresse e-mail, éventuellement sous la forme « Nom <adresse> »",
@@ -56,6 +61,8 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith("whsec_"), {
     message: "doit commencer par whsec_",
   }),
+  // The operator is under the VAT franchise (art. 293 B du CGI): invoices carry no VAT (decision 045).
+  LEGAL_VAT_FRANCHISE: boolish,
   TRUST_PROXY: boolish,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Multiplies every rate limit. Only for test runs that send many requests from one address
@@ -72,6 +79,11 @@ export const envSchema = z.object({
   // How long each instance keeps a signed-in member's session, profile and admin role for
   // read-only requests (decision 020); 0 turns the cache off.
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // Benchmark (A/B of decision 048): caches of app/lib/cache.server.ts turned off, by name, comma-separated.
+  CACHES_OFF: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((n) => n.trim()).filter(Boolean) : [])),
   // Delay before the first run of every background job (reminders, reputation refresh,
   // notification purge); unset, each job's own (30 to 60 s after start). The benchmark sets it
   // beyond its measures so that an hourly job does not run in the middle of them.
@@ -87,6 +99,13 @@ export const envSchema = z.object({
   STORAGE_S3_ACCESS_KEY_ID: optionalString.refine((v) => v === undefined || /^\S{3,128}$/.test(v), { message: "doit être un identifiant de clé sans espace" }),
   STORAGE_S3_SECRET_ACCESS_KEY: optionalString.refine((v) => v === undefined || /^\S{1,256}$/.test(v), { message: "doit être une clé secrète sans espace" }),
   STORAGE_S3_FORCE_PATH_STYLE: boolish,
+  // /metrics from another machine (decision 043): `Authorization: Bearer <token>`; unset, only
+  // this machine reads it.
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^[\x21-\x7e]{32,}$/.test(v), {
+    message: "doit contenir au moins 32 caractères ASCII imprimables, sans espace",
+  }),
+  // OpenTelemetry traces (decision 043): the OTLP/HTTP collector; unset, nothing is loaded.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:$/, "doit être l’URL http(s) d’un collecteur OTLP/HTTP, par ex. http://otel-collector:4318"),
 });
 
 const S3_BUCKET_NAME = /^(?!\d+\.\d+\.\d+\.\d+$)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -110,6 +129,12 @@ function storageS3Problems(env: z.infer<typeof envSchema>, raw: Record<string, s
   return problems;
 }
 
+/** Whether the application reads this variable (the schema's and the LEGAL_* ones): deployment
+ * files are checked against it (scripts/container-recipe.test.ts). */
+export function isKnownVariable(name: string): boolean {
+  return Object.hasOwn(envSchema.shape, name) || LEGAL_VARIABLES.includes(name);
+}
+
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; legal: LegalIdentity };
 
 export class EnvError extends Error {}
@@ -124,6 +149,12 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   const env = result.data;
   const storageProblems = storageS3Problems(env, raw);
   if (storageProblems.length > 0) throw new EnvError(`Configuration invalide :\n${storageProblems.join("\n")}`);
+  // better-auth signs its cookies with the current versioned secret, the app its links and
+  // cookies with BETTER_AUTH_SECRET: they must be the same secret.
+  const currentVersioned = env.BETTER_AUTH_SECRETS?.split(",")[0]!.trim().replace(/^\d+:/, "");
+  if (currentVersioned !== undefined && currentVersioned !== env.BETTER_AUTH_SECRET) {
+    throw new EnvError("Configuration invalide :\n  - BETTER_AUTH_SECRETS : la première version doit avoir la valeur de BETTER_AUTH_SECRET (voir docs/operations.md)");
+  }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new EnvError("Configuration invalide :\n  - STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini");
   }
@@ -152,16 +183,16 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   return { ...env, APP_URL: appUrl, legal: legalIdentityFrom(raw) };
 }
 
-const holder = globalThis as unknown as { __rtEnv?: Env };
+let current: Env | undefined;
 
 export function getEnv(): Env {
-  holder.__rtEnv ??= parseEnv(process.env);
-  return holder.__rtEnv;
+  current ??= parseEnv(process.env);
+  return current;
 }
 
 /** For tests and boot: replaces the cached environment. */
 export function setEnv(env: Env) {
-  holder.__rtEnv = env;
+  current = env;
 }
 
 /**

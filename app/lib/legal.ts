@@ -30,6 +30,9 @@ export const LEGAL_FIELDS = {
   phone: { env: "LEGAL_PHONE", label: "Numéro de téléphone" },
 } as const;
 
+/** Every LEGAL_* variable read: the fields above and the two optional addresses. */
+export const LEGAL_VARIABLES: readonly string[] = [...Object.values(LEGAL_FIELDS).map((f) => f.env), "LEGAL_PRIVACY_EMAIL", "LEGAL_SUPPORT_EMAIL"];
+
 export type LegalIdentity = Record<keyof typeof LEGAL_FIELDS, string> & {
   /** Address for exercising GDPR rights (LEGAL_PRIVACY_EMAIL, else the contact address). */
   privacyEmail: string;
@@ -37,6 +40,8 @@ export type LegalIdentity = Record<keyof typeof LEGAL_FIELDS, string> & {
   supportEmail: string;
   /** Payment provider (processor named in the privacy policy). */
   paymentProvider: string;
+  /** VAT franchise (art. 293 B du CGI, LEGAL_VAT_FRANCHISE): invoices carry no VAT. */
+  vatFranchise: boolean;
 };
 
 /** The identity from configuration; a missing value becomes its placeholder. */
@@ -50,6 +55,7 @@ export function legalIdentityFrom(values: Partial<Record<string, string | undefi
     privacyEmail: values.LEGAL_PRIVACY_EMAIL?.trim() || out.contactEmail,
     supportEmail: values.LEGAL_SUPPORT_EMAIL?.trim() || out.contactEmail,
     paymentProvider: "Stripe Payments Europe, Ltd. (Dublin, Irlande)",
+    vatFranchise: ["true", "1", "yes"].includes(values.LEGAL_VAT_FRANCHISE?.trim() ?? ""),
   };
 }
 
@@ -74,4 +80,4 @@ export function isLegalPlaceholder(value: string): boolean {
 }
 
 /** Date shown as "Dernière mise à jour" on the legal pages; update it with the texts. */
-export const LEGAL_LAST_UPDATED = "27 novembre 2026";
+export const LEGAL_LAST_UPDATED = "28 novembre 2026";

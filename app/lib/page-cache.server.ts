@@ -4,18 +4,16 @@
 //   served from it; only 200 HTML responses without Set-Cookie or `no-store` are stored.
 // - Each response carries its own CSP nonce and request id: the stored HTML keeps the ones it
 //   was rendered with, and they are replaced by the current request's on the way out.
-// - Invalidation: every write to the data these pages show notifies 'rt_public_content' at
-//   commit (migration 0004), on every instance; each one drops its whole cache. While the
-//   listener is not connected (start, database outage), nothing is served from the cache.
-// - A TTL bounds what cannot notify (the year in the footer, the clock).
+// - Kept in the "public-pages" cache of app/lib/cache.server.ts: emptied by every write to the
+//   tables these pages show (PUBLIC_TABLES), on every instance; nothing is served while the
+//   instance does not hear invalidations. A TTL bounds what cannot notify (the footer's year).
 // - Read replica (decision 022): a page that read the replica within DATABASE_READ_AFTER_WRITE_MS
 //   of an invalidation is not stored — the replica may not have replayed the write that caused
 //   it yet, and the stale page would otherwise be served until the next invalidation.
 import type { NextFunction, Request, Response } from "express";
+import { getCache } from "./cache.server";
 import { getEnv } from "./env.server";
 import { currentRequestScope } from "./request-scope.server";
-
-export const PUBLIC_CONTENT_CHANNEL = "rt_public_content";
 
 const PUBLIC_PATHS = new Set([
   "/",
@@ -54,105 +52,7 @@ export type CachedPage = {
   nonce: string;
   requestId: string;
   bytes: number;
-  expiresAt: number;
 };
-
-export type PageCacheOptions = { maxEntries?: number; maxBytes?: number; ttlMs?: number; now?: () => number };
-
-export class PageCache {
-  readonly maxEntries: number;
-  readonly maxBytes: number;
-  readonly ttlMs: number;
-  private readonly now: () => number;
-  private readonly entries = new Map<string, CachedPage>();
-  private bytes = 0;
-  /** Bumped by every invalidation: a render that started before one is not stored. */
-  private generation = 0;
-  private listening = false;
-  private lastInvalidationAt = Number.NEGATIVE_INFINITY;
-  readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
-
-  constructor(options: PageCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 2000;
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-    this.ttlMs = options.ttlMs ?? 5 * 60_000;
-    this.now = options.now ?? Date.now;
-  }
-
-  /** Whether invalidations are being received; the cache serves nothing otherwise. */
-  get enabled(): boolean {
-    return this.listening;
-  }
-
-  setListening(listening: boolean): void {
-    // Notifications may have been missed while the listener was down: start empty.
-    if (listening !== this.listening) this.invalidate();
-    this.listening = listening;
-  }
-
-  invalidate(): void {
-    this.lastInvalidationAt = this.now();
-    this.generation++;
-    this.stats.invalidations++;
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
-  /** Whether the last invalidation is less than `ms` old. */
-  invalidatedWithin(ms: number): boolean {
-    return this.now() - this.lastInvalidationAt < ms;
-  }
-
-  get currentGeneration(): number {
-    return this.generation;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get(key: string): CachedPage | undefined {
-    if (!this.listening) return undefined;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.delete(key);
-      return undefined;
-    }
-    // LRU: move to the end.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  /** Stores a page rendered during `generation`; ignored when an invalidation came in between. */
-  set(key: string, page: Omit<CachedPage, "bytes" | "expiresAt">, generation: number): boolean {
-    if (!this.listening || generation !== this.generation) return false;
-    const bytes = Buffer.byteLength(page.body);
-    if (bytes > this.maxBytes / 8) return false;
-    this.delete(key);
-    this.entries.set(key, { ...page, bytes, expiresAt: this.now() + this.ttlMs });
-    this.bytes += bytes;
-    this.stats.stores++;
-    this.evict();
-    return true;
-  }
-
-  private evict() {
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-    }
-  }
-
-  private delete(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.bytes;
-    this.entries.delete(key);
-  }
-}
 
 /** The stored page with the current request's nonce and request id. */
 export function personalise(page: CachedPage, nonce: string, requestId: string): string {
@@ -175,15 +75,15 @@ function cacheKey(req: Request): string | undefined {
  * Express middleware, placed after the per-request headers (CSP nonce, request id) and the
  * compression middleware, right before the React Router handler.
  */
-export function pageCacheMiddleware(cache: PageCache) {
+export function pageCacheMiddleware() {
   return (req: Request, res: Response, next: NextFunction) => {
+    const cache = getCache<CachedPage>("public-pages");
     const key = cacheKey(req);
-    if (key === undefined || !cache.enabled) return next();
+    if (key === undefined || !cache?.enabled) return next();
     const nonce = String(res.locals.nonce ?? "");
     const requestId = String(res.locals.requestId ?? "");
-    const hit = cache.get(key);
+    const { value: hit, generation } = cache.lookup(key);
     if (hit) {
-      cache.stats.hits++;
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       res.setHeader("X-Cache", "HIT");
       res.status(hit.status);
@@ -194,11 +94,10 @@ export function pageCacheMiddleware(cache: PageCache) {
       res.send(personalise(hit, nonce, requestId));
       return;
     }
-    cache.stats.misses++;
     res.setHeader("X-Cache", "MISS");
     if (req.method === "HEAD") return next();
 
-    const generation = cache.currentGeneration;
+    const maxBytes = cache.options.maxBytes ?? Number.POSITIVE_INFINITY;
     const scope = currentRequestScope();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -214,7 +113,7 @@ export function pageCacheMiddleware(cache: PageCache) {
             : undefined;
       if (!buf) return;
       size += buf.length;
-      if (size > cache.maxBytes / 8) {
+      if (size > maxBytes / 8) {
         tooLarge = true;
         chunks.length = 0;
         return;
@@ -235,7 +134,7 @@ export function pageCacheMiddleware(cache: PageCache) {
 
     const store = () => {
       if (tooLarge || res.statusCode !== 200) return;
-      if (scope?.replicaReads && cache.invalidatedWithin(getEnv().DATABASE_READ_AFTER_WRITE_MS)) return;
+      if (scope?.replicaReads && cache.droppedWithin(getEnv().DATABASE_READ_AFTER_WRITE_MS)) return;
       if (res.getHeader("set-cookie") !== undefined) return;
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       if (/no-store|private/i.test(cacheControl)) return;
@@ -246,7 +145,8 @@ export function pageCacheMiddleware(cache: PageCache) {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
-      cache.set(key, { status: 200, headers, body: Buffer.concat(chunks).toString("utf8"), nonce, requestId }, generation);
+      const body = Buffer.concat(chunks);
+      cache.store(key, { status: 200, headers, body: body.toString("utf8"), nonce, requestId, bytes: body.length }, generation);
     };
     next();
   };

@@ -2,6 +2,7 @@
 // itself must be safe to run concurrently: SKIP LOCKED claims, idempotent deletes). Its timers
 // never keep the process alive; a failed run is logged and the next one comes as planned.
 import { logger } from "./logger.server";
+import { recordJobRun, registerJob } from "./metrics/signals.server";
 
 export type PeriodicJob = { stop(): void };
 
@@ -17,8 +18,10 @@ export function startPeriodicJob(options: {
   const tick = async () => {
     try {
       const count = await options.run();
+      recordJobRun(options.name, true);
       if (count > 0) logger.info({ count, job: options.name }, `${options.name}: done`);
     } catch (error) {
+      recordJobRun(options.name, false);
       logger.error({ err: error, job: options.name }, `${options.name}: failed`);
     }
   };
@@ -27,6 +30,7 @@ export function startPeriodicJob(options: {
     timer = setTimeout(() => void tick().then(() => schedule(options.intervalMs)), delay);
     timer.unref();
   };
+  registerJob(options.name, options.intervalMs);
   schedule(options.initialDelayMs);
   return {
     stop() {

@@ -10,7 +10,7 @@
 //   own URL, without running the loader, so a navigation to it still downloads the real file.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { hasSessionCookie } from "./guard-cache.server";
+import { hasSessionCookie } from "./session-cookie.server";
 import { privateCacheControl } from "./private-cache";
 
 export function privateResponses(req: Request, res: Response, next: NextFunction): void {
@@ -28,11 +28,11 @@ export function privateResponses(req: Request, res: Response, next: NextFunction
   next();
 }
 
-type BuildRoutes = ServerBuild["routes"];
-type Matchable = RouteObject & { id: string };
+export type BuildRoutes = ServerBuild["routes"];
+export type Matchable = RouteObject & { id: string };
 
 /** React Router's route tree from the build's flat manifest (ids, paths, index flags). */
-function routeTree(routes: BuildRoutes, parentId: string | undefined): Matchable[] {
+export function routeTree(routes: BuildRoutes, parentId: string | undefined): Matchable[] {
   return Object.values(routes)
     .filter((r) => r !== undefined && r.parentId === parentId)
     .map((r) =>

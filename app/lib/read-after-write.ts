@@ -1,21 +1,12 @@
 // Reading one's own writes with a read replica (decision 022): the pure part.
 //
-// A request that writes what the public pages show (the tables whose writes notify
-// 'rt_public_content': drizzle migrations 0004, 0010, 0014) gets a short-lived cookie in its
+// A request whose writes invalidated what the public pages show (PUBLIC_TABLES of
+// app/lib/cache.server.ts, called by the services that write them) gets a short-lived cookie in its
 // response; while the browser carries it, its public reads go to the primary, which already
 // holds the write, rather than to a replica that may not have replayed it yet.
 
-import { writesTo } from "./sql-writes";
-
 /** The cookie's name: starts with `rt_`, so the anonymous page cache never serves that browser. */
 export const READ_AFTER_WRITE_COOKIE = "rt_fresh";
-
-/**
- * Statements that write the tables behind the public pages (quoted or not, in a CTE too). Wider
- * than the triggers (every write to collaboration_files, not only those crossing the concluded
- * stage): a browser reading the primary for a few seconds more costs nothing.
- */
-export const writesPublicContent = writesTo(["profiles", "certified_deals", "collaboration_files", "member_reputation"]);
 
 /** The Set-Cookie value sent with the response of a request that wrote public content. */
 export function readAfterWriteCookie(now: number, windowMs: number, secure: boolean): string {

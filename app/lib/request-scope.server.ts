@@ -4,21 +4,12 @@
 //   change nothing (GET, HEAD) — after an action, its loaders must see what it changed;
 // - the count of SQL statements run to serve it (QUERY_STATS, for the benchmark of issue 17):
 //   every statement through the app's Drizzle instance, better-auth's included.
-// - whether it wrote what the public pages show, and read from the replica (decision 022).
+// - the cache tags its writes invalidated (app/lib/cache.server.ts), and its reads from the
+//   replica (decision 022).
 // Outside a request (jobs, scripts, tests) there is no scope: nothing is memoised or counted.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import type { Logger } from "drizzle-orm/logger";
-import {
-  getAdminCountCache,
-  getMatchingCache,
-  getProfileCountCache,
-  writesAdminCounts,
-  writesMatching,
-  writesProfileCounts,
-} from "./count-cache.server";
-import { getGuardCache, guardTablesWritten, writesGuardTables } from "./guard-cache.server";
-import { writesPublicContent } from "./read-after-write";
 
 /**
  * Benchmark only (QUERY_LOG): the statements of this request, with their parameters, appended to
@@ -33,22 +24,17 @@ export type RequestScope = {
   memo: Map<string, Promise<unknown>>;
   queries: number;
   log: QueryLog | null;
-  /** A statement wrote the tables behind the guards (app/lib/guard-cache.server.ts). */
-  wroteGuard: boolean;
-  /** A statement wrote what the public pages show: the response sets the read-after-write cookie. */
-  wrotePublic: boolean;
+  /** The cache tags this request's writes invalidated: dropped again once committed (server.ts). */
+  invalidated: Set<string>;
   /** Reads served by the read replica (app/db/read-replica.server.ts); such a page may be stale. */
   replicaReads: number;
 };
 
-// One storage per process: server.ts loads this module from the sources (tsx) while the app's
-// copy is bundled in build/server; both must see the same storage.
-const g = globalThis as unknown as { __rtRequestScope?: AsyncLocalStorage<RequestScope> };
-const storage = (g.__rtRequestScope ??= new AsyncLocalStorage<RequestScope>());
+const storage = new AsyncLocalStorage<RequestScope>();
 
 /** Runs `fn` (and everything it starts) in a new request scope. */
 export function withRequestScope<T>(method: string, fn: () => T, log: QueryLog | null = null): T {
-  return storage.run({ readOnly: method === "GET" || method === "HEAD", memo: new Map(), queries: 0, log, wroteGuard: false, wrotePublic: false, replicaReads: 0 }, fn);
+  return storage.run({ readOnly: method === "GET" || method === "HEAD", memo: new Map(), queries: 0, log, invalidated: new Set(), replicaReads: 0 }, fn);
 }
 
 /** The scope of the request being served, or undefined outside one. */
@@ -71,25 +57,11 @@ export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<
   return value;
 }
 
-/**
- * Drizzle's logger hook: counts; logs nothing, except to the benchmark's QUERY_LOG file. A write
- * to the guards' tables empties this instance's guard cache at once (before the statement runs;
- * the request's end empties it again, after its commit: server.ts); a write to the tables behind
- * a totals cache drops it (again at commit, by notification: app/lib/count-cache.server.ts).
- */
+/** Drizzle's logger hook: counts; logs nothing, except to the benchmark's QUERY_LOG file. */
 export const queryCounter: Logger = {
   logQuery(query: string, params: unknown[]) {
     const scope = storage.getStore();
-    if (getGuardCache() && writesGuardTables(query)) {
-      guardTablesWritten();
-      if (scope) scope.wroteGuard = true;
-    }
-    // Totals over the tables written: dropped now on this instance, again at commit by notification.
-    if (writesProfileCounts(query)) getProfileCountCache()?.invalidate();
-    if (writesAdminCounts(query)) getAdminCountCache()?.invalidate();
-    if (writesMatching(query)) getMatchingCache()?.invalidate();
     if (!scope) return;
-    if (!scope.wrotePublic && writesPublicContent(query)) scope.wrotePublic = true;
     scope.queries += 1;
     if (scope.log) appendFileSync(scope.log.file, `${JSON.stringify({ label: scope.log.label, path: scope.log.path, sql: query, params })}\n`);
   },

@@ -5,22 +5,22 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "./env.server";
 
-const g = globalThis as unknown as { __rtSecret?: string };
+let secret: string | undefined;
 
 export function getAppSecret(): string {
-  if (g.__rtSecret) return g.__rtSecret;
+  if (secret) return secret;
   const env = getEnv();
   if (env.BETTER_AUTH_SECRET) {
-    g.__rtSecret = env.BETTER_AUTH_SECRET;
-    return g.__rtSecret;
+    secret = env.BETTER_AUTH_SECRET;
+    return secret;
   }
   const file = path.resolve(env.DATA_DIR, "secret.key");
   if (existsSync(file)) {
-    g.__rtSecret = readFileSync(file, "utf8").trim();
+    secret = readFileSync(file, "utf8").trim();
   } else {
     mkdirSync(path.dirname(file), { recursive: true });
-    g.__rtSecret = randomBytes(32).toString("hex");
-    writeFileSync(file, g.__rtSecret + "\n", { mode: 0o600 });
+    secret = randomBytes(32).toString("hex");
+    writeFileSync(file, secret + "\n", { mode: 0o600 });
   }
-  return g.__rtSecret;
+  return secret;
 }

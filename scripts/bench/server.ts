@@ -1,4 +1,4 @@
-// The production server as a child process (its own process group, so that npm, tsx and node
+// The production server as a child process (its own process group, so that npm and node
 // stop together), on a free loopback port.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
@@ -21,7 +21,7 @@ export type RunningServer = {
   child: ChildProcess;
   /** SIGTERM to the process group, then SIGKILL after 10 s. */
   stop: () => Promise<void>;
-  /** Sends a signal to the whole process group (npm, tsx and node). */
+  /** Sends a signal to the whole process group (npm and node). */
   signal: (sig: NodeJS.Signals) => void;
   /** Resolves when every process of the group is gone. */
   exited: (timeoutMs?: number) => Promise<boolean>;

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { productionServerArgs, serverNodeArgs } from "./server-args";
@@ -6,11 +7,16 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 describe("production server's Node options", () => {
   it("are read from the serve script", () => {
-    expect(serverNodeArgs("NODE_ENV=production exec node --a=1 --import x server.ts")).toEqual(["--a=1", "--import", "x"]);
-    expect(() => serverNodeArgs("tsx other.ts")).toThrow();
+    expect(serverNodeArgs("NODE_ENV=production exec node --a=1 --b build/server.js")).toEqual(["--a=1", "--b"]);
+    expect(() => serverNodeArgs("node --import tsx server.ts")).toThrow();
   });
 
-  it("run plain React Router: no module hook besides tsx (decision 037)", () => {
-    expect(productionServerArgs(root)).toEqual(["--max-semi-space-size=64", "--import", "tsx", "server.ts"]);
+  it("run the compiled server with no module hook: no tsx, no loader (decisions 037, 042)", () => {
+    expect(productionServerArgs(root)).toEqual(["--max-semi-space-size=64", "build/server.js"]);
+  });
+
+  it("are the same for `npm start`, after the build", () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(`npm run build && ${pkg.scripts.serve}`);
   });
 });

@@ -114,7 +114,7 @@ for (const { name, viewport } of WIDTHS) {
     const card = page.getByRole("article", { name: buyerCode, exact: true });
     const figures = card.getByTestId("mandate-figures");
     await expect(figures.getByRole("definition").first()).not.toHaveText("0");
-    await expect(figures).toContainText("Mandats potentiels à 60\u00a0% ou plus");
+    await expect(figures).toContainText("Mandats potentiels");
     await expect(figures).toContainText("Demandes reçues à traiter");
     await expect(card.getByRole("link", { name: `Matching du mandat ${buyerCode}` })).toBeVisible();
     await expect(card.getByRole("link", { name: /^Modifier/ })).toBeHidden();
@@ -200,6 +200,34 @@ test("an error in an earlier step brings that step back, from the browser and fr
   await expect(again.getByLabel("Je certifie que ce mandat est exclusif")).toBeChecked();
   await again.getByRole("button", { name: "Créer le mandat" }).click();
   await expect(page.getByText("Mandat créé avec succès")).toBeVisible();
+});
+
+test("a buyer mandate without sector, territory or amount is flagged on its review step, before it is created", async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(3).toString("hex").toUpperCase();
+  await signIn(page, FOUNDER.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const form = await openNewMandate(page);
+  await nextStep(form);
+  await expectStep(form, 2, "Critères de l'acquéreur");
+  // No criterion at all: straight on to the client and the review.
+  await nextStep(form);
+  await form.getByLabel("Initiales ou nom de code du client").fill(`VIDE-${tag}`);
+  await form.getByLabel("Nom du client").fill(`Client ${tag}`);
+  await form.getByLabel("Adresse du client").fill(`1 rue ${tag}, 75001 Paris`);
+  await nextStep(form);
+  await expectStep(form, 4, "Vérification");
+  const warning = form.getByTestId("unmatchable-warning");
+  await expect(warning).toContainText("Ce mandat ne pourra être rapproché d’aucun mandat cédant");
+  await expect(warning).toContainText("un secteur recherché, un territoire ou un montant cible");
+  await expectNoAxeViolations(page);
+  // Its way back to the criteria; one territory is enough to lift it.
+  await warning.getByRole("button", { name: "Compléter les critères" }).click();
+  await expectStep(form, 2, "Critères de l'acquéreur");
+  await pick(form, "Filtrer les départements ou les régions", "mayotte", "976 - Mayotte");
+  await form.getByRole("navigation", { name: "Étapes du mandat" }).getByRole("button", { name: /Vérification/ }).click();
+  await expectStep(form, 4, "Vérification");
+  await expect(form.getByTestId("unmatchable-warning")).toHaveCount(0);
 });
 
 test("a freemium member at 3/3 sees the limit before any field, at 1280 and 360 px", async ({ page }) => {

@@ -86,10 +86,13 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   let panel = await openMatching(a, buyerMandate.code);
   const potential = panel.getByTestId("potential-match").filter({ hasText: sellerMandate.code });
   await expect(potential.getByText("100 %")).toBeVisible();
-  await expect(potential.getByText("Secteur 30/30")).toBeVisible();
-  await expect(potential.getByText("Territoire 20/20")).toBeVisible();
-  await expect(potential.getByText("Valorisation 25/25")).toBeVisible();
-  await expect(potential.getByText("Apport 25/25")).toBeVisible();
+  // The criteria in words, not raw points (issue 27 §6).
+  const criteria = potential.getByRole("list", { name: "Critères du rapprochement" });
+  await expect(criteria).toContainText(/Secteur\s:\scorrespond/);
+  await expect(criteria).toContainText(/Territoire\s:\scorrespond/);
+  await expect(criteria).toContainText(/Montant\s:\scorrespond/);
+  await expect(criteria).toContainText(/Apport\s:\scorrespond/);
+  await expect(criteria).not.toContainText("/");
   await expect(potential).not.toContainText(sellerMandate.name);
   await expectNoAxeViolations(a);
   await potential.getByRole("link", { name: /Demander une mise en relation/ }).click();
@@ -184,6 +187,88 @@ test("two members: matching mandates, request, acceptance on both sides, identit
 });
 
 // The freemium limit (3/3 shown before any field) is walked in mandate-form.spec.ts.
+
+/** Creates a mandate by posting the form's fields, as the form does (many mandates, quickly). */
+async function postMandate(page: Page, fields: Array<[string, string]>) {
+  const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+  const end = new Date(Date.now() + 90 * 86_400_000).toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+  const body = new URLSearchParams([
+    ["intent", "create"],
+    ["isExclusive", "on"],
+    ["startDate", today],
+    ["endDate", end],
+    ["clientName", "Client E2E"],
+    ["clientAddress", "1 rue du Test, 97600 Mamoudzou"],
+    ...fields,
+  ]);
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/mandates", {
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    data: body.toString(),
+    maxRedirects: 0,
+  });
+  expect(res.status(), await res.text()).toBe(302);
+}
+
+test("matches a professional can trust: sector filter, count and list agree, « Voir les suivants » by keyboard, criteria in words, one badge place", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const tag = randomBytes(3).toString("hex").toUpperCase();
+  const a = await member(browser, BUYER);
+  const b = await member(browser, SELLER);
+  // 21 transport companies in Mayotte fitting everything, and a security company fitting
+  // everything but its sector (70 %): it must not be offered.
+  const sellerFields = (code: string, sector: string): Array<[string, string]> => [
+    ["mandateType", "seller"],
+    ["clientCode", code],
+    ["companySector", sector],
+    ["companyTerritory", "976"],
+    ["valuationAmount", "1200000"],
+    ["requiredContributionMin", "200000"],
+    ["requiredContributionMax", "400000"],
+  ];
+  for (let i = 0; i < 21; i++) await postMandate(b, sellerFields(`TRP-${tag}-${i}`, "H"));
+  await postMandate(b, sellerFields(`SECU-${tag}`, "N"));
+  const code = `ACQ-TRP-${tag}`;
+  await postMandate(a, [
+    ["mandateType", "buyer"],
+    ["clientCode", code],
+    ["searchSectors", "H"],
+    ["searchSectors", "I"],
+    ["searchTerritories", "976"],
+    ["targetAmountMin", "500000"],
+    ["targetAmountMax", "2000000"],
+    ["contributionMin", "100000"],
+    ["contributionMax", "300000"],
+  ]);
+
+  // The card's count is the panel's: the same number in both places.
+  await a.goto("/mandates");
+  const figure = card(a, code).getByTestId("mandate-figures").getByRole("definition").first();
+  await expect(card(a, code).getByTestId("mandate-figures")).toContainText("Mandats potentiels");
+  const counted = Number(await figure.textContent());
+  expect(counted).toBeGreaterThanOrEqual(21);
+  const panel = await openMatching(a, code);
+  await expect(panel.getByRole("heading", { name: new RegExp(`^Mandats potentiels\\s*\\(${counted}\\)$`) })).toBeVisible();
+  const items = panel.getByTestId("potential-match");
+  await expect(items).toHaveCount(20);
+  await expect(panel.getByTestId("potential-cut")).toContainText(`20 premiers sur ${counted}`);
+  await expect(panel.getByText(`SECU-${tag}`)).toHaveCount(0);
+  await expect(items.first().getByRole("list", { name: "Critères du rapprochement" })).toContainText(/Secteur\s:\scorrespond/);
+  // The percentage at the same place on every card: the same right edge.
+  const edges = await panel.getByTestId("score-pill").evaluateAll((pills) => pills.map((p) => Math.round(p.getBoundingClientRect().right)));
+  expect(new Set(edges).size).toBe(1);
+  await expectNoAxeViolations(a);
+
+  // « Voir les suivants » with the keyboard: the next ones are listed, the focus on the first of them.
+  const more = panel.getByRole("link", { name: "Voir les suivants" });
+  await more.focus();
+  await a.keyboard.press("Enter");
+  await expect(items).toHaveCount(Math.min(counted, 40));
+  await expect(items.nth(20)).toBeFocused();
+  await expect(panel.getByText(`SECU-${tag}`)).toHaveCount(0);
+  await a.context().close();
+  await b.context().close();
+});
 
 test("without JavaScript: the form renders inline, validates on the server and creates the mandate", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -12,8 +12,8 @@ import {
 } from "./fixtures";
 
 // Every page of the route map (app/routes.ts), as each role that can open it, at 360 × 740 with
-// its dialogs and panels open: nothing may be wider than the screen. A screenshot of each page
-// goes to test-results for review.
+// its dialogs and panels open: nothing may be wider than the screen. A page that does not fit is
+// photographed in full into test-results; E2E_SCREENSHOTS=1 photographs every page for review.
 
 const PHONE = { width: 360, height: 740 };
 
@@ -73,7 +73,9 @@ function elementsOutside(): string[] {
   return out.slice(0, 8);
 }
 
-/** The page fits the phone's width; a full-page screenshot is kept for review. */
+const PHOTOGRAPH_ALL = process.env.E2E_SCREENSHOTS === "1";
+
+/** The page fits the phone's width; a full-page screenshot is kept when it does not (or on request). */
 async function expectFits(page: Page, name: string) {
   await page.waitForLoadState("load");
   // Fonts and late layout settle before measuring.
@@ -83,7 +85,9 @@ async function expectFits(page: Page, name: string) {
     innerWidth: window.innerWidth,
   }));
   const outside = await page.evaluate(elementsOutside);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  if (PHOTOGRAPH_ALL || scrollWidth !== innerWidth || outside.length > 0) {
+    await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  }
   expect.soft({ page: name, scrollWidth, outside }, `${name} is wider than the screen`).toEqual({
     page: name,
     scrollWidth: innerWidth,

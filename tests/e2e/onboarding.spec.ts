@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
 import { test } from "./typography-scan";
 import { expectNoAxeViolations, fillVerification, firstLink, signUpAndVerify, uniqueEmail, waitForMail } from "./fixtures";
 
@@ -130,4 +131,15 @@ test("joining by the paid founding route through the test checkout", async ({ pa
   await expect(page.getByText("Paiement réussi !")).toBeVisible();
   await expect(page.getByText("Votre adhésion sera activée après validation de votre profil.")).toBeVisible();
   await expect(page.getByText("80 %")).toBeVisible();
+
+  // The payment's invoice (issue 27 §4): from the settings to « Facturation », as a PDF.
+  await page.goto("/parametres");
+  await page.getByRole("link", { name: "Facturation", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Facturation" })).toBeVisible();
+  const invoiceLink = page.getByRole("link", { name: /^Facture F-\d{4}-\d{6} \(PDF\)$/ });
+  const [download] = await Promise.all([page.waitForEvent("download"), invoiceLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^facture-F-\d{4}-\d{6}\.pdf$/);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  await expectNoAxeViolations(page);
 });

@@ -44,10 +44,10 @@ import {
   type CreatedMember,
   seedFactories,
 } from "../support/factories";
-import { setProfileCountCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { useTestDatabase } from "../support/db";
 import { plant, useInstanceCache } from "../support/instance-cache";
+import { invalidate } from "~/lib/cache.server";
 
 const t = useTestDatabase();
 
@@ -643,7 +643,7 @@ describe("profile search across pages", () => {
 });
 
 describe("profile search with the instance's count cache (decision 023)", () => {
-  const counts = useInstanceCache(setProfileCountCache);
+  const counts = useInstanceCache("profile-totals");
 
   // A search's total is its own count: the tiles' counts (the loader reads them for the tiles) are not used.
   const tiles = Promise.resolve({ total: 0, pending: 0, validated: 0, rejected: 0, suspended: 0 });
@@ -658,18 +658,18 @@ describe("profile search with the instance's count cache (decision 023)", () => 
     const again = await counted(word);
     expect(again.page).toEqual(first);
     expect(again.statements).toBe(1);
-    expect(counts().stats.hits).toBe(1);
+    expect(counts().hits).toBe(1);
     // What is kept: the page's ids in order and the total; a repeated view serves exactly those.
     const key = `admin-page::2:${word}`;
-    expect(counts().lookup(key).count).toEqual({ total: 22, ids: first.rows.map((r) => r.id) });
+    expect(counts().lookup(key).value).toEqual({ total: 22, ids: first.rows.map((r) => r.id) });
     plant(counts(), key, { total: 22, ids: first.rows.map((r) => r.id).reverse() });
     expect((await search(word, 2)).rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id).reverse());
     // Another page, another filter: their own keys.
     expect((await search(word, 1)).rows).toHaveLength(20);
     expect((await search(word, 1, "en-attente")).total).toBe(22);
-    const hits = counts().stats.hits;
+    const hits = counts().hits;
     expect((await search(word, 1)).rows).toHaveLength(20);
-    expect(counts().stats.hits).toBe(hits + 1);
+    expect(counts().hits).toBe(hits + 1);
   });
 
   it("searches again when a kept profile no longer matches, or once a profile is written", async () => {
@@ -689,6 +689,7 @@ describe("profile search with the instance's count cache (decision 023)", () => 
     // A decision on this instance drops the kept pages at once: the status filter sees it.
     expect((await search(word, 1, "en-attente")).total).toBe(3);
     await t.db!.update(profiles).set({ profileStatus: "rejected" }).where(eq(profiles.id, made[0]!));
+    invalidate("profiles"); // as rejectProfile does
     expect((await search(word, 1, "en-attente")).total).toBe(2);
     // A new account matching the search shows at once too.
     await createApplicant(t.db!, { email: `${word}.new@exemple.fr` });

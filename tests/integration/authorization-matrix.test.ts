@@ -12,7 +12,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messages, profiles, user, verificationEvidence } from "~/db/schema";
+import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messages, payments, profiles, user, verificationEvidence } from "~/db/schema";
+import { issueInvoiceForPayment } from "~/features/billing/invoices.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { sha256Hex } from "~/lib/storage/integrity.server";
 import { setStorage } from "~/lib/storage/storage.server";
@@ -69,6 +70,8 @@ type Fixtures = {
   /** A mediation opened by the founding member in that file, and the document it joined. */
   mediationId: string;
   attachmentId: string;
+  /** The founding member's invoice (a paid payment). */
+  invoiceId: string;
 };
 
 const slugOf = (m: CreatedMember) => profileSlug(m.profile);
@@ -283,6 +286,20 @@ const TABLE: Entry[] = [
   { path: "/cookies", file: "routes/public/cookies.tsx", get: PUBLIC },
   { path: "/parametres", file: "routes/member/settings.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
   { path: "/parametres/export", file: "routes/member/settings-export.ts", get: USER_GET },
+  // Billing (issue 27 §4): any account with a profile (an applicant pays at onboarding).
+  {
+    path: "/parametres/facturation",
+    file: "routes/member/billing.tsx",
+    get: cells(200, { anonymous: "redirect:/auth", noProfile: 404 }),
+    post: cells(400, { anonymous: 401, noProfile: 404 }),
+  },
+  // The founding member's invoice: nobody else downloads it, admins included.
+  {
+    path: "/parametres/facturation/:invoiceId",
+    file: "routes/member/invoice-pdf.ts",
+    url: (f) => ({ url: `/parametres/facturation/${f.invoiceId}`, params: { invoiceId: f.invoiceId } }),
+    get: cells(404, { anonymous: "redirect:/auth", founding: 200 }),
+  },
   // A validated member's new insurance certificate (issue 14 §1).
   { path: "/parametres/assurance", file: "routes/member/insurance-renewal.tsx", get: MEMBER_GET, post: memberPost(400) },
   // The applicant's insurance certificate (issue 14): the applicant and admins with their second
@@ -355,6 +372,8 @@ const TABLE: Entry[] = [
     url: () => ({ url: "/dev/mailbox/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" } }),
     get: all(404),
   },
+  // The caches' page exists in development only (NODE_ENV is "test" here: tests/integration/dev-caches.test.ts).
+  { path: "/dev/caches", file: "routes/dev/caches.tsx", get: all(404) },
   // Signature checked before anything else.
   { path: "/api/webhooks/stripe", file: "routes/api/stripe-webhook.ts", get: all(405), post: all(400) },
   {
@@ -594,6 +613,15 @@ async function run(
 // ---- fixtures ----------------------------------------------------------------------------------
 
 let f: Fixtures;
+
+async function paidInvoiceOf(db: NonNullable<typeof t.db>, profileId: string): Promise<string> {
+  const [payment] = await db
+    .insert(payments)
+    .values({ profileId, provider: "local", checkoutSessionId: "local_matrix", status: "paid", amountCents: 25_000, paidAt: new Date() })
+    .returning({ id: payments.id });
+  const issued = await db.transaction((tx) => issueInvoiceForPayment(tx, payment.id));
+  return issued!.id;
+}
 const cookies = {} as Record<Role, string | null>;
 
 beforeAll(async () => {
@@ -716,6 +744,7 @@ beforeAll(async () => {
     agreementId: agreement.id,
     mediationId: mediation.id,
     attachmentId: attachment.id,
+    invoiceId: await paidInvoiceOf(db, members.founding.profile.id),
   };
 
   cookies.anonymous = null;

@@ -4,17 +4,12 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { availabilityMiddleware, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
+import { describe, expect, it } from "vitest";
+import { availabilityMiddleware, isDatabaseUnavailable, RETRY_AFTER_SECONDS, startDraining, stopDraining } from "~/lib/availability.server";
 import { loader as readyz } from "~/routes/api/readyz";
 import { useTestDatabase } from "../support/db";
 
 useTestDatabase();
-
-const g = globalThis as unknown as { __rtDraining?: boolean };
-afterAll(() => {
-  g.__rtDraining = undefined;
-});
 
 describe("isDatabaseUnavailable", () => {
   it("recognises a refused connection, through the query error that wraps it", async () => {
@@ -46,17 +41,17 @@ describe("isDatabaseUnavailable", () => {
 
 describe("readiness", () => {
   it("is ready while the database answers, unavailable once the drain starts", async () => {
-    g.__rtDraining = undefined;
+    stopDraining();
     const ready = await readyz();
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready" });
 
-    g.__rtDraining = true;
+    startDraining();
     const draining = await readyz();
     expect(draining.status).toBe(503);
     expect(draining.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
     expect(await draining.json()).toEqual({ status: "draining" });
-    g.__rtDraining = undefined;
+    stopDraining();
   });
 });
 
@@ -99,14 +94,14 @@ describe("availabilityMiddleware", () => {
 
   it("closes kept-alive connections during the drain", async () => {
     await withApp(async (base) => {
-      g.__rtDraining = undefined;
+      stopDraining();
       const before = await fetch(`${base}/ok`);
       expect(before.headers.get("connection")).toBe("keep-alive");
-      g.__rtDraining = true;
+      startDraining();
       const during = await fetch(`${base}/ok`);
       expect(during.status).toBe(200);
       expect(during.headers.get("connection")).toBe("close");
-      g.__rtDraining = undefined;
+      stopDraining();
     });
   });
 });

@@ -11,6 +11,7 @@ import * as authSchemas from "~/auth/auth.schema";
 import * as twoFactorSchemas from "~/auth/two-factor.schema";
 import { certifiedDeals, contactMessages, mailOutbox, mandates, messages, profiles, recommendations, verificationEvidence } from "~/db/schema";
 import * as accountSchemas from "~/features/account/account.schema";
+import * as billingSchemas from "~/features/billing/billing.schema";
 import * as agreementSchemas from "~/features/collaboration/agreement.schema";
 import * as ratingsSchemas from "~/features/trust/ratings.schema";
 import * as collaborationSchemas from "~/features/collaboration/collaboration.schema";
@@ -40,6 +41,7 @@ import { action as insuranceRenewalAction } from "~/routes/member/insurance-rene
 import { mediations, user as userTable } from "~/db/schema";
 import { eq as eqColumn } from "drizzle-orm";
 import { action as settingsAction } from "~/routes/member/settings";
+import { action as billingAction } from "~/routes/member/billing";
 import { action as notificationsAction } from "~/routes/member/dashboard/notifications";
 import { action as contactAction } from "~/routes/public/contact";
 import { action as consultantAction } from "~/routes/public/consultant";
@@ -140,6 +142,7 @@ const modules: Record<string, Record<string, unknown>> = {
   mandates: mandateSchemas,
   messages: messageSchemas,
   notifications: notificationSchemas,
+  billing: billingSchemas,
   onboarding: onboardingSchemas,
   profile: profileSchemas,
 };
@@ -405,6 +408,14 @@ describe("route actions with hostile forms", () => {
       fields: [...field(accountSchemas.changePasswordSchema), ...field(accountSchemas.notificationPreferencesSchema), "sessionId", "code", "password", "confirmation"],
       // "regenerate-backup-codes" and "disable-2fa": see the known 500 below.
       intents: ["change-password", "notifications", "revoke-session", "verify-2fa", "enable-2fa", "cancel-2fa"],
+      headers: () => withCookie(freemiumBrowser),
+    },
+    {
+      name: "billing details",
+      action: billingAction,
+      url: "http://localhost/parametres/facturation",
+      fields: field(billingSchemas.billingDetailsSchema),
+      intents: [billingSchemas.BILLING_INTENT],
       headers: () => withCookie(freemiumBrowser),
     },
     {

@@ -25,6 +25,11 @@ import { submitInsuranceRenewal } from "~/features/trust/insurance-renewal.serve
 import { loader as mediationLoader } from "~/routes/member/dashboard/file/mediation";
 import { loader as mediationAttachmentLoader } from "~/routes/member/mediation-attachment";
 import { loader as certificateLoader } from "~/routes/member/insurance-certificate";
+import { invoices, payments } from "~/db/schema";
+import { saveBillingDetails } from "~/features/billing/billing.server";
+import { issueInvoiceForPayment } from "~/features/billing/invoices.server";
+import { loader as billingLoader } from "~/routes/member/billing";
+import { loader as invoicePdfLoader } from "~/routes/member/invoice-pdf";
 import { certificatePdf, inAYear } from "../support/verification";
 import { verificationInput } from "../support/verification";
 import type * as LoggerModule from "~/lib/logger.server";
@@ -371,5 +376,37 @@ describe("canary: mediation attachments and a renewed insurance certificate stay
     } finally {
       setStorage(undefined);
     }
+  });
+});
+
+describe("canary: billing details and invoices stay with their member (issue 27 §4)", () => {
+  it("the billing address reaches the member's own page and invoice only: no other member, no public page, no log line", async () => {
+    const db = t.db!;
+    const BILLING = `CANARY-BILL-${randomBytes(6).toString("hex")}`;
+    const member = await createMember(db, { profile: { membershipType: "founding_member" } });
+    const memberB = await signIn(member);
+    await saveBillingDetails({ profileId: member.profile.id }, { company: `${BILLING} SARL`, address: `${BILLING} rue des Lilas, 75011 Paris`, siren: null });
+    const [payment] = await db
+      .insert(payments)
+      .values({ profileId: member.profile.id, provider: "local", checkoutSessionId: `local_${BILLING}`, status: "paid", amountCents: 25_000, paidAt: new Date() })
+      .returning({ id: payments.id });
+    const issued = await db.transaction((tx) => issueInvoiceForPayment(tx, payment.id));
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, issued!.id));
+    expect(row!.buyerAddress).toContain(BILLING);
+    // The probe works: the member sees it.
+    const own = await runLoader(billingLoader as never, "/parametres/facturation", memberB);
+    expect(JSON.stringify(own.value)).toContain(BILLING);
+    const download = (b: Browser) =>
+      invoicePdfLoader({ request: new Request(`http://localhost:3000/parametres/facturation/${issued!.id}`, { headers: b.headers }), params: { invoiceId: issued!.id }, context: { requestId: "test" } } as never);
+    expect((await download(memberB)).status).toBe(200);
+    // Nobody else: the stranger's billing page, the invoice's URL, the public profile and directory.
+    const theirs = await runLoader(billingLoader as never, "/parametres/facturation", strangerB);
+    const refused = await download(strangerB);
+    expect(refused.status).toBe(404);
+    const pub = await getPublicProfile(member.profile.id);
+    const directory = await searchDirectory(parseDirectoryQuery(new URLSearchParams({ q: member.profile.lastName })));
+    const seen = JSON.stringify([theirs, await refused.text(), pub, directory]);
+    expect(seen).not.toContain(BILLING);
+    expect(logLines.join("")).not.toContain(BILLING);
   });
 });

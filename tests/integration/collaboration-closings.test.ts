@@ -19,7 +19,7 @@ import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules
 import { createMatchRequest, getMatchingPanel } from "~/features/connections/connections.server";
 import { sendExpiryReminders } from "~/features/mandates/expiry-reminders.server";
 import { addDaysIso, MANDATE_MESSAGES, parisToday } from "~/features/mandates/mandate-rules";
-import { createMandate, mandateActor, toggleMandateStatus, type MandateActor } from "~/features/mandates/mandates.server";
+import { createMandate, listMyMandates, mandateActor, toggleMandateStatus, type MandateActor } from "~/features/mandates/mandates.server";
 import { getClosingStatistics, getMandateStatistics } from "~/features/mandates/statistics.server";
 import { listPotentialMatches } from "~/features/matching/matching.server";
 import { memberActor } from "~/features/profiles/actor";
@@ -305,35 +305,37 @@ describe("mandates in negotiation", () => {
     expect(statusOf(forged.thrown)).toBe(404);
   });
 
-  it("concludes with its file; a mandate still in search stays as its owner set it", async () => {
+  it("concludes both mandates with its file, in the confirmation's transaction: they leave the matching at once (decision 046)", async () => {
     const { fileId, buyer, seller } = await confirmedFile(alice, bob);
     await toOffer(fileId, alice);
     await changeMandateFromFile(fileActor(bob.profile), fileId, "negotiate");
+    // Alice's buyer is still in search (and offered) until the file is concluded.
+    const aliceOwn = async () => (await listMyMandates(mActor(alice))).find((m) => m.id === buyer)!;
+    expect(await mandateStatus(buyer)).toBe("active");
     await proposeClosing(fileActor(alice.profile), fileId, { closingDate: parisToday(), amountBand: null });
     await confirmClosing(fileActor(bob.profile), fileId);
     expect(await mandateStatus(seller)).toBe("concluded");
-    expect(await mandateStatus(buyer)).toBe("active");
+    expect(await mandateStatus(buyer)).toBe("concluded");
+    // Out of the matching: Alice's panel offers nothing, and no one is offered her buyer.
+    expect((await listPotentialMatches(mActor(alice), buyer, undefined, await aliceOwn())).matchable).toBe(false);
     const bobView = await getFileView(fileActor(bob.profile), fileId);
     expect(bobView.myMandate).toMatchObject({ status: "concluded", statusLabel: "Conclu", commands: [] });
-    expect(bobView.timeline.filter((e) => e.kind === "mandate_concluded").map((e) => [e.detail, e.actorName])).toEqual([
-      [`Mandat cédant «\u00a0CED-${counter}\u00a0»`, null],
-    ]);
+    expect(
+      bobView.timeline
+        .filter((e) => e.kind === "mandate_concluded")
+        .map((e) => e.detail)
+        .sort(),
+    ).toEqual([`Mandat acquéreur «\u00a0ACQ-${counter}\u00a0»`, `Mandat cédant «\u00a0CED-${counter}\u00a0»`].sort());
     // A concluded mandate is done: no toggle, no resume.
     expect(await statusCode(toggleMandateStatus(mActor(bob), seller))).toBe(409);
     expect(await conflictMessage(resumeMandateSearch(fileActor(bob.profile), seller))).toBe(NEGOTIATION_MESSAGES.resumeStatus);
     expect((await getMandateStatistics(mActor(bob))).concluded).toBe(1);
+    expect((await getMandateStatistics(mActor(alice))).concluded).toBe(1);
 
-    // Alice's buyer keeps searching until she marks it concluded herself (through the page).
+    // Nothing left for Alice to mark by hand: a second conclusion is a French 409.
     const aliceView = await getFileView(fileActor(alice.profile), fileId);
-    expect(aliceView.myMandate.commands).toEqual(["conclude"]);
+    expect(aliceView.myMandate.commands).toEqual([]);
     const browser = await signIn(alice);
-    const out = await overviewAction({
-      request: fileRequest(fileId, { intent: "conclude-mandate" }, browser.headers),
-      params: { fileId },
-      context: { requestId: "test" },
-    } as never);
-    expect((await toastOf(out))?.title).toBe(NEGOTIATION_MESSAGES.concluded);
-    expect(await mandateStatus(buyer)).toBe("concluded");
     const again = await overviewAction({
       request: fileRequest(fileId, { intent: "conclude-mandate" }, browser.headers),
       params: { fileId },

@@ -522,7 +522,7 @@ describe("opening: watermark, headers and the access log", () => {
 });
 
 describe("withdrawal", () => {
-  it("hides the document from the other side (404), keeps the log, and shows 'Retiré le' to the uploader", async () => {
+  it("makes the content unreachable (404) for both, keeps the log, and lists the row as 'Retiré le' for both sides", async () => {
     const fileId = await newFile();
     const { documentId } = await shareDocument(a, fileId, { name: "Offre.pdf", bytes: await pdf(1) });
     expect((await fetchDocument(bobBrowser, fileId, documentId, "view")).status).toBe(200);
@@ -542,11 +542,15 @@ describe("withdrawal", () => {
       expect(res.status).toBe(404);
       expect(await res.text()).toBe(DOCUMENT_MESSAGES.notFound);
     }
-    const bobList = (await list(bobBrowser, fileId)).value as { room: { documents: unknown[] } };
-    expect(bobList.room.documents).toEqual([]);
+    // The other side still sees the row: who withdrew it and when (decision 046), nothing to open.
+    const bobList = (await list(bobBrowser, fileId)).value as Awaited<ReturnType<typeof documentsLoader>>;
+    expect(bobList.room.documents).toHaveLength(1);
+    expect(bobList.room.documents[0]).toMatchObject({ name: "Offre.pdf", byMe: false, withdrawnBy: "Alice Lemaire", accesses: [] });
+    expect(bobList.room.documents[0].withdrawnAt).toEqual(expect.any(String));
     const aliceList = await listDocuments(a, fileId);
     expect(aliceList.documents).toHaveLength(1);
     expect(aliceList.documents[0].withdrawnAt).toEqual(expect.any(String));
+    expect(aliceList.documents[0].withdrawnBy).toBe("vous");
     expect(aliceList.documents[0].accesses).toHaveLength(1);
     expect(aliceList.usedBytes).toBe(0);
     // The bytes are gone; the row, its hash and the log stay.

@@ -1,19 +1,22 @@
-// The per-instance cache of the signed-in member's guard results (decision 020,
-// app/lib/guard-cache.server.ts): read-only requests only, keyed by a hash of the session cookie,
-// bounded, a few seconds at most; dropped at once on this instance by every write to session,
-// user, profiles or user_roles, and on the other instances by the 'rt_member_guard' notification
-// (migration 0015). Two caches on one database stand for two instances.
+// The per-instance caches of the signed-in member's guard results (decisions 020, 048:
+// "guard-sessions" and "guard-members" of app/lib/cache.server.ts): read-only requests only, keyed
+// by a hash of the session cookie, a few seconds at most; dropped at once on this instance by the
+// services (and better-auth's hooks) that write session, user, profiles or user_roles, and on the
+// other instances by the "user:<id>" tags on 'rt_cache' (migrations 0015, 0027). Two cache sets
+// on one database stand for two instances.
 import type { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { getRequestIsAdmin, getRequestProfile, getSessionUser, requireMember, type SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { listenPg, listenPglite, type ListenHandlers } from "~/db/listen.server";
-import { session, user, userRoles } from "~/db/schema";
+import { listenPg, listenPglite, type Listen } from "~/db/listen.server";
+import { session, userRoles } from "~/db/schema";
 import { changePassword, revokeOtherSessions, revokeSession } from "~/features/account/account.server";
 import { suspendMember } from "~/features/admin/profiles-admin.server";
-import { GuardCache, hasSessionCookie, MEMBER_GUARD_CHANNEL, sessionCacheKey, setGuardCache, writesGuardTables } from "~/lib/guard-cache.server";
+import { CacheSet, invalidate, useCacheSet } from "~/lib/cache.server";
+import { hasSessionCookie, sessionCacheKey } from "~/lib/session-cookie.server";
+import { listeningCaches } from "../support/instance-cache";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { useTestDatabase } from "../support/db";
 import { createMember } from "../support/factories";
@@ -21,29 +24,28 @@ import { signIn } from "./mandates-helpers";
 
 const ref = useTestDatabase();
 
-type Instance = { cache: GuardCache<unknown, unknown>; stop: () => Promise<void> };
+type Instance = { caches: CacheSet; stop: () => Promise<void> };
 const instances: Instance[] = [];
 
-function listen(handlers: ListenHandlers): () => Promise<void> {
-  if (ref.driver === "pg") return listenPg(ref.url!, MEMBER_GUARD_CHANNEL, handlers);
-  return listenPglite((ref.db as unknown as { $client: PGlite }).$client, MEMBER_GUARD_CHANNEL, handlers);
+const listen: Listen = (channel, handlers) => {
+  if (ref.driver === "pg") return listenPg(ref.url!, channel, handlers);
+  return listenPglite((ref.db as unknown as { $client: PGlite }).$client, channel, handlers);
+};
+
+/** An instance's caches, listening like server.ts does; resolves once LISTEN is in place. */
+async function startInstance(): Promise<CacheSet> {
+  const caches = listeningCaches("guard-sessions", "guard-members");
+  caches.setListening(false);
+  const stop = caches.listen(listen);
+  instances.push({ caches, stop });
+  for (let i = 0; i < 200 && !caches.listening; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(caches.listening).toBe(true);
+  return caches;
 }
 
-/** An instance's cache, listening like server.ts does; resolves once LISTEN is in place. */
-async function startInstance(ttlMs = 60_000): Promise<GuardCache<unknown, unknown>> {
-  const cache = new GuardCache<unknown, unknown>({ ttlMs });
-  let up = false;
-  const stop = listen({
-    notify: (payload) => cache.applyNotification(payload),
-    state: (listening) => {
-      up = listening;
-      cache.setListening(listening);
-    },
-  });
-  instances.push({ cache, stop });
-  for (let i = 0; i < 200 && !up; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(up).toBe(true);
-  return cache;
+/** Whether an instance keeps anything of this user. */
+function holds(caches: CacheSet, userId: string): boolean {
+  return [...caches.caches.values()].some((c) => c.holds(`user:${userId}`));
 }
 
 async function until(check: () => boolean) {
@@ -52,8 +54,8 @@ async function until(check: () => boolean) {
 }
 
 /** A page request's guards on the instance whose cache is `cache`: the session user, the statements. */
-async function guard(cache: GuardCache<unknown, unknown> | undefined, headers: Headers, method = "GET") {
-  setGuardCache(cache);
+async function guard(caches: CacheSet | undefined, headers: Headers, method = "GET") {
+  useCacheSet(caches ?? new CacheSet());
   const request = new Request("http://localhost/dashboard", { method, headers });
   return withRequestScope(method, async () => {
     const sessionUser = await getSessionUser(request);
@@ -64,34 +66,17 @@ async function guard(cache: GuardCache<unknown, unknown> | undefined, headers: H
 }
 
 /** What an action on the instance `cache` does: runs in a POST scope with that cache installed. */
-function onInstance<T>(cache: GuardCache<unknown, unknown> | undefined, fn: () => Promise<T>): Promise<T> {
-  setGuardCache(cache);
+function onInstance<T>(caches: CacheSet, fn: () => Promise<T>): Promise<T> {
+  useCacheSet(caches);
   return withRequestScope("POST", fn);
 }
 
-afterEach(() => setGuardCache(undefined));
+afterEach(() => useCacheSet(new CacheSet()));
 afterAll(async () => {
   for (const i of instances) await i.stop();
 });
 
 describe("pure parts", () => {
-  it.each([
-    ['update "profiles" set "company" = $1 where "profiles"."id" = $2', true],
-    ['delete from "session" where "session"."token" = $1', true],
-    ['insert into "user_roles" ("id", "user_id", "role") values (default, $1, $2)', true],
-    ['update "user" set "two_factor_enabled" = $1 where "user"."id" = $2', true],
-    ["update profiles set company = company where false", true],
-    ['with x as (delete from "session" where "user_id" = $1 returning 1) select count(*) from x', true],
-    ["truncate table session", true],
-    ['select "profiles"."id" from "profiles" where "profiles"."user_id" = $1', false],
-    ['update "mandates" set "updated_at" = $1', false],
-    ['insert into "user_consents" ("user_id") values ($1)', false],
-    ['update "session_events" set x = 1', false],
-    ['delete from "profiles_history" where true', false],
-  ])("%s writes the guards' tables: %s", (statement, expected) => {
-    expect(writesGuardTables(statement)).toBe(expected);
-  });
-
   it("keys on a hash of the session cookie only, never the token itself", () => {
     const a = sessionCacheKey("theme=dark; rt.session_token=abc.sig; rt_toast=x");
     expect(a).toBe(sessionCacheKey("rt.session_token=abc.sig"));
@@ -136,65 +121,11 @@ describe("pure parts", () => {
       getSession.mockRestore();
     }
   });
-
-  it("bounds entries (least recently used first), the TTL and the session's expiry", async () => {
-    let now = 1_000_000;
-    const cache = new GuardCache<string, string>({ ttlMs: 5000, maxEntries: 2, now: () => now });
-    cache.setListening(true);
-    let loads = 0;
-    const load = (userId: string, expiresAt = new Date(now + 3_600_000)) => async () => (loads++, { userId, value: userId, expiresAt });
-    await cache.session("a", load("ua"));
-    await cache.session("b", load("ub"));
-    await cache.session("a", load("ua")); // a is now the most recent
-    await cache.session("c", load("uc")); // b goes
-    expect(loads).toBe(3);
-    await cache.session("a", load("ua"));
-    expect(loads).toBe(3);
-    await cache.session("b", load("ub"));
-    expect(loads).toBe(4);
-    now += 5000;
-    await cache.session("b", load("ub"));
-    expect(loads).toBe(5);
-    // A session ending in 1 s is kept 1 s, not 5.
-    await cache.session("d", load("ud", new Date(now + 1000)));
-    now += 1000;
-    await cache.session("d", load("ud"));
-    expect(loads).toBe(7);
-  });
-
-  it("stores nothing read before an invalidation, nothing while not listening, nothing with a TTL of 0", async () => {
-    const cache = new GuardCache<string, string>({ ttlMs: 5000 });
-    cache.setListening(true);
-    let loads = 0;
-    const slow = async () => {
-      loads++;
-      await new Promise((r) => setTimeout(r, 20));
-      return { userId: "u", value: "v", expiresAt: new Date(Date.now() + 60_000) };
-    };
-    const pending = cache.session("k", slow);
-    cache.invalidateUser("someone-else");
-    await pending;
-    await cache.session("k", slow);
-    expect(loads).toBe(2);
-    await cache.session("k", slow);
-    expect(loads).toBe(2);
-    cache.setListening(false);
-    await cache.session("k", slow);
-    expect(loads).toBe(3);
-    cache.setListening(true);
-    await cache.session("k", slow);
-    expect(loads).toBe(4); // back: started empty
-    const off = new GuardCache<string, string>({ ttlMs: 0 });
-    off.setListening(true);
-    await off.session("k", slow);
-    await off.session("k", slow);
-    expect(loads).toBe(6);
-  });
 });
 
 describe("guards with the cache", () => {
-  let a: GuardCache<unknown, unknown>;
-  let b: GuardCache<unknown, unknown>;
+  let a: CacheSet;
+  let b: CacheSet;
   beforeAll(async () => {
     a = await startInstance();
     b = await startInstance();
@@ -224,7 +155,7 @@ describe("guards with the cache", () => {
     expect((await guard(b, browser.headers)).queries).toBe(0);
     await onInstance(a, () => getAuth().api.signOut({ headers: browser.headers }));
     expect((await guard(a, browser.headers)).sessionUser).toBeNull();
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
     expect((await guard(b, browser.headers)).sessionUser).toBeNull();
   });
 
@@ -239,14 +170,14 @@ describe("guards with the cache", () => {
 
     await onInstance(a, () => revokeSession(new Request("http://localhost/parametres", { method: "POST", headers: laptop.headers }), actor, phoneSession!.id));
     expect((await guard(a, phone.headers)).sessionUser).toBeNull();
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
     expect((await guard(b, phone.headers)).sessionUser).toBeNull();
     expect((await guard(b, tablet.headers)).sessionUser?.id).toBe(actor.id);
 
     await guard(a, tablet.headers);
     await onInstance(a, () => revokeOtherSessions(new Request("http://localhost/parametres", { method: "POST", headers: laptop.headers }), actor));
     expect((await guard(a, tablet.headers)).sessionUser).toBeNull();
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
     expect((await guard(b, tablet.headers)).sessionUser).toBeNull();
     expect((await guard(b, laptop.headers)).sessionUser?.id).toBe(actor.id);
   });
@@ -265,7 +196,7 @@ describe("guards with the cache", () => {
     );
     expect(outcome.ok).toBe(true);
     expect((await guard(a, other.headers)).sessionUser).toBeNull();
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
     expect((await guard(b, other.headers)).sessionUser).toBeNull();
   });
 
@@ -274,9 +205,10 @@ describe("guards with the cache", () => {
     const browser = await signIn(member);
     expect((await guard(a, browser.headers)).sessionUser?.twoFactorEnabled).toBe(false);
     expect((await guard(b, browser.headers)).sessionUser?.twoFactorEnabled).toBe(false);
-    await onInstance(a, () => db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, member.user.id)));
+    // Through better-auth's adapter, as its two-factor plugin writes it (its hooks drop the guards).
+    await onInstance(a, async () => (await getAuth().$context).internalAdapter.updateUser(member.user.id, { twoFactorEnabled: true }));
     expect((await guard(a, browser.headers)).sessionUser?.twoFactorEnabled).toBe(true);
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
     expect((await guard(b, browser.headers)).sessionUser?.twoFactorEnabled).toBe(true);
   });
 
@@ -288,7 +220,7 @@ describe("guards with the cache", () => {
     await guard(b, browser.headers);
     await onInstance(a, () => suspendMember({ id: admin.user.id }, member.profile.id, "test"));
     expect((await guard(a, browser.headers)).sessionUser).toBeNull();
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
     expect((await guard(b, browser.headers)).sessionUser).toBeNull();
   });
 
@@ -298,10 +230,10 @@ describe("guards with the cache", () => {
     await guard(b, browser.headers);
     expect((await guard(b, browser.headers)).queries).toBe(0);
     // Another process (a script, another instance): no local hook, only the notification.
-    setGuardCache(undefined);
+    useCacheSet(new CacheSet());
     await db.execute(sql`update profiles set profile_status = 'suspended' where id = ${member.profile.id}`);
-    await until(() => !b.holds(member.user.id));
-    setGuardCache(b);
+    await until(() => !holds(b, member.user.id));
+    useCacheSet(b);
     const request = new Request("http://localhost/dashboard", { headers: browser.headers });
     const outcome = await withRequestScope("GET", () => requireMember(request).then(() => "member", (thrown: unknown) => thrown));
     expect(outcome).toBeInstanceOf(Response);
@@ -313,13 +245,20 @@ describe("guards with the cache", () => {
     const browser = await signIn(member);
     expect((await guard(a, browser.headers)).admin).toBe(false);
     expect((await guard(b, browser.headers)).admin).toBe(false);
-    await onInstance(a, () => db.insert(userRoles).values({ userId: member.user.id, role: "admin" }));
+    // As createOrPromoteAdmin does: the write, and its invalidation.
+    await onInstance(a, async () => {
+      await db.insert(userRoles).values({ userId: member.user.id, role: "admin" });
+      invalidate("user_roles");
+    });
     expect((await guard(a, browser.headers)).admin).toBe(true);
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
     expect((await guard(b, browser.headers)).admin).toBe(true);
-    await onInstance(a, () => db.delete(userRoles).where(eq(userRoles.userId, member.user.id)));
+    await onInstance(a, async () => {
+      await db.delete(userRoles).where(eq(userRoles.userId, member.user.id));
+      invalidate("user_roles");
+    });
     expect((await guard(a, browser.headers)).admin).toBe(false);
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
     expect((await guard(b, browser.headers)).admin).toBe(false);
   });
 
@@ -327,10 +266,10 @@ describe("guards with the cache", () => {
     const member = await createMember(db, { profile: { profileStatus: "validated" } });
     const browser = await signIn(member);
     await guard(b, browser.headers);
-    expect(b.holds(member.user.id)).toBe(true);
-    setGuardCache(undefined);
+    expect(holds(b, member.user.id)).toBe(true);
+    useCacheSet(new CacheSet());
     await db.execute(sql`insert into "user" (id, name, email) select 'bulk-' || i, 'x', 'bulk-' || i || '@example.test' from generate_series(1, 101) i`);
     await db.execute(sql`update "user" set name = name where id like 'bulk-%'`);
-    await until(() => !b.holds(member.user.id));
+    await until(() => !holds(b, member.user.id));
   });
 });

@@ -6,10 +6,10 @@ import {
   type InternalDirectoryActor,
   searchInternalDirectory,
 } from "~/features/internal-directory/internal-directory.server";
-import { setProfileCountCache } from "~/lib/count-cache.server";
 import { createMandate, createMember, isoDate, seedFactories } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { plant, useInstanceCache } from "../support/instance-cache";
+import { caches } from "~/lib/cache.server";
 
 const t = useTestDatabase();
 const q = (s: string) => parseDirectoryQuery(new URLSearchParams(s));
@@ -220,7 +220,7 @@ describe("internal directory", () => {
 });
 
 describe("internal directory with the instance's count cache (decision 023)", () => {
-  const counts = useInstanceCache(setProfileCountCache);
+  const counts = useInstanceCache("profile-totals");
 
   // The actor (department 69, sector C) matches some of these searches and not others: the
   // cached total counts everyone who matches and each reader subtracts their own match. (Scoped
@@ -236,11 +236,11 @@ describe("internal directory with the instance's count cache (decision 023)", ()
   ])("%s: the same total counted and then read from the cache", async (query, expected) => {
     const counted = await searchInternalDirectory(actor, q(query));
     expect(counted.total).toBe(expected);
-    expect(counts().stats.hits).toBe(0);
+    expect(counts().hits).toBe(0);
     const cached = await searchInternalDirectory(actor, q(query));
     expect(cached.total).toBe(expected);
     // The page seen (its members and total) when it had any, else the total.
-    expect(counts().stats.hits).toBe(1);
+    expect(counts().hits).toBe(1);
     expect(cached).toEqual(counted);
   });
 
@@ -248,7 +248,7 @@ describe("internal directory with the instance's count cache (decision 023)", ()
     expect((await searchInternalDirectory(actor, q("departement=69"))).total).toBe(1);
     const lyon = { profile: { id: ids.lyon! } };
     const seenByLyon = await searchInternalDirectory(lyon, q("departement=69"));
-    expect(counts().stats.hits).toBe(1);
+    expect(counts().hits).toBe(1);
     expect(seenByLyon.total).toBe(1);
     expect(names(seenByLyon.rows)).toEqual(["Acteur"]);
     const paris = { profile: { id: ids.paris! } };
@@ -264,10 +264,10 @@ describe("internal directory with the instance's count cache (decision 023)", ()
     expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(1);
     // Another instance's write reaches this one as a notification: the listener invalidates.
     expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(1);
-    expect(counts().stats.hits).toBe(1);
-    counts().invalidate();
+    expect(counts().hits).toBe(1);
+    counts().clear();
     expect(counts().size).toBe(0);
-    counts().setListening(false);
+    caches().setListening(false);
     await createMember(t.db!, { profile: { lastName: "Corsaire", locationDepartment: "2A", profileStatus: "validated" } });
     expect((await searchInternalDirectory(actor, q("departement=2A"))).total).toBe(2);
     expect(counts().size).toBe(0);
@@ -278,7 +278,7 @@ describe("internal directory with the instance's count cache (decision 023)", ()
     await searchInternalDirectory(actor, q("departement=75"));
     await searchInternalDirectory(actor, q("departement=75"));
     expect(spy).toHaveBeenCalledTimes(2);
-    expect(counts().stats.hits).toBe(1);
+    expect(counts().hits).toBe(1);
   });
 
   it("reads a page seen before by its members' ids: the same cards, with their mandate counts read again", async () => {
@@ -294,7 +294,7 @@ describe("internal directory with the instance's count cache (decision 023)", ()
     await createMandate(t.db!, ids.paris!, { mandateType: "buyer", status: "active", startDate: isoDate(daysFromNow(-1)), endDate: isoDate(daysFromNow(60)) });
     const withMandate = await searchInternalDirectory(actor, q("departement=75"));
     expect(withMandate.rows.find((r) => r.id === ids.paris)!.activeBuyerMandates).toBe(paris.activeBuyerMandates + 1);
-    expect(counts().stats.hits).toBe(2);
+    expect(counts().hits).toBe(2);
   });
 
   it("sends a kept page back to the full statement when one of its members no longer matches", async () => {

@@ -17,9 +17,8 @@ import { deleteAccount } from "~/features/account/account-deletion.server";
 import { changePassword, revokeOtherSessions, revokeSession } from "~/features/account/account.server";
 import { confirmTwoFactorEnrolment, disableTwoFactor, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
 import { suspendMember } from "~/features/admin/profiles-admin.server";
-import { closeLiveNotifications, NotificationHub, notificationStreamResponse } from "~/features/notifications/live.server";
+import { closeLiveNotifications, MEMBER_GUARD_CHANNEL, NotificationHub, notificationStreamResponse } from "~/features/notifications/live.server";
 import { notify } from "~/features/notifications/notifications.server";
-import { MEMBER_GUARD_CHANNEL } from "~/lib/guard-cache.server";
 import { queryCounter } from "~/lib/request-scope.server";
 import { loader } from "~/routes/api/notifications-stream";
 import { testDriver } from "../support/db";
@@ -61,9 +60,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  // The process-wide hub of the route: its streams end, and the next file starts a new one.
+  // The process-wide hub of the route: its streams end.
   await closeLiveNotifications();
-  delete (globalThis as { __rtNotificationHub?: unknown }).__rtNotificationHub;
   await cleanupDb?.();
 });
 

@@ -9,8 +9,10 @@ import { createMatchRequest } from "~/features/connections/connections.server";
 import { listMandateCards, MATCH_COUNT_CAP } from "~/features/mandates/mandate-cards.server";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, getMyMandate, listMyMandates, mandateActor, toggleMandateStatus } from "~/features/mandates/mandates.server";
-import { STRONG_MATCH } from "~/features/matching/match-score";
-import { listPotentialMatches } from "~/features/matching/matching.server";
+import { alertMatchingOwners } from "~/features/matching/alerts.server";
+import { listCut, MATCHES_PAGE_SIZE } from "~/features/matching/match-score";
+import { countPotentialMatches, listOpportunities, listPotentialMatches, matchSourceOf } from "~/features/matching/matching.server";
+import { getOverviewFigures } from "~/features/overview/overview.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { loader } from "~/routes/member/mandates";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
@@ -41,7 +43,7 @@ beforeEach(async () => {
 const seller = (overrides: Parameters<typeof mandateInput>[0] = {}) => mandateInput({ ...sellerFields, ...overrides });
 
 describe("card figures", () => {
-  it("counts the potential matches at 60 % or more as the panel ranks them, and the requests waiting", async () => {
+  it("counts the potential matches as the panel lists them, and the requests waiting", async () => {
     const mine = mandateActor(me.profile);
     const theirs = mandateActor(peer.profile);
     // My buyer: C, Paris, 100 000 – 900 000 €.
@@ -71,18 +73,19 @@ describe("card figures", () => {
     const cards = await listMandateCards(mine);
     const byCode = new Map(cards.map((c) => [c.clientCode, c]));
     expect(cards.map((c) => c.clientCode)).toEqual(["ACQ-HOLD", "MY-SELLER", "ACQ"]);
-    expect(byCode.get("ACQ")).toMatchObject({ strongMatches: 1, pendingSent: 1, pendingReceived: 0 });
-    expect(byCode.get("MY-SELLER")).toMatchObject({ strongMatches: 1, pendingSent: 0, pendingReceived: 1 });
-    expect(byCode.get("ACQ-HOLD")).toMatchObject({ strongMatches: 0, pendingSent: 0, pendingReceived: 0 });
+    expect(byCode.get("ACQ")).toMatchObject({ potentialMatches: 2, pendingSent: 1, pendingReceived: 0 });
+    expect(byCode.get("MY-SELLER")).toMatchObject({ potentialMatches: 1, pendingSent: 0, pendingReceived: 1 });
+    expect(byCode.get("ACQ-HOLD")).toMatchObject({ potentialMatches: 0, pendingSent: 0, pendingReceived: 0 });
 
     // The list and a single mandate say the same (a raw `${mandates.id}` once read the request's id).
     expect((await listMyMandates(mine)).find((m) => m.clientCode === "MY-SELLER")?.pendingReceived).toBe(1);
     expect((await getMyMandate(mine, mySeller.id)).pendingReceived).toBe(1);
 
-    // The same answer as the panel's ranking.
+    // The same answer as the panel's list, and as the count the panel reads when it is cut.
     for (const card of cards) {
       const panel = await listPotentialMatches(mine, card.id, 100);
-      expect(panel.matches.filter((m) => m.score.total >= STRONG_MATCH).length).toBe(card.strongMatches);
+      expect(panel.matches.length).toBe(card.potentialMatches);
+      if (panel.matchable) expect(await countPotentialMatches(matchSourceOf(panel.mandate, me.profile.id))).toBe(card.potentialMatches);
     }
     // Another member's cards hold only their own mandates.
     expect((await listMandateCards(theirs)).every((c) => c.clientCode !== "ACQ")).toBe(true);
@@ -98,7 +101,7 @@ describe("card figures", () => {
     }));
     await t.db!.insert(mandates).values(rows);
     const [card] = await listMandateCards(mine);
-    expect(card.strongMatches).toBe(MATCH_COUNT_CAP + 1);
+    expect(card.potentialMatches).toBe(MATCH_COUNT_CAP + 1);
   });
 
   it("serves /mandates with the figures in at most 6 statements, whatever the number of mandates", async () => {
@@ -111,7 +114,64 @@ describe("card figures", () => {
       return { queries: currentRequestScope()?.queries ?? 0, page: value! };
     });
     expect(page.mandates).toHaveLength(5);
-    expect(page.mandates.every((m) => m.strongMatches === 1)).toBe(true);
+    expect(page.mandates.every((m) => m.potentialMatches === 1)).toBe(true);
     expect(queries).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("a professional can trust the matches (issue 27 §6)", () => {
+  // A buyer for transport (H) and hotels (I) in Paris, 500 000 – 2 000 000 €, contribution
+  // 100 000 – 300 000 €; a security company (N) in Paris fitting all the rest scores 70 %.
+  const transportBuyer = (clientCode: string) =>
+    mandateInput({ clientCode, searchSectors: ["H", "I"], searchTerritories: ["75"], targetAmountMin: 500_000, targetAmountMax: 2_000_000, contributionMin: 100_000, contributionMax: 300_000 });
+  const sellerIn = (sector: string, clientCode: string) =>
+    seller({ clientCode, companySector: sector, companyTerritory: "75", valuationAmount: 1_000_000, requiredContributionMin: 200_000, requiredContributionMax: 400_000 });
+
+  it("offers no seller outside the buyer's sectors: not in the cards, the panels, the opportunities, the alerts or the new matches", async () => {
+    const mine = mandateActor(me.profile);
+    const theirs = mandateActor(peer.profile);
+    const since = new Date(Date.now() - 60_000);
+    const buyer = await createMandate(mine, transportBuyer("ACQ-TRANSPORT"));
+    const security = await createMandate(theirs, sellerIn("N", "CED-SECURITE"));
+    const hotel = await createMandate(theirs, sellerIn("I", "CED-HOTEL"));
+
+    const [card] = await listMandateCards(mine);
+    expect(card.potentialMatches).toBe(1);
+    const panel = await listPotentialMatches(mine, buyer.id);
+    expect(panel.matches.map((m) => m.clientCode)).toEqual(["CED-HOTEL"]);
+    expect(await countPotentialMatches(matchSourceOf(panel.mandate, me.profile.id))).toBe(1);
+    const opportunities = await listOpportunities(mine, await listMyMandates(mine));
+    expect(opportunities.map((o) => o.match.clientCode)).toEqual(["CED-HOTEL"]);
+    // From the security company's side: my buyer is not offered either.
+    expect((await listPotentialMatches(theirs, security.id)).matches).toEqual([]);
+    expect((await listPotentialMatches(theirs, hotel.id)).matches.map((m) => m.clientCode)).toEqual(["ACQ-TRANSPORT"]);
+    // The overview's new matches and the e-mail alerts follow the same rule.
+    expect((await getOverviewFigures({ profileId: me.profile.id }, since)).newMatches).toBe(1);
+    await t.db!.delete(mailOutbox);
+    expect(await alertMatchingOwners(theirs, security.id)).toBe(0);
+    expect(await alertMatchingOwners(theirs, hotel.id)).toBe(1);
+  });
+
+  it("says when the panel's list is cut, and « Voir les suivants » lists the next ones: the count and the list agree", async () => {
+    const mine = mandateActor(me.profile);
+    const buyer = await createMandate(mine, transportBuyer("ACQ-LISTE"));
+    const total = MATCHES_PAGE_SIZE + 11;
+    await t.db!.insert(mandates).values(
+      Array.from({ length: total }, (_, i) => ({ ...sellerIn(i % 2 ? "H" : "I", `S-${i}`), isExclusive: true, profileId: peer.profile.id })),
+    );
+    // Not offered (sector N): in no figure.
+    await t.db!.insert(mandates).values({ ...sellerIn("N", "S-SECURITE"), isExclusive: true, profileId: peer.profile.id });
+    const browser = await signIn(me);
+    const first = (await runLoader(loader, `/mandates?matching=${buyer.id}`, browser)).value!;
+    const card = first.mandates.find((m) => m.id === buyer.id)!;
+    expect(card.potentialMatches).toBe(total);
+    expect(first.panel?.potentialCount).toBe(total);
+    expect(first.panel?.potential).toHaveLength(MATCHES_PAGE_SIZE);
+    expect(listCut(first.panel!.potential.length, first.panel!.potentialCount, MATCH_COUNT_CAP)).toEqual({ text: `20 premiers sur ${total}`, more: true });
+    const next = (await runLoader(loader, `/mandates?matching=${buyer.id}&plus=1`, browser)).value!;
+    expect(next.panel?.potential).toHaveLength(total);
+    expect(next.panel?.potentialCount).toBe(total);
+    expect(next.panel?.potential.slice(0, MATCHES_PAGE_SIZE).map((m) => m.id)).toEqual(first.panel?.potential.map((m) => m.id));
+    expect(next.panel?.potential.some((m) => m.clientCode === "S-SECURITE")).toBe(false);
   });
 });

@@ -8,10 +8,9 @@ import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor, toggleMandateStatus } from "~/features/mandates/mandates.server";
 import { alertMatchingOwners } from "~/features/matching/alerts.server";
 import { COUNTERPART_KEYS } from "~/features/matching/counterpart.server";
-import { matchScore } from "~/features/matching/match-score";
+import { criteriaVerdicts, matchScore, sectorsFit } from "~/features/matching/match-score";
 import { candidatesQuery, listOpportunities, listPotentialMatches, maxScoreFor, rankCandidates } from "~/features/matching/matching.server";
 import { queryRows } from "~/db/query.server";
-import { setMatchingCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { listMyMandates } from "~/features/mandates/mandates.server";
 import { loader } from "~/routes/member/mandates";
@@ -19,6 +18,7 @@ import { createMandate as insertMandate, createMember, faker, seedFactories, typ
 import { useTestDatabase } from "../support/db";
 import { useInstanceCache } from "../support/instance-cache";
 import { mandateInput, runLoader, signIn, statusOf } from "./mandates-helpers";
+import { caches, invalidate } from "~/lib/cache.server";
 
 const t = useTestDatabase();
 const today = parisToday();
@@ -106,16 +106,21 @@ describe("the SQL score is the rule of spec §9", () => {
         contributionMax: maybe(clo + pick(amounts)),
       });
       const ranked = await rankCandidates(sqlSourceOf(buyer), { limit: 100, minScore: 0 });
-      expect(ranked).toHaveLength(sellers.length);
+      // The sector filter on top of the score (decision 046): exactly the sellers it lets through.
+      expect(ranked.map((r) => r.id).sort()).toEqual(sellers.filter((s) => sectorsFit(buyer, s)).map((s) => s.id).sort());
       for (const r of ranked) {
         const seller = sellers.find((s) => s.id === r.id)!;
         expect(r.score, `${buyer.id} × ${seller.id}`).toEqual(matchScore(buyer, seller));
+        expect(r.criteria, `${buyer.id} × ${seller.id}`).toEqual(criteriaVerdicts(buyer, seller));
       }
       // And from the seller's side.
       const seller = pick(sellers);
       const fromSeller = await rankCandidates(sqlSourceOf(seller), { limit: 100, minScore: 0, excludeProfileId: peer.profile.id });
       const mine = fromSeller.find((r) => r.id === buyer.id);
-      expect(mine?.score).toEqual(matchScore(buyer, seller));
+      if (sectorsFit(buyer, seller)) {
+        expect(mine?.score).toEqual(matchScore(buyer, seller));
+        expect(mine?.criteria).toEqual(criteriaVerdicts(buyer, seller));
+      } else expect(mine).toBeUndefined();
     }
   });
 });
@@ -225,7 +230,7 @@ describe("potential matches", () => {
     expect(matches.map((m) => m.id)).toContain(sectorOnly.id);
     // The counterpart projection carries no client identity.
     for (const m of matches) {
-      expect(Object.keys(m).sort()).toEqual([...COUNTERPART_KEYS, "score"].sort());
+      expect(Object.keys(m).sort()).toEqual([...COUNTERPART_KEYS, "criteria", "score"].sort());
       expect(JSON.stringify(m)).not.toContain(perfect.clientName);
     }
   });
@@ -292,7 +297,7 @@ describe("opportunities", () => {
 });
 
 describe("rankings kept by the instance (decision 031)", () => {
-  const rankings = useInstanceCache(setMatchingCache);
+  const rankings = useInstanceCache("rankings");
 
   const counted = <T>(run: () => Promise<T>) => withRequestScope("GET", async () => ({ value: await run(), statements: currentRequestScope()?.queries ?? 0 }));
   const codes = (list: { clientCode: string }[]) => list.map((m) => m.clientCode);
@@ -314,12 +319,14 @@ describe("rankings kept by the instance (decision 031)", () => {
     expect(codes((await counted(() => listPotentialMatches(actor, id, undefined, own))).value.matches)).toEqual(["K-1", "K-2"]);
     // Its owner suspended: gone from the ranking.
     await t.db!.update(profiles).set({ profileStatus: "suspended" }).where(eq(profiles.id, third.profile.id));
+    invalidate("profiles"); // as the admin decision service does
     expect(codes((await counted(() => listPotentialMatches(actor, id, undefined, own))).value.matches)).toEqual(["K-1"]);
     await t.db!.update(profiles).set({ profileStatus: "validated" }).where(eq(profiles.id, third.profile.id));
+    invalidate("profiles");
     // Another member's mandate values are another ranking.
     const other = await counted(() => listPotentialMatches(actor, id, 1, own));
     expect(other.statements).toBe(1);
-    expect(rankings().stats.hits).toBe(1);
+    expect(rankings().hits).toBe(1);
   });
 
   it("shows a request sent from the opportunities at once, and counts again while the listener is down", async () => {
@@ -331,10 +338,11 @@ describe("rankings kept by the instance (decision 031)", () => {
     expect(before.value.map((o) => [o.match.clientCode, o.sentStatus])).toEqual([["K-S", null]]);
     expect((await counted(() => listOpportunities(actor, own))).statements).toBe(0);
     await queryRows(sql`insert into mandate_match_requests (requester_mandate_id, target_mandate_id, requester_profile_id, status) values (${mine.id}::uuid, ${theirs.id}::uuid, ${me.profile.id}::uuid, 'pending')`);
+    invalidate("mandate_match_requests"); // as the connections service does
     const after = await counted(() => listOpportunities(actor, own));
     expect(after.statements).toBe(1);
     expect(after.value.map((o) => [o.match.clientCode, o.sentStatus])).toEqual([["K-S", "pending"]]);
-    rankings().setListening(false);
+    caches().setListening(false);
     expect((await counted(() => listOpportunities(actor, own))).statements).toBe(1);
     expect((await counted(() => listOpportunities(actor, own))).statements).toBe(1);
   });

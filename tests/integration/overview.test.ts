@@ -6,12 +6,11 @@ import { collaborationMessages, connectionEvents, mandateMatchRequests, messages
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { getOverviewFigures } from "~/features/overview/overview.server";
-import { setMatchingCache } from "~/lib/count-cache.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { loader } from "~/routes/member/dashboard/overview";
 import { buildMessage, createMandate, createMember, seedFactories, type CreatedMember, type Mandate } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { listeningCache } from "../support/instance-cache";
+import { installCache, uninstallCaches } from "../support/instance-cache";
 import { runLoader, signIn } from "./mandates-helpers";
 
 const t = useTestDatabase();
@@ -150,7 +149,7 @@ describe("getOverviewFigures", () => {
       });
     const first = await counted();
     expect(first.statements).toBe(2);
-    setMatchingCache(listeningCache());
+    installCache("rankings");
     try {
       expect((await counted()).statements).toBe(2);
       const kept = await counted();
@@ -162,7 +161,7 @@ describe("getOverviewFigures", () => {
       expect(after.statements).toBe(2);
       expect(after.figures.newMatches).toBe(first.figures.newMatches + 1);
     } finally {
-      setMatchingCache(undefined);
+      uninstallCaches();
     }
   });
 });

@@ -14,7 +14,6 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import { reinstateMember, suspendMember } from "~/features/admin/profiles-admin.server";
-import { CountCache, setAdminCountCache, setNotificationCache, setProfileCountCache } from "~/lib/count-cache.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
 import { MEDIATION_COLUMNS, mediationActor, mediationViews, openMediation, postMemberMediationMessage, type MediationRow } from "~/features/mediation/mediation.server";
 import { mandateMatchRequests, user, userRoles } from "~/db/schema";
@@ -35,6 +34,8 @@ import { useTestDatabase } from "../support/db";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { call, openConfirmedFile, useFileTestEnvironment } from "./file-helpers";
 import { mandateInput, sellerFields, signIn, type Browser } from "./mandates-helpers";
+import { invalidate } from "~/lib/cache.server";
+import { installCache, uninstallCaches } from "../support/instance-cache";
 
 const t = useTestDatabase();
 useFileTestEnvironment(t, "statements", { BETTER_AUTH_SECRET: "test-secret-for-statement-tests-0123456789abcdef" });
@@ -145,7 +146,7 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     const { value, queries } = await wholePage(`/mandates?matching=${buyerMandateId}`, mandatesPage.loader);
     const d = value as Awaited<ReturnType<typeof mandatesPage.loader>>;
     expect(d.panel?.mandate.id).toBe(buyerMandateId);
-    expect(d.panel?.mandate).not.toHaveProperty("strongMatches");
+    expect(d.panel?.mandate).not.toHaveProperty("potentialMatches");
     expect(d.panel?.relations[0]?.client?.name).toBe("Cédant Bruno SAS");
     expect(d.quota).toBeNull();
     expect(queries).toBe(6);
@@ -189,9 +190,7 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
   });
 
   it("every member page with the instance's notification states: the bell is not read again; a write drops it at once", async () => {
-    const cache = new CountCache({ ttlMs: 60_000 });
-    cache.setListening(true);
-    setNotificationCache(cache);
+    installCache("bells");
     try {
       type Page = Awaited<ReturnType<typeof notificationsPage.loader>>;
       const cold = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
@@ -213,7 +212,7 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
       expect(read.queries).toBe(3);
       expect((read.value as Page).unread).toBe(0);
     } finally {
-      setNotificationCache(undefined);
+      uninstallCaches();
     }
   });
 
@@ -347,9 +346,7 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
   });
 
   it("/admin/journal and /admin/recommandations with the instance's admin totals (decision 023): not counted again; a write drops them at once", async () => {
-    const cache = new CountCache({ ttlMs: 60_000 });
-    cache.setListening(true);
-    setAdminCountCache(cache);
+    installCache("admin-totals");
     try {
       type Journal = Awaited<ReturnType<typeof adminJournal.loader>>;
       const cold = await adminPage("/admin/journal", adminJournal.loader, admin);
@@ -371,6 +368,7 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
       expect(second.queries).toBe(3);
       expect((second.value as Recommendations).counts).toEqual((first.value as Recommendations).counts);
       await db.execute(sql`update recommendations set confirmed_at = null where id = (select id from recommendations order by id limit 1)`);
+      invalidate("recommendations"); // what the recommendations service calls after its write
       expect((await adminPage("/admin/recommandations", adminRecommendations.loader, admin)).queries).toBe(4);
 
       // The pending deals' total (migration 0020): kept, then dropped by a member's new deal.
@@ -380,18 +378,17 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
       expect(dealsWarm.queries).toBe(dealsCold.queries - 1);
       const pendingBefore = (dealsWarm.value as Deals).total;
       await db.execute(sql`insert into certified_deals (profile_id, year, sector, acquirer_cedant) values (${bob.profile.id}::uuid, 2025, 'G', 'Reprise d''une librairie')`);
+      invalidate("certified_deals"); // what the deals service calls after its write
       const dealsAfter = await adminPage("/admin/deals", adminDeals.loader, admin);
       expect(dealsAfter.queries).toBe(dealsCold.queries);
       expect((dealsAfter.value as Deals).total).toBe(pendingBefore + 1);
     } finally {
-      setAdminCountCache(undefined);
+      uninstallCaches();
     }
   });
 
   it("/admin with the instance's count cache (decision 023): the tiles are not counted again; a decision drops them at once", async () => {
-    const cache = new CountCache({ ttlMs: 60_000 });
-    cache.setListening(true);
-    setProfileCountCache(cache);
+    installCache("profile-totals");
     try {
       const cold = await adminPage("/admin", adminProfiles.loader, admin);
       expect(cold.queries).toBe(4);
@@ -408,7 +405,7 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
       await reinstateMember({ id: adminUserId }, bob.profile.id);
       expect((await adminPage("/admin", adminProfiles.loader, admin)).value).toMatchObject({ counts });
     } finally {
-      setProfileCountCache(undefined);
+      uninstallCaches();
     }
   });
 });

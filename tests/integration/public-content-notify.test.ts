@@ -1,12 +1,11 @@
-// Writes to what the public pages show notify 'rt_public_content' at commit (migration 0004), on
-// both drivers; writes to anything else do not. A collaboration file notifies when it enters or
+// Writes to the tables the caches are computed from name that table on 'rt_cache' at commit
+// (migrations 0004, 0019–0021, re-pointed by 0027), on both drivers; writes to anything else do not. A collaboration file notifies when it enters or
 // leaves the concluded stage (profiles show their closings count, migration 0010), not otherwise.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDatabase, migrateDatabase, type Db } from "~/db/client.server";
 import type { Listen } from "~/db/listen.server";
-import { ADMIN_COUNTS_CHANNEL, MATCHING_CHANNEL } from "~/lib/count-cache.server";
-import { PUBLIC_CONTENT_CHANNEL } from "~/lib/page-cache.server";
+import { CACHE_CHANNEL } from "~/lib/cache.server";
 import { testDriver } from "../support/db";
 
 let db: Db;
@@ -42,7 +41,7 @@ afterAll(async () => {
 it("notifies every listener once per write to profiles or certified deals, at commit", async () => {
   const received: string[] = [];
   let listening = false;
-  cleanup = listen(PUBLIC_CONTENT_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
+  cleanup = listen(CACHE_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
   for (let i = 0; i < 100 && !listening; i++) await new Promise((r) => setTimeout(r, 20));
   expect(listening).toBe(true);
 
@@ -55,9 +54,9 @@ it("notifies every listener once per write to profiles or certified deals, at co
   await settle();
   expect(received).toEqual(["profiles", "certified_deals"]);
 
-  // Not public: nothing.
+  // No cache reads them: nothing.
   await db.execute(sql`delete from rate_limit_counters where false`);
-  await db.execute(sql`update mandates set updated_at = updated_at where false`);
+  await db.execute(sql`delete from connection_events where false`);
   await settle();
   expect(received).toHaveLength(2);
 
@@ -79,7 +78,7 @@ it("notifies every listener once per write to profiles or certified deals, at co
 it("notifies when a collaboration file concludes, stops being concluded or is deleted concluded — not for its other writes", async () => {
   const received: string[] = [];
   let listening = false;
-  cleanup = listen(PUBLIC_CONTENT_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
+  cleanup = listen(CACHE_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
   for (let i = 0; i < 100 && !listening; i++) await new Promise((r) => setTimeout(r, 20));
   expect(listening).toBe(true);
   const settle = () => new Promise((r) => setTimeout(r, 200));
@@ -118,10 +117,10 @@ it("notifies when a collaboration file concludes, stops being concluded or is de
   cleanup = undefined;
 });
 
-it("notifies 'rt_admin_counts' once per write to recommendations, the journal or the deals, at commit, and not for other tables (migrations 0019, 0020)", async () => {
+it("notifies 'rt_cache' once per write to recommendations, the journal or the deals, at commit, and not for other tables (migrations 0019, 0020)", async () => {
   const received: string[] = [];
   let listening = false;
-  const stop = listen(ADMIN_COUNTS_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
+  const stop = listen(CACHE_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
   try {
     for (let i = 0; i < 100 && !listening; i++) await new Promise((r) => setTimeout(r, 20));
     expect(listening).toBe(true);
@@ -135,7 +134,6 @@ it("notifies 'rt_admin_counts' once per write to recommendations, the journal or
     await db.execute(sql`update certified_deals set year = year where false`);
     await settle();
     expect(received).toEqual(["recommendations", "audit_log", "certified_deals"]);
-    await db.execute(sql`update profiles set company = company where false`);
     await db.execute(sql`delete from rate_limit_counters where false`);
     await settle();
     expect(received).toEqual(["recommendations", "audit_log", "certified_deals"]);
@@ -144,10 +142,10 @@ it("notifies 'rt_admin_counts' once per write to recommendations, the journal or
   }
 });
 
-it("notifies 'rt_matching' once per write to mandates, profiles or requests, at commit, and not for other tables (migration 0021)", async () => {
+it("notifies 'rt_cache' once per write to mandates, profiles or requests, at commit, and not for other tables (migration 0021)", async () => {
   const received: string[] = [];
   let listening = false;
-  const stop = listen(MATCHING_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
+  const stop = listen(CACHE_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
   try {
     for (let i = 0; i < 100 && !listening; i++) await new Promise((r) => setTimeout(r, 20));
     expect(listening).toBe(true);
@@ -167,10 +165,32 @@ it("notifies 'rt_matching' once per write to mandates, profiles or requests, at 
     });
     await settle();
     expect(received).toEqual(["mandates", "profiles", "mandate_match_requests", "mandates"]);
-    await db.execute(sql`update certified_deals set year = year where false`);
     await db.execute(sql`delete from connection_events where false`);
     await settle();
     expect(received).toHaveLength(4);
+  } finally {
+    await stop();
+  }
+});
+
+it("names the users of a write to the guards' tables, and the member of a new notification, on 'rt_cache' (migration 0027)", async () => {
+  const received: string[] = [];
+  let listening = false;
+  const stop = listen(CACHE_CHANNEL, { notify: (p) => received.push(p), state: (up) => (listening = up) });
+  try {
+    for (let i = 0; i < 100 && !listening; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(listening).toBe(true);
+    const settle = () => new Promise((r) => setTimeout(r, 200));
+    await db.execute(sql`insert into "user" (id, name, email, email_verified, created_at, updated_at) values ('cache-u1', 'u', 'cache-u1@example.test', true, now(), now())`);
+    await db.execute(sql`update "user" set name = 'v' where id = 'cache-u1'`);
+    await settle();
+    expect(received).toEqual(["user:cache-u1"]);
+    await db.execute(sql`insert into notifications (user_id, kind, title) values ('cache-u1', 'match_request', 'x')`);
+    await settle();
+    expect(received).toEqual(["user:cache-u1", "notifications:cache-u1"]);
+    await db.execute(sql`truncate user_roles`);
+    await settle();
+    expect(received).toEqual(["user:cache-u1", "notifications:cache-u1", "guard"]);
   } finally {
     await stop();
   }

@@ -17,6 +17,9 @@ import { loader as annuaireLoader } from "~/routes/public/annuaire";
 import { loader as consultantLoader } from "~/routes/public/consultant";
 import { createMember, seedFactories } from "../support/factories";
 import { testDriver, useTestDatabase } from "../support/db";
+import { markAllNotificationsRead } from "~/features/notifications/notifications.server";
+import { setRatingsConsent } from "~/features/trust/ratings.server";
+import { touchesPublicContent } from "~/lib/cache.server";
 
 const t = useTestDatabase();
 
@@ -231,14 +234,12 @@ describe.runIf(testDriver === "pg")("the replica's pool (PostgreSQL)", () => {
 });
 
 describe("what sets the read-after-write cookie", () => {
-  it("a statement writing what the public pages show marks the request; other writes do not", async () => {
+  it("a service writing what the public pages show marks the request; other writes do not", async () => {
     const marked = await withRequestScope("POST", async () => {
-      await t.db!.execute(sql`update notifications set read_at = read_at where false`);
-      const before = currentRequestScope()!.wrotePublic;
-      await t.db!.transaction(async (tx) => {
-        await tx.execute(sql`update profiles set location_city = 'Bordeaux' where id = ${profileId}::uuid`);
-      });
-      return { before, after: currentRequestScope()!.wrotePublic };
+      await markAllNotificationsRead({ user: { id: "nobody" } } as Parameters<typeof markAllNotificationsRead>[0]);
+      const before = touchesPublicContent(currentRequestScope()!.invalidated);
+      await setRatingsConsent(profileId, true);
+      return { before, after: touchesPublicContent(currentRequestScope()!.invalidated) };
     });
     expect(marked).toEqual({ before: false, after: true });
   });

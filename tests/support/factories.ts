@@ -28,6 +28,7 @@ import { withLuhnKey } from "~/features/trust/siren";
 import { checkRegistration, VERIFICATION_STEPS } from "~/features/trust/verification-rules";
 import { profileSearchText } from "~/db/search-text";
 import { slugify as slugifyText } from "~/lib/slug";
+import { invalidate } from "~/lib/cache.server";
 
 export const faker = fakerFR;
 
@@ -670,6 +671,8 @@ export async function createMember(db: Db, options: CreateMemberOptions = {}): P
     const [u] = await tx.insert(user).values(userValues).returning();
     await tx.insert(account).values(buildCredentialAccount(u.id, passwordHash));
     const [p] = await tx.insert(profiles).values(profileValues).returning();
+    // Factories stand for the services: they invalidate what they write as those do (decision 048).
+    invalidate("profiles");
     if (options.admin) await tx.insert(userRoles).values({ userId: u.id, role: "admin" }).onConflictDoNothing();
     return { user: u, profile: p, email, password };
   });
@@ -761,6 +764,7 @@ export async function createApplicant(
   );
   if (recs[0].sponsorEmail === recs[1].sponsorEmail) recs[1].sponsorEmail = `2.${recs[1].sponsorEmail}`;
   const rows = await db.insert(recommendations).values(recs).returning();
+  invalidate("recommendations");
   const verification = options.verification ?? "checked";
   if (verification !== "none") await db.insert(verificationEvidence).values(buildVerificationEvidence(member.profile));
   if (verification === "checked") await db.insert(verificationChecks).values(buildVerificationChecks(member.profile.id));
@@ -769,6 +773,7 @@ export async function createApplicant(
 
 export async function createMandate(db: Db, profileId: string, overrides: Partial<NewMandate> = {}): Promise<Mandate> {
   const [row] = await db.insert(mandates).values(buildMandate({ ...overrides, profileId })).returning();
+  invalidate("mandates");
   // As the app records it (the freemium quota counts creations, not surviving mandates).
   await db.insert(quotaEvents).values({ profileId, kind: "mandate_created", subjectId: row.id, createdAt: row.createdAt });
   return row;
@@ -776,11 +781,13 @@ export async function createMandate(db: Db, profileId: string, overrides: Partia
 
 export async function createDeal(db: Db, profileId: string, overrides: Partial<NewDeal> = {}): Promise<Deal> {
   const [row] = await db.insert(certifiedDeals).values(buildDeal({ ...overrides, profileId })).returning();
+  invalidate("certified_deals");
   return row;
 }
 
 export async function createRecommendation(db: Db, profileId: string, overrides: Partial<NewRecommendation> = {}): Promise<Recommendation> {
   const [row] = await db.insert(recommendations).values(buildRecommendation({ ...overrides, profileId })).returning();
+  invalidate("recommendations");
   return row;
 }
 

@@ -2,6 +2,6 @@
 // when it is current, else a fresh one (scripts/production-build.ts; SYSTEM_REBUILD=1 forces it).
 import { ensureProductionBuild } from "../../scripts/production-build";
 
-export default function setup() {
-  ensureProductionBuild();
+export default async function setup() {
+  await ensureProductionBuild();
 }

@@ -41,9 +41,9 @@ it("finishes in-flight requests on SIGTERM under load, then exits 0", async () =
   const exit = once(running.child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
   load.mark();
   // To the main process only, as a process manager does: npm passes it on to the server (`exec
-  // node --import tsx` in the serve script: one process, no relay), and its exit status is the
+  // node build/server.js` in the serve script: one process, no relay), and its exit status is the
   // server's. Under `tsx server.ts` the tsx wrapper waited 30 ms for the busy server to
-  // acknowledge the signal, then killed it (exit 143): the server now runs in node itself.
+  // acknowledge the signal, then killed it (exit 143): the server runs in node itself.
   process.kill(running.child.pid!, "SIGTERM");
   const gone = await running.exited(EXIT_DEADLINE_MS);
   const stats = await load.stop();

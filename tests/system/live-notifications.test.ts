@@ -43,6 +43,10 @@ describe.skipIf(!postgresUrl)("live notifications on two instances (PostgreSQL o
     const cookie = await signIn(a, email, password);
     const stream = await openStream(b, cookie);
     await stream.waitFor(/event: state\ndata: \{"unread":\d+/);
+    // Counted where it is held (decision 043): B holds it, A none.
+    const liveStreams = async (server: RunningServer) => /^rt_live_streams (\d+)$/m.exec(await (await fetch(`${server.baseUrl}/metrics`)).text())?.[1];
+    expect(await liveStreams(b)).toBe("1");
+    expect(await liveStreams(a)).toBe("0");
     const started = Date.now();
     const { sql } = await import("drizzle-orm");
     await handle.db.execute(sql`insert into notifications (user_id, kind, title, link)
@@ -68,6 +72,7 @@ describe.skipIf(!postgresUrl)("live notifications on two instances (PostgreSQL o
     });
     expect(logout.status).toBe(302);
     await Promise.race([stream.ended, new Promise((_, reject) => setTimeout(() => reject(new Error("stream on B not ended by sign-out on A")), 5000))]);
+    await expect.poll(() => liveStreams(b)).toBe("0");
     // The browser's reconnection is refused: the session is gone.
     expect((await fetch(`${b.baseUrl}/api/notifications/stream`, { headers: { cookie } })).status).toBe(401);
 

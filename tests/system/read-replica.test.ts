@@ -107,6 +107,20 @@ describe.skipIf(!support.ok)(`a streaming replica for the public pages${support.
     expect(await eventually(async () => (await search()).body.includes(`Cabinet ${word}`))).toBe(true);
   });
 
+  it("/metrics gives the read pool and the replica's lag (decision 043)", async () => {
+    const metric = async (series: string) => {
+      const line = (await send(server.baseUrl, "/metrics")).body.split("\n").find((l) => l.startsWith(`${series} `));
+      return line === undefined ? undefined : Number(line.slice(series.length + 1));
+    };
+    expect(await metric('rt_db_pool_max_connections{pool="read"}')).toBe(4);
+    expect(await metric('rt_db_pool_connections{pool="read"}')).toBeGreaterThan(0);
+    await paused(async () => {
+      // Replay paused: the time since the last replayed commit only grows.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await metric("rt_db_replica_lag_seconds")).toBeGreaterThanOrEqual(1);
+    });
+  });
+
   it("a member who saves their profile sees it at once on their public profile; a visitor once replay resumes", async () => {
     const signIn = await send(server.baseUrl, "/auth", {
       form: { intent: "sign-in", email: demoLoginEmail("premium", SEED), password: DEFAULT_DEMO_PASSWORD },

@@ -7,3 +7,4 @@ export * from "./trust";
 export * from "./mediation";
 export * from "./notifications";
 export * from "./reputation";
+export * from "./billing";

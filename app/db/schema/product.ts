@@ -407,10 +407,14 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("eur"),
     paidAt: ts("paid_at"),
+    /** Stripe's payment intent (a refund event names it) and the receipt page, when known. */
+    paymentIntentId: text("payment_intent_id"),
+    receiptUrl: text("receipt_url"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    index("payments_intent_idx").on(t.paymentIntentId),
     unique("payments_provider_session_key").on(t.provider, t.checkoutSessionId),
     index("payments_profile_idx").on(t.profileId),
   ],

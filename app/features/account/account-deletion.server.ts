@@ -9,6 +9,9 @@
 // - collaboration files stay with the other member (references to the gone member become empty,
 //   the signed agreements and the timeline are records of a contract); a file whose two members
 //   are both gone has nobody left to hold it and is deleted, with its stored documents;
+// - invoices and credit notes stay (ten years, Code de commerce L. 123-22; decision 045): they
+//   hold their own copy of the buyer's identity, and their profile and payment references become
+//   null, so no member can open them any more;
 // - copies of e-mails already sent to the address are removed from the outbox;
 // - one audit_log row records the deletion with counts and, for the accounting retention the
 //   privacy policy announces, the payment records (amounts, dates, provider references; no
@@ -31,6 +34,7 @@ import {
   sendSecurityNotice,
 } from "./account.server";
 import { ACCOUNT_MESSAGES } from "./account.schema";
+import { invalidate } from "~/lib/cache.server";
 
 export const DELETED_SENDER_NAME = "Membre supprimé";
 
@@ -104,6 +108,7 @@ export async function eraseAccount(actor: AccountActor): Promise<{ anonymisedMes
         .where(eq(payments.profileId, profile.id));
     }
     const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, actor.id)).limit(1);
+    invalidate(`user:${actor.id}`);
     await tx.delete(user).where(eq(user.id, actor.id));
     const orphans = profile ? await deleteOrphanFiles(tx) : { files: 0, storageKeys: [] };
     if (row) {
@@ -142,6 +147,7 @@ async function deleteOrphanFiles(tx: Db): Promise<{ files: number; storageKeys: 
         where f.member_a_id is null and f.member_b_id is null`,
     tx,
   );
+  invalidate("collaboration_files");
   const deleted = await queryRows<{ id: string }>(
     sql`delete from collaboration_files where member_a_id is null and member_b_id is null returning id`,
     tx,

@@ -16,6 +16,7 @@ import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { ACCOUNT_MESSAGES, isNotificationType, type NotificationType } from "./account.schema";
 import { verifyUnsubscribeToken } from "./unsubscribe-link.server";
 import { describeUserAgent } from "./user-agent";
+import { invalidate } from "~/lib/cache.server";
 
 export type AccountActor = Pick<SessionUser, "id" | "email">;
 
@@ -47,6 +48,7 @@ export async function recordAccountEvent(
   details: Record<string, unknown> = {},
   handle: Db | Tx = db,
 ): Promise<void> {
+  invalidate("audit_log");
   await handle.insert(auditLog).values({ actorUserId: actor.id, action, targetType: "user", targetId: actor.id, details });
 }
 
@@ -185,6 +187,7 @@ export async function getNotificationPreferences(actor: AccountActor): Promise<{
 }
 
 export async function updateNotificationPreferences(actor: AccountActor, preferences: NotificationPreferences): Promise<void> {
+  invalidate("profiles");
   const updated = await db
     .update(profiles)
     .set({
@@ -226,6 +229,7 @@ export async function applyUnsubscribe(link: UnsubscribeLink): Promise<"done" | 
       : target.type === "match_requests"
         ? { notifyMatchRequests: false }
         : { notifyMatchAlerts: false };
+  invalidate("profiles");
   await db
     .update(profiles)
     .set({ ...off, updatedAt: new Date() })

@@ -5,7 +5,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { auditLog, user } from "~/db/schema";
-import { cachedCount, getAdminCountCache } from "~/lib/count-cache.server";
+import { cached, getCache, invalidate } from "~/lib/cache.server";
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "./admin.schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -22,6 +22,7 @@ export type AuditEntryInput = {
 };
 
 export async function recordAdminAction(handle: Executor, actor: Pick<SessionUser, "id">, entry: AuditEntryInput): Promise<void> {
+  invalidate("audit_log");
   await handle.insert(auditLog).values({
     actorUserId: actor.id,
     action: entry.action,
@@ -56,7 +57,7 @@ export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pa
  * migration 0019; this instance's own writes drop them at once: app/lib/request-scope.server.ts).
  */
 async function countAuditLog(action: string | undefined, where: SQL | undefined): Promise<number> {
-  return cachedCount(getAdminCountCache(), `audit:${action ?? "*"}`, async () => {
+  return cached(getCache("admin-totals"), `audit:${action ?? "*"}`, async () => {
     if (where) {
       const [{ n }] = await db.select({ n: count() }).from(auditLog).where(where);
       return Number(n);

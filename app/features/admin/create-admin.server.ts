@@ -6,6 +6,7 @@ import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client.server";
 import { account, user, userRoles } from "~/db/schema";
+import { invalidate } from "~/lib/cache.server";
 
 export const ADMIN_PASSWORD_MIN = 6;
 // Same bound as better-auth's maxPasswordLength (app/auth/auth.server.ts).
@@ -84,6 +85,7 @@ export async function createOrPromoteAdmin(db: Db, input: CreateAdminInput): Pro
       created = true;
     } else {
       userId = existing.id;
+      invalidate(`user:${existing.id}`);
       await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, userId));
       if (passwordHash !== undefined) {
         const updated = await tx
@@ -106,6 +108,7 @@ export async function createOrPromoteAdmin(db: Db, input: CreateAdminInput): Pro
       }
     }
 
+    invalidate("user_roles");
     const granted = await tx
       .insert(userRoles)
       .values({ userId, role: "admin" })

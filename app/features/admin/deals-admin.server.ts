@@ -8,7 +8,7 @@ import { professionLabel, sectorName } from "~/db/reference";
 import { certifiedDeals, profiles, user } from "~/db/schema";
 import { publicDealView } from "~/features/deals/deal-disclosure";
 import { getEnv } from "~/lib/env.server";
-import { cachedCount, getAdminCountCache } from "~/lib/count-cache.server";
+import { cached, getCache, invalidate } from "~/lib/cache.server";
 import { sendEmail } from "~/lib/mail/render.server";
 import { dealReviewed } from "~/lib/mail/templates/deal-reviewed";
 import { AdminActionError } from "./admin-errors";
@@ -38,7 +38,7 @@ const pending = eq(certifiedDeals.status, "pending");
 export async function listPendingDeals(query: DealListQuery): Promise<AdminDealPage> {
   // Counted over every pending deal: kept by the instance like the other admin totals, dropped
   // on any write to certified_deals (migration 0020, decision 023).
-  const { total, members } = await cachedCount(getAdminCountCache(), "deals:pending", async () => {
+  const { total, members } = await cached(getCache("admin-totals"), "deals:pending", async () => {
     const [{ n, members }] = await db
       .select({ n: count(), members: countDistinct(certifiedDeals.profileId) })
       .from(certifiedDeals)
@@ -159,6 +159,7 @@ export async function decideDeal(
   const done = await db.transaction(async (tx) => {
     const now = new Date();
     const validated = decision.outcome === "validated";
+    invalidate("certified_deals");
     const [deal] = await tx
       .update(certifiedDeals)
       .set(

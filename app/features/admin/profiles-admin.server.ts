@@ -12,7 +12,7 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { FOUNDING_TERMS } from "~/features/membership/offers";
 import { writeVerificationSummary } from "~/features/trust/verification.server";
 import { normalizeSearchText } from "~/db/search-text";
-import { cachedCount, getProfileCountCache, keptPage } from "~/lib/count-cache.server";
+import { cached, getCache, keptPage, invalidate } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 import { sendEmail } from "~/lib/mail/render.server";
 import { profileRejected } from "~/lib/mail/templates/profile-rejected";
@@ -39,7 +39,7 @@ export type ProfileCounts = { total: number; pending: number; validated: number;
  * 'rt_public_content' at commit.
  */
 export async function getProfileCounts(): Promise<ProfileCounts> {
-  return cachedCount(getProfileCountCache(), "admin-profiles", async () => {
+  return cached(getCache("profile-totals"), "admin-profiles", async () => {
     const [row] = await db
       .select({
         total: count(),
@@ -168,7 +168,7 @@ export async function listProfilesForAdmin(query: ProfileListQuery, counts: Prom
   // meanwhile, its notification not yet here, sends the page back to the search) — a common
   // surname's matches are otherwise found in two trigram indexes and sorted on every view. The
   // list is the same for every administrator: one key for all.
-  const slot = keptPage(searching ? getProfileCountCache() : undefined, `admin-page:${query.statut ?? ""}:${query.page}:${searchWords(query.q).join(" ")}`);
+  const slot = keptPage(searching ? getCache("profile-totals") : undefined, `admin-page:${query.statut ?? ""}:${query.page}:${searchWords(query.q).join(" ")}`);
   const kept = slot.page;
   if (kept) {
     const found = await db
@@ -309,6 +309,7 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
   const reason = options.reason?.trim() || null;
   const outcome = await db.transaction(async (tx) => {
     const now = new Date();
+    invalidate("profiles");
     const [row] = await tx
       .update(profiles)
       .set({
@@ -370,6 +371,7 @@ export async function rejectProfile(actor: Pick<SessionUser, "id">, profileId: s
   const reason = reasonInput?.trim() || null;
   const done = await db.transaction(async (tx) => {
     const now = new Date();
+    invalidate("profiles");
     const [row] = await tx
       .update(profiles)
       .set({ profileStatus: "rejected", rejectionReason: reason, updatedAt: now })
@@ -403,12 +405,14 @@ export async function suspendMember(actor: Pick<SessionUser, "id">, profileId: s
   const reason = reasonInput?.trim() || null;
   const outcome = await db.transaction(async (tx) => {
     const now = new Date();
+    invalidate("profiles");
     const [row] = await tx
       .update(profiles)
       .set({ profileStatus: "suspended", suspendedAt: now, updatedAt: now })
       .where(and(eq(profiles.id, profileId), eq(profiles.profileStatus, "validated"), ne(profiles.userId, actor.id)))
       .returning({ id: profiles.id, userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company });
     if (!row) return null;
+    invalidate(`user:${row.userId}`);
     const ended = await tx.delete(session).where(eq(session.userId, row.userId)).returning({ id: session.id });
     await recordAdminAction(tx, actor, {
       action: "profile.suspend",
@@ -424,6 +428,7 @@ export async function suspendMember(actor: Pick<SessionUser, "id">, profileId: s
 /** suspended → validated (the original validation date and author are kept). */
 export async function reinstateMember(actor: Pick<SessionUser, "id">, profileId: string): Promise<void> {
   const done = await db.transaction(async (tx) => {
+    invalidate("profiles");
     const [row] = await tx
       .update(profiles)
       .set({ profileStatus: "validated", suspendedAt: null, updatedAt: new Date() })

@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { profiles, recommendations } from "~/db/schema";
 import { normalizeSearchText } from "~/db/search-text";
-import { cachedCount, getAdminCountCache } from "~/lib/count-cache.server";
+import { cached, getCache } from "~/lib/cache.server";
 import { toCsv } from "~/lib/csv";
 import { formatAdminDate } from "~/lib/format";
 import { RECOMMENDATION_STATUS_LABELS } from "./admin-labels";
@@ -27,7 +27,7 @@ export type RecommendationCounts = { total: number; confirmed: number; pending: 
  * is written (any instance notifies 'rt_admin_counts' at commit, migration 0019).
  */
 export async function getRecommendationCounts(): Promise<RecommendationCounts> {
-  return cachedCount(getAdminCountCache(), "recommendations", async () => {
+  return cached(getCache("admin-totals"), "recommendations", async () => {
     const [row] = await queryRows<{ total: number | string; confirmed: number | string }>(sql`
       select count(*) as total, count(x.confirmed_at) as confirmed
       from (select confirmed_at from recommendations order by created_at desc nulls last, id, confirmed_at) x`);

@@ -1,7 +1,7 @@
 // After the offer (issue 13, items 7 and 8): a member puts their mandate of a file in negotiation
-// (out of the matching) or back in the search, a concluded file concludes the mandates in
-// negotiation with it, and a concluded file can be proposed as a certified deal. The state rules
-// are pure (negotiation-rules.ts, decision 011); each command here locks its rows, writes, and
+// (out of the matching) or back in the search, a concluded file concludes both its mandates,
+// and a concluded file can be proposed as a certified deal. The state rules are pure
+// (negotiation-rules.ts, decisions 011 and 046); each command here locks its rows, writes, and
 // records its step in the file's timeline in the same transaction.
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
@@ -21,6 +21,7 @@ import {
   refusalMessage,
   type MandateCommand,
 } from "./negotiation-rules";
+import { invalidate } from "~/lib/cache.server";
 
 // ---------------------------------------------------------------------------------------------
 // Negotiation
@@ -54,6 +55,7 @@ export async function changeMandateFromFile(actor: FileActor, fileId: string, co
     if (!mandate) fileConflict(NEGOTIATION_MESSAGES.mandateGone);
     const transition = mandateTransition(command, mandate.status, file.stage);
     if (!transition.ok) fileConflict(refusalMessage(command, transition.reason));
+    invalidate("mandates");
     await tx.execute(sql`update mandates set status = ${transition.to}::mandate_status, updated_at = now()
       where id = ${file.myMandateId}::uuid and profile_id = ${actor.profileId}::uuid`);
     await appendFileEvent(tx, file.id, actor, COMMAND_EVENTS[command], { name: await myMandateLabel(tx, file) });
@@ -75,14 +77,15 @@ export async function resumeMandateSearch(actor: Pick<FileActor, "profileId">, m
     if (!mandate) mandateNotFound();
     const transition = mandateTransition("resume", mandate.status, null);
     if (!transition.ok) throw data({ message: refusalMessage("resume", transition.reason) }, { status: 409 });
+    invalidate("mandates");
     await tx.execute(sql`update mandates set status = ${transition.to}::mandate_status, updated_at = now() where id = ${mandateId}::uuid`);
   });
 }
 
 /**
- * The closing of a file concludes its mandates in negotiation (both members' — the rule is
- * `mandateStatusAfterClosing`); a mandate still in search is left as its owner set it. Runs in
- * the confirmation's transaction.
+ * The closing of a file concludes both of its mandates (the rule is `mandateStatusAfterClosing`,
+ * decision 046): they leave the matching at the moment the file is concluded. Runs in the
+ * confirmation's transaction.
  */
 export async function concludeMandatesOfFile(tx: Db, fileId: string): Promise<void> {
   const rows = await queryRows<{ id: string; status: MandateStatus; label: string }>(
@@ -97,6 +100,7 @@ export async function concludeMandatesOfFile(tx: Db, fileId: string): Promise<vo
   for (const m of rows) {
     const to = mandateStatusAfterClosing(m.status);
     if (to === m.status) continue;
+    invalidate("mandates");
     await tx.execute(sql`update mandates set status = ${to}::mandate_status, updated_at = now() where id = ${m.id}::uuid`);
     await appendFileEvent(tx, fileId, null, "mandate_concluded", { name: m.label });
   }

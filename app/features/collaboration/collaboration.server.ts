@@ -39,6 +39,7 @@ import { concludeMandatesOfFile } from "./closings.server";
 import { appendFileEvent, fileConflict, readFileAccess, requireFileAccess, withFile, type FileActor } from "./file-access.server";
 import { mandateTransition, type MandateCommand } from "./negotiation-rules";
 import { timelineLabel } from "./timeline";
+import { invalidate } from "~/lib/cache.server";
 
 export const FILES_PAGE_SIZE = 20;
 
@@ -471,9 +472,10 @@ export async function confirmClosing(actor: FileActor, fileId: string): Promise<
     if (!canConfirmClosing(file.stage, { proposedBy: file.closingProposedBy }, actor.profileId)) {
       fileConflict(COLLABORATION_MESSAGES.closingNothingToConfirm);
     }
+    invalidate("collaboration_files");
     await tx.execute(sql`update collaboration_files set stage = 'concluded', concluded_at = now(), updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "closing_confirmed", null);
-    // The mandates in negotiation conclude with their file (decision 011).
+    // Both mandates conclude with their file: they leave the matching now (decision 046).
     await concludeMandatesOfFile(tx, file.id);
     // The files concluded feed both members' reputation (issue 14 §2).
     await refreshReputation(membersOf(actor, file), tx);

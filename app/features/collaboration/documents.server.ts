@@ -211,6 +211,8 @@ export type FileDocument = {
   uploaderName: string;
   isPdf: boolean;
   withdrawnAt: string | null;
+  /** Who withdrew it (only its uploader may): "vous" or their name; null while shared. */
+  withdrawnBy: string | null;
   /** Who opened it: for the uploader only. */
   accesses: DocumentAccessEntry[];
 };
@@ -241,8 +243,9 @@ type AccessLogEntry = { id: string; viewer_profile_id: string | null; viewer_nam
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /**
- * The file's documents as one member sees them: every shared document, plus their own
- * withdrawn ones ("Retiré le …"); for their own, who opened them and when.
+ * The file's documents as one member sees them: every document ever shared, the withdrawn ones
+ * too for both members (« Retiré le … » with who withdrew it, their content gone: decision 046);
+ * for their own, who opened them and when.
  */
 export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DocumentRoom> {
   const access = await requireFileAccess(db, actor, fileId);
@@ -264,7 +267,6 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
       from collaboration_documents d
       left join profiles p on p.id = d.uploader_profile_id
       where d.file_id = ${access.id}::uuid
-        and (d.withdrawn_at is null or d.uploader_profile_id = ${actor.profileId}::uuid)
     ) d on true
     order by d.created_at desc, d.id`);
   const rows = result.filter((r) => r.id !== null);
@@ -282,6 +284,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
       uploaderName: memberNameOrGone(r.uploader_first, r.uploader_last),
       isPdf: type === "pdf",
       withdrawnAt: r.withdrawn_at ? iso(r.withdrawn_at) : null,
+      withdrawnBy: r.withdrawn_at ? (byMe ? "vous" : memberNameOrGone(r.uploader_first, r.uploader_last)) : null,
       accesses: byMe
         ? (r.accesses ?? []).map((l) => {
               const own = l.viewer_profile_id === actor.profileId;

@@ -59,12 +59,12 @@ describe("mandateTransition: conclude", () => {
   });
 });
 
-describe("mandateStatusAfterClosing: only a mandate in negotiation concludes with its file", () => {
+describe("mandateStatusAfterClosing: both mandates of a concluded file leave the matching (decision 046)", () => {
   it.each<[MandateStatus, MandateStatus]>([
     ["negotiating", "concluded"],
-    ["active", "active"],
-    ["on_hold", "on_hold"],
-    ["expired", "expired"],
+    ["active", "concluded"],
+    ["on_hold", "concluded"],
+    ["expired", "concluded"],
     ["concluded", "concluded"],
   ])("%s → %s", (from, to) => expect(mandateStatusAfterClosing(from)).toBe(to));
 });

@@ -44,11 +44,12 @@ export function mandateTransition(command: MandateCommand, status: MandateStatus
 }
 
 /**
- * When a file is concluded by both members, each of its mandates in negotiation is concluded with
- * it; a mandate still in search (a buyer who keeps looking) is left as its owner set it.
+ * When a file is concluded by both members, both of its mandates are concluded with it, whatever
+ * their state: a mandate whose deal is signed is no longer offered to anyone (decision 046; a
+ * buyer who keeps buying opens a new mandate).
  */
-export function mandateStatusAfterClosing(status: MandateStatus): MandateStatus {
-  return status === "negotiating" ? "concluded" : status;
+export function mandateStatusAfterClosing(_status: MandateStatus): MandateStatus {
+  return "concluded";
 }
 
 export const NEGOTIATION_MESSAGES = {

@@ -14,8 +14,8 @@ import { countQuotaEvents, isUuid, notFound, type MandateActor, type OwnMandate 
 import { openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
 import { counterpartColumns, toCounterpart, type CounterpartMandate, type CounterpartRow } from "~/features/matching/counterpart.server";
 import { notifyMatchRequestReceived, notifyRequestAccepted } from "~/features/notifications/connection-notifications.server";
-import { matchScore, type ScoreBreakdown } from "~/features/matching/match-score";
-import { listPotentialMatches, type PotentialMatch } from "~/features/matching/matching.server";
+import { matchScore, type CriteriaVerdicts, type ScoreBreakdown } from "~/features/matching/match-score";
+import { countPotentialMatches, listPotentialMatches, matchSourceOf, POTENTIAL_MATCHES_LIMIT, verdictsBetween, type PotentialMatch } from "~/features/matching/matching.server";
 import {
   canRespond,
   canSeeClientIdentity,
@@ -27,6 +27,7 @@ import {
   type ConnectionEvent,
   type RequestStatus,
 } from "./connection-rules";
+import { invalidate } from "~/lib/cache.server";
 
 function conflict(message: string): never {
   throw data({ message }, { status: 409 });
@@ -123,6 +124,7 @@ export async function createMatchRequest(
     if (!isMatchable(target.status, target.endDate, today) || target.ownerStatus !== "validated") {
       conflict(MATCH_REQUEST_MESSAGES.notMatchable);
     }
+    invalidate("mandate_match_requests");
     const [row] = await tx
       .insert(mandateMatchRequests)
       .values({
@@ -180,6 +182,7 @@ export async function respondToMatchRequest(
     const reverse = pair.find((r) => r.id !== request.id);
     if (!current) requestNotFound();
     if (!canRespond(current.status)) conflict(MATCH_REQUEST_MESSAGES.notPending);
+    invalidate("mandate_match_requests");
     await tx
       .update(mandateMatchRequests)
       .set({ status: decision, respondedAt: sql`now()`, updatedAt: sql`now()` })
@@ -272,6 +275,7 @@ export type LogEntry = {
 export type Relation = {
   counterpart: CounterpartMandate;
   score: ScoreBreakdown;
+  criteria: CriteriaVerdicts;
   /** Request from the panel's mandate to the counterpart. */
   sent: PanelRequest | null;
   /** Request from the counterpart to the panel's mandate. */
@@ -297,6 +301,8 @@ export type MatchingPanel = {
   counters: { sent: number; pendingReceived: number; activeConnections: number };
   relations: Relation[];
   potential: PanelMatch[];
+  /** The potential matches counted (as the card counts them, up to MATCH_COUNT_CAP + 1): `potential` may be its first part. */
+  potentialCount: number;
 };
 
 type RequestRow = {
@@ -360,6 +366,10 @@ export async function getMatchingPanel(
     own?: readonly OwnMandate[];
     /** The actor's opportunity quota when the page already read it. */
     opportunities?: OpportunityQuota;
+    /** The mandate's potential matches as its card counted them. */
+    potentialCount?: number;
+    /** How many of them to list (« Voir les suivants »). */
+    limit?: number;
   } = {},
 ): Promise<MatchingPanel> {
   let own: OwnMandate | undefined;
@@ -367,7 +377,7 @@ export async function getMatchingPanel(
     own = known.own.find((m) => m.id === mandateId);
     if (!own) notFound();
   }
-  const { mandate, matchable, matches } = await listPotentialMatches(actor, mandateId, undefined, own);
+  const { mandate, matchable, matches } = await listPotentialMatches(actor, mandateId, known.limit, own);
   // One statement: the requests between this mandate and others, each with its counterpart
   // mandate, the counterpart's e-mail (kept for confirmed connections only), the file the
   // connection opened on the actor's side, its events, and the counterpart's client identity —
@@ -439,6 +449,7 @@ export async function getMatchingPanel(
       rel = {
         counterpart,
         score: scoreBetween(mandate, counterpart),
+        criteria: verdictsBetween(mandate, counterpart),
         sent: null,
         received: null,
         confirmed: false,
@@ -495,9 +506,17 @@ export async function getMatchingPanel(
     const rel = relations.get(m.id);
     return { ...m, sentStatus: rel?.sent?.status ?? null, receivedStatus: rel?.received?.status ?? null };
   });
+  // The whole list is there when it is shorter than asked: its length is the count.
+  const limit = known.limit ?? POTENTIAL_MATCHES_LIMIT;
+  const potentialCount = !matchable
+    ? 0
+    : matches.length < limit
+      ? matches.length
+      : (known.potentialCount ?? (await countPotentialMatches(matchSourceOf(mandate, actor.profileId))));
   return {
     mandate,
     matchable,
+    potentialCount,
     opportunities: known.opportunities ?? (await getOpportunityQuota(actor)),
     counters: panelLists(list).counters,
     relations: list,

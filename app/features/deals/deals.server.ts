@@ -11,6 +11,7 @@ import { certifiedDeals } from "~/db/schema";
 import type { MemberActor } from "../profiles/actor";
 import type { DealDisclosure } from "./deal-disclosure";
 import { DEAL_LIMITS, DEAL_MESSAGES, type DealInput, type DealStatus } from "./deal.schema";
+import { invalidate } from "~/lib/cache.server";
 
 /** A deal as its owner sees it in the editor (no validator id). */
 export type OwnDeal = {
@@ -89,6 +90,7 @@ export async function createOwnDeal(actor: MemberActor, input: DealInput, handle
   if (Number(existing?.n ?? 0) >= DEAL_LIMITS.perMember) {
     throw data({ message: DEAL_MESSAGES.tooMany(DEAL_LIMITS.perMember) }, { status: 409 });
   }
+  invalidate("certified_deals");
   const [row] = await handle
     .insert(certifiedDeals)
     .values({
@@ -112,6 +114,7 @@ export async function createOwnDeal(actor: MemberActor, input: DealInput, handle
 export async function updateOwnDeal(actor: MemberActor, dealId: string, input: DealInput): Promise<void> {
   requireDealsEditor(actor);
   if (!UUID_PATTERN.test(dealId)) notFound();
+  invalidate("certified_deals");
   const updated = await db
     .update(certifiedDeals)
     .set({
@@ -138,6 +141,7 @@ export async function updateOwnDeal(actor: MemberActor, dealId: string, input: D
 export async function deleteOwnDeal(actor: MemberActor, dealId: string): Promise<void> {
   requireDealsEditor(actor);
   if (!UUID_PATTERN.test(dealId)) notFound();
+  invalidate("certified_deals");
   const deleted = await db.delete(certifiedDeals).where(ownDeal(actor, dealId)).returning({ id: certifiedDeals.id });
   if (deleted.length === 0) notFound();
 }

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { isPremium } from "~/auth/permissions";
 import { queryRows } from "~/db/query.server";
-import { getProfileCountCache, keptPage } from "~/lib/count-cache.server";
+import { getCache, keptPage } from "~/lib/cache.server";
 import { professionLabel } from "~/db/reference";
 import type { DirectoryQuery } from "~/features/directory/directory.schema";
 import { directoryCountKey, directoryWhere } from "~/features/directory/directory.server";
@@ -129,7 +129,7 @@ export async function searchInternalDirectory(
   const requested = Math.max(1, query.page);
   const offset = (requested - 1) * INTERNAL_DIRECTORY_PAGE_SIZE;
   const today = parisToday();
-  const counts = getProfileCountCache();
+  const counts = getCache("profile-totals");
   const searchKey = directoryCountKey(query);
   const countKey = `directory:${searchKey}`;
 
@@ -160,15 +160,15 @@ export async function searchInternalDirectory(
   }
 
   // The total of validated members matching the search, the actor included, is kept by the
-  // instance until a profile is written (app/lib/count-cache.server.ts): counting the whole
+  // instance until a profile is written (app/lib/cache.server.ts): counting the whole
   // membership on every page cost more than the page itself. The actor's own match is read by
   // primary key and subtracted.
   const cached = counts?.lookup(countKey);
   const totals =
-    cached?.count === undefined
+    cached?.value === undefined
       ? sql`(select count(*)::int as matching, count(*) filter (where p.id = ${actor.profile.id}::uuid)::int as own
            from profiles p where ${matching}) t`
-      : sql`(select ${cached.count}::int as matching,
+      : sql`(select ${cached.value}::int as matching,
                   (select count(*)::int from profiles p where p.id = ${actor.profile.id}::uuid and ${matching}) as own) t`;
   // The totals row always comes back (left join), even when the page is empty, so that a page
   // number past the end is answered without a second round trip in the common case.
@@ -184,7 +184,7 @@ export async function searchInternalDirectory(
     ) pg on true
     ${CARD_JOINS}
     order by pg.standard, pg.created_at desc nulls last, pg.id`);
-  if (counts && cached && cached.count === undefined && rows[0]) counts.store(countKey, Number(rows[0].matching), cached.generation);
+  if (counts && cached && cached.value === undefined && rows[0]) counts.store(countKey, Number(rows[0].matching), cached.generation);
   const total = Number(rows[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / INTERNAL_DIRECTORY_PAGE_SIZE));
   const found = rows.filter((r) => r.id !== null).map((r) => toRow(r, today));

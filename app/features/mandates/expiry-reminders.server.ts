@@ -8,11 +8,13 @@ import { queryRows } from "~/db/query.server";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
+import { recordJobRun, registerJob } from "~/lib/metrics/signals.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { EXPIRY_REMINDER_DAYS, MANDATE_TYPE_LABELS, type MandateType } from "./mandate-rules";
 import { PARIS_TODAY_SQL } from "./mandates.server";
 import { notificationTexts } from "~/features/notifications/notification-rules";
 import { notify } from "~/features/notifications/notifications.server";
+import { invalidate } from "~/lib/cache.server";
 
 type ClaimedRow = { id: string; client_code: string; end_date: string; mandate_type: MandateType; email: string; user_id: string; days_left: number };
 
@@ -20,6 +22,7 @@ type ClaimedRow = { id: string; client_code: string; end_date: string; mandate_t
 export async function sendExpiryReminders(batchSize = 100): Promise<number> {
   const env = getEnv();
   return db.transaction(async (tx) => {
+    invalidate("mandates");
     const rows = await queryRows<ClaimedRow>(
       sql`update mandates m set expiry_reminder_sent_at = now()
         from profiles p join "user" u on u.id = p.user_id
@@ -55,6 +58,9 @@ export async function sendExpiryReminders(batchSize = 100): Promise<number> {
   });
 }
 
+/** Its name in the metrics (`rt_job_last_success_timestamp_seconds{job}`). */
+export const EXPIRY_REMINDER_JOB = "mandate expiry reminders";
+
 export type ExpiryReminderJob = { runOnce(): Promise<number>; stop(): void };
 
 /**
@@ -77,8 +83,10 @@ export function startExpiryReminderJob(options: { intervalMs?: number; initialDe
         if (n < 100) break;
       }
       if (total > 0) logger.info({ count: total }, "mandate expiry reminders queued");
+      recordJobRun(EXPIRY_REMINDER_JOB, true);
       return total;
     } catch (error) {
+      recordJobRun(EXPIRY_REMINDER_JOB, false);
       logger.error({ err: error }, "mandate expiry reminders failed");
       return 0;
     } finally {
@@ -93,6 +101,7 @@ export function startExpiryReminderJob(options: { intervalMs?: number; initialDe
     }, delay);
     timer.unref();
   };
+  registerJob(EXPIRY_REMINDER_JOB, intervalMs);
   schedule(options.initialDelayMs ?? 30_000);
   return {
     runOnce,

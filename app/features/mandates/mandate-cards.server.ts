@@ -1,44 +1,45 @@
 // The figures of the 'Mes Mandats' cards (issue 15 §4): for each of the member's mandates, its
-// potential matches scoring 60 % or more and its requests waiting for an answer — computed with
-// the list itself, in one statement for the whole page.
+// potential matches and its requests waiting for an answer — computed with the list itself, in
+// one statement for the whole page.
 //
-// The count reads the same candidates as the matching panel (opposite type, active, not ended,
-// not the member's own, owner still a validated member) with the same score (`scoreSql`), and
-// stops at MATCH_COUNT_CAP: a card says '99+' rather than scanning on.
+// The count is the matching panel's list counted (decision 046): the same candidates (opposite
+// type, active, not ended, not the member's own, owner still a validated member), the same
+// score (`scoreSql`, at least 1) and sector filter (`sectorFitSql`); it stops at MATCH_COUNT_CAP:
+// a card says '99+' rather than scanning on, and the panel « 20 premiers sur plus de 99 ».
 import { type SQL, sql } from "drizzle-orm";
-import { STRONG_MATCH } from "~/features/matching/match-score";
-import { buyerColumns, scoreSql, sellerColumns } from "~/features/matching/matching.server";
-import { SCORE_CAP } from "~/features/matching/match-score";
+import { MATCH_COUNT_CAP } from "~/features/matching/match-score";
+import { buyerColumns, scoreSql, sectorFitSql, sellerColumns } from "~/features/matching/matching.server";
 import { listMyMandatesWithCounts, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "./mandates.server";
 import { memoByObject } from "~/lib/memo";
 
-export const MATCH_COUNT_CAP = 99;
+export { MATCH_COUNT_CAP };
 
 export type MandateCardFigures = {
-  /** Potential matches scoring at least 60 % (at most MATCH_COUNT_CAP + 1: shown '99+'). */
-  strongMatches: number;
+  /** Potential matches, as the panel lists them (at most MATCH_COUNT_CAP + 1: shown '99+'). */
+  potentialMatches: number;
   /** Requests this mandate sent that still wait for an answer. */
   pendingSent: number;
 };
 
-function strongMatchesOf(candidateType: "buyer" | "seller") {
+function potentialMatchesOf(candidateType: "buyer" | "seller") {
   // The outer row is the unaliased `mandates`; the candidates are `c`.
-  const s =
-    candidateType === "seller" ? scoreSql(buyerColumns("mandates"), sellerColumns("c")) : scoreSql(buyerColumns("c"), sellerColumns("mandates"));
+  const [b, sel] = candidateType === "seller" ? [buyerColumns("mandates"), sellerColumns("c")] : [buyerColumns("c"), sellerColumns("mandates")];
+  const s = scoreSql(b, sel);
   const type = sql.raw(`'${candidateType}'`);
   return sql`(select count(*)::int from (select 1 from mandates c
     where c.mandate_type = ${type} and c.status = 'active' and c.end_date >= ${PARIS_TODAY_SQL}
       and c.profile_id <> mandates.profile_id
       and c.profile_id not in (select x.id from profiles x
         where x.profile_status in ('pending_validation', 'rejected', 'suspended'))
-      and least(${sql.raw(String(SCORE_CAP))}, ${s.sector} + ${s.territory} + ${s.valuation} + ${s.contribution}) >= ${sql.raw(String(STRONG_MATCH))}
-    limit ${sql.raw(String(MATCH_COUNT_CAP + 1))}) strong)`;
+      and ${sectorFitSql(b, sel)}
+      and ${s.sector} + ${s.territory} + ${s.valuation} + ${s.contribution} >= 1
+    limit ${sql.raw(String(MATCH_COUNT_CAP + 1))}) potential)`;
 }
 
 // A mandate on hold, ended or past the search is not offered, so it is not matched either.
-const strongMatchesSql = sql`(case when mandates.status <> 'active' or mandates.end_date < ${PARIS_TODAY_SQL} then 0
-  when mandates.mandate_type = 'buyer' then ${strongMatchesOf("seller")}
-  else ${strongMatchesOf("buyer")} end)`;
+const potentialMatchesSql = sql`(case when mandates.status <> 'active' or mandates.end_date < ${PARIS_TODAY_SQL} then 0
+  when mandates.mandate_type = 'buyer' then ${potentialMatchesOf("seller")}
+  else ${potentialMatchesOf("buyer")} end)`;
 
 const pendingSentSql = sql`(select count(*)::int from mandate_match_requests r
   where r.requester_mandate_id = mandates.id and r.status = 'pending')`;
@@ -59,7 +60,7 @@ export async function listMandateCards<K extends string = never>(
 }
 
 const NO_EXTRA: Record<string, SQL> = {};
-const countsByExtra = memoByObject((extra: Record<string, SQL>): Record<string, SQL> => ({ ...extra, strongMatches: strongMatchesSql, pendingSent: pendingSentSql }));
+const countsByExtra = memoByObject((extra: Record<string, SQL>): Record<string, SQL> => ({ ...extra, potentialMatches: potentialMatchesSql, pendingSent: pendingSentSql }));
 
 /** `extra` and the cards' figures, the same object for the same `extra` (the statement is built once per object). */
 function withFigures<K extends string>(extra: Record<K, SQL>): Record<K | keyof MandateCardFigures, SQL> {

@@ -20,8 +20,8 @@ import {
 import { notifyMatchRequest, sendConnectionConfirmedEmails } from "~/features/connections/notifications.server";
 import { alertMatchingOwners } from "~/features/matching/alerts.server";
 import { getCounterparts } from "~/features/matching/counterpart.server";
-import { matchScore } from "~/features/matching/match-score";
-import { listOpportunities, type Opportunity } from "~/features/matching/matching.server";
+import { matchesShown, matchScore } from "~/features/matching/match-score";
+import { listOpportunities, verdictsBetween, type Opportunity } from "~/features/matching/matching.server";
 import { readForm } from "~/lib/form.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -65,7 +65,7 @@ async function loadRequestTarget(actor: MandateActor, own: OwnMandate | undefine
   if (!own || !isUuid(targetId)) return null;
   const target = (await getCounterparts([targetId])).get(targetId);
   if (!target || target.owner.profileId === actor.profileId || target.mandateType === own.mandateType) return null;
-  return { target, score: scoreFor(own, target) };
+  return { target, score: scoreFor(own, target), criteria: verdictsBetween(own, target) };
 }
 
 /** What a freemium member's quotas have counted over their window. */
@@ -89,7 +89,7 @@ async function loadMandates(actor: MandateActor, withFigures: boolean): Promise<
   const values = { since: quotaWindowStart().toISOString() };
   const rows = withFigures
     ? await listMandateCards(actor, quotaCounts, values)
-    : (await listMyMandatesWithCounts(actor, quotaCounts, values)).map((m) => ({ ...m, strongMatches: 0, pendingSent: 0 }));
+    : (await listMyMandatesWithCounts(actor, quotaCounts, values)).map((m) => ({ ...m, potentialMatches: 0, pendingSent: 0 }));
   const first = rows[0];
   return {
     mandates: rows.map(({ quotaMandates: _m, quotaRequests: _r, ...m }) => m),
@@ -132,15 +132,19 @@ export async function loadMandatesPage(request: Request) {
   // The panel's mandate is one of the list's (not read again) and a freemium member's request
   // quota was counted with it; the panel reads them itself only when the list failed.
   const matchingId = sp.get("matching");
+  // « Voir les suivants » (?plus=n) lists n more pages of the panel's potential matches.
+  const limit = matchesShown(sp.get("plus"));
   const panel = matchingId
     ? await getMatchingPanel(
         actor,
         matchingId,
         loadError
-          ? {}
+          ? { limit }
           : {
-              own: mandates.map(({ strongMatches: _s, pendingSent: _p, ...m }) => m),
+              own: mandates.map(({ potentialMatches: _s, pendingSent: _p, ...m }) => m),
               opportunities: quotaUsed ? opportunityQuota(actor.membershipType, quotaUsed.requests) : undefined,
+              potentialCount: mandates.find((m) => m.id === matchingId)?.potentialMatches,
+              limit,
             },
       )
     : null;

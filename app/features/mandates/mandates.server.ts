@@ -17,6 +17,7 @@ import {
   type QuotaState,
 } from "./mandate-rules";
 import type { MandateInput } from "./mandates.schema";
+import { invalidate } from "~/lib/cache.server";
 
 /** The acting member, as the mandate features need it. */
 export type MandateActor = { profileId: string; membershipType: string | null };
@@ -234,6 +235,7 @@ export async function createMandate(actor: MandateActor, input: MandateInput, no
       const used = await countCreatedSince(tx, actor.profileId, quotaWindowStart(now));
       if (!mandateQuota(locked.membershipType, used).canCreate) throw new QuotaReachedError();
     }
+    invalidate("mandates");
     const [row] = await tx
       .insert(mandates)
       .values({ ...values(input), profileId: actor.profileId, status: "active" })
@@ -269,6 +271,7 @@ export async function updateMandate(actor: MandateActor, mandateId: string, inpu
         );
       }
     }
+    invalidate("mandates");
     const [row] = await tx
       .update(mandates)
       .set({
@@ -300,6 +303,7 @@ export async function toggleMandateStatus(
       .for("update");
     if (!current) notFound();
     if (!canToggleStatus(current.status)) throw data({ message: MANDATE_MESSAGES.toggleBeyondSearch }, { status: 409 });
+    invalidate("mandates");
     const [row] = await tx
       .update(mandates)
       .set({ status: toggledStatus(current.status), updatedAt: sql`now()` })
@@ -339,6 +343,7 @@ export async function deleteMandate(actor: MandateActor, mandateId: string): Pro
       .where(or(eq(mandateMatchRequests.requesterMandateId, mandateId), eq(mandateMatchRequests.targetMandateId, mandateId)))
       .orderBy(connectionEvents.createdAt);
     if (events.length > 0) {
+      invalidate("audit_log");
       await tx.insert(auditLog).values({
         actorUserId: owner.userId,
         action: "mandate.deleted_with_connection_log",
@@ -347,6 +352,7 @@ export async function deleteMandate(actor: MandateActor, mandateId: string): Pro
         details: { events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) },
       });
     }
+    invalidate("mandates");
     await tx.delete(mandates).where(and(eq(mandates.id, mandateId), eq(mandates.profileId, actor.profileId)));
   });
 }

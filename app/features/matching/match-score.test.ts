@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { matchScore, scoreBadge, type BuyerCriteria, type SellerInfo } from "./match-score";
+import {
+  criteriaVerdicts,
+  criterionText,
+  isOffered,
+  listCut,
+  matchesShown,
+  matchScore,
+  missingMatchCriteria,
+  scoreBadge,
+  sectorsFit,
+  type BuyerCriteria,
+  type CriteriaVerdicts,
+  type SellerInfo,
+} from "./match-score";
 
 const noBuyer: BuyerCriteria = {
   searchSectors: null,
@@ -97,5 +110,94 @@ describe("scoreBadge: strong ≥ 60, medium ≥ 30, weak below", () => {
     [100, "strong"],
   ] as const)("%i %% → %s", (total, badge) => {
     expect(scoreBadge(total)).toBe(badge);
+  });
+});
+
+describe("sectorsFit: a seller outside the buyer's sectors is not offered when both name sectors (decision 046)", () => {
+  it.each<[string, Partial<BuyerCriteria>, Partial<SellerInfo>, boolean]>([
+    ["both name the same sector", { searchSectors: ["H", "I"] }, { companySector: "H" }, true],
+    ["the seller's sector is not among the buyer's", { searchSectors: ["H", "I"] }, { companySector: "N" }, false],
+    ["the buyer names none", {}, { companySector: "N" }, true],
+    ["the buyer's list is empty", { searchSectors: [] }, { companySector: "N" }, true],
+    ["the seller names none", { searchSectors: ["H"] }, {}, true],
+    ["neither names one", {}, {}, true],
+  ])("%s", (_name, buyer, seller, expected) => {
+    expect(sectorsFit({ ...noBuyer, ...buyer }, { ...noSeller, ...seller })).toBe(expected);
+  });
+
+  it("keeps the score as the spec says and filters on top of it: transport buyer × security company", () => {
+    // Issue 27 §6: territory, valuation and contribution met, sector not: 70 % yet not offered.
+    const buyer = { ...fullBuyer, searchSectors: ["H", "I"] };
+    const seller = { ...fullSeller, companySector: "N" };
+    expect(matchScore(buyer, seller).total).toBe(70);
+    expect(isOffered(buyer, seller)).toBe(false);
+    expect(isOffered(fullBuyer, fullSeller)).toBe(true);
+    // A score of 0 is not offered either.
+    expect(isOffered(noBuyer, noSeller)).toBe(false);
+  });
+});
+
+describe("criteriaVerdicts: met, not met or not specified, in words", () => {
+  it.each<[string, Partial<BuyerCriteria>, Partial<SellerInfo>, CriteriaVerdicts]>([
+    ["nothing filled", {}, {}, { sector: "unspecified", territory: "unspecified", valuation: "unspecified", contribution: "unspecified" }],
+    ["everything met", fullBuyer, fullSeller, { sector: "met", territory: "met", valuation: "met", contribution: "met" }],
+    [
+      "filled on both sides, none met",
+      { ...fullBuyer, searchSectors: ["Q"], searchTerritories: ["13"], targetAmountMax: 600_000, contributionMax: 150_000 },
+      { ...fullSeller, requiredContributionMin: 200_000 },
+      { sector: "unmet", territory: "unmet", valuation: "unmet", contribution: "unmet" },
+    ],
+    [
+      "one side missing each",
+      { searchSectors: ["C"], targetAmountMin: 1, contributionMin: 1, contributionMax: 2 },
+      { companyTerritory: "75", valuationAmount: 1 },
+      { sector: "unspecified", territory: "unspecified", valuation: "unspecified", contribution: "unspecified" },
+    ],
+    ["the whole of France is met", { searchTerritories: ["france"] }, { companyTerritory: "13" }, { sector: "unspecified", territory: "met", valuation: "unspecified", contribution: "unspecified" }],
+  ])("%s", (_name, buyer, seller, expected) => {
+    expect(criteriaVerdicts({ ...noBuyer, ...buyer }, { ...noSeller, ...seller })).toEqual(expected);
+  });
+
+  it("reads « Secteur : correspond », never raw points", () => {
+    expect(criterionText("Secteur", "met")).toBe("Secteur\u00a0: correspond");
+    expect(criterionText("Territoire", "unmet")).toBe("Territoire\u00a0: ne correspond pas");
+    expect(criterionText("Montant", "unspecified")).toBe("Montant\u00a0: non précisé");
+  });
+});
+
+describe("the panel's list against the card's count", () => {
+  it.each<[string, string | null, number]>([
+    ["first page", null, 20],
+    ["one more page", "1", 40],
+    ["garbage", "abc", 20],
+    ["negative", "-3", 20],
+    ["past the maximum", "50", 100],
+  ])("matchesShown: %s", (_name, more, expected) => {
+    expect(matchesShown(more)).toBe(expected);
+  });
+
+  it.each<[number, number, { text: string | null; more: boolean }]>([
+    [5, 5, { text: null, more: false }],
+    [0, 0, { text: null, more: false }],
+    [20, 31, { text: "20 premiers sur 31", more: true }],
+    [40, 100, { text: "40 premiers sur plus de 99", more: true }],
+    [100, 100, { text: "100 premiers sur plus de 99", more: false }],
+  ])("listCut(%i shown, %i counted)", (shown, total, expected) => {
+    expect(listCut(shown, total, 99)).toEqual(expected);
+  });
+});
+
+describe("missingMatchCriteria: a buyer mandate that no seller can ever match", () => {
+  type Input = Parameters<typeof missingMatchCriteria>[0];
+  const blank: Input = { mandateType: "buyer", searchSectors: null, searchTerritories: null, targetAmountMin: null, targetAmountMax: null };
+  it.each<[string, Partial<Input>, number]>([
+    ["nothing", {}, 3],
+    ["empty lists", { searchSectors: [], searchTerritories: [] }, 3],
+    ["a sector", { searchSectors: ["C"] }, 0],
+    ["a territory", { searchTerritories: ["france"] }, 0],
+    ["a minimum amount", { targetAmountMin: 0 }, 0],
+    ["a seller mandate", { mandateType: "seller" }, 0],
+  ])("%s", (_name, partial, missing) => {
+    expect(missingMatchCriteria({ ...blank, ...partial })).toHaveLength(missing);
   });
 });

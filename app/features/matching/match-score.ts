@@ -73,6 +73,66 @@ export function matchScore(buyer: BuyerCriteria, seller: SellerInfo): ScoreBreak
   return { sector, territory, valuation, contribution, total: Math.min(SCORE_CAP, sector + territory + valuation + contribution) };
 }
 
+/**
+ * On top of the score (which stays the spec's): when both sides name sectors, a seller whose
+ * sector is not among the buyer's is not offered at all — a transport buyer is never shown a
+ * security company, whatever its territory and amounts (decision 046). A side without a sector
+ * leaves the candidate to the score.
+ */
+export function sectorsFit(buyer: Pick<BuyerCriteria, "searchSectors">, seller: Pick<SellerInfo, "companySector">): boolean {
+  const sectors = buyer.searchSectors ?? [];
+  if (sectors.length === 0 || !has(seller.companySector)) return true;
+  return sectors.includes(seller.companySector);
+}
+
+/** Whether `seller` is offered to `buyer` (and the reverse): compatible on the score and on the sector. */
+export function isOffered(buyer: BuyerCriteria, seller: SellerInfo, minScore = 1): boolean {
+  return sectorsFit(buyer, seller) && matchScore(buyer, seller).total >= minScore;
+}
+
+export type CriterionKey = Exclude<keyof ScoreBreakdown, "total">;
+export type CriterionVerdict = "met" | "unmet" | "unspecified";
+export type CriteriaVerdicts = Record<CriterionKey, CriterionVerdict>;
+
+/**
+ * Each criterion in words: met when it earned its points, not specified when a side lacks the
+ * fields it needs (so it could not be compared), not met otherwise.
+ */
+export function criteriaVerdicts(buyer: BuyerCriteria, seller: SellerInfo): CriteriaVerdicts {
+  const score = matchScore(buyer, seller);
+  const filled = (...values: unknown[]) => values.every((v) => has(v) && !(Array.isArray(v) && v.length === 0));
+  const specified: Record<CriterionKey, boolean> = {
+    sector: filled(buyer.searchSectors, seller.companySector),
+    territory: filled(buyer.searchTerritories, seller.companyTerritory),
+    valuation: filled(buyer.targetAmountMin, buyer.targetAmountMax, seller.valuationAmount),
+    contribution: filled(buyer.contributionMin, buyer.contributionMax, seller.requiredContributionMin, seller.requiredContributionMax),
+  };
+  const verdict = (key: CriterionKey): CriterionVerdict => (score[key] > 0 ? "met" : specified[key] ? "unmet" : "unspecified");
+  return { sector: verdict("sector"), territory: verdict("territory"), valuation: verdict("valuation"), contribution: verdict("contribution") };
+}
+
+export const CRITERION_VERDICT_LABELS: Record<CriterionVerdict, string> = {
+  met: "correspond",
+  unmet: "ne correspond pas",
+  unspecified: "non précisé",
+};
+
+/**
+ * What a buyer mandate lacks to be matched with any seller: without a sector, a territory and a
+ * target amount range it scores 0 against everyone (the contribution alone is rarely filled by
+ * sellers). Empty when it has at least one of them, and for a seller mandate.
+ */
+export function missingMatchCriteria(m: Pick<BuyerCriteria, "searchSectors" | "searchTerritories" | "targetAmountMin" | "targetAmountMax"> & { mandateType: "buyer" | "seller" }): string[] {
+  if (m.mandateType !== "buyer") return [];
+  const hasSectors = (m.searchSectors ?? []).length > 0;
+  const hasTerritories = (m.searchTerritories ?? []).length > 0;
+  const hasAmount = has(m.targetAmountMin) || has(m.targetAmountMax);
+  if (hasSectors || hasTerritories || hasAmount) return [];
+  return ["un secteur recherché", "un territoire", "un montant cible"];
+}
+
+export const UNMATCHABLE_BUYER_TEXT = "Ce mandat ne pourra être rapproché d’aucun mandat cédant";
+
 export type ScoreBadge = "strong" | "medium" | "weak";
 
 /** 60 % or more strong, 30 % or more medium, below weak (spec §9). */
@@ -92,6 +152,42 @@ export const SCORE_BADGE_LABELS: Record<ScoreBadge, string> = {
 export const SCORE_CRITERIA = [
   { key: "sector", label: "Secteur", max: SCORE_WEIGHTS.sector },
   { key: "territory", label: "Territoire", max: SCORE_WEIGHTS.territory },
-  { key: "valuation", label: "Valorisation", max: SCORE_WEIGHTS.valuation },
+  { key: "valuation", label: "Montant", max: SCORE_WEIGHTS.valuation },
   { key: "contribution", label: "Apport", max: SCORE_WEIGHTS.contribution },
-] as const satisfies ReadonlyArray<{ key: keyof Omit<ScoreBreakdown, "total">; label: string; max: number }>;
+] as const satisfies ReadonlyArray<{ key: CriterionKey; label: string; max: number }>;
+
+/** « Secteur : correspond » (a no-break space before the colon). */
+export function criterionText(label: string, verdict: CriterionVerdict): string {
+  return `${label}\u00a0: ${CRITERION_VERDICT_LABELS[verdict]}`;
+}
+
+/** Counts of potential matches stop here: a card says '99+'. */
+export const MATCH_COUNT_CAP = 99;
+
+/** '99+' past the count's cap. */
+export function matchCountLabel(n: number, cap = MATCH_COUNT_CAP): string {
+  return n > cap ? `${cap}+` : String(n);
+}
+
+/** How many potential matches a panel shows at first, and at most (« Voir les suivants » adds a page). */
+export const MATCHES_PAGE_SIZE = 20;
+export const MATCHES_SHOWN_MAX = 100;
+
+/** The number shown by `more` clicks on « Voir les suivants » (a URL parameter: clamped). */
+export function matchesShown(more: string | null): number {
+  const n = Number.parseInt(more ?? "", 10);
+  const pages = Number.isFinite(n) && n > 0 ? n + 1 : 1;
+  return Math.min(MATCHES_SHOWN_MAX, pages * MATCHES_PAGE_SIZE);
+}
+
+/**
+ * What the panel says of its list against the count the card shows (`total`, counted up to
+ * `cap` + 1): nothing when the whole list is there, else « 20 premiers sur 31 » (« sur plus de
+ * 99 » past the cap), and whether « Voir les suivants » can show more.
+ */
+export function listCut(shown: number, total: number, cap: number): { text: string | null; more: boolean } {
+  // Past the cap the count says « more than », so even a list as long as the count is cut.
+  if (shown >= total && total <= cap) return { text: null, more: false };
+  const of = total > cap ? `plus de ${cap}` : String(total);
+  return { text: `${shown} premiers sur ${of}`, more: shown < MATCHES_SHOWN_MAX };
+}

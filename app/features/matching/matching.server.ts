@@ -7,8 +7,8 @@
 // an index-only scan; the full rows (with the counterpart projection) are read for the top N only.
 // (The cards' counts read mandates_*_candidates_idx, end date first.)
 import { type SQL, sql } from "drizzle-orm";
-import { queryRowsKept, withReusablePlan } from "~/db/query.server";
-import { getMatchingCache } from "~/lib/count-cache.server";
+import { queryRows, queryRowsKept, withReusablePlan } from "~/db/query.server";
+import { getCache } from "~/lib/cache.server";
 import {
   isMatchable,
   oppositeType,
@@ -17,7 +17,17 @@ import {
 } from "~/features/mandates/mandate-rules";
 import { getMyMandate, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
 import { counterpartColumns, toCounterpart, type CounterpartMandate, type CounterpartRow } from "./counterpart.server";
-import { SCORE_CAP, SCORE_WEIGHTS, type BuyerCriteria, type ScoreBreakdown, type SellerInfo } from "./match-score";
+import {
+  criteriaVerdicts,
+  MATCH_COUNT_CAP,
+  MATCHES_PAGE_SIZE,
+  SCORE_CAP,
+  SCORE_WEIGHTS,
+  type BuyerCriteria,
+  type CriteriaVerdicts,
+  type ScoreBreakdown,
+  type SellerInfo,
+} from "./match-score";
 
 type BuyerSide = { sectors: SQL; territories: SQL; targetMin: SQL; targetMax: SQL; contributionMin: SQL; contributionMax: SQL };
 type SellerSide = { sector: SQL; territory: SQL; valuation: SQL; requiredMin: SQL; requiredMax: SQL };
@@ -93,11 +103,32 @@ export function scoreSql(b: BuyerSide, s: SellerSide): Record<Exclude<keyof Scor
   };
 }
 
+/**
+ * `sectorsFit` as SQL: true unless both sides name sectors and the seller's is not among the
+ * buyer's. Every count and list of potential matches (panel, cards, alerts, opportunities, the
+ * overview's new matches) filters on it (decision 046).
+ */
+export function sectorFitSql(b: Pick<BuyerSide, "sectors">, s: Pick<SellerSide, "sector">): SQL {
+  return sql`(${b.sectors} is null or cardinality(${b.sectors}) = 0 or ${s.sector} is null or ${s.sector} = any(${b.sectors}))`;
+}
+
+/** The score's four parts and the sector filter of a candidate `c` against `source`. */
+function candidateRule(source: MatchSource, alias: string) {
+  if (oppositeType(source.mandateType) === "buyer") {
+    const b = buyerColumns(alias);
+    const s = sellerParams(source);
+    return { scores: scoreSql(b, s), fits: sectorFitSql(b, s) };
+  }
+  const b = buyerParams(source);
+  const s = sellerColumns(alias);
+  return { scores: scoreSql(b, s), fits: sectorFitSql(b, s) };
+}
+
 /** What the ranking needs of the mandate we look for matches for. */
 export type MatchSource = BuyerCriteria &
   SellerInfo & { id: string; profileId: string; mandateType: MandateType };
 
-export type PotentialMatch = CounterpartMandate & { score: ScoreBreakdown };
+export type PotentialMatch = CounterpartMandate & { score: ScoreBreakdown; criteria: CriteriaVerdicts };
 
 type RankedRow = CounterpartRow & {
   sector_score: number | string;
@@ -107,9 +138,16 @@ type RankedRow = CounterpartRow & {
   total: number | string;
 };
 
-function toPotential(r: RankedRow): PotentialMatch {
+/** The criteria in words between one of the member's mandates and a counterpart. */
+export function verdictsBetween(own: BuyerCriteria & SellerInfo & { mandateType: MandateType }, other: BuyerCriteria & SellerInfo): CriteriaVerdicts {
+  return own.mandateType === "buyer" ? criteriaVerdicts(own, other) : criteriaVerdicts(other, own);
+}
+
+function toPotential(r: RankedRow, source: MatchSource): PotentialMatch {
+  const counterpart = toCounterpart(r);
   return {
-    ...toCounterpart(r),
+    ...counterpart,
+    criteria: verdictsBetween(source, counterpart),
     score: {
       sector: Number(r.sector_score),
       territory: Number(r.territory_score),
@@ -165,10 +203,7 @@ const CANDIDATE_COLUMNS = {
 /** The `top` part of a ranking: ids and totals of the best candidates, `limit` of them. */
 function topQuery(source: MatchSource, options: RankOptions): SQL {
   const candidateType = oppositeType(source.mandateType);
-  const scores =
-    candidateType === "buyer"
-      ? scoreSql(buyerColumns("c"), sellerParams(source))
-      : scoreSql(buyerParams(source), sellerColumns("c"));
+  const { scores, fits } = candidateRule(source, "c");
   // The scan computes the total only (one expression per candidate, half the work of also
   // selecting the four sub-scores); the sub-scores are computed for the `limit` rows kept.
   const total = sql`(${scores.sector} + ${scores.territory} + ${scores.valuation} + ${scores.contribution})`;
@@ -193,6 +228,7 @@ function topQuery(source: MatchSource, options: RankOptions): SQL {
   return sql`select c.id, c.created_at, least(${sql.raw(String(SCORE_CAP))}, ${total}) as total
       from ${candidates}
       where c.end_date >= ${PARIS_TODAY_SQL}
+        and ${fits}
         and c.profile_id <> ${exclude}::uuid
         and c.profile_id not in (select x.id from profiles x
           where x.profile_status in ('pending_validation', 'rejected', 'suspended'))
@@ -205,10 +241,7 @@ function topQuery(source: MatchSource, options: RankOptions): SQL {
  * `ordinal`, their rank as `ord` (kept when several rankings share a statement).
  */
 function keptQuery(source: MatchSource, options: RankOptions, ordinal = false): SQL {
-  const kept =
-    oppositeType(source.mandateType) === "buyer"
-      ? scoreSql(buyerColumns("m"), sellerParams(source))
-      : scoreSql(buyerParams(source), sellerColumns("m"));
+  const kept = candidateRule(source, "m").scores;
   return sql`select ${kept.sector} as sector_score, ${kept.territory} as territory_score,
       ${kept.valuation} as valuation_score, ${kept.contribution} as contribution_score, top.total,
       ${ordinal ? sql`row_number() over (order by top.total desc, top.created_at desc, top.id) as ord,` : sql``}
@@ -260,8 +293,8 @@ export function rankingQuery(source: MatchSource, options: RankOptions, ordinal 
  */
 export async function rankCandidates(source: MatchSource, options: RankOptions): Promise<PotentialMatch[]> {
   // Kept by the instance until a mandate, a profile or a request is written (decision 031).
-  const rows = await queryRowsKept<RankedRow>(getMatchingCache(), withReusablePlan(rankingQuery(source, options)), parisToday());
-  return rows.map(toPotential);
+  const rows = await queryRowsKept<RankedRow>(getCache("rankings"), withReusablePlan(rankingQuery(source, options)), parisToday());
+  return rows.map((r) => toPotential(r, source));
 }
 
 export function matchSourceOf(m: OwnMandate, profileId: string): MatchSource {
@@ -283,7 +316,26 @@ export function matchSourceOf(m: OwnMandate, profileId: string): MatchSource {
   };
 }
 
-export const POTENTIAL_MATCHES_LIMIT = 20;
+export const POTENTIAL_MATCHES_LIMIT = MATCHES_PAGE_SIZE;
+
+/**
+ * How many potential matches `source` has, up to MATCH_COUNT_CAP + 1: the rule of the ranking
+ * (the same candidates, score at least 1 and sector filter), counted. The cards count the same
+ * way in their own statement (mandate-cards.server.ts); a test holds the three together.
+ */
+export async function countPotentialMatches(source: MatchSource): Promise<number> {
+  const { scores, fits } = candidateRule(source, "c");
+  const type = sql.raw(`'${oppositeType(source.mandateType)}'`);
+  const [row] = await queryRows<{ n: number | string }>(sql`select count(*)::int as n from (select 1 from mandates c
+    where c.mandate_type = ${type} and c.status = 'active' and c.end_date >= ${PARIS_TODAY_SQL}
+      and c.profile_id <> ${source.profileId}::uuid
+      and c.profile_id not in (select x.id from profiles x
+        where x.profile_status in ('pending_validation', 'rejected', 'suspended'))
+      and ${fits}
+      and ${scores.sector} + ${scores.territory} + ${scores.valuation} + ${scores.contribution} >= 1
+    limit ${sql.raw(String(MATCH_COUNT_CAP + 1))}) potential`);
+  return Number(row?.n ?? 0);
+}
 
 /**
  * 'Mandats potentiels' of one of the member's mandates (404 for anyone else's). Empty when the
@@ -330,7 +382,7 @@ export async function listOpportunities(actor: MandateActor, own: readonly OwnMa
       from (${rankingQuery(matchSourceOf(m, actor.profileId), { limit: OPPORTUNITIES_PER_MANDATE }, true)}) q`,
   );
   const rows = await queryRowsKept<RankedRow & { src: number | string; ord: number | string; sent_status: string | null }>(
-    getMatchingCache(),
+    getCache("rankings"),
     withReusablePlan(sql`${sql.join(branches, sql` union all `)} order by src, ord`),
     today,
   );
@@ -338,7 +390,7 @@ export async function listOpportunities(actor: MandateActor, own: readonly OwnMa
   const best = new Map<string, Opportunity>();
   for (const r of rows) {
     const m = sources[Number(r.src)]!;
-    const o: Opportunity = { own: { id: m.id, clientCode: m.clientCode, mandateType: m.mandateType }, match: toPotential(r), sentStatus: r.sent_status };
+    const o: Opportunity = { own: { id: m.id, clientCode: m.clientCode, mandateType: m.mandateType }, match: toPotential(r, matchSourceOf(m, actor.profileId)), sentStatus: r.sent_status };
     const current = best.get(o.match.id);
     if (!current || o.match.score.total > current.match.score.total) best.set(o.match.id, o);
   }

@@ -37,6 +37,7 @@ import {
   type MediationStatus,
 } from "./mediation-rules";
 import type { OpenMediationInput } from "./mediation.schema";
+import { invalidate } from "~/lib/cache.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Handle = Db | Tx;
@@ -101,6 +102,7 @@ export async function auditMediation(
   mediationId: string,
   details: Record<string, unknown>,
 ): Promise<void> {
+  invalidate("audit_log");
   await tx.insert(auditLog).values({ actorUserId, action, targetType: "mediation", targetId: mediationId, details });
 }
 

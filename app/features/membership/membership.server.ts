@@ -14,7 +14,10 @@ import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { getOwnProfileForPayment, getRemainingPlaces } from "../onboarding/onboarding.server";
 import { PAYMENT_MESSAGES } from "./payment-messages";
 import { getPaymentProvider, signLocalWebhook, type PaymentProvider, type WebhookEvent } from "./payment-provider.server";
+import { issueInvoiceForPayment } from "../billing/invoices.server";
+import { applyChargeEvent, CHARGE_EVENTS, parseCharge, storedChargePayload } from "./refunds.server";
 import { FOUNDING_PRICE_CENTS, PAYMENT_CURRENCY } from "./offers";
+import { invalidate } from "~/lib/cache.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -143,6 +146,8 @@ const checkoutSessionSchema = z.object({
   amount_total: z.number().int().nullish(),
   currency: z.string().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
+  // An id, or the object when the event was expanded; a refund event names it.
+  payment_intent: z.union([z.string().min(1), z.object({ id: z.string().min(1) }).transform((o) => o.id)]).nullish(),
 });
 type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
@@ -182,12 +187,14 @@ async function applyPaidToProfile(tx: Tx, profileId: string) {
   if (!profile) return;
   if (profile.profileStatus === "validated") {
     if (profile.membershipType !== "founding_member") {
+      invalidate("profiles");
       await tx.update(profiles).set({ membershipType: "founding_member", updatedAt: new Date() }).where(eq(profiles.id, profileId));
     }
     return;
   }
   // Membership stays freemium until the team validates the profile (applyFoundingMembershipOnValidation).
   if (profile.onboardingStatus === "recommendations_pending") {
+    invalidate("profiles");
     await tx.update(profiles).set({ onboardingStatus: "payment_completed", updatedAt: new Date() }).where(eq(profiles.id, profileId));
   }
 }
@@ -206,6 +213,7 @@ function storedPayload(event: WebhookEvent, session: CheckoutSession): Record<st
         amount_total: session.amount_total ?? null,
         currency: session.currency ?? null,
         metadata: session.metadata ?? null,
+        payment_intent: session.payment_intent ?? null,
       },
     },
   };
@@ -225,6 +233,7 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
     logger.warn({ err: error, provider: provider.name }, "payment webhook refused");
     return { status: 400 };
   }
+  if (CHARGE_EVENTS.has(event.type)) return handleChargeWebhook(provider.name, event);
   const paid = PAID_EVENTS.has(event.type);
   if (!paid && !FAILED_EVENTS.has(event.type)) {
     logger.info({ eventId: event.id, type: event.type }, "payment webhook ignored (event type not handled)");
@@ -265,10 +274,14 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
       if (payment.status === "pending" || payment.status === "canceled") {
         await tx
           .update(payments)
-          .set({ status: "paid", paidAt: new Date(), checkoutSessionId: session.id, updatedAt: new Date() })
+          .set({ status: "paid", paidAt: new Date(), checkoutSessionId: session.id, paymentIntentId: session.payment_intent ?? null, updatedAt: new Date() })
           .where(eq(payments.id, payment.id));
       }
-      if (payment.status !== "refunded") await applyPaidToProfile(tx, payment.profileId);
+      if (payment.status !== "refunded") {
+        await applyPaidToProfile(tx, payment.profileId);
+        // In the same transaction: a payment that rolls back never takes an invoice number.
+        await issueInvoiceForPayment(tx, payment.id);
+      }
       logger.info({ eventId: event.id, paymentId: payment.id }, "payment recorded as paid");
       return;
     }
@@ -279,6 +292,25 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
         .where(eq(payments.id, payment.id));
       logger.info({ eventId: event.id, paymentId: payment.id, type: event.type }, "payment canceled");
     }
+  });
+  return { status: 200 };
+}
+
+/** A charge event (receipt, refund): recorded once, applied in the same transaction. */
+async function handleChargeWebhook(provider: PaymentProvider["name"], event: WebhookEvent): Promise<{ status: 200 }> {
+  const charge = parseCharge(event.data.object);
+  if (!charge) {
+    logger.warn({ eventId: event.id, type: event.type }, "payment webhook ignored (not a charge)");
+    return { status: 200 };
+  }
+  await db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, provider, type: event.type, payload: storedChargePayload(event, charge) })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (fresh.length === 0) return;
+    await applyChargeEvent(tx, provider, event, charge);
   });
   return { status: 200 };
 }
@@ -300,6 +332,7 @@ export async function hasPaidFoundingMembership(profileId: string, tx: Executor 
  */
 export async function applyFoundingMembershipOnValidation(profileId: string, tx: Executor): Promise<boolean> {
   if (!(await hasPaidFoundingMembership(profileId, tx))) return false;
+  invalidate("profiles");
   await tx.update(profiles).set({ membershipType: "founding_member", updatedAt: new Date() }).where(eq(profiles.id, profileId));
   return true;
 }

@@ -14,6 +14,8 @@ export type College = "transmission_entreprises" | "transmission_commerces";
 export const OFFER_SETTINGS = {
   /** French standard VAT rate. */
   vatRate: 0.2,
+  /** What one payment covers: one year of membership, no automatic renewal. */
+  periodYears: 1,
   /** How long the founding price holds, from the first payment (specification §9: 3 years). */
   priceGuaranteeYears: 3,
   /** Money-back guarantee after payment (specification §9). */

@@ -10,22 +10,20 @@
 //   every write to "session" or "user" (migration 0015): those users' streams are checked at once;
 // - a sweep every minute checks every stream's session, should a notification be missed.
 // A session holds at most 3 streams and a member 6 per instance, the oldest closed first.
-//
-// The hub lives on globalThis: server.ts (which closes every stream when a graceful shutdown
-// starts) and the server build (which opens them) are two module instances.
 import { and, gt, sql } from "drizzle-orm";
 import { getAuth } from "~/auth/auth.server";
 import { db, getDatabase } from "~/db/client.server";
 import type { Listen } from "~/db/listen.server";
 import { session } from "~/db/schema";
 import { isDraining, RETRY_AFTER_SECONDS } from "~/lib/availability.server";
-import { MEMBER_GUARD_CHANNEL } from "~/lib/guard-cache.server";
 import { logger } from "~/lib/logger.server";
 import { sseMessage, type NotificationState } from "./notification-rules";
 import { getNotificationState } from "./notifications.server";
 import { streamsOverCap, type StreamCaps } from "./stream-cap";
 
 export const NOTIFICATIONS_CHANNEL = "rt_notifications";
+/** Writes to session, user, profiles and user_roles name their users here at commit (migration 0015). */
+export const MEMBER_GUARD_CHANNEL = "rt_member_guard";
 const SIGNOUT_PREFIX = "signout:";
 /** A comment line this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -232,16 +230,26 @@ export class NotificationHub {
   }
 }
 
-const g = globalThis as unknown as { __rtNotificationHub?: NotificationHub };
+let current: { hub: NotificationHub; database: ReturnType<typeof getDatabase> } | undefined;
 
-/** The process-wide hub, listening on the process-wide database. */
+/** The process-wide hub, listening on the process-wide database (a new one if that database changed). */
 export function getNotificationHub(): NotificationHub {
-  return (g.__rtNotificationHub ??= new NotificationHub(getDatabase().listen));
+  const database = getDatabase();
+  if (current?.database !== database) {
+    void current?.hub.closeAll();
+    current = { hub: new NotificationHub(database.listen), database };
+  }
+  return current.hub;
+}
+
+/** The live streams this instance holds now (for /metrics; 0 before the first one). */
+export function liveStreamCount(): number {
+  return current?.hub.size ?? 0;
 }
 
 /** server.ts, when draining starts: the streams would hold the shutdown open. */
 export async function closeLiveNotifications(): Promise<void> {
-  await g.__rtNotificationHub?.closeAll();
+  await current?.hub.closeAll();
 }
 
 /** Tells every instance to end the streams of a session (called on sign-out, before it ends). */

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { notifications, profiles } from "~/db/schema";
-import { cachedCount, getNotificationCache } from "~/lib/count-cache.server";
+import { cached, getCache, invalidate } from "~/lib/cache.server";
 import { logger } from "~/lib/logger.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
@@ -43,9 +43,7 @@ function row(text: NotificationText) {
  * (decision 028): a member's next page shows it at once; the other instances hear of it at commit.
  */
 function dropBell(userId?: string): void {
-  const bells = getNotificationCache();
-  if (userId) bells?.forget(userId);
-  else bells?.invalidate();
+  invalidate(userId ? `notifications:${userId}` : "notifications");
 }
 
 /**
@@ -126,7 +124,7 @@ export async function getNotificationState(userId: string, options: { fresh?: bo
   // this instance keeps the state (no change notified for this user since it was read). The live
   // stream reads it fresh: it runs on the trigger's NOTIFY, which may reach it before the cache's.
   const read = () => notificationState().execute({ userId });
-  const rows = await (options.fresh ? read() : oncePerRequest(`notifications:${userId}`, () => cachedCount(getNotificationCache(), userId, read)));
+  const rows = await (options.fresh ? read() : oncePerRequest(`notifications:${userId}`, () => cached(getCache("bells"), userId, read, { tags: [`notifications:${userId}`] })));
   return {
     unread: rows[0]?.unread ?? 0,
     items: rows.map(({ readAt, createdAt, unread: _unread, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),

@@ -13,6 +13,7 @@ import { getOwnEvidence, profileHasEvidence, saveEvidence, type UploadedFile } f
 import type { VerificationInput } from "../trust/verification.schema";
 import type { z } from "zod";
 import type { detailsSchema, profileCreationSchema } from "./onboarding.schema";
+import { invalidate } from "~/lib/cache.server";
 
 type Profile = typeof profiles.$inferSelect;
 
@@ -92,6 +93,7 @@ export async function saveProfileIdentity(user: SessionUser, input: z.output<typ
   const searchText = profileSearchText({ ...input, specializationSectors: profile?.specializationSectors ?? [] });
   if (!profile) {
     // New profiles await validation (spec §4); a concurrent double submit hits the unique index.
+    invalidate("profiles");
     await db
       .insert(profiles)
       .values({ ...input, userId: user.id, searchText, onboardingStatus: "account_created", profileStatus: "pending_validation" })
@@ -99,12 +101,14 @@ export async function saveProfileIdentity(user: SessionUser, input: z.output<typ
     return;
   }
   if (!(await isOpen(profile, "profile"))) stepClosed();
+  invalidate("profiles");
   await db.update(profiles).set({ ...input, searchText, updatedAt: new Date() }).where(eq(profiles.id, profile.id));
 }
 
 export async function signCharter(user: SessionUser) {
   const profile = await ownProfile(user.id);
   if (!profile || !(await isOpen(profile, "charter"))) stepClosed();
+  invalidate("profiles");
   await db
     .update(profiles)
     .set({ onboardingStatus: advance(profile.onboardingStatus, "charter_signed"), charterSignedAt: new Date(), updatedAt: new Date() })
@@ -114,6 +118,7 @@ export async function signCharter(user: SessionUser) {
 export async function saveDetails(user: SessionUser, input: z.output<typeof detailsSchema>) {
   const profile = await ownProfile(user.id);
   if (!profile || !(await isOpen(profile, "details"))) stepClosed();
+  invalidate("profiles");
   await db
     .update(profiles)
     .set({
@@ -144,6 +149,7 @@ export async function saveSponsors(user: SessionUser, sponsors: Sponsor[]) {
   if (!profile || !(await isOpen(profile, "recommendations"))) stepClosed();
   await db.transaction(async (tx) => {
     await replaceSponsors(tx, { profileId: profile.id, firstName: profile.firstName, lastName: profile.lastName, company: profile.company }, sponsors);
+    invalidate("profiles");
     await tx
       .update(profiles)
       .set({ onboardingStatus: advance(profile.onboardingStatus, "recommendations_pending"), updatedAt: new Date() })
@@ -155,6 +161,7 @@ export async function saveSponsors(user: SessionUser, sponsors: Sponsor[]) {
 export async function chooseFreeStart(user: SessionUser) {
   const profile = await ownProfile(user.id);
   if (!profile || onboardingStep(profile.onboardingStatus).step !== "payment") stepClosed();
+  invalidate("profiles");
   await db
     .update(profiles)
     .set({ onboardingStatus: "payment_completed", membershipType: "freemium", updatedAt: new Date() })

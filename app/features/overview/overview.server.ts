@@ -9,10 +9,10 @@ import { queryRows, queryRowsKept, withReusablePlan } from "~/db/query.server";
 import { pendingAction, type Stage } from "~/features/collaboration/collaboration-rules";
 import { EXPIRING_SOON_DAYS, parisToday } from "~/features/mandates/mandate-rules";
 import { PARIS_TODAY_SQL } from "~/features/mandates/mandates.server";
-import { buyerColumns, scoreSql, sellerColumns } from "~/features/matching/matching.server";
+import { buyerColumns, scoreSql, sectorFitSql, sellerColumns } from "~/features/matching/matching.server";
 import { SCORE_CAP } from "~/features/matching/match-score";
 import { FOUNDING_PLACES, remainingPlaces } from "~/features/onboarding/onboarding-steps";
-import { getMatchingCache } from "~/lib/count-cache.server";
+import { getCache } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 import { formatVisit, NEW_MATCHES_CAP, nextVisit, type OverviewFigures, parseVisit } from "./overview-rules";
 
@@ -65,7 +65,8 @@ const candidateColumns = {
 
 function newMatchesSql(me: SQL, since: Date): SQL {
   const branch = (own: "buyer" | "seller") => {
-    const s = own === "buyer" ? scoreSql(buyerColumns("o"), sellerColumns("c")) : scoreSql(buyerColumns("c"), sellerColumns("o"));
+    const [b, sel] = own === "buyer" ? [buyerColumns("o"), sellerColumns("c")] : [buyerColumns("c"), sellerColumns("o")];
+    const s = scoreSql(b, sel);
     const total = sql`least(${sql.raw(String(SCORE_CAP))}, ${s.sector} + ${s.territory} + ${s.valuation} + ${s.contribution})`;
     const other = sql.raw(own === "buyer" ? "'seller'" : "'buyer'");
     // The newest candidates first, in the order of mandates_*_newest_idx (`desc nulls last, id`: a
@@ -77,7 +78,7 @@ function newMatchesSql(me: SQL, since: Date): SQL {
         and w.created_at > ${since.toISOString()}::timestamptz and w.end_date >= ${PARIS_TODAY_SQL} and w.profile_id <> ${me}
         order by w.created_at desc nulls last, w.id limit ${NEW_CANDIDATES_WINDOW}) c on true
       where o.profile_id = ${me} and o.mandate_type = ${sql.raw(`'${own}'`)} and o.status = 'active'
-        and o.end_date >= ${PARIS_TODAY_SQL} and ${total} >= ${NEW_MATCH_MIN_SCORE}
+        and o.end_date >= ${PARIS_TODAY_SQL} and ${total} >= ${NEW_MATCH_MIN_SCORE} and ${sectorFitSql(b, sel)}
         and c.profile_id not in (select x.id from profiles x where x.profile_status in ('pending_validation', 'rejected', 'suspended'))`;
   };
   return sql`(select distinct on (n.id) n.id, n.created_at from (${branch("buyer")} union all ${branch("seller")}) n
@@ -154,7 +155,7 @@ export async function getOverviewFigures(actor: { profileId: string }, since: Da
   // at 100 000 members) and saves planning it on every view (3.7 ms; decision 026).
   const [[r], [n]] = await Promise.all([
     queryRows<Omit<Row, "new_matches" | "new_matches_at">>(withReusablePlan(overviewFiguresSql(actor.profileId))),
-    queryRowsKept<Pick<Row, "new_matches" | "new_matches_at">>(getMatchingCache(), withReusablePlan(newMatchesCountSql(actor.profileId, since)), parisToday()),
+    queryRowsKept<Pick<Row, "new_matches" | "new_matches_at">>(getCache("rankings"), withReusablePlan(newMatchesCountSql(actor.profileId, since)), parisToday()),
   ]);
   const files: FileRow[] = typeof r.files === "string" ? (JSON.parse(r.files) as FileRow[]) : r.files;
   const awaiting = files.filter(

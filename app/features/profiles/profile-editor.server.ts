@@ -11,6 +11,7 @@ import { profiles } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
 import type { MemberActor } from "./actor";
 import { PREMIUM_PROFILE_FIELDS, PROFILE_MESSAGES, type ImageKind, type ProfileEditorInput } from "./profile.schema";
+import { invalidate } from "~/lib/cache.server";
 
 /** What the profile tab receives: the explicit projection of the member's own profile. */
 export type ProfileEditorData = {
@@ -99,6 +100,7 @@ export async function updateOwnProfile(actor: MemberActor, input: ProfileEditorI
   const premium = can(current.membershipType, "enrichedProfile");
   if (!premium && PREMIUM_PROFILE_FIELDS.some((field) => input[field] !== undefined)) premiumOnly();
   const sectors = input.specializationSectors;
+  invalidate("profiles");
   await db
     .update(profiles)
     .set({
@@ -123,6 +125,7 @@ export async function setOwnProfileImage(actor: MemberActor, kind: ImageKind, ur
   const current = await ownRow(actor);
   if (!current) throw data({ message: PROFILE_MESSAGES.notFound }, { status: 404 });
   if (!can(current.membershipType, "enrichedProfile")) premiumOnly();
+  invalidate("profiles");
   await db
     .update(profiles)
     .set({

@@ -10,6 +10,7 @@ import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { emailIdentity } from "./email-identity";
 import type { Sponsor } from "../onboarding/onboarding.schema";
 import { recommendationUrl, verifyRecommendationToken } from "./recommendation-link.server";
+import { invalidate } from "~/lib/cache.server";
 
 export type SponsorView = { name: string; email: string; confirmedAt: string | null };
 
@@ -39,6 +40,7 @@ export async function replaceSponsors(
   const known = new Set(current.map((r) => r.email));
   const fresh = sponsors.filter((s) => !known.has(s.email));
   for (const s of fresh) await allowSponsorMail(tx, member.profileId, s.email);
+  invalidate("recommendations");
   await tx
     .delete(recommendations)
     .where(
@@ -136,6 +138,7 @@ export async function findRecommendationFromLink(params: { profile: string | nul
 export async function confirmRecommendation(params: { profile: string | null; email: string | null; token: string | null }): Promise<ConfirmOutcome> {
   const found = await findRecommendationFromLink(params);
   if (found.outcome === "missing" || found.outcome === "not-found") return found.outcome;
+  invalidate("recommendations");
   const updated = await db
     .update(recommendations)
     .set({ confirmedAt: new Date() })

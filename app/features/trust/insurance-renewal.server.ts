@@ -8,6 +8,7 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import type { InsuranceFields, VerificationInput } from "./verification.schema";
 import { getOwnEvidence, renewInsurance, saveEvidence, writeVerificationSummary, type OwnEvidence, type UploadedFile } from "./verification.server";
 import { verificationMark, verificationState, type StoredVerificationSummary, type VerificationMarkView, type VerificationState } from "./verification-rules";
+import { invalidate } from "~/lib/cache.server";
 
 export type InsuranceView = {
   /** The member's own mark: the public one, null unless the rule grants it. */
@@ -41,6 +42,7 @@ export async function getInsuranceView(
 export async function submitInsuranceRenewal(actor: { userId: string; profileId: string }, input: InsuranceFields, file: UploadedFile): Promise<void> {
   await renewInsurance(actor.profileId, input, file);
   // What the team reads later: that a certificate came in and until when (never its name or content).
+  invalidate("audit_log");
   await db.insert(auditLog).values({
     actorUserId: actor.userId,
     action: "verification.insurance_renewed",
@@ -59,6 +61,7 @@ export async function submitFirstEvidence(actor: { userId: string; profileId: st
   await db.transaction(async (tx) => {
     // Steps ticked without evidence (a validation with a written reason) follow the new evidence.
     await writeVerificationSummary(tx, actor.profileId);
+    invalidate("audit_log");
     await tx.insert(auditLog).values({
       actorUserId: actor.userId,
       action: "verification.evidence_filed",

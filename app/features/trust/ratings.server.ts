@@ -25,6 +25,7 @@ import {
   type Responsiveness,
 } from "./reputation-rules";
 import type { AnswerInput, RatingInput, ReportInput } from "./ratings.schema";
+import { invalidate } from "~/lib/cache.server";
 
 export { RATING_MESSAGES };
 
@@ -240,6 +241,7 @@ export async function reportRating(
     );
     if (inserted.length === 0) refuse(RATING_MESSAGES.alreadyReported);
     // The reason stays in rating_reports (it may quote the comment): the audit row says who and which.
+    invalidate("audit_log");
     await tx.execute(sql`
       insert into audit_log (actor_user_id, action, target_type, target_id, details)
       select p.user_id, 'rating.report', 'rating', ${ratingId}, ${JSON.stringify({ reportId: inserted[0].id })}::jsonb
@@ -296,6 +298,7 @@ export function startReputationJob(options: { intervalMs?: number; initialDelayM
 // Consent: the average and count on the public profile (default off)
 
 export async function setRatingsConsent(profileId: string, showPublicly: boolean): Promise<void> {
+  invalidate("profiles");
   await db.execute(sql`update profiles set show_ratings_publicly = ${showPublicly}, updated_at = now() where id = ${profileId}::uuid`);
 }
 

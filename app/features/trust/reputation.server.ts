@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { ANSWER_WITHIN_DAYS, RESPONSIVENESS_WINDOW_DAYS, TOP_PERFORMER_WINDOW_MONTHS, type ReputationFigures, type ResponsivenessFigures } from "./reputation-rules";
+import { invalidate } from "~/lib/cache.server";
 
 const FIGURES = [
   "requests_received",
@@ -71,6 +72,7 @@ export async function refreshReputation(ids: Scope = null, handle: Db = db, opti
   const year = sql.raw(`interval '${TOP_PERFORMER_WINDOW_MONTHS} months'`);
   // A request or message counts once its 7 days have passed or once it was answered: a message
   // received yesterday and not answered yet is not held against anyone.
+  invalidate("member_reputation");
   await handle.execute(sql`
     with received as (
       select mm.profile_id, 'request' as kind,
@@ -154,6 +156,7 @@ export async function refreshReputation(ids: Scope = null, handle: Db = db, opti
  * strictly more. Only rows with such files, or that had a rank, are read and written.
  */
 async function refreshTopPerformerRanks(handle: Db): Promise<void> {
+  invalidate("member_reputation");
   await handle.execute(sql`
     update member_reputation r set concluded_rank_share = s.share
     from (

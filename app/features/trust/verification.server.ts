@@ -16,6 +16,7 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
+import { recordJobRun, registerJob } from "~/lib/metrics/signals.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { getStorage } from "~/lib/storage/storage.server";
@@ -23,6 +24,7 @@ import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
 import { DOCUMENT_FORMATS, MB } from "~/lib/storage/upload-rules";
 import { INSURANCE_MAX_MB, VERIFICATION_MESSAGES, type InsuranceFields, type VerificationInput } from "./verification.schema";
 import { insuranceReminderDue, insuranceStatus, registrationSummary, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind } from "./verification-rules";
+import { invalidate } from "~/lib/cache.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -264,6 +266,7 @@ export async function writeVerificationSummary(tx: Tx, profileId: string): Promi
   const [evidence] = await tx.select({ endsOn: verificationEvidence.insuranceEndsOn }).from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
   const byStep = new Map(checks.map((c) => [c.step, c.checkedAt.toISOString()]));
   const steps = VERIFICATION_STEPS.filter((s) => byStep.has(s)).map((s) => ({ step: s, checkedAt: byStep.get(s)! }));
+  invalidate("profiles");
   await tx
     .update(profiles)
     .set({
@@ -315,6 +318,9 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
   return queued;
 }
 
+/** Its name in the metrics (`rt_job_last_success_timestamp_seconds{job}`). */
+export const INSURANCE_REMINDER_JOB = "insurance reminders";
+
 /** Runs the insurance reminders shortly after start, then hourly; errors are logged, never thrown. */
 export function startInsuranceReminderJob(options: { intervalMs?: number; initialDelayMs?: number } = {}): { stop(): void } {
   const intervalMs = options.intervalMs ?? 60 * 60_000;
@@ -326,13 +332,16 @@ export function startInsuranceReminderJob(options: { intervalMs?: number; initia
       try {
         const count = await sendInsuranceReminders();
         if (count > 0) logger.info({ count }, "insurance reminders queued");
+        recordJobRun(INSURANCE_REMINDER_JOB, true);
       } catch (error) {
+        recordJobRun(INSURANCE_REMINDER_JOB, false);
         logger.error({ err: error }, "insurance reminders failed");
       }
       schedule(intervalMs);
     }, delay);
     timer.unref();
   };
+  registerJob(INSURANCE_REMINDER_JOB, intervalMs);
   schedule(options.initialDelayMs ?? 45_000);
   return {
     stop() {

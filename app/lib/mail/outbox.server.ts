@@ -30,8 +30,7 @@ const enqueueSchema = z.object({
 export type EnqueueMailInput = z.input<typeof enqueueSchema>;
 
 type WakeListener = () => void;
-const g = globalThis as unknown as { __rtMailWake?: Set<WakeListener> };
-const wakeListeners = (g.__rtMailWake ??= new Set<WakeListener>());
+const wakeListeners = new Set<WakeListener>();
 
 /** Lets a running dispatcher hear about new mail instead of waiting for its next tick. */
 export function onMailEnqueued(listener: WakeListener): () => void {

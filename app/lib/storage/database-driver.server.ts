@@ -6,7 +6,7 @@ import { asc, eq, gt, sql } from "drizzle-orm";
 import { db as processDb, type Db } from "~/db/client.server";
 import { storedObjects } from "~/db/schema";
 import { StorageIntegrityError, verifyingStream } from "./integrity.server";
-import { contentTypeOfKey, isPrivateKey, isSafeKey } from "./keys";
+import { checkKey, contentTypeOfKey, isSafeKey, publicUrlOfKey } from "./keys";
 import type { StorageBackend, StorageDriver } from "./storage.server";
 
 /** A download reads the bytea in slices of this size, one short statement each (never the whole 20 MB at once). */
@@ -24,10 +24,6 @@ export type DatabaseStorageOptions = {
   /** Bytes read per statement by openObject (DATABASE_READ_SLICE_BYTES by default). */
   readSliceBytes?: number;
 };
-
-function checkKey(key: string): void {
-  if (!isSafeKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
-}
 
 export function createDatabaseStorage(options: DatabaseStorageOptions = {}): StorageBackend {
   const handle = options.db ?? processDb;
@@ -95,9 +91,7 @@ export function createDatabaseStorage(options: DatabaseStorageOptions = {}): Sto
       if (legacy) await legacy.deleteObject(key);
     },
     publicUrl(key) {
-      checkKey(key);
-      if (isPrivateKey(key)) throw new Error(`private storage key has no public URL: ${key}`);
-      return `${publicPrefix}${key}`;
+      return publicUrlOfKey(publicPrefix, key);
     },
     async *listKeys() {
       let after = "";

@@ -32,3 +32,15 @@ export const PRIVATE_DOCUMENTS_PREFIX = "documents/";
 export function isPrivateKey(key: string): boolean {
   return key.startsWith(PRIVATE_DOCUMENTS_PREFIX);
 }
+
+/** Throws on a key no driver may touch (a caller's bug or a forged value, never a user's mistake). */
+export function checkKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/** The public URL of a key under a driver's prefix; private keys have none. */
+export function publicUrlOfKey(publicPrefix: string, key: string): string {
+  checkKey(key);
+  if (isPrivateKey(key)) throw new Error(`private storage key has no public URL: ${key}`);
+  return `${publicPrefix}${key}`;
+}

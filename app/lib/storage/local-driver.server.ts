@@ -6,7 +6,7 @@ import { mkdir, open, readdir, readFile, rename, rm, writeFile } from "node:fs/p
 import path from "node:path";
 import { pipeline } from "node:stream";
 import { verifyingStream } from "./integrity.server";
-import { contentTypeOfKey as contentTypeOf, isPrivateKey, isSafeKey } from "./keys";
+import { contentTypeOfKey as contentTypeOf, isSafeKey, publicUrlOfKey } from "./keys";
 import type { StorageBackend } from "./storage.server";
 
 // The driver keeps no metadata next to the bytes: the content type follows from the extension
@@ -80,9 +80,7 @@ export function createLocalStorage(root: string, publicPrefix: string): StorageB
       await rm(fileOf(key), { force: true });
     },
     publicUrl(key) {
-      fileOf(key);
-      if (isPrivateKey(key)) throw new Error(`private storage key has no public URL: ${key}`);
-      return `${publicPrefix}${key}`;
+      return publicUrlOfKey(publicPrefix, key);
     },
     async *listKeys() {
       for await (const key of walk(base)) if (isSafeKey(key) && contentTypeOf(key)) yield key;

@@ -15,7 +15,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { Env } from "~/lib/env.server";
 import { agreedSha256, readObjectStream, sha256Base64ToHex, sha256Hex, sha256HexToBase64, StorageIntegrityError, verifyingStream } from "./integrity.server";
-import { contentTypeOfKey, isPrivateKey, isSafeKey } from "./keys";
+import { checkKey, contentTypeOfKey, isSafeKey, publicUrlOfKey } from "./keys";
 import type { ObjectStream, OpenOptions, StorageBackend, StorageDriver } from "./storage.server";
 
 export type S3StorageConfig = {
@@ -52,10 +52,6 @@ export function s3ConfigFromEnv(env: Pick<Env, "STORAGE_S3_BUCKET" | "STORAGE_S3
     secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.STORAGE_S3_FORCE_PATH_STYLE,
   };
-}
-
-function checkKey(key: string): void {
-  if (!isSafeKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
 function isNotFound(error: unknown): boolean {
@@ -145,9 +141,7 @@ export function createS3Storage(options: S3StorageOptions): StorageBackend {
       if (legacy) await legacy.deleteObject(key);
     },
     publicUrl(key) {
-      checkKey(key);
-      if (isPrivateKey(key)) throw new Error(`private storage key has no public URL: ${key}`);
-      return `${publicPrefix}${key}`;
+      return publicUrlOfKey(publicPrefix, key);
     },
     async *listKeys() {
       let token: string | undefined;

@@ -61,21 +61,16 @@ export function keyFromPublicUrl(url: string | null | undefined): string | null 
   return isSafeKey(key) ? key : null;
 }
 
-const holder = globalThis as unknown as {
-  __rtStorage?: StorageDriver;
-  __rtLocalStorage?: StorageBackend;
-  __rtDatabaseStorage?: StorageBackend;
-  __rtS3Storage?: StorageBackend;
-};
+const holder: { driver?: StorageDriver; local?: StorageBackend; database?: StorageBackend; s3?: StorageBackend } = {};
 
 function localStorage(): StorageBackend {
-  holder.__rtLocalStorage ??= createLocalStorage(path.resolve(getEnv().DATA_DIR, "uploads"), UPLOADS_PATH);
-  return holder.__rtLocalStorage;
+  holder.local ??= createLocalStorage(path.resolve(getEnv().DATA_DIR, "uploads"), UPLOADS_PATH);
+  return holder.local;
 }
 
 function databaseStorage(): StorageBackend {
-  holder.__rtDatabaseStorage ??= createDatabaseStorage({ publicPrefix: UPLOADS_PATH, legacy: localStorage() });
-  return holder.__rtDatabaseStorage;
+  holder.database ??= createDatabaseStorage({ publicPrefix: UPLOADS_PATH, legacy: localStorage() });
+  return holder.database;
 }
 
 /** The store the app would use without S3: the database on PostgreSQL, the local directory on PGlite. */
@@ -91,11 +86,11 @@ export function defaultStorage(): StorageBackend {
  * database, so a test file (or a script) that opens another database gets the matching driver.
  */
 export function getStorage(): StorageDriver {
-  if (holder.__rtStorage) return holder.__rtStorage;
+  if (holder.driver) return holder.driver;
   const s3 = s3ConfigFromEnv(getEnv());
   if (s3) {
-    holder.__rtS3Storage ??= createS3Storage({ ...s3, publicPrefix: UPLOADS_PATH, legacy: defaultStorage() });
-    return holder.__rtS3Storage;
+    holder.s3 ??= createS3Storage({ ...s3, publicPrefix: UPLOADS_PATH, legacy: defaultStorage() });
+    return holder.s3;
   }
   return defaultStorage();
 }
@@ -111,11 +106,11 @@ export function storageNamed(name: "database" | "local" | "s3"): StorageBackend 
 
 /** For tests: replaces the process-wide driver (undefined: back to the automatic choice, made afresh). */
 export function setStorage(driver: StorageDriver | undefined) {
-  holder.__rtStorage = driver;
+  holder.driver = driver;
   if (!driver) {
-    holder.__rtLocalStorage = undefined;
-    holder.__rtDatabaseStorage = undefined;
-    holder.__rtS3Storage?.destroy?.();
-    holder.__rtS3Storage = undefined;
+    holder.local = undefined;
+    holder.database = undefined;
+    holder.s3?.destroy?.();
+    holder.s3 = undefined;
   }
 }

@@ -13,6 +13,7 @@ import { UrlDialog } from "~/features/mandates/components/url-dialog";
 import { mandatesHref } from "~/features/mandates/components/urls";
 import { MANDATE_TYPE_LABELS } from "~/features/mandates/mandate-rules";
 import { loadMandatesPage, mandatesAction, type MandateFormActionData } from "~/features/mandates/mandates-page.server";
+import { MATCHES_PAGE_SIZE } from "~/features/matching/match-score";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mandates";
 
@@ -86,6 +87,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
         ownCode={d.requestTarget.own.clientCode}
         target={d.requestTarget.target}
         score={d.requestTarget.score}
+        criteria={d.requestTarget.criteria}
         returnTo={requestBack}
         cancelTo={requestBack}
       />
@@ -151,6 +153,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
             panel={panel}
             returnTo={mandatesHref(search, { matching: panel.mandate.id })}
             requestHref={(targetId) => mandatesHref(search, { matching: panel.mandate.id, demande: targetId })}
+            moreHref={(shown) => mandatesHref(search, { matching: panel.mandate.id, plus: String(Math.ceil(shown / MATCHES_PAGE_SIZE)) })}
           />
           {requestDialog}
           <div className="flex justify-end">

@@ -254,6 +254,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </a>
             </li>
           ))}
+          {loaderData.hasProfile ? (
+            <li>
+              <Link to="/parametres/facturation" className="inline-block rounded-md border px-3 py-1.5 hover:bg-muted">
+                Facturation
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
 

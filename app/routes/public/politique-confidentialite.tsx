@@ -43,7 +43,8 @@ const RETENTION: { data: string; duration: string }[] = [
   },
   {
     data: "Factures et données comptables d’adhésion",
-    duration: "10 ans, conformément aux obligations comptables",
+    duration:
+      "10 ans, conformément aux obligations comptables (article L.\u00a0123-22 du Code de commerce)\u00a0: chaque facture et chaque avoir gardent une copie de l’identité et de l’adresse de facturation de l’acheteur au jour de leur émission, et sont conservés même après la suppression du compte.",
   },
   {
     data: "Journaux de connexion et de sécurité",

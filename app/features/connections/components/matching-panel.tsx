@@ -3,13 +3,14 @@
 // requests (those to answer first), 'Proposer un de mes mandats', the sent requests, and the
 // confirmed connections with the confidentiality undertaking and the introduction log.
 import { CheckCircle2, FolderOpen, Handshake, Send, ShieldCheck } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/input";
 import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
-import { ScoreBreakdownList, ScorePill } from "~/features/matching/components/score-breakdown";
+import { MatchHeader, ScoreBreakdownList } from "~/features/matching/components/score-breakdown";
+import { listCut, MATCH_COUNT_CAP, matchCountLabel } from "~/features/matching/match-score";
 import { formatDateTime } from "~/lib/format";
 import { OPPORTUNITY_QUOTA_REACHED, opportunityBanner } from "~/features/mandates/mandate-rules";
 import { panelLists, REQUEST_STATUS_LABELS, UNDERTAKING_TEXT, type RequestStatus } from "../connection-rules";
@@ -229,7 +230,7 @@ function QuotaReachedButton({ label }: { label: string }) {
   );
 }
 
-function Section({ id, title, children, count }: { id: string; title: string; children: ReactNode; count?: number }) {
+function Section({ id, title, children, count }: { id: string; title: string; children: ReactNode; count?: number | string }) {
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h3 id={id} className="font-semibold">
@@ -241,15 +242,48 @@ function Section({ id, title, children, count }: { id: string; title: string; ch
   );
 }
 
+/**
+ * What the list of potential matches says of itself against the card's count: « 20 premiers
+ * sur 31 » and « Voir les suivants » (a link: it works with the keyboard and without JavaScript);
+ * the first match it adds gets the focus.
+ */
+function ListCut({ shown, total, moreHref }: { shown: number; total: number; moreHref: string }) {
+  const cut = listCut(shown, total, MATCH_COUNT_CAP);
+  if (!cut.text) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="potential-cut">
+      <p className="text-muted-foreground">{cut.text}</p>
+      {cut.more ? (
+        <Link to={moreHref} preventScrollReset replace className="font-medium text-primary underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+          Voir les suivants
+        </Link>
+      ) : (
+        <p className="text-muted-foreground">Précisez les critères du mandat pour affiner la liste.</p>
+      )}
+    </div>
+  );
+}
+
 export function MatchingPanelContent({
   panel,
   returnTo,
   requestHref,
+  moreHref,
 }: {
   panel: PanelData;
   returnTo: string;
   requestHref: (targetId: string) => string;
+  /** The panel with `shown + 20` potential matches. */
+  moreHref: (shown: number) => string;
 }) {
+  const firstAdded = useRef<HTMLLIElement>(null);
+  const previouslyShown = useRef(panel.potential.length);
+  useEffect(() => {
+    // After « Voir les suivants », the focus goes to the first match added (the link may be gone).
+    if (panel.potential.length > previouslyShown.current) firstAdded.current?.focus();
+    previouslyShown.current = panel.potential.length;
+  }, [panel.potential.length]);
+  const addedFrom = previouslyShown.current < panel.potential.length ? previouslyShown.current : -1;
   const { mandate, counters, relations } = panel;
   // Counters and lists come from the same filters (panelLists): they always agree.
   const lists = panelLists(relations);
@@ -266,7 +300,7 @@ export function MatchingPanelContent({
         <Counter label="Mises en relation actives" value={counters.activeConnections} />
       </div>
 
-      <Section id="panel-potential" title="Mandats potentiels" count={panel.potential.length}>
+      <Section id="panel-potential" title="Mandats potentiels" count={panel.matchable ? matchCountLabel(panel.potentialCount, MATCH_COUNT_CAP) : 0}>
         {panel.opportunities.limited ? <OpportunityBanner quota={panel.opportunities} /> : null}
         {!panel.matchable && mandate.status === "negotiating" ? (
           <p className="text-sm text-muted-foreground">
@@ -284,14 +318,21 @@ export function MatchingPanelContent({
             Aucun mandat compatible trouvé pour le moment
           </p>
         ) : (
+          <>
+          <ListCut shown={panel.potential.length} total={panel.potentialCount} moreHref={moreHref(panel.potential.length)} />
           <ul className="grid gap-3">
-            {panel.potential.map((m) => (
-              <li key={m.id} className="grid gap-2 rounded-lg border p-3" data-testid="potential-match">
-                <div className="flex flex-wrap items-start justify-between gap-2">
+            {panel.potential.map((m, i) => (
+              <li
+                key={m.id}
+                ref={i === addedFrom ? firstAdded : undefined}
+                tabIndex={i === addedFrom ? -1 : undefined}
+                className="grid gap-2 rounded-lg border p-3"
+                data-testid="potential-match"
+              >
+                <MatchHeader total={m.score.total}>
                   <CounterpartSummary m={m} />
-                  <ScorePill total={m.score.total} />
-                </div>
-                <ScoreBreakdownList score={m.score} />
+                </MatchHeader>
+                <ScoreBreakdownList criteria={m.criteria} />
                 <div>
                   {m.sentStatus ? (
                     <p className="flex items-center gap-2 text-sm">
@@ -313,6 +354,7 @@ export function MatchingPanelContent({
               </li>
             ))}
           </ul>
+          </>
         )}
       </Section>
 
@@ -323,10 +365,9 @@ export function MatchingPanelContent({
           <ul className="grid gap-3">
             {received.map((r) => (
               <li key={r.counterpart.id} className="grid gap-2 rounded-lg border p-3" data-testid="received-request">
-                <div className="flex flex-wrap items-start justify-between gap-2">
+                <MatchHeader total={r.score.total}>
                   <CounterpartSummary m={r.counterpart} />
-                  <ScorePill total={r.score.total} />
-                </div>
+                </MatchHeader>
                 <RequestMeta request={r.received!} direction="received" />
                 {r.received?.message ? (
                   <p className="whitespace-pre-line rounded bg-muted p-2 text-sm">«&nbsp;{r.received.message}&nbsp;»</p>
@@ -371,10 +412,9 @@ export function MatchingPanelContent({
           <ul className="grid gap-3">
             {sent.map((r) => (
               <li key={r.counterpart.id} className="grid gap-2 rounded-lg border p-3" data-testid="sent-request">
-                <div className="flex flex-wrap items-start justify-between gap-2">
+                <MatchHeader total={r.score.total}>
                   <CounterpartSummary m={r.counterpart} />
-                  <ScorePill total={r.score.total} />
-                </div>
+                </MatchHeader>
                 <RequestMeta request={r.sent!} direction="sent" />
                 {r.sent?.status === "accepted" && !r.received ? (
                   <p className="text-xs text-muted-foreground">

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { mandatesHref } from "~/features/mandates/components/urls";
 import { MANDATE_TYPE_LABELS } from "~/features/mandates/mandate-rules";
 import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
-import { ScoreBreakdownList, ScorePill } from "~/features/matching/components/score-breakdown";
+import { MatchHeader, ScoreBreakdownList } from "~/features/matching/components/score-breakdown";
 import type { Opportunity } from "~/features/matching/matching.server";
 import type { RequestStatus } from "../connection-rules";
 import { RequestStatusBadge } from "./matching-panel";
@@ -49,11 +49,10 @@ export function OpportunitiesSection({ d, search }: { d: OpportunitiesData; sear
                 <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
                   Pour votre mandat «&nbsp;{o.own.clientCode}&nbsp;» ({MANDATE_TYPE_LABELS[o.own.mandateType].toLowerCase()})
                 </p>
-                <div className="flex flex-wrap items-start justify-between gap-2">
+                <MatchHeader total={o.match.score.total}>
                   <CounterpartSummary m={o.match} heading="h3" />
-                  <ScorePill total={o.match.score.total} />
-                </div>
-                <ScoreBreakdownList score={o.match.score} />
+                </MatchHeader>
+                <ScoreBreakdownList criteria={o.match.criteria} />
                 <div className="flex flex-wrap items-center gap-2">
                   {status ? (
                     <p className="flex items-center gap-2 text-sm">

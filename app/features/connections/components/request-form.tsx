@@ -4,8 +4,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
 import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
-import { ScoreBreakdownList, ScorePill } from "~/features/matching/components/score-breakdown";
-import type { ScoreBreakdown } from "~/features/matching/match-score";
+import { MatchHeader, ScoreBreakdownList } from "~/features/matching/components/score-breakdown";
+import type { CriteriaVerdicts, ScoreBreakdown } from "~/features/matching/match-score";
 import type { CounterpartMandate } from "~/features/matching/counterpart.server";
 import { MATCH_REQUEST_MESSAGE_MAX } from "../connections.schema";
 
@@ -14,6 +14,7 @@ export function RequestForm({
   ownCode,
   target,
   score,
+  criteria,
   returnTo,
   cancelTo,
 }: {
@@ -21,6 +22,7 @@ export function RequestForm({
   ownCode: string;
   target: CounterpartMandate;
   score: ScoreBreakdown | null;
+  criteria: CriteriaVerdicts | null;
   returnTo: string;
   cancelTo: string;
 }) {
@@ -33,11 +35,10 @@ export function RequestForm({
       <input type="hidden" name="targetMandateId" value={target.id} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <div className="grid gap-2 rounded-md border p-3">
-        <div className="flex flex-wrap items-start justify-between gap-2">
+        <MatchHeader total={score ? score.total : null}>
           <CounterpartSummary m={target} heading="h3" />
-          {score ? <ScorePill total={score.total} /> : null}
-        </div>
-        {score ? <ScoreBreakdownList score={score} /> : null}
+        </MatchHeader>
+        {criteria ? <ScoreBreakdownList criteria={criteria} /> : null}
       </div>
       <p className="text-sm text-muted-foreground">
         Demande envoyée depuis votre mandat «&nbsp;{ownCode}&nbsp;». Le propriétaire du mandat est prévenu par e-mail&nbsp;; l’identité des

@@ -1,5 +1,5 @@
 // A card of 'Mes Mandats' (spec §2; issue 15 §4): client code, badges, status, period, type,
-// summary, its figures (potential matches ≥ 60 %, requests waiting), one primary action — the
+// summary, its figures (potential matches as the panel lists them, requests waiting), one primary action — the
 // matching — and the others in a menu.
 import { Eye, MoreHorizontal, Pause, Pencil, Play, RotateCcw, Trash2, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -16,6 +16,7 @@ import {
   type MandateStatus,
   type MandateType,
 } from "../mandate-rules";
+import { matchCountLabel } from "~/features/matching/match-score";
 import { MandateFlags, StatusBadge } from "./mandate-badges";
 
 export type MandateCardData = {
@@ -35,14 +36,9 @@ export type MandateCardData = {
   valuationAmount: number | null;
   projectTimeline: string | null;
   pendingReceived: number;
-  strongMatches: number;
+  potentialMatches: number;
   pendingSent: number;
 };
-
-/** '99+' past the count's cap. */
-export function matchCountLabel(n: number, cap = 99): string {
-  return n > cap ? `${cap}+` : String(n);
-}
 
 function Figure({ value, label, highlight = false }: { value: string; label: string; highlight?: boolean }) {
   return (
@@ -154,7 +150,7 @@ export function MandateCard({
         ))}
       </dl>
       <dl className="grid grid-cols-3 gap-2" aria-label={`Activité du mandat ${m.clientCode}`} data-testid="mandate-figures">
-        <Figure value={matchCountLabel(m.strongMatches)} label="Mandats potentiels à 60&nbsp;% ou plus" />
+        <Figure value={matchCountLabel(m.potentialMatches)} label="Mandats potentiels" />
         <Figure value={String(m.pendingReceived)} label="Demandes reçues à traiter" highlight={m.pendingReceived > 0} />
         <Figure value={String(m.pendingSent)} label="Demandes envoyées en attente" />
       </dl>

@@ -1,5 +1,7 @@
 // The last step of the mandate form: what will be saved, step by step, each with its way back.
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { missingMatchCriteria, UNMATCHABLE_BUYER_TEXT } from "~/features/matching/match-score";
 import { formatDate, NOT_SPECIFIED } from "~/lib/format";
 import { MANDATE_TYPE_LABELS } from "../mandate-rules";
 import { mandateStepTitle, type MandateStep } from "../mandate-steps";
@@ -21,9 +23,31 @@ function Part({ step, type, onEdit, children }: { step: MandateStep; type: Manda
   );
 }
 
+/** A buyer mandate without a sector, a territory or an amount: said before it is created. */
+function UnmatchableWarning({ value, onEdit }: { value: MandateInput; onEdit: (step: MandateStep) => void }) {
+  const missing = missingMatchCriteria(value);
+  if (missing.length === 0) return null;
+  const last = missing.at(-1);
+  const list = missing.length > 1 ? `${missing.slice(0, -1).join(", ")} ou ${last}` : last;
+  return (
+    <Alert variant="info" data-testid="unmatchable-warning">
+      <AlertTitle>{UNMATCHABLE_BUYER_TEXT}</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        <p>Le rapprochement compare les critères des deux mandats : ajoutez au moins {list} pour qu’il soit proposé aux confrères cédants.</p>
+        <p>
+          <Button type="button" variant="outline" size="sm" onClick={() => onEdit("details")}>
+            Compléter les critères
+          </Button>
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 export function MandateReview({ value, onEdit }: { value: MandateInput; onEdit: (step: MandateStep) => void }) {
   return (
     <div className="grid gap-4" data-testid="mandate-review">
+      <UnmatchableWarning value={value} onEdit={onEdit} />
       <Part step="type" type={value.mandateType} onEdit={onEdit}>
         <dl className="grid gap-3">
           <DetailRow label="Type de mandat">{MANDATE_TYPE_LABELS[value.mandateType]}</DetailRow>

@@ -161,9 +161,13 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
                   </p>
                 </div>
                 {d.withdrawnAt ? (
-                  <Badge variant="outline">
-                    <time dateTime={d.withdrawnAt}>{`Retiré le ${at(d.withdrawnAt)}`}</time>
-                  </Badge>
+                  // Still listed for both members; its content is gone (not downloadable).
+                  <div className="grid justify-items-start gap-1 text-sm text-muted-foreground sm:justify-items-end" data-testid="document-withdrawn">
+                    <Badge variant="outline">
+                      <time dateTime={d.withdrawnAt}>{`Retiré le ${at(d.withdrawnAt)}`}</time>
+                    </Badge>
+                    <span>Retiré par {d.withdrawnBy} · contenu plus disponible</span>
+                  </div>
                 ) : (
                   <div className="flex flex-wrap items-center gap-2">
                     {d.isPdf ? (
