@@ -209,7 +209,7 @@ test("a buyer mandate without sector, territory or amount is flagged on its revi
   await expect(page).toHaveURL(/\/dashboard$/);
   const form = await openNewMandate(page);
   await nextStep(form);
-  await expectStep(form, 2, "Critères de l'acquéreur");
+  await expectStep(form, 2, "Critères de l’acquéreur");
   // No criterion at all: straight on to the client and the review.
   await nextStep(form);
   await form.getByLabel("Initiales ou nom de code du client").fill(`VIDE-${tag}`);
@@ -223,7 +223,7 @@ test("a buyer mandate without sector, territory or amount is flagged on its revi
   await expectNoAxeViolations(page);
   // Its way back to the criteria; one territory is enough to lift it.
   await warning.getByRole("button", { name: "Compléter les critères" }).click();
-  await expectStep(form, 2, "Critères de l'acquéreur");
+  await expectStep(form, 2, "Critères de l’acquéreur");
   await pick(form, "Filtrer les départements ou les régions", "mayotte", "976 - Mayotte");
   await form.getByRole("navigation", { name: "Étapes du mandat" }).getByRole("button", { name: /Vérification/ }).click();
   await expectStep(form, 4, "Vérification");

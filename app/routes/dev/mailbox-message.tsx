@@ -41,15 +41,16 @@ function withTopTarget(html: string): string {
 
 export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
   const { message } = loaderData;
-  const headers: [string, string | null][] = [
+  // The template id and the transport's error are identifiers, not product text: shown as code.
+  const headers: [string, string | null, "code"?][] = [
     ["Objet", message.subject],
     ["Destinataire", message.to],
     ["Répondre à", message.replyTo],
-    ["Type", message.kind],
+    ["Type", message.kind, "code"],
     ["Créé le", message.createdAt],
     ["Délivré le", message.sentAt || null],
     ["Statut", `${message.status} (${message.attempts} tentative${message.attempts > 1 ? "s" : ""})`],
-    ["Dernière erreur", message.lastError],
+    ["Dernière erreur", message.lastError, "code"],
   ];
   return (
     <div className="mx-auto max-w-5xl p-6">
@@ -59,11 +60,11 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-2xl font-bold break-words">{message.subject}</h1>
       <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         {headers
-          .filter((h): h is [string, string] => Boolean(h[1]))
-          .map(([label, value]) => (
+          .filter((h): h is [string, string, "code"?] => Boolean(h[1]))
+          .map(([label, value, as]) => (
             <div key={label} className="contents">
               <dt className="font-semibold">{label}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="break-all">{as === "code" ? <code>{value}</code> : value}</dd>
             </div>
           ))}
       </dl>

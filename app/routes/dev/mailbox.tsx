@@ -60,7 +60,9 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                       {m.subject}
                     </Link>
                   </td>
-                  <td className="px-2 py-2">{m.kind}</td>
+                  <td className="px-2 py-2">
+                    <code>{m.kind}</code>
+                  </td>
                   <td className="px-2 py-2">{m.status}</td>
                 </tr>
               ))}
