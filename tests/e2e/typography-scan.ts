@@ -14,15 +14,18 @@ function readPageTexts(): PageTexts {
     if (text) body = body.split(text).join(" ");
   }
   // Visually hidden text (a screen reader's « : » after a label) gets a line of its own in
-  // innerText though nobody sees it start a line: join it to the line before.
-  for (const el of Array.from(document.querySelectorAll<HTMLElement>(".sr-only"))) {
-    const text = el.innerText.replace(/[ \n]+$/, "");
-    if (/^[\s\u00a0\u202f]*[;:!?»]/.test(text)) body = body.replace(new RegExp(`\\n[ \\t]*(${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})`, "g"), "$1");
-  }
+  // innerText though nobody sees it start a line: join it to the line before, in the body and
+  // in the headings.
+  const hiddenSeparators = Array.from(document.querySelectorAll<HTMLElement>(".sr-only"))
+    .map((el) => el.innerText.replace(/[ \n]+$/, ""))
+    .filter((text) => /^[\s\u00a0\u202f]*[;:!?»]/.test(text));
+  const joinHidden = (text: string) =>
+    hiddenSeparators.reduce((t, sep) => t.replace(new RegExp(`\\n[ \\t]*(${sep.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})`, "g"), "$1"), text);
+  body = joinHidden(body);
   const visible = (el: Element) => !el.closest(skipped) && (el as HTMLElement).checkVisibility?.() !== false;
   const headings = Array.from(document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role='heading']"))
     .filter(visible)
-    .map((h) => (h as HTMLElement).innerText.trim())
+    .map((h) => joinHidden((h as HTMLElement).innerText).trim())
     .filter(Boolean);
   const attributes = Array.from(document.querySelectorAll("[aria-label], [placeholder], [title], img[alt]"))
     .filter((el) => !el.closest(skipped))
