@@ -83,9 +83,9 @@ function Shell({ children, memberFrame = false }: { children: React.ReactNode; m
   const appName = root?.appName ?? "Réseau Transmission";
   const localMail = root?.localMail ? (
     <aside aria-label="Mode local" className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900">
-      Mode local : les e-mails ne sont pas envoyés.{" "}
+      Mode local&nbsp;: les e-mails ne sont pas envoyés.{" "}
       <a className="underline" href="/dev/mailbox">
-        Consulter la boîte mail locale
+        Consulter la boîte de réception locale
       </a>
     </aside>
   ) : null;

@@ -31,13 +31,13 @@ const DAY_MS = 86_400_000;
 const STAGE_CYCLE: Stage[] = ["exchanges", "introduction", "documents", "offer", "protocol", "concluded", "exchanges", "abandoned", "documents", "concluded"];
 const WORKING: Stage[] = ["introduction", "exchanges", "documents", "offer", "protocol"];
 const MESSAGES = [
-  "Bonjour, merci pour la mise en relation. Quand pouvons-nous échanger par téléphone ?",
-  "Bonjour, je vous propose jeudi à 10 h. Je vous transmets ensuite le mémorandum d'information.",
+  "Bonjour, merci pour la mise en relation. Quand pouvons-nous échanger par téléphone\u00a0?",
+  "Bonjour, je vous propose jeudi à 10 h. Je vous transmets ensuite le mémorandum d’information.",
   "Mon client souhaite une première visite du site avant de formuler une offre.",
-  "C'est noté, je reviens vers vous avec des disponibilités.",
+  "C’est noté, je reviens vers vous avec des disponibilités.",
 ];
 
-const label = (m: SeedMandate) => `${MANDATE_TYPE_LABELS[m.mandateType]} « ${m.clientCode} »`;
+const label = (m: SeedMandate) => `${MANDATE_TYPE_LABELS[m.mandateType]} «\u00a0${m.clientCode}\u00a0»`;
 
 /** The rows of the files of these mandates (listed in creation order), every `every`-th pair. */
 export function buildSeedFiles(mandatesInOrder: SeedMandate[], every = 5, lastNumbers: ReadonlyMap<number, number> = new Map()): SeedFileRows {

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 export const PASSWORD_MIN = 6;
 export const MESSAGES = {
-  emailRequired: "L'adresse e-mail est obligatoire",
+  emailRequired: "L’adresse e-mail est obligatoire",
   emailInvalid: "Veuillez saisir une adresse e-mail valide",
   passwordRequired: "Le mot de passe est obligatoire",
   passwordTooShort: "Le mot de passe doit contenir au moins 6 caractères",
@@ -13,7 +13,7 @@ export const MESSAGES = {
   signUpSuccess: "Inscription réussie ! Vérifiez votre email pour confirmer votre compte.",
   unexpected: "Une erreur est survenue. Veuillez réessayer.",
   emailNotVerified:
-    "Votre adresse e-mail n'est pas encore confirmée. Un nouveau lien de confirmation vient de vous être envoyé.",
+    "Votre adresse e-mail n’est pas encore confirmée. Un nouveau lien de confirmation vient de vous être envoyé.",
   tooManyAttempts: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
   resetRequested:
     "Si un compte existe pour cette adresse, vous allez recevoir un e-mail contenant un lien pour choisir un nouveau mot de passe.",

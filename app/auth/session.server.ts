@@ -188,7 +188,7 @@ export async function requireAdminWithTwoFactor(request: Request): Promise<Sessi
   if (!user.twoFactorEnabled) {
     if (isMutation(request)) {
       throw data(
-        { message: "Les administrateurs doivent activer la double authentification pour accéder à l'administration." },
+        { message: "Les administrateurs doivent activer la double authentification pour accéder à l’administration." },
         { status: 403 },
       );
     }

@@ -4,16 +4,16 @@ import { Button } from "~/components/ui/button";
 /** The French title and message of a failed page, from what its loader or action threw. */
 export function describeError(error: unknown): { status: number; title: string; message: string } {
   let title = "Une erreur est survenue";
-  let message = "Nous n'avons pas pu afficher cette page. Notre équipe a été prévenue ; veuillez réessayer dans un instant.";
+  let message = "Nous n’avons pas pu afficher cette page. Notre équipe a été prévenue\u00a0; veuillez réessayer dans un instant.";
   let status = 500;
   if (isRouteErrorResponse(error)) {
     status = error.status;
     if (status === 404) {
       title = "Page introuvable";
-      message = "La ressource demandée n'existe pas ou n'est plus disponible.";
+      message = "La ressource demandée n’existe pas ou n’est plus disponible.";
     } else if (status === 403 || status === 401) {
       title = "Accès refusé";
-      message = "Vous n'avez pas les droits nécessaires pour effectuer cette action.";
+      message = "Vous n’avez pas les droits nécessaires pour effectuer cette action.";
     } else if (status === 429) {
       title = "Trop de tentatives";
       message = "Veuillez patienter quelques minutes avant de réessayer.";
@@ -39,11 +39,11 @@ export function ErrorPage({ error, requestId, home = "/" }: { error: unknown; re
       <p className="text-muted-foreground">{message}</p>
       {status >= 500 && requestId ? (
         <p className="text-xs text-muted-foreground">
-          Référence de l'incident : <code>{requestId}</code>
+          Référence de l’incident&nbsp;: <code>{requestId}</code>
         </p>
       ) : null}
       <Button asChild>
-        <Link to={home}>{home === "/" ? "Retour à l'accueil" : "Retour à l'espace membre"}</Link>
+        <Link to={home}>{home === "/" ? "Retour à l’accueil" : "Retour à l’espace membre"}</Link>
       </Button>
     </section>
   );

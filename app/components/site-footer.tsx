@@ -17,7 +17,7 @@ export function SiteFooter({ appName, year }: { appName: string; year: number })
         <div className="max-w-sm">
           <p className="font-semibold text-primary">{appName}</p>
           <p className="mt-2 text-sm text-muted-foreground">
-            Le réseau collaboratif et confidentiel des professionnels de la transmission d'entreprises et de commerces.
+            Le réseau collaboratif et confidentiel des professionnels de la transmission d’entreprises et de commerces.
           </p>
         </div>
         <nav aria-label="Liens du pied de page">

@@ -150,7 +150,7 @@ describe("the operator's legal identity (issue 16)", () => {
 
   it("in local mode a missing value is a visible placeholder", () => {
     const env = parseEnv({});
-    expect(env.legal.companyName).toBe("[Raison sociale de l'exploitant — à compléter]");
+    expect(env.legal.companyName).toBe("[Raison sociale de l’exploitant — à compléter]");
     expect(isLegalPlaceholder(env.legal.siret)).toBe(true);
   });
 });

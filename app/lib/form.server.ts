@@ -3,7 +3,7 @@
 // action reads its form through here and answers 400 with a French message instead.
 import { data } from "react-router";
 
-export const UNREADABLE_FORM = "Requête invalide : le formulaire envoyé est illisible. Rechargez la page et réessayez.";
+export const UNREADABLE_FORM = "Requête invalide\u00a0: le formulaire envoyé est illisible. Rechargez la page et réessayez.";
 
 export async function readForm(request: Request): Promise<FormData> {
   try {

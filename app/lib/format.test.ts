@@ -63,7 +63,7 @@ describe("formatDateTime", () => {
     [new Date(Date.UTC(2024, 5, 1, 11, 0)), "01/06/2024 13:00"],
     ["2024-02-29", "29/02/2024 00:00"],
     [null, ""],
-    ["n'importe quoi", ""],
+    ["n’importe quoi", ""],
   ])("formatDateTime(%j) = %j", (input, expected) => {
     expect(formatDateTime(input)).toBe(expected);
   });
@@ -191,7 +191,7 @@ describe("initials", () => {
 
 describe("placesLeftLabel", () => {
   it.each([
-    [1, "Plus qu'une place de membre fondateur"],
+    [1, "Plus qu’une place de membre fondateur"],
     [2, "Plus que 2 places de membre fondateur"],
     [249, "Plus que 249 places de membre fondateur"],
     [1000, "Plus que 1\u202f000 places de membre fondateur"],

@@ -15,7 +15,7 @@ function placeholder(label: string): string {
 
 /** Each field, its environment variable and what it means (the placeholder's label). */
 export const LEGAL_FIELDS = {
-  companyName: { env: "LEGAL_COMPANY_NAME", label: "Raison sociale de l'exploitant" },
+  companyName: { env: "LEGAL_COMPANY_NAME", label: "Raison sociale de l’exploitant" },
   legalForm: { env: "LEGAL_FORM", label: "Forme juridique" },
   shareCapital: { env: "LEGAL_SHARE_CAPITAL", label: "Capital social" },
   rcs: { env: "LEGAL_RCS", label: "Immatriculation au RCS (ville et numéro)" },
@@ -23,9 +23,9 @@ export const LEGAL_FIELDS = {
   vatNumber: { env: "LEGAL_VAT_NUMBER", label: "Numéro de TVA intracommunautaire" },
   headOffice: { env: "LEGAL_HEAD_OFFICE", label: "Adresse du siège social" },
   publicationDirector: { env: "LEGAL_PUBLICATION_DIRECTOR", label: "Nom du directeur de la publication" },
-  hostName: { env: "LEGAL_HOST_NAME", label: "Nom de l'hébergeur" },
-  hostAddress: { env: "LEGAL_HOST_ADDRESS", label: "Adresse de l'hébergeur" },
-  emailProvider: { env: "LEGAL_EMAIL_PROVIDER", label: "Prestataire d'envoi des e-mails" },
+  hostName: { env: "LEGAL_HOST_NAME", label: "Nom de l’hébergeur" },
+  hostAddress: { env: "LEGAL_HOST_ADDRESS", label: "Adresse de l’hébergeur" },
+  emailProvider: { env: "LEGAL_EMAIL_PROVIDER", label: "Prestataire d’envoi des e-mails" },
   contactEmail: { env: "LEGAL_CONTACT_EMAIL", label: "Adresse e-mail de contact" },
   phone: { env: "LEGAL_PHONE", label: "Numéro de téléphone" },
 } as const;

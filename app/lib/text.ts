@@ -40,6 +40,6 @@ export function initials(firstName: string | null | undefined, lastName: string 
  * agreeing: `nouns` are the singular and plural forms that follow the count.
  */
 export function placesLeftLabel(count: number, nouns: [string, string]): string {
-  if (count === 1) return `Plus qu'une ${nouns[0]}`;
+  if (count === 1) return `Plus qu’une ${nouns[0]}`;
   return `Plus que ${countLabel(count, nouns[0], nouns[1])}`;
 }

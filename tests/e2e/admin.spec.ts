@@ -3,7 +3,8 @@
 // public profile, recommendation export (clipboard and CSV), audit log, axe on every tab.
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import {
   E2E_ADMIN,
   E2E_SEED,
@@ -46,12 +47,12 @@ async function completeOnboarding(page: Page, person: { firstName: string; lastN
   await page.getByLabel("Nom", { exact: true }).fill(person.lastName);
   await page.getByLabel("Société / cabinet").fill(person.company);
   await page.getByLabel("Profession").selectOption({ label: "Conseil en fusions-acquisitions" });
-  await page.getByLabel("Transmission d'entreprises").check();
+  await page.getByLabel("Transmission d’entreprises").check();
   await page.getByRole("button", { name: "Continuer" }).click();
-  await page.getByLabel("J'ai lu et j'accepte la charte d'engagement des membres.").check();
+  await page.getByLabel("J’ai lu et j’accepte la charte d’engagement des membres.").check();
   await page.getByRole("button", { name: "Signer la charte et continuer" }).click();
   await page.getByLabel("Votre expérience").fill("Douze ans de conseil en cession de PME de services.");
-  await page.getByLabel("Opérations récentes").fill("Cession d'une agence de communication (2025) ; reprise d'un cabinet comptable (2024).");
+  await page.getByLabel("Opérations récentes").fill("Cession d’une agence de communication (2025)\u00a0; reprise d’un cabinet comptable (2024).");
   await page.getByLabel("Profil LinkedIn (facultatif)").fill("https://www.linkedin.com/in/e2e-admin-validation");
   await page.getByRole("button", { name: "Continuer" }).click();
   await fillVerification(page);
@@ -143,21 +144,21 @@ test.describe.serial("admin back office", () => {
     await expect(dialog.getByRole("heading", { name: `${candidate.firstName} ${candidate.lastName}` })).toBeVisible();
     await expect(dialog.getByText(candidate.email)).toBeVisible();
     await expect(dialog.getByRole("link", { name: "https://www.linkedin.com/in/e2e-admin-validation" })).toBeVisible();
-    await expect(dialog.getByText("Cession d'une agence de communication", { exact: false })).toBeVisible();
+    await expect(dialog.getByText("Cession d’une agence de communication", { exact: false })).toBeVisible();
     await expect(dialog.getByText("non confirmée")).toHaveCount(2);
     await expect(dialog.getByText("Aucun paiement (démarrage gratuit)")).toBeVisible();
     await expectNoAxeViolations(a);
     // The verification checklist (issue 14): evidence inline, five ticks, or a written reason.
     const checklist = dialog.getByTestId("verification-checklist");
-    await expect(checklist.getByText("SIREN : 732 829 320")).toBeVisible();
-    await expect(checklist.getByRole("link", { name: /Ouvrir l'attestation/ })).toHaveAttribute("href", /^\/justificatifs\/[0-9a-f-]{36}\/assurance$/);
+    await expect(checklist.getByText("SIREN\u00a0: 732829320")).toBeVisible();
+    await expect(checklist.getByRole("link", { name: /Ouvrir l’attestation/ })).toHaveAttribute("href", /^\/justificatifs\/[0-9a-f-]{36}\/assurance$/);
     await expect(dialog.getByLabel(/Motif de la validation malgré 5 étapes non cochées/)).toBeVisible();
-    for (const label of ["Charte d'engagement signée", "Deux parrainages confirmés", "Identité et inscription professionnelle", "SIREN ou SIRET de la structure"]) {
-      await a.getByRole("dialog").getByRole("button", { name: `Cocher cette étape : ${label}` }).click();
-      await expect(a.getByRole("dialog").getByRole("button", { name: `Décocher : ${label}` })).toBeVisible();
+    for (const label of ["Charte d’engagement signée", "Deux parrainages confirmés", "Identité et inscription professionnelle", "SIREN ou SIRET de la structure"]) {
+      await a.getByRole("dialog").getByRole("button", { name: `Cocher cette étape\u00a0: ${label}` }).click();
+      await expect(a.getByRole("dialog").getByRole("button", { name: `Décocher\u00a0: ${label}` })).toBeVisible();
     }
     await expect(a.getByRole("dialog").getByText("Vérification (4/5 étapes cochées)")).toBeVisible();
-    await a.getByRole("dialog").getByLabel(/Motif de la validation malgré une étape non cochée/).fill("Attestation vérifiée par téléphone auprès de l'assureur");
+    await a.getByRole("dialog").getByLabel(/Motif de la validation malgré une étape non cochée/).fill("Attestation vérifiée par téléphone auprès de l’assureur");
     await a.getByRole("dialog").getByRole("button", { name: "Valider" }).click();
     await expect(a.getByText("Profil validé avec succès")).toBeVisible();
     await expect(a.getByRole("dialog")).toHaveCount(0);
@@ -185,7 +186,7 @@ test.describe.serial("admin back office", () => {
     await a.goto(`/admin?q=${encodeURIComponent(candidate.lastName)}`);
     await a.getByRole("link", { name: `Voir le profil de ${candidate.firstName} ${candidate.lastName}` }).click();
     const dialog = a.getByRole("dialog");
-    await dialog.getByLabel("Motif de la suspension (facultatif)").fill("Vérification d'une réclamation");
+    await dialog.getByLabel("Motif de la suspension (facultatif)").fill("Vérification d’une réclamation");
     await dialog.getByRole("button", { name: "Suspendre" }).click();
     await expect(a.getByText("Membre suspendu", { exact: true })).toBeVisible();
     await expect(a.getByRole("row", { name: new RegExp(candidate.lastName) }).getByText("Suspendu")).toBeVisible();
@@ -210,14 +211,14 @@ test.describe.serial("admin back office", () => {
   test("deal review: validating a pending deal puts it on the public profile, anonymised; a rejection takes a reason", async () => {
     const a = admin.page;
     await a.goto("/admin/deals");
-    await expect(a.getByRole("heading", { level: 2, name: "Deals en attente de validation" })).toBeVisible();
+    await expect(a.getByRole("heading", { level: 2, name: "Transactions en attente de validation" })).toBeVisible();
     await expectNoAxeViolations(a);
     const row = a.getByRole("row", { name: new RegExp(E2E_SEED.premium.name) }).first();
     const transaction = (await row.getByRole("cell").nth(2).textContent())!.trim();
     expect(transaction.length).toBeGreaterThan(3);
-    await row.getByRole("link", { name: /^Examiner le deal/ }).click();
+    await row.getByRole("link", { name: /^Examiner la transaction/ }).click();
     const dialog = a.getByRole("dialog");
-    await expect(dialog.getByRole("heading", { name: `Deal de ${E2E_SEED.premium.name}` })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: `Transaction de ${E2E_SEED.premium.name}` })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Fermer" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Rejeter" })).toBeVisible();
     await expectNoAxeViolations(a);
@@ -236,9 +237,9 @@ test.describe.serial("admin back office", () => {
 
     // Another pending deal, rejected with a reason.
     await a.goto("/admin/deals");
-    const other = a.getByRole("row").filter({ has: a.getByRole("link", { name: /^Examiner le deal/ }) }).first();
+    const other = a.getByRole("row").filter({ has: a.getByRole("link", { name: /^Examiner la transaction/ }) }).first();
     if ((await other.count()) > 0) {
-      await other.getByRole("link", { name: /^Examiner le deal/ }).click();
+      await other.getByRole("link", { name: /^Examiner la transaction/ }).click();
       await a.getByRole("dialog").getByLabel("Motif du rejet (facultatif)").fill("Justificatif manquant");
       await a.getByRole("dialog").getByRole("button", { name: "Rejeter" }).click();
       await expect(a.getByText("Deal rejeté avec succès")).toBeVisible();
@@ -275,17 +276,17 @@ test.describe.serial("admin back office", () => {
   test("the audit log lists the decisions and exports, newest first, filterable by action", async () => {
     const a = admin.page;
     await a.goto("/admin/journal");
-    await expect(a.getByRole("heading", { level: 2, name: "Journal d'administration" })).toBeVisible();
+    await expect(a.getByRole("heading", { level: 2, name: "Journal d’administration" })).toBeVisible();
     const firstRow = a.getByRole("row").nth(1);
     await expect(firstRow).toContainText("Export CSV des recommandations");
     await expect(firstRow).toContainText(E2E_ADMIN.email);
-    for (const label of ["Profil validé", "Membre suspendu", "Membre réintégré", "Deal validé", "Export des e-mails des parrains"]) {
+    for (const label of ["Profil validé", "Membre suspendu", "Membre réintégré", "Transaction validée", "Export des e-mails des parrains"]) {
       await expect(a.getByRole("cell", { name: label, exact: true }).first()).toBeVisible();
     }
     await expectNoAxeViolations(a);
     await a.getByLabel("Action", { exact: true }).selectOption({ label: "Profil validé" });
     await expect(a).toHaveURL(/action=profile\.validate/);
-    await expect(a.getByRole("cell", { name: "Deal validé", exact: true })).toHaveCount(0);
+    await expect(a.getByRole("cell", { name: "Transaction validée", exact: true })).toHaveCount(0);
     await expect(a.getByRole("cell", { name: `${candidate.firstName} ${candidate.lastName} (${candidate.company})` })).toBeVisible();
   });
 
@@ -309,7 +310,7 @@ test.describe.serial("admin back office", () => {
 
     await p.goto(`/admin/recommandations?q=${encodeURIComponent(candidate.lastName)}`);
     await p.getByRole("button", { name: "Exporter les emails" }).click();
-    const box = p.getByLabel("Emails des parrains (séparés par des virgules)");
+    const box = p.getByLabel("E-mails des parrains (séparés par des virgules)");
     await expect(box).toHaveValue([...sponsors].sort().join(", "));
     await context.close();
   });

@@ -1,15 +1,16 @@
 // The member space as one frame (issue 15 §1): one product name, one sign-out, the current place
 // always shown — in the side navigation at 1280 px, in the bottom bar at 360 px.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, FOUNDER, overflowingElements, signInAs, signOut } from "./fixtures";
 
-const nav = (page: Page) => page.getByRole("navigation", { name: "Sections de l'espace membre" });
+const nav = (page: Page) => page.getByRole("navigation", { name: "Sections de l’espace membre" });
 
 test("the frame at 1280 px: side navigation, current place, one account menu, one sign-out", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, FOUNDER.email);
   await expect(nav(page).getByRole("link", { name: "Aperçu" })).toHaveAttribute("aria-current", "page");
-  for (const name of ["Messages", "Annuaire", "Mandats", "Dossiers", "Stats", "Profil"]) {
+  for (const name of ["Messages", "Annuaire", "Mandats", "Dossiers", "Statistiques", "Profil"]) {
     await expect(nav(page).getByRole("link", { name })).toBeVisible();
   }
   // One header: no public navigation, the product name once.

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./typography-scan";
 import {
   expectNoAxeViolations,
   firstLink,
@@ -58,7 +59,7 @@ test("sign-in before confirming the e-mail is refused with a French explanation"
   await signUp(page, email, "secret-123");
   await expect(page.getByText("Inscription réussie !", { exact: false })).toBeVisible();
   await signIn(page, email, "secret-123");
-  await expect(page.getByText("Votre adresse e-mail n'est pas encore confirmée", { exact: false })).toBeVisible();
+  await expect(page.getByText("Votre adresse e-mail n’est pas encore confirmée", { exact: false })).toBeVisible();
 });
 
 test("password reset by e-mail, end to end", async ({ page }) => {
@@ -66,8 +67,8 @@ test("password reset by e-mail, end to end", async ({ page }) => {
   await signUpAndVerify(page, email, "old-secret-1");
   await signOut(page);
   await page.goto("/auth");
-  await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
-  await expect(page.getByRole("heading", { name: "Mot de passe oublié ?" })).toBeVisible();
+  await page.getByRole("link", { name: "Mot de passe oublié\u00a0?" }).click();
+  await expect(page.getByRole("heading", { name: "Mot de passe oublié\u00a0?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Recevoir le lien" }).click();
   await expect(page.getByText("Si un compte existe pour cette adresse", { exact: false })).toBeVisible();
@@ -99,7 +100,7 @@ test("an admin created by admin:create sees the Admin link and reaches /admin; o
   await page.getByRole("link", { name: "Admin", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Administration" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Sections de l'espace membre" }).getByRole("link", { name: "Administration" })).toHaveAttribute(
+  await expect(page.getByRole("navigation", { name: "Sections de l’espace membre" }).getByRole("link", { name: "Administration" })).toHaveAttribute(
     "aria-current",
     "page",
   );
@@ -121,7 +122,7 @@ test("unknown path shows the 404 page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText("404", { exact: true })).toBeVisible();
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
-  await page.getByRole("link", { name: "Retour à l'accueil" }).click();
+  await page.getByRole("link", { name: "Retour à l’accueil" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -3,7 +3,8 @@
 // in their own browser: messages with unread marks, stages, the two-sided closing; at 1280 and
 // 360 px with axe; a third member gets a 404; the message form works without JavaScript.
 import { createHash } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { PDFDocument } from "pdf-lib";
 import { checkAccessibility, DEMO_PASSWORD, FOUNDER, FREEMIUM, PREMIUM, signIn, signInAs } from "./fixtures";
 
@@ -61,20 +62,20 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   const path = await openSharedFile(thomas, FOUNDER.name);
   await thomas.getByRole("link", { name: "Convention" }).click();
   await expect(thomas).toHaveURL(new RegExp(`${path}/convention$`));
-  await expect(thomas.getByRole("heading", { name: "Convention de partage d'honoraires" })).toBeVisible();
+  await expect(thomas.getByRole("heading", { name: "Convention de partage d’honoraires" })).toBeVisible();
   await checkAccessibility(thomas);
 
   // Thomas proposes: a goodwill sale is due at the deed only (Hoguet law).
-  await thomas.getByLabel("Type d'opération").selectOption({ label: "Cession de fonds de commerce" });
-  await expect(thomas.getByLabel("Quand la part est-elle due ?").locator("option")).toHaveCount(1);
+  await thomas.getByLabel("Type d’opération").selectOption({ label: "Cession de fonds de commerce" });
+  await expect(thomas.getByLabel("Quand la part est-elle due\u00a0?").locator("option")).toHaveCount(1);
   await expect(thomas.getByTestId("agreement-due-hint")).toContainText("loi Hoguet");
   await thomas.getByLabel("Votre part (%)").fill("60");
   await thomas.getByLabel("Part de votre confrère (%)").fill("40");
-  await thomas.getByLabel("Clauses particulières (facultatif)").fill("Diligences : recherche de l'acquéreur et audit.");
+  await thomas.getByLabel("Clauses particulières (facultatif)").fill("Diligences\u00a0: recherche de l’acquéreur et audit.");
   // The parties as a contract names them: what the profiles do not hold is asked.
   const firms = [
-    ["Votre structure", "Cabinet Thomas", "SAS", "412 356 784", "12 rue de la Paix, 75002 Paris", "Président"],
-    [`Structure de ${FOUNDER.name}`, "Marchand Conseil", "SARL", "832 154 769", "3 quai Saint-Antoine, 69002 Lyon", "Gérante"],
+    ["Votre structure", "Cabinet Thomas", "SAS", "412356784", "12 rue de la Paix, 75002 Paris", "Président"],
+    [`Structure de ${FOUNDER.name}`, "Marchand Conseil", "SARL", "832154769", "3 quai Saint-Antoine, 69002 Lyon", "Gérante"],
   ] as const;
   for (const [group, company, legalForm, siren, address, capacity] of firms) {
     const fieldset = thomas.getByRole("group", { name: group });
@@ -82,7 +83,7 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
     await fieldset.getByLabel("Forme juridique").fill(legalForm);
     await fieldset.getByLabel("SIREN").fill(siren);
     await fieldset.getByLabel("Adresse du siège ou du cabinet").fill(address);
-    await fieldset.getByLabel("Signataire : en qualité de").fill(capacity);
+    await fieldset.getByLabel("Signataire\u00a0: en qualité de").fill(capacity);
   }
   // The draft PDF first, in a new tab, marked « Projet »; nothing is proposed.
   const draft = thomas.context().waitForEvent("response", (r) => r.url().endsWith(`${path}/convention/apercu`));
@@ -94,14 +95,14 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   const posted = Object.fromEntries(new URLSearchParams(draftResponse.request().postData() ?? ""));
   expect(posted).toMatchObject({ operationType: "fonds_de_commerce", myShare: "60", theirCompany: "Marchand Conseil" });
   const replay = await thomas.request.post(draftResponse.url(), { form: posted });
-  expect((await PDFDocument.load(await replay.body())).getTitle()).toMatch(/^Projet — Convention de partage d'honoraires/);
+  expect((await PDFDocument.load(await replay.body())).getTitle()).toMatch(/^Projet — Convention de partage d’honoraires/);
   await expect(thomas.getByTestId("agreement-empty")).toBeVisible();
   await thomas.getByRole("button", { name: "Proposer la convention" }).click();
-  await expect(thomas.getByText("Convention proposée : votre confrère est invité à la signer.")).toBeVisible();
+  await expect(thomas.getByText("Convention proposée\u00a0: votre confrère est invité à la signer.")).toBeVisible();
   await expect(thomas.getByTestId("agreement-status")).toHaveText("En attente de signature");
 
   // Thomas signs: consent and password.
-  await thomas.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await thomas.getByRole("checkbox", { name: /J’ai lu la convention/ }).check();
   await thomas.getByLabel("Votre mot de passe").fill(DEMO_PASSWORD);
   await thomas.getByRole("button", { name: "Signer la convention" }).click();
   await expect(thomas.getByText("Convention signée.", { exact: true })).toBeVisible();
@@ -111,7 +112,7 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   // away, prefilled with these terms (her 40 %, never 50/50).
   await helene.goto(`${path}/convention`);
   await expect(helene.getByTestId("agreement-current")).toContainText("Signée par Thomas");
-  await expect(helene.getByTestId("agreement-parties")).toContainText("Marchand Conseil, SARL, SIREN 832 154 769");
+  await expect(helene.getByTestId("agreement-parties")).toContainText("Marchand Conseil, SARL, SIREN 832154769");
   await expect(helene.getByTestId("agreement-fingerprint")).toContainText("vérifier que ce PDF n’a pas été modifié");
   await expect(helene.getByTestId("agreement-sha").first()).toBeHidden();
   const other = helene.getByTestId("agreement-propose");
@@ -120,13 +121,13 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   await other.getByText("Proposer d’autres conditions").click();
   await expect(helene.getByLabel("Votre part (%)")).toHaveValue("40");
   await expect(helene.getByLabel("Part de votre confrère (%)")).toHaveValue("60");
-  await expect(helene.getByLabel("Type d'opération")).toHaveValue("fonds_de_commerce");
+  await expect(helene.getByLabel("Type d’opération")).toHaveValue("fonds_de_commerce");
   await checkAccessibility(helene);
-  await helene.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await helene.getByRole("checkbox", { name: /J’ai lu la convention/ }).check();
   await helene.getByLabel("Votre mot de passe").fill("mauvais-mot-de-passe");
   await helene.getByRole("button", { name: "Signer la convention" }).click();
   await expect(helene.getByRole("alert").filter({ hasText: "Mot de passe incorrect" })).toBeVisible();
-  await helene.getByRole("checkbox", { name: /J'ai lu la convention/ }).check();
+  await helene.getByRole("checkbox", { name: /J’ai lu la convention/ }).check();
   await helene.getByLabel("Votre mot de passe").fill(DEMO_PASSWORD);
   await helene.getByRole("button", { name: "Signer la convention" }).click();
   await expect(helene.getByText("Convention signée par les deux membres.")).toBeVisible();
@@ -154,7 +155,7 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   const exportSha = exported.headers()["x-content-sha256"];
   expect(createHash("sha256").update(await exported.body()).digest("hex")).toBe(exportSha);
   await thomas.reload();
-  await expect(thomas.getByRole("list", { name: "Historique du dossier" })).toContainText(`SHA-256 : ${exportSha}`);
+  await expect(thomas.getByRole("list", { name: "Historique du dossier" })).toContainText(`SHA-256\u00a0: ${exportSha}`);
   for (const p of [thomas, helene]) await p.context().close();
 });
 
@@ -171,11 +172,11 @@ test("two members carry a file from the exchanges to the closing", async ({ brow
   await checkAccessibility(thomas);
   const path = await openSharedFile(thomas, FOUNDER.name);
   await expect(thomas.getByTestId("file-stage").first()).toHaveText("Échanges confidentiels");
-  await expect(thomas.getByRole("list", { name: "Historique du dossier" })).toContainText("Mise en relation confirmée : ouverture du dossier");
+  await expect(thomas.getByRole("list", { name: "Historique du dossier" })).toContainText("Mise en relation confirmée\u00a0: ouverture du dossier");
   await checkAccessibility(thomas);
 
   // A message: the other member sees it unread, in the list and in the file.
-  const text = `Point d'étape ${Date.now()} : le client a validé la lettre d'intention.`;
+  const text = `Point d’étape ${Date.now()}\u00a0: le client a validé la lettre d’intention.`;
   await thomas.getByLabel("Votre message").fill(text);
   await thomas.getByRole("button", { name: "Envoyer" }).click();
   await expect(thomas.getByText("Message envoyé.")).toBeVisible();
@@ -189,36 +190,36 @@ test("two members carry a file from the exchanges to the closing", async ({ brow
   await expect(mine.getByText("Nouveau")).toBeVisible();
 
   // Stages: forward by one member, the other sees it in the timeline.
-  await thomas.getByRole("button", { name: "Passer à l'étape « Documents partagés »" }).click();
+  await thomas.getByRole("button", { name: "Passer à l’étape «\u00a0Documents partagés\u00a0»" }).click();
   await expect(thomas.getByText("Étape du dossier mise à jour.")).toBeVisible();
-  await thomas.getByRole("button", { name: "Passer à l'étape « Offre / lettre d'intention »" }).click();
-  await expect(thomas.getByTestId("file-stage").first()).toHaveText("Offre / lettre d'intention");
+  await thomas.getByRole("button", { name: "Passer à l’étape «\u00a0Offre / lettre d’intention\u00a0»" }).click();
+  await expect(thomas.getByTestId("file-stage").first()).toHaveText("Offre / lettre d’intention");
 
   // Closing: Thomas proposes, cannot confirm his own proposal; Hélène confirms.
-  await thomas.getByLabel("Date de signature de l'acte").fill(new Date().toISOString().slice(0, 10));
-  await thomas.getByLabel("Tranche de montant (facultatif)").selectOption({ label: "De 1 M€ à 3 M€" });
+  await thomas.getByLabel("Date de signature de l’acte").fill(new Date().toISOString().slice(0, 10));
+  await thomas.getByLabel("Tranche de montant (facultatif)").selectOption({ label: "De 1\u00a0M€ à 3\u00a0M€" });
   await thomas.getByRole("button", { name: "Proposer de conclure" }).click();
-  await expect(thomas.getByText("Conclusion proposée : elle sera effective quand votre confrère l'aura confirmée.")).toBeVisible();
+  await expect(thomas.getByText("Conclusion proposée\u00a0: elle sera effective quand votre confrère l’aura confirmée.")).toBeVisible();
   await expect(thomas.getByRole("button", { name: "Confirmer la conclusion" })).toHaveCount(0);
 
   await helene.goto(path);
   await expect(helene.getByRole("heading", { name: "Conclusion à confirmer" })).toBeVisible();
   await checkAccessibility(helene);
   await helene.getByRole("button", { name: "Confirmer la conclusion" }).click();
-  await expect(helene.getByText("Dossier conclu. Félicitations !")).toBeVisible();
+  await expect(helene.getByText("Dossier conclu. Félicitations\u00a0!")).toBeVisible();
   await expect(helene.getByTestId("file-stage").first()).toHaveText("Conclu");
-  await expect(helene.getByRole("list", { name: "Historique du dossier" })).toContainText("Conclusion confirmée : dossier conclu");
+  await expect(helene.getByRole("list", { name: "Historique du dossier" })).toContainText("Conclusion confirmée\u00a0: dossier conclu");
 
   await thomas.reload();
   await expect(thomas.getByTestId("file-stage").first()).toHaveText("Conclu");
-  await expect(thomas.getByRole("button", { name: /Passer à l'étape/ })).toHaveCount(0);
+  await expect(thomas.getByRole("button", { name: /Passer à l’étape/ })).toHaveCount(0);
 
   // Anyone else: 404, as a page.
   const julie = await (await browser.newContext()).newPage();
   await signInAs(julie, FREEMIUM.email);
   const res = await julie.goto(path);
   expect(res?.status()).toBe(404);
-  await expect(julie.getByText("Ce dossier n'existe pas ou vous n'en êtes pas membre.")).toBeVisible();
+  await expect(julie.getByText("Ce dossier n’existe pas ou vous n’en êtes pas membre.")).toBeVisible();
 
   for (const p of [thomas, helene, julie]) await p.context().close();
 });

@@ -234,11 +234,11 @@ export function aYearAhead(): string {
  * then "Continuer": a SIREN with a valid key, the certificate, its insurer, policy and end date.
  */
 export async function fillVerification(page: Page, options: { siren?: string; submit?: boolean } = {}) {
-  await page.getByLabel("SIREN ou SIRET de votre structure").fill(options.siren ?? "732 829 320");
-  await page.getByLabel("Numéro ORIAS ou de carte professionnelle (CCI)").fill("12 345 678");
-  await page.getByLabel(/Attestation d'assurance \(PDF/).setInputFiles({ name: "attestation-rc-pro.pdf", mimeType: "application/pdf", buffer: await certificatePdfBuffer() });
+  await page.getByLabel("SIREN ou SIRET de votre structure").fill(options.siren ?? "732829320");
+  await page.getByLabel("Numéro ORIAS ou de carte professionnelle (CCI)").fill("12345678");
+  await page.getByLabel(/Attestation d’assurance \(PDF/).setInputFiles({ name: "attestation-rc-pro.pdf", mimeType: "application/pdf", buffer: await certificatePdfBuffer() });
   await page.getByLabel("Assureur").fill("MMA");
   await page.getByLabel("Numéro de contrat").fill("RCP-2026-0042");
-  await page.getByLabel("Fin de validité de l'attestation").fill(aYearAhead());
+  await page.getByLabel("Fin de validité de l’attestation").fill(aYearAhead());
   if (options.submit !== false) await page.getByRole("button", { name: "Continuer" }).click();
 }

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./typography-scan";
 
 // The server HTML of every public page passes the W3C Nu HTML Checker (npm vnu-jar, run on the
 // machine's Java) with no error. The pages are fetched as a visitor and checked in one run.

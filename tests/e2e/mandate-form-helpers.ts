@@ -43,7 +43,7 @@ export async function fillMandate(form: Locator, m: NewMandate) {
   if (m.type === "seller") await form.getByLabel("Mandat cédant").check();
   await nextStep(form);
   if (m.type === "buyer") {
-    await expectStep(form, 2, "Critères de l'acquéreur");
+    await expectStep(form, 2, "Critères de l’acquéreur");
     await pick(form, "Filtrer les secteurs", "extra", "U - Activités extra-territoriales");
     await pick(form, "Filtrer les départements ou les régions", "mayotte", "976 - Mayotte");
     await form.getByLabel("Montant cible minimum").fill("500000");
@@ -52,7 +52,7 @@ export async function fillMandate(form: Locator, m: NewMandate) {
     await form.getByLabel("Apport maximum", { exact: true }).fill("300000");
   } else {
     await expectStep(form, 2, "Entreprise cédée");
-    await form.getByLabel("Secteur d'activité").selectOption("U");
+    await form.getByLabel("Secteur d’activité").selectOption("U");
     await form.getByLabel("Localisation (département)").selectOption("976");
     await form.getByLabel("Valorisation").fill("1200000");
     await form.getByLabel("Apport requis minimum").fill("200000");
@@ -73,7 +73,7 @@ export async function certifyAndCreate(page: Page, form: Locator, code: string) 
   const submit = form.getByRole("button", { name: "Créer le mandat" });
   // Disabled until the certification is ticked, and it says why.
   await expect(submit).toBeDisabled();
-  await expect(submit).toHaveAccessibleDescription("Cochez « Je certifie que ce mandat est exclusif » pour créer le mandat.");
+  await expect(submit).toHaveAccessibleDescription("Cochez «\u00a0Je certifie que ce mandat est exclusif\u00a0» pour créer le mandat.");
   await form.getByLabel("Je certifie que ce mandat est exclusif").check();
   await expect(submit).toBeEnabled();
   await submit.click();

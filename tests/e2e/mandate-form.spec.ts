@@ -1,7 +1,8 @@
 // The stepped mandate form, the mandate cards' figures and menu, and the matching panel as a
 // sheet on a phone (issue 15 §4), at 1280 and 360 px, with axe at each stage.
 import { randomBytes } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { DEMO_PASSWORD, expectNoAxeViolations, FOUNDER, FREEMIUM, overflowingElements, PREMIUM, signIn } from "./fixtures";
 import { certifyAndCreate, expectStep, fillMandate, nextStep, openNewMandate, pick } from "./mandate-form-helpers";
 
@@ -39,14 +40,14 @@ for (const { name, viewport } of WIDTHS) {
 
     const page = await member(browser, FOUNDER.email, viewport);
     const form = await openNewMandate(page);
-    await expect(page.getByText("Les champs marqués d'un astérisque (*) sont obligatoires.")).toBeVisible();
+    await expect(page.getByText("Les champs marqués d’un astérisque (*) sont obligatoires.")).toBeVisible();
     await expectNoAxeViolations(page);
     if (viewport.width === 360) await fits(page);
 
     // Step 1 → 2: criteria, with the searchable multi-selects and an amount typed as digits.
     await expectStep(form, 1, "Type et exclusivité");
     await nextStep(form);
-    await expectStep(form, 2, "Critères de l'acquéreur");
+    await expectStep(form, 2, "Critères de l’acquéreur");
     await pick(form, "Filtrer les secteurs", "extra", "U - Activités extra-territoriales");
     // The count of results is announced as the filter narrows the list.
     await form.getByLabel("Filtrer les départements ou les régions").fill("ile-de");
@@ -75,7 +76,7 @@ for (const { name, viewport } of WIDTHS) {
     await form.getByRole("button", { name: "Précédent" }).click();
     await expectStep(form, 1, "Type et exclusivité");
     await nextStep(form);
-    await expectStep(form, 2, "Critères de l'acquéreur");
+    await expectStep(form, 2, "Critères de l’acquéreur");
     await expect(form.getByRole("checkbox", { name: "U - Activités extra-territoriales" })).toBeChecked();
     await expect(form.getByRole("button", { name: "Retirer 976 - Mayotte" })).toBeVisible();
     await expect(amount).toHaveValue(`500${NNBSP}000`);
@@ -100,7 +101,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(review).toContainText(buyerCode);
     await expect(review).toContainText(/500\s000\s€ - 2\s000\s000\s€/);
     await expect(review).toContainText("976 - Mayotte");
-    await review.getByRole("button", { name: "Modifier : Client confidentiel" }).click();
+    await review.getByRole("button", { name: "Modifier\u00a0: Client confidentiel" }).click();
     await expectStep(form, 3, "Client confidentiel");
     await expect(form.getByLabel("Nom du client")).toHaveValue(`Holding ${tag}`);
     await nextStep(form);
@@ -208,7 +209,7 @@ test("a buyer mandate without sector, territory or amount is flagged on its revi
   await expect(page).toHaveURL(/\/dashboard$/);
   const form = await openNewMandate(page);
   await nextStep(form);
-  await expectStep(form, 2, "Critères de l'acquéreur");
+  await expectStep(form, 2, "Critères de l’acquéreur");
   // No criterion at all: straight on to the client and the review.
   await nextStep(form);
   await form.getByLabel("Initiales ou nom de code du client").fill(`VIDE-${tag}`);
@@ -222,7 +223,7 @@ test("a buyer mandate without sector, territory or amount is flagged on its revi
   await expectNoAxeViolations(page);
   // Its way back to the criteria; one territory is enough to lift it.
   await warning.getByRole("button", { name: "Compléter les critères" }).click();
-  await expectStep(form, 2, "Critères de l'acquéreur");
+  await expectStep(form, 2, "Critères de l’acquéreur");
   await pick(form, "Filtrer les départements ou les régions", "mayotte", "976 - Mayotte");
   await form.getByRole("navigation", { name: "Étapes du mandat" }).getByRole("button", { name: /Vérification/ }).click();
   await expectStep(form, 4, "Vérification");

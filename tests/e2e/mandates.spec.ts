@@ -2,7 +2,8 @@
 // (seed 7). Two validated demo members each create a mandate through the UI; the pair is built
 // to score 100 % (sector U, Mayotte) so it tops the lists whatever else the shared database holds.
 import { randomBytes } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { E2E_SEED, expectNoAxeViolations, signIn, waitForMail } from "./fixtures";
 import { certifyAndCreate, fillMandate, type NewMandate, openNewMandate } from "./mandate-form-helpers";
 
@@ -112,7 +113,7 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   // The seller accepts and proposes their mandate back.
   panel = await openMatching(b, sellerMandate.code);
   const received = panel.getByTestId("received-request").filter({ hasText: buyerMandate.code });
-  await expect(received.getByText(`« Bonjour, mon client ${tag} est très intéressé. »`).first()).toBeVisible();
+  await expect(received.getByText(`«\u00a0Bonjour, mon client ${tag} est très intéressé.\u00a0»`).first()).toBeVisible();
   await received.getByRole("button", { name: "Accepter" }).click();
   await expect(b.getByText("Demande acceptée ! En attente de confirmation de l'autre partie.")).toBeVisible();
   panel = b.getByRole("dialog", { name: `Matching pour le mandat ${sellerMandate.code}` });
@@ -130,8 +131,8 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   await expect(connection).not.toContainText(sellerMandate.name);
   await expectNoAxeViolations(a);
   // The undertaking first, then the identity.
-  await connection.getByLabel("J'accepte cet engagement de confidentialité").check();
-  await connection.getByRole("button", { name: "Signer et voir l'identité du client" }).click();
+  await connection.getByLabel("J’accepte cet engagement de confidentialité").check();
+  await connection.getByRole("button", { name: "Signer et voir l’identité du client" }).click();
   await expect(a.getByText("Engagement de confidentialité enregistré", { exact: false })).toBeVisible();
   connection = a.getByRole("dialog", { name: `Matching pour le mandat ${buyerMandate.code}` }).getByTestId("connection");
   await expect(connection.getByTestId("revealed-client")).toContainText(sellerMandate.name);
@@ -143,8 +144,8 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   panel = await openMatching(b, sellerMandate.code);
   connection = panel.getByTestId("connection").filter({ hasText: buyerMandate.code });
   await expect(connection).not.toContainText(buyerMandate.name);
-  await connection.getByLabel("J'accepte cet engagement de confidentialité").check();
-  await connection.getByRole("button", { name: "Signer et voir l'identité du client" }).click();
+  await connection.getByLabel("J’accepte cet engagement de confidentialité").check();
+  await connection.getByRole("button", { name: "Signer et voir l’identité du client" }).click();
   await expect(
     b.getByRole("dialog", { name: `Matching pour le mandat ${sellerMandate.code}` }).getByTestId("revealed-client"),
   ).toContainText(buyerMandate.name);

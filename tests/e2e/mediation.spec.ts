@@ -1,7 +1,8 @@
 // Mediation (issue 14 §4) in the browser: on the seeded file of the founding and the premium demo
 // personas, Hélène asks for a mediation; the team takes it on, writes in the exchange and
 // decides; Hélène reads the decision. axe and the 360 px overflow check on both sides.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, FOUNDER, PREMIUM, signInAs, signInAsAdmin } from "./fixtures";
 
 test("a member opens a mediation, the team moves it to en cours, answers and decides; the member reads the decision", async ({ browser }) => {
@@ -25,22 +26,22 @@ test("a member opens a mediation, the team moves it to en cours, answers and dec
   await signInAsAdmin(team);
   await team.goto("/admin/mediations?statut=open");
   await team.getByRole("link", { name: subject }).click();
-  await team.getByRole("button", { name: "Passer « En cours »" }).click();
+  await team.getByRole("button", { name: "Passer «\u00a0En cours\u00a0»" }).click();
   await expect(team.getByTestId("mediation-status")).toHaveText("En cours");
-  await team.getByLabel("Votre message").fill("Nous avons bien reçu votre demande : pouvez-vous nous indiquer les dates prévues ?");
+  await team.getByLabel("Votre message").fill("Nous avons bien reçu votre demande\u00a0: pouvez-vous nous indiquer les dates prévues\u00a0?");
   await team.getByRole("button", { name: "Envoyer le message" }).click();
-  await expect(team.getByTestId("mediation-message").first()).toContainText("L'équipe du réseau");
+  await expect(team.getByTestId("mediation-message").first()).toContainText("L’équipe du réseau");
   await expect(team.getByTestId("mediated-file")).toContainText("Médiation ouverte");
   await checkAccessibility(team);
   await team.getByLabel("Issue").selectOption("resolved");
-  await team.getByLabel("Décision écrite (communiquée aux deux membres)").fill("Les deux membres ont convenu d'une nouvelle date de réunion ; aucun manquement n'est retenu.");
+  await team.getByLabel("Décision écrite (communiquée aux deux membres)").fill("Les deux membres ont convenu d’une nouvelle date de réunion\u00a0; aucun manquement n’est retenu.");
   await team.getByRole("button", { name: "Enregistrer la décision" }).click();
   await expect(team.getByTestId("mediation-status")).toHaveText("Résolue");
   await expect(team.getByTestId("mediated-file")).toHaveCount(0);
 
   await helene.reload();
   await expect(mine.getByTestId("mediation-status")).toHaveText("Résolue");
-  await expect(mine.getByTestId("mediation-decision")).toContainText("aucun manquement n'est retenu");
+  await expect(mine.getByTestId("mediation-decision")).toContainText("aucun manquement n’est retenu");
   await expect(mine.getByTestId("mediation-message")).toContainText("pouvez-vous nous indiquer les dates");
   for (const p of [helene, team]) await p.context().close();
 });

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, expectNoAxeViolations, FOUNDER, FREEMIUM, PREMIUM, signInAs, waitForMail } from "./fixtures";
 
 test("overview: founding welcome, what waits (numbers agree with their pages), profile completeness, the mandate system card", async ({ page }) => {
   await signInAs(page, FOUNDER.email);
   const tab = page.getByRole("main");
   await expect(tab.getByRole("heading", { level: 2, name: "Bonjour Hélène" })).toBeVisible();
-  await expect(tab.getByRole("heading", { name: "Bienvenue parmi les membres fondateurs !" })).toBeVisible();
+  await expect(tab.getByRole("heading", { name: "Bienvenue parmi les membres fondateurs\u00a0!" })).toBeVisible();
   await expect(tab.getByRole("heading", { level: 3, name: "Ce qui vous attend" })).toBeVisible();
   // The unread messages figure is the inbox's (or there is none and the inbox says none).
   const unreadItem = tab.getByTestId("overview-unread");
@@ -17,7 +18,7 @@ test("overview: founding welcome, what waits (numbers agree with their pages), p
   const percent = Number(await completeness.getByRole("progressbar").getAttribute("aria-valuenow"));
   if (percent < 100) await expect(completeness.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute("href", "/dashboard/profil");
   await expect(tab.getByTestId("founding-status").getByText("Membre fondateur")).toBeVisible();
-  await expect(tab.getByRole("heading", { name: "Nouveau : le système de mandats" })).toBeVisible();
+  await expect(tab.getByRole("heading", { name: "Nouveau\u00a0: le système de mandats" })).toBeVisible();
   await expect(tab.getByRole("link", { name: "Découvrir les mandats" })).toHaveAttribute("href", "/mandates");
   await checkAccessibility(page);
 
@@ -31,7 +32,7 @@ test("overview: founding welcome, what waits (numbers agree with their pages), p
   const empty = page.getByTestId("overview-empty");
   await expect(items.or(empty)).toBeVisible();
   if (await empty.isVisible()) await expect(empty.getByRole("link").first()).toBeVisible();
-  await expect(page.getByTestId("founding-status")).toContainText(/Plus (qu'une|que \d+) places? de membre fondateur/);
+  await expect(page.getByTestId("founding-status")).toContainText(/Plus (qu’une|que \d+) places? de membre fondateur/);
   await expect(page.getByTestId("founding-status")).toContainText(/250\s€ TTC par an, tarif garanti 3\sans/);
   await expect(page.getByTestId("founding-status").getByRole("link", { name: "Découvrir l’offre" })).toHaveAttribute("href", "/premium");
   // The offer page: prices TTC with the VAT, one guarantee duration, one-year payment without renewal.
@@ -57,7 +58,7 @@ test("overview: founding welcome, what waits (numbers agree with their pages), p
 
 test("internal directory → inbox: a premium member's message arrives, is opened (read) and answered", async ({ page }) => {
   const subject = `Co-mandat ${randomBytes(3).toString("hex")}`;
-  const body = `Bonjour Thomas, j'accompagne un repreneur industriel qui cherche une PME de mécanique en Rhône-Alpes. ${"Seriez-vous ouvert à un co-mandat ? ".repeat(3)}`;
+  const body = `Bonjour Thomas, j’accompagne un repreneur industriel qui cherche une PME de mécanique en Rhône-Alpes. ${"Seriez-vous ouvert à un co-mandat\u00a0? ".repeat(3)}`;
 
   // The founder finds the premium member in the internal directory.
   await signInAs(page, FOUNDER.email);
@@ -93,7 +94,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
 
   // The notification e-mail: sender, subject, first 100 characters + '…'.
   const mail = await waitForMail(page.request, PREMIUM.email, new RegExp(subject));
-  expect(mail.subject).toBe(`Nouveau message : ${subject}`);
+  expect(mail.subject).toBe(`Nouveau message\u00a0: ${subject}`);
   expect(mail.text).toContain(FOUNDER.name);
   expect(mail.text).toContain(`${body.slice(0, 100)}…`);
 
@@ -121,7 +122,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
   await page.getByLabel("Votre réponse").fill("Avec plaisir, appelons-nous jeudi.");
   await page.getByRole("button", { name: "Envoyer la réponse" }).click();
   await expect(page.getByText("Message envoyé avec succès !")).toBeVisible();
-  const reply = await waitForMail(page.request, FOUNDER.email, new RegExp(`Re: ${subject}`));
+  const reply = await waitForMail(page.request, FOUNDER.email, new RegExp(`Re\\s: ${subject}`));
   expect(reply.text).toContain(PREMIUM.name);
 
   await page.getByRole("link", { name: "Retour aux messages" }).click();
@@ -142,7 +143,7 @@ test("internal directory → inbox: a premium member's message arrives, is opene
 
 test("freemium: limited inbox with the upsell, and the upsell instead of the contact form", async ({ page }) => {
   await signInAs(page, FREEMIUM.email);
-  await expect(page.getByRole("heading", { name: "Bienvenue parmi les membres fondateurs !" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Bienvenue parmi les membres fondateurs\u00a0!" })).toHaveCount(0);
   await page.goto("/dashboard/messages");
   await expect(page.getByText("Contenu limité").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Passez Premium" })).toBeVisible();

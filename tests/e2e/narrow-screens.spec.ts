@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import {
   FOUNDER,
   FREEMIUM,
@@ -163,18 +164,18 @@ test("applicant: each onboarding step, the waiting page and the settings", async
   await page.getByLabel("Nom", { exact: true }).fill("Delacroix-Vasseur");
   await page.getByLabel("Société / cabinet").fill("Cabinet Delacroix-Vasseur Transmission & Associés");
   await page.getByLabel("Profession").selectOption({ label: "Conseil en fusions-acquisitions" });
-  await page.getByLabel("Transmission d'entreprises").check();
+  await page.getByLabel("Transmission d’entreprises").check();
   await page.getByRole("button", { name: "Continuer" }).click();
 
-  await expect(page.getByRole("heading", { name: "Charte d'engagement", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Charte d’engagement", exact: true })).toBeVisible();
   await expectFits(page, "onboarding-2-charte");
-  await page.getByLabel("J'ai lu et j'accepte la charte d'engagement des membres.").check();
+  await page.getByLabel("J’ai lu et j’accepte la charte d’engagement des membres.").check();
   await page.getByRole("button", { name: "Signer la charte et continuer" }).click();
 
   await expect(page.getByLabel("Votre expérience")).toBeVisible();
   await expectFits(page, "onboarding-3-experience");
   await page.getByLabel("Votre expérience").fill("Quinze ans de conseil en cession de PME industrielles.");
-  await page.getByLabel("Opérations récentes").fill("Cession d'une PME du BTP (2025) ; reprise d'un distributeur (2024).");
+  await page.getByLabel("Opérations récentes").fill("Cession d’une PME du BTP (2025)\u00a0; reprise d’un distributeur (2024).");
   await page.getByRole("button", { name: "Continuer" }).click();
 
   await expect(page.getByLabel("SIREN ou SIRET de votre structure")).toBeVisible();
@@ -257,9 +258,9 @@ async function memberPages(page: Page, who: string) {
   for (const [url, name] of pages) await visit(page, url, `${who}-${name}`);
 
   // The member space's bottom bar shows the current place on a phone, also one behind 'Plus'.
-  const bar = page.getByRole("navigation", { name: "Sections de l'espace membre" });
+  const bar = page.getByRole("navigation", { name: "Sections de l’espace membre" });
   await page.goto("/dashboard/stats");
-  await expect(bar.locator("summary")).toContainText("Stats");
+  await expect(bar.locator("summary")).toContainText("Statistiques");
   await expect(bar.locator("summary")).toBeInViewport({ ratio: 0.9 });
   await page.goto("/dashboard/messages");
   await expect(bar.getByRole("link", { name: "Messages" })).toHaveAttribute("aria-current", "page");

@@ -1,7 +1,8 @@
 // Live notifications (issue 15 §3): a message sent from another browser (a visitor on the public
 // profile) reaches the member's bell without a reload, the panel lists it with its link, opening
 // it marks it read; at 1280 and 360 px, axe-clean.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, E2E_SEED, PREMIUM, signInAs } from "./fixtures";
 
 async function unreadCount(page: Page): Promise<number> {
@@ -38,7 +39,7 @@ test("a message from a second browser rings the bell live; the panel opens it an
   await dialog.getByLabel("Nom complet").fill("Claire Visiteuse");
   await dialog.getByLabel("Email").fill("claire.visiteuse@exemple.fr");
   await dialog.getByLabel("Objet").fill(subject);
-  await dialog.getByLabel("Message").fill("Bonjour, je souhaiterais échanger sur la reprise d'un cabinet.");
+  await dialog.getByLabel("Message").fill("Bonjour, je souhaiterais échanger sur la reprise d’un cabinet.");
   await dialog.getByRole("button", { name: "Envoyer" }).click();
   await expect(other.getByText("Message envoyé avec succès !")).toBeVisible();
 

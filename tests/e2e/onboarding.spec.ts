@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
+import { test } from "./typography-scan";
 import { expectNoAxeViolations, fillVerification, firstLink, signUpAndVerify, uniqueEmail, waitForMail } from "./fixtures";
 
 async function fillProfile(page: Page) {
@@ -17,21 +18,21 @@ async function walkToPayment(page: Page, sponsorA: string, sponsorB: string) {
   await fillProfile(page);
   await page.getByRole("button", { name: "Continuer" }).click();
   await expect(page.getByText("Veuillez sélectionner un collège")).toBeVisible();
-  await page.getByLabel("Transmission d'entreprises").check();
+  await page.getByLabel("Transmission d’entreprises").check();
   await page.getByRole("button", { name: "Continuer" }).click();
 
-  await expect(page.getByRole("heading", { name: "Charte d'engagement", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Charte d’engagement", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Signer la charte et continuer" }).click();
   await expect(page.getByText("Vous devez accepter la charte d'engagement pour continuer")).toBeVisible();
-  await page.getByLabel("J'ai lu et j'accepte la charte d'engagement des membres.").check();
+  await page.getByLabel("J’ai lu et j’accepte la charte d’engagement des membres.").check();
   await page.getByRole("button", { name: "Signer la charte et continuer" }).click();
 
   await expect(page.getByText("20 %")).toBeVisible();
   await expect(page.getByText("Décrivez 2 à 3 opérations récentes sans nommer les entreprises", { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel("Votre expérience").fill("Quinze ans de conseil en cession de PME industrielles.");
-  await page.getByLabel("Opérations récentes").fill("Cession d'une PME du BTP (2025) ; reprise d'un distributeur (2024).");
+  await page.getByLabel("Opérations récentes").fill("Cession d’une PME du BTP (2025)\u00a0; reprise d’un distributeur (2024).");
   await page.getByLabel("Profil LinkedIn (facultatif)").fill("pas une url");
   await page.getByRole("button", { name: "Continuer" }).click();
   await expect(page.getByText("Le lien LinkedIn doit être une URL valide", { exact: false })).toBeVisible();
@@ -43,7 +44,7 @@ async function walkToPayment(page: Page, sponsorA: string, sponsorB: string) {
   await expect(page.getByText("40 %")).toBeVisible();
   await expectNoAxeViolations(page);
   await fillVerification(page, { siren: "732 829 321" });
-  await expect(page.getByText("Ce numéro SIREN ou SIRET n'est pas valide : vérifiez les chiffres saisis")).toBeVisible();
+  await expect(page.getByText("Ce numéro SIREN ou SIRET n’est pas valide\u00a0: vérifiez les chiffres saisis")).toBeVisible();
   await fillVerification(page, { siren: "732 829 320 00074" });
 
   await expect(page.getByRole("button", { name: "Envoyer les demandes de recommandation" })).toBeVisible();
@@ -74,7 +75,7 @@ async function confirmSponsor(browser: Browser, page: Page, sponsorEmail: string
   await expectNoAxeViolations(sponsorPage);
   await sponsorPage.getByRole("button", { name: "Confirmer ma recommandation" }).click();
   await expect(sponsorPage.getByRole("heading", { name: "Recommandation confirmée avec succès !" })).toBeVisible();
-  await expect(sponsorPage.getByRole("link", { name: "Découvrir l'offre fondateur" })).toBeVisible();
+  await expect(sponsorPage.getByRole("link", { name: "Découvrir l’offre fondateur" })).toBeVisible();
   // A tampered link is refused.
   await sponsorPage.goto(link.replace(/token=[^&]+/, "token=falsifie"));
   await expect(sponsorPage.getByText("Recommandation non trouvée")).toBeVisible();
@@ -92,7 +93,7 @@ test("joining by the free route: every step, sponsor e-mails and confirmations, 
   await walkToPayment(page, sponsorA, sponsorB);
 
   // Going back to correct the details before payment keeps the progress.
-  await page.getByRole("link", { name: "Modifier l'étape Expérience" }).click();
+  await page.getByRole("link", { name: "Modifier l’étape Expérience" }).click();
   await expect(page.getByLabel("Votre expérience")).toHaveValue("Quinze ans de conseil en cession de PME industrielles.");
   await page.getByLabel("Votre expérience").fill("Vingt ans de conseil en cession de PME industrielles.");
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./typography-scan";
 import { E2E_ADMIN, signUpAndVerify, uniqueEmail } from "./fixtures";
 
 test("health and readiness endpoints", async ({ request }) => {

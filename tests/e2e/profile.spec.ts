@@ -3,7 +3,8 @@
 // the founding-member persona edits (and restores) its own profile; the freemium one only looks.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import sharp from "sharp";
 import { E2E_SEED, expectNoAxeViolations, signIn } from "./fixtures";
 
@@ -68,7 +69,7 @@ test.describe("profile tab, founding member", () => {
     const newCity = `Ville-test-${Date.now()}`;
     await department.selectOption("33");
     await city.fill(newCity);
-    await page.getByLabel("Adresse complète").fill("1 cours de l'Intendance, 33000 Bordeaux");
+    await page.getByLabel("Adresse complète").fill("1 cours de l’Intendance, 33000 Bordeaux");
     await page.getByRole("button", { name: "Sauvegarder" }).click();
     await expect(page.getByText("Profil mis à jour")).toBeVisible();
     await expect(page.getByText("Vos modifications ont été sauvegardées")).toBeVisible();
@@ -111,7 +112,7 @@ test.describe("profile tab, founding member", () => {
       await route.continue();
     });
     await page.getByLabel("Photo de profil").setInputFiles(photo);
-    await expect(page.getByRole("progressbar", { name: "Envoi : Photo de profil" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Envoi\u00a0: Photo de profil" })).toBeVisible();
     await expect(page.getByText("Profil mis à jour")).toBeVisible();
     const img = page.getByRole("img", { name: "Photo de Hélène Marchand" });
     await expect(img).toHaveAttribute("src", /^\/uploads\/[^/]+\/\d+-[0-9a-f]+\.webp$/);
@@ -137,7 +138,7 @@ test.describe("profile tab, founding member", () => {
     const big = path.join(dir, "big.jpg");
     writeFileSync(big, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(3 * 1024 * 1024)]));
     await page.getByLabel("Logo du cabinet").setInputFiles(big);
-    await expect(page.getByText("La taille du fichier ne doit pas dépasser 2 Mo").first()).toBeVisible();
+    await expect(page.getByText("La taille du fichier ne doit pas dépasser 2\u00a0Mo").first()).toBeVisible();
     await expectAccessibleTab(page);
   });
 
@@ -146,7 +147,7 @@ test.describe("profile tab, founding member", () => {
     const references = page.getByRole("region", { name: "Références M&A certifiées" });
     await expect(references).toBeVisible();
     const year = new Date().getFullYear();
-    const label = `Cession d'une biscuiterie ${Date.now()}`;
+    const label = `Cession d’une biscuiterie ${Date.now()}`;
 
     // Required fields.
     await references.getByRole("button", { name: "Ajouter la référence" }).click();
@@ -197,7 +198,7 @@ test("a freemium member sees the upsell and no premium fields", async ({ page })
   await expect(upsell).toHaveAttribute("href", "/premium");
   await expect(page.getByLabel("Département")).toBeVisible();
   await expect(page.getByLabel("Ville")).toBeVisible();
-  await expect(page.getByRole("group", { name: "Secteurs d'activité" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Secteurs d’activité" })).toBeVisible();
   await expect(page.getByLabel("Présentation détaillée (profil public)")).toHaveCount(0);
   await expect(page.getByLabel("Présentation interne (réservée aux confrères)")).toHaveCount(0);
   await expect(page.getByLabel("Logo du cabinet")).toHaveCount(0);
@@ -222,7 +223,7 @@ test.describe("without JavaScript", () => {
     const logo = await imageFile(testInfo.outputPath("images"), "logo.jpg", "jpeg", 900, 300);
     const form = page.locator("form", { has: page.getByLabel("Logo du cabinet") });
     await form.getByLabel("Logo du cabinet").setInputFiles(logo);
-    await form.getByRole("button", { name: "Envoyer l'image" }).click();
+    await form.getByRole("button", { name: "Envoyer l’image" }).click();
     await expect(page).toHaveURL(/\/dashboard\/profil$/);
     await expect(page.getByRole("img", { name: /^Logo / })).toHaveAttribute("src", /^\/uploads\/.+\.webp$/);
     await page.getByRole("button", { name: "Retirer le logo" }).click();

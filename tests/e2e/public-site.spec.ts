@@ -1,7 +1,8 @@
 // The public site: directory, public profiles (SEO, contact dialog), FAQ, contact page, sitemap,
 // accessibility. The directory shows the demo members seeded before the server starts
 // (E2E_SEED in fixtures.ts).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { E2E_SEED, expectNoAxeViolations, waitForMail } from "./fixtures";
 
 const CONTACT_EMAIL = "contact@reseau-transmission.local";
@@ -119,7 +120,7 @@ test.describe("directory /annuaire", () => {
     await cardLinks(page).nth(1).click();
     await expect(page).toHaveURL(/\/consultant\/[a-z0-9-]+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    const breadcrumb = page.getByRole("navigation", { name: "Fil d'Ariane" });
+    const breadcrumb = page.getByRole("navigation", { name: "Fil d’Ariane" });
     await expect(breadcrumb).toHaveText(`Annuaire/${name}`);
     await expect(breadcrumb.getByRole("link", { name: "Annuaire" })).toHaveAttribute("href", "/annuaire");
   });
@@ -188,7 +189,7 @@ test.describe("public profile /consultant/{slug}", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Profil non trouvé" })).toBeVisible();
       await expect(page.getByText("Ce professionnel n'existe pas ou n'est plus disponible.")).toBeVisible();
-      await expect(page.getByRole("link", { name: "Retour à l'annuaire" })).toHaveAttribute("href", "/annuaire");
+      await expect(page.getByRole("link", { name: "Retour à l’annuaire" })).toHaveAttribute("href", "/annuaire");
     }
   });
 
@@ -202,7 +203,7 @@ test.describe("public profile /consultant/{slug}", () => {
     await expect(dialog).toBeVisible();
     const send = dialog.getByRole("button", { name: "Envoyer" });
     await expect(send).toBeDisabled();
-    const subject = `Reprise d'un cabinet ${Date.now()}`;
+    const subject = `Reprise d’un cabinet ${Date.now()}`;
     await dialog.getByLabel("Nom complet").fill("Claire Visiteuse");
     await expect(send).toBeDisabled();
     await dialog.getByLabel("Email").fill("claire.visiteuse@exemple.fr");
@@ -212,7 +213,7 @@ test.describe("public profile /consultant/{slug}", () => {
     // Blank text does not count.
     await dialog.getByLabel("Message").fill("   ");
     await expect(send).toBeDisabled();
-    await dialog.getByLabel("Message").fill("Bonjour, je souhaiterais échanger sur la reprise d'un cabinet d'expertise comptable.");
+    await dialog.getByLabel("Message").fill("Bonjour, je souhaiterais échanger sur la reprise d’un cabinet d’expertise comptable.");
     await expect(send).toBeEnabled();
     await send.click();
 

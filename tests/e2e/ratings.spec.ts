@@ -4,7 +4,8 @@
 // shows the average; the rated member answers, and another member reads the rating, the answer and
 // the responsiveness on the profile and reports the rating there. axe and the 360 px overflow
 // check on the rating page.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { checkAccessibility, FOUNDER, FREEMIUM, PREMIUM, signInAs } from "./fixtures";
 
 async function openFile(page: Page, counterpartName: string): Promise<string> {
@@ -16,7 +17,7 @@ async function openFile(page: Page, counterpartName: string): Promise<string> {
 
 async function rate(page: Page, score: string, comment: string) {
   for (const criterion of ["Réactivité", "Professionnalisme", "Confidentialité"]) {
-    await page.getByRole("radio", { name: `${criterion} : ${score} sur 5` }).check({ force: true });
+    await page.getByRole("radio", { name: `${criterion}\u00a0: ${score} sur 5` }).check({ force: true });
   }
   await page.getByLabel("Commentaire (facultatif)").fill(comment);
   await page.getByRole("button", { name: "Envoyer mon évaluation" }).click();
@@ -36,8 +37,8 @@ test("two members rate a concluded file; the ratings show once both rated; the d
   const stage = thomas.getByTestId("file-stage").first();
   const ended = async () => ["Conclu", "Abandonné"].includes(((await stage.textContent()) ?? "").trim());
   if (!(await ended())) {
-    for (const next of ["Échanges confidentiels", "Documents partagés", "Offre / lettre d'intention"]) {
-      const step = thomas.getByRole("button", { name: `Passer à l'étape « ${next} »` });
+    for (const next of ["Échanges confidentiels", "Documents partagés", "Offre / lettre d’intention"]) {
+      const step = thomas.getByRole("button", { name: `Passer à l’étape «\u00a0${next}\u00a0»` });
       if (await step.isVisible()) {
         await step.click();
         await expect(stage).toHaveText(next);
@@ -48,7 +49,7 @@ test("two members rate a concluded file; the ratings show once both rated; the d
       // Hélène proposed it earlier: Thomas confirms.
       await confirmMine.click();
     } else {
-      const date = thomas.getByLabel("Date de signature de l'acte");
+      const date = thomas.getByLabel("Date de signature de l’acte");
       if (await date.isVisible()) {
         await date.fill(new Date().toISOString().slice(0, 10));
         await thomas.getByRole("button", { name: "Proposer de conclure" }).click();
@@ -99,9 +100,9 @@ test("two members rate a concluded file; the ratings show once both rated; the d
   await expect(julie.getByTestId("responsiveness")).toContainText("Réactivité sur les 90 derniers jours");
   const rating = julie.getByTestId("rating").filter({ hasText: "Suivi rigoureux du dossier." });
   await rating.getByText("Signaler", { exact: true }).click();
-  await rating.getByLabel("Motif du signalement").fill("Ce commentaire ne correspond pas à ce que j'ai vu.");
+  await rating.getByLabel("Motif du signalement").fill("Ce commentaire ne correspond pas à ce que j’ai vu.");
   await rating.getByRole("button", { name: "Envoyer le signalement" }).click();
-  await expect(julie.getByText("Le signalement a été transmis à l'équipe")).toBeVisible();
+  await expect(julie.getByText("Le signalement a été transmis à l’équipe")).toBeVisible();
   await expect(rating.getByText("Merci pour ce suivi attentif.")).toBeVisible();
   await checkAccessibility(julie);
   for (const p of [thomas, helene, julie]) await p.context().close();

@@ -3,7 +3,8 @@
 // export and account deletion. Each test signs up its own account, except the unsubscribe test
 // which writes to a seeded member and restores its preference at the end.
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import {
   adminTotpSecret,
   E2E_ADMIN,
@@ -192,7 +193,7 @@ test("sessions: the other browser is listed and can be closed", async ({ page, b
   await firefox.getByRole("button", { name: /^Fermer la session/ }).click();
   await expect(page.getByText("Session fermée")).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(1);
-  await expect(page.getByText("Aucune autre session n'est ouverte.")).toBeVisible();
+  await expect(page.getByText("Aucune autre session n’est ouverte.")).toBeVisible();
 
   await otherPage.goto("/parametres");
   await expect(otherPage).toHaveURL(/\/auth$/);
@@ -314,7 +315,7 @@ test("administrators must use two-factor authentication", async ({ page }) => {
   await page.goto("/parametres?section=securite&admin=1");
   await expect(page.getByText("Double authentification obligatoire")).toBeVisible();
   await expect(page.locator("#securite").getByText("Obligatoire pour les administrateurs")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Retour à l'administration" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Retour à l’administration" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   const { secret } = await enableTwoFactor(page, E2E_ADMIN.password);

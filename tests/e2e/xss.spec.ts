@@ -2,7 +2,8 @@
 // field it can edit (profile tab and a certified deal); every page that shows them is opened in
 // Chromium and nothing may run. The JSON-LD block must stay one valid JSON document, and the
 // LinkedIn link only ever points to http(s). The persona's fields are put back afterwards.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
 import { E2E_SEED, signIn } from "./fixtures";
 
 const DEMO_PASSWORD = "demo-transmission-2026";

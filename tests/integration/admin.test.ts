@@ -193,7 +193,7 @@ describe("profile validation", () => {
     expect(p.validatedAt).toBeNull();
     const [mail] = await mailsTo(applicant.email);
     expect(mail.kind).toBe("profile-rejected");
-    expect(mail.text).toContain("Motif indiqué : Parrainages non confirmés après relance.");
+    expect(mail.text).toContain("Motif indiqué\u00a0: Parrainages non confirmés après relance.");
     const [audit] = await auditRows(applicant.profile.id);
     expect(audit).toMatchObject({ action: "profile.reject", actorUserId: admin.user.id });
     expect(audit.details).toMatchObject({ reason: "Parrainages non confirmés après relance." });
@@ -386,7 +386,7 @@ describe("certified deals", () => {
     expect(detail).toMatchObject({ status: "rejected", rejectionReason: "Justificatif illisible" });
     const [saved] = await t.db!.select().from(certifiedDeals).where(eq(certifiedDeals.id, deal.id));
     expect(saved.validatedAt).toBeNull();
-    expect((await mailsTo(member.email))[0].text).toContain("Motif indiqué : Justificatif illisible");
+    expect((await mailsTo(member.email))[0].text).toContain("Motif indiqué\u00a0: Justificatif illisible");
     const [audit] = await auditRows(deal.id);
     expect(audit).toMatchObject({ action: "deal.reject" });
     expect(audit.details).toMatchObject({ reason: "Justificatif illisible" });

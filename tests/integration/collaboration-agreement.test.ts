@@ -211,7 +211,7 @@ describe("proposing", () => {
     const pdf = await PDFDocument.load(stored!.bytes);
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
     const text = await pdfText(stored!.bytes);
-    expect(text).toContain("Convention de partage d'honoraires");
+    expect(text).toContain("Convention de partage d’honoraires");
     // Side "a" of a file is the mandate with the smaller id: either order.
     expect(text).toMatch(/Alice Lemaire : 60 % ; Jeanne Martin : 40 %|Jeanne Martin : 40 % ; Alice Lemaire : 60 %/);
     expect(text).toContain("Alice Lemaire perçoit les honoraires auprès de son mandant et reverse à Jeanne Martin sa part, soit 40 %");
@@ -221,14 +221,14 @@ describe("proposing", () => {
     expect(text).not.toContain(CLIENT_CANARY);
     // Each party identified as a contract needs it; the fees, the law, the mediation first.
     expect(text).toContain("Cabinet Lemaire, SAS, SIREN 412 356 784, dont le siège ou le cabinet est situé 12 rue de la Paix, 75002 Paris, représentée par Alice Lemaire");
-    expect(text).toContain("en qualité de Présidente, conseil de l'acquéreur");
+    expect(text).toContain("en qualité de Présidente, conseil de l’acquéreur");
     expect(text).toContain("Martin Avocats, SELARL, SIREN 832 154 769");
     expect(text).toContain("en qualité de Gérante, conseil du cédant");
     expect(text).toContain("honoraires de résultat que Alice Lemaire perçoit de son mandant");
     expect(text).toContain("hors taxes");
     expect(text).toContain("Seuls les honoraires effectivement encaissés sont partagés");
     expect(text).toContain("soumise au droit français");
-    expect(text).toMatch(/recourent d'abord, avant toute action en justice, à la médiation proposée par la plateforme.*juridiction compétente/);
+    expect(text).toMatch(/recourent d’abord, avant toute action en justice, à la médiation proposée par la plateforme.*juridiction compétente/);
     const [event] = await eventsOf(fileId, "agreement_created");
     expect(event).toMatchObject({ actorProfileId: alice.profile.id, details: { version: 1, sha256: row.documentSha256 } });
     const mails = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
@@ -274,12 +274,12 @@ describe("proposing", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const bytes = new Uint8Array(await res.arrayBuffer());
     const doc = await PDFDocument.load(bytes);
-    expect(doc.getTitle()).toMatch(/^Projet — Convention de partage d'honoraires — version 1$/);
+    expect(doc.getTitle()).toMatch(/^Projet — Convention de partage d’honoraires — version 1$/);
     const text = await pdfText(bytes);
     expect(text).toContain("Projet — document non signé, sans valeur contractuelle");
     expect(text).toContain("PROJET");
-    expect(text).toContain("Projet non signé — Convention de partage d'honoraires — version 1 — page 1 sur");
-    expect(text).toContain("la cession de titres (parts sociales ou actions) d'une société");
+    expect(text).toContain("Projet non signé — Convention de partage d’honoraires — version 1 — page 1 sur");
+    expect(text).toContain("la cession de titres (parts sociales ou actions) d’une société");
     expect(text).not.toContain("Hoguet");
     // Nothing proposed, stored or recorded; the counterpart is not told.
     expect(await t.db!.select().from(feeAgreements).where(eq(feeAgreements.fileId, fileId))).toHaveLength(0);
@@ -342,11 +342,11 @@ describe("what the form proposes, read from the two mandates", () => {
     await createAgreement(a, fileId, { ...TERMS, operationType: "titres", dueTerm: "deed_plus_30", amountBand: "3m_10m", myShare: 70, theirShare: 30 });
     const after = await getAgreementPage(b, fileId);
     expect(after.defaults).toMatchObject({ operationType: "titres", sellerAdviser: "me", amountBand: "3m_10m", myShare: "30", theirShare: "70", payer: "them", dueTerm: "deed_plus_30" });
-    expect(after.current).toMatchObject({ sellerIsMe: true, amountBandLabel: "De 3 M€ à 10 M€" });
+    expect(after.current).toMatchObject({ sellerIsMe: true, amountBandLabel: "De 3\u00a0M€ à 10\u00a0M€" });
     const text = await pdfText(await readObjectStream((await openAgreementPdf(b, fileId, after.current!.id, "original")).object));
     expect(text).toMatch(/représentée par Jeanne Martin \(Avocat[^;]*, conseil du cédant/);
-    expect(text).toMatch(/représentée par Alice Lemaire \([^;]*, conseil de l'acquéreur/);
-    expect(text).toContain("Montant indicatif de l'opération : de 3 M€ à 10 M€.");
+    expect(text).toMatch(/représentée par Alice Lemaire \([^;]*, conseil de l’acquéreur/);
+    expect(text).toContain("Montant indicatif de l’opération : de 3 M€ à 10 M€.");
   });
 
   it("a share deal's PDF never mentions the Hoguet law; a goodwill sale's quotes it with the carte T and the written mandate", async () => {
@@ -362,12 +362,12 @@ describe("what the form proposes, read from the two mandates", () => {
       const goodwillText = await read(goodwillBytes);
       if (shareText === null || goodwillText === null) continue;
       expect(shareText).not.toMatch(/Hoguet|carte T|70-9/i);
-      expect(shareText).toContain("la cession de titres (parts sociales ou actions) d'une société");
-      expect(shareText).toContain("Dans les 30 jours suivant la signature de l'acte de cession des titres");
+      expect(shareText).toContain("la cession de titres (parts sociales ou actions) d’une société");
+      expect(shareText).toContain("Dans les 30 jours suivant la signature de l’acte de cession des titres");
       expect(goodwillText).toContain("loi Hoguet");
       expect(goodwillText).toContain("(carte T)");
       expect(goodwillText).toContain("mandat écrit");
-      expect(goodwillText).toContain("À la signature de l'acte de cession du fonds de commerce");
+      expect(goodwillText).toContain("À la signature de l’acte de cession du fonds de commerce");
       // The lawyer's warning stays whatever the operation.
       for (const text of [shareText, goodwillText]) expect(text).toContain("art. 11.3");
     }
@@ -642,7 +642,7 @@ describe("evidence export", () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
     const text = await pdfText(bytes);
     expect(text).toContain("Historique du dossier de rapprochement");
-    expect(text).toContain("Convention d'honoraires signée par les deux membres");
+    expect(text).toContain("Convention d’honoraires signée par les deux membres");
     expect(text).toContain("Signée par Alice Lemaire");
     expect(text).toContain("Signée par Jeanne Martin");
     expect(text).toContain("Mise en relation confirmée : ouverture du dossier");
@@ -658,14 +658,14 @@ describe("evidence export", () => {
     await moveStage(b, fileId, "documents");
     const exported = await exportEvidence(a, fileId);
     const text = await pdfText(exported.bytes);
-    expect(text).toContain("Changement d'étape — de « Mise en relation » à « Échanges confidentiels »");
+    expect(text).toContain("Changement d’étape — de « Mise en relation » à « Échanges confidentiels »");
     expect(text).toContain("de « Échanges confidentiels » à « Documents partagés »");
     expect(text).not.toContain("?");
-    expect(text).toMatch(/inscrite dans l'historique du dossier sur la plateforme : onglet « Suivi », événement « Historique exporté » du \d{2}\/\d{2}\/\d{4}/);
+    expect(text).toMatch(/inscrite dans l’historique du dossier sur la plateforme : onglet « Suivi », événement « Historique exporté » du \d{2}\/\d{2}\/\d{4}/);
     expect(text).not.toContain("affichée lors du téléchargement");
     // Where the footer says: the file's timeline, as its page lists it.
     const shown = (await getFileView(a, fileId)).timeline.filter((e) => e.kind === "evidence_exported");
-    expect(shown.map((e) => [e.label, e.detail])).toEqual([["Historique exporté", `SHA-256 : ${exported.sha256}`]]);
+    expect(shown.map((e) => [e.label, e.detail])).toEqual([["Historique exporté", `SHA-256\u00a0: ${exported.sha256}`]]);
   });
 
   it("only for the two members: 404 for a third member and for an admin", async () => {

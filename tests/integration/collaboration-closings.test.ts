@@ -174,7 +174,7 @@ describe("a concluded file proposed as a certified deal", () => {
       status: "pending",
       validatedAt: null,
     });
-    expect(deal.dealDescription).toContain("Conseil de l'acquéreur");
+    expect(deal.dealDescription).toContain("Conseil de l’acquéreur");
     expect(JSON.stringify(deal)).not.toMatch(new RegExp(`${ALICE_CLIENT}|${BOB_CLIENT}|ACQ-|CED-|rue`));
     // Pending: not on the public profile until an administrator validates it.
     expect((await getPublicProfile(alice.profile.id))!.certifiedDeals).toEqual([]);
@@ -194,8 +194,8 @@ describe("a concluded file proposed as a certified deal", () => {
     expect(view.dealProposed).toBe(true);
     const proposals = view.timeline.filter((e) => e.kind === "deal_proposed");
     expect(proposals.map((e) => [e.label, e.byMe])).toEqual([
-      ["Dossier proposé comme deal certifié", true],
-      ["Dossier proposé comme deal certifié", false],
+      ["Dossier proposé comme transaction certifiée", true],
+      ["Dossier proposé comme transaction certifiée", false],
     ]);
     // A third member: 404.
     expect(await statusCode(proposeFileAsDeal(actorOf(carol), fileId))).toBe(404);
@@ -258,8 +258,8 @@ describe("mandates in negotiation", () => {
     const view = await getFileView(fileActor(bob.profile), fileId);
     expect(view.myMandate).toMatchObject({ status: "negotiating", statusLabel: "En négociation", commands: ["resume"] });
     expect(view.timeline.filter((e) => e.kind === "mandate_negotiating").map((e) => [e.detail, e.byMe])).toEqual([
-      ["Mandat cédant « CED-" + counter + " »", true],
-      ["Mandat acquéreur « ACQ-" + counter + " »", false],
+      ["Mandat cédant «\u00a0CED-" + counter + "\u00a0»", true],
+      ["Mandat acquéreur «\u00a0ACQ-" + counter + "\u00a0»", false],
     ]);
   });
 
@@ -325,7 +325,7 @@ describe("mandates in negotiation", () => {
         .filter((e) => e.kind === "mandate_concluded")
         .map((e) => e.detail)
         .sort(),
-    ).toEqual([`Mandat acquéreur « ACQ-${counter} »`, `Mandat cédant « CED-${counter} »`].sort());
+    ).toEqual([`Mandat acquéreur «\u00a0ACQ-${counter}\u00a0»`, `Mandat cédant «\u00a0CED-${counter}\u00a0»`].sort());
     // A concluded mandate is done: no toggle, no resume.
     expect(await statusCode(toggleMandateStatus(mActor(bob), seller))).toBe(409);
     expect(await conflictMessage(resumeMandateSearch(fileActor(bob.profile), seller))).toBe(NEGOTIATION_MESSAGES.resumeStatus);

@@ -236,10 +236,10 @@ describe("sharing", () => {
     ["a plain zip named .xlsx", () => buildZip({ "notes.txt": "bonjour" }), "comptes.xlsx", 415, DOCUMENT_MESSAGES.unsupported],
     ["a macro-enabled workbook", () => minimalXlsx({ "xl/vbaProject.bin": "Sub AutoOpen()" }), "comptes.xlsx", 415, DOCUMENT_MESSAGES.unsupported],
     ["a PNG signature over garbage", () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]), "a.png", 415, DOCUMENT_MESSAGES.notImage],
-    ["a PDF that does not parse", () => Buffer.from("%PDF-1.4\nceci n'est pas un PDF\n%%EOF"), "bilan.pdf", 415, "Ce fichier n'est pas un PDF valide."],
+    ["a PDF that does not parse", () => Buffer.from("%PDF-1.4\nceci n'est pas un PDF\n%%EOF"), "bilan.pdf", 415, "Ce fichier n’est pas un PDF valide."],
     ["a password-protected PDF", () => encryptedPdf(), "bilan.pdf", 415, DOCUMENT_MESSAGES.encryptedPdf],
     // Issue 26: 100 KB that pdf-lib would inflate to 100 MB on the server's thread.
-    ["a PDF bomb (an object stream inflating to 100 MB)", async () => Buffer.from(pdfBomb(100 * MB, { in: "object-stream" })), "bilan.pdf", 422, "Ce PDF ne peut pas être traité : son contenu décompressé dépasse la limite"],
+    ["a PDF bomb (an object stream inflating to 100 MB)", async () => Buffer.from(pdfBomb(100 * MB, { in: "object-stream" })), "bilan.pdf", 422, "Ce PDF ne peut pas être traité\u00a0: son contenu décompressé dépasse la limite"],
     ["a PNG of 50 megapixels (past the pixel limit)", () => sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: "#fff" } }).png().toBuffer(), "plan.png", 415, DOCUMENT_MESSAGES.notImage],
     ["zero bytes", () => Buffer.alloc(0), "vide.pdf", 400, "Le fichier est vide."],
     ["a name with nothing readable", () => pdf(1), "../.pdf", 400, DOCUMENT_MESSAGES.badName],
@@ -266,10 +266,10 @@ describe("sharing", () => {
     justOver.write("%PDF-1.7\n", 0, "latin1");
     const over = await upload(aliceBrowser, fileId, { bytes: justOver, name: "gros.pdf" });
     expect(status(over)).toBe(413);
-    expect(errorOf(over)).toBe("Le fichier dépasse 20 Mo.");
+    expect(errorOf(over)).toBe("Le fichier dépasse 20\u00a0Mo.");
     const farOver = await upload(aliceBrowser, fileId, { bytes: Buffer.alloc(21 * MB, 0x20), name: "énorme.pdf" });
     expect(status(farOver)).toBe(413);
-    expect(errorOf(farOver)).toBe("Le fichier dépasse 20 Mo.");
+    expect(errorOf(farOver)).toBe("Le fichier dépasse 20\u00a0Mo.");
     expect(await documentsOf(fileId)).toEqual([]);
     expect(await storedKeys(fileId)).toEqual([]);
   });
@@ -281,7 +281,7 @@ describe("sharing", () => {
     const second = await noisyPng(600);
     const shared = await shareDocument(a, fileId, { name: "un.png", bytes: first }, { limits });
     await expect(shareDocument(b, fileId, { name: "deux.png", bytes: second }, { limits })).rejects.toMatchObject({
-      data: { message: "Le dossier dépasse 1 Mo de documents." },
+      data: { message: "Le dossier dépasse 1\u00a0Mo de documents." },
       init: { status: 413 },
     });
     expect((await documentsOf(fileId)).map((d) => d.name)).toEqual(["un.png"]);
@@ -328,7 +328,7 @@ describe("sharing", () => {
     await t.db!.update(collaborationFiles).set({ stage: "abandoned" }).where(eq(collaborationFiles.id, fileId));
     const outcome = await upload(aliceBrowser, fileId, { bytes: await pdf(1), name: "x.pdf" });
     expect(status(outcome)).toBe(409);
-    expect(errorOf(outcome)).toBe("Ce dossier est clos : il ne peut plus être modifié.");
+    expect(errorOf(outcome)).toBe("Ce dossier est clos\u00a0: il ne peut plus être modifié.");
     const page = await list(aliceBrowser, fileId);
     expect((page.value as { room: { closed: boolean } }).room.closed).toBe(true);
   });

@@ -103,7 +103,7 @@ describe("opening", () => {
     const { fileId, buyer, seller } = await confirmedFile();
     const files = await t.db!.select().from(collaborationFiles);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ id: fileId, stage: "introduction", mandateALabel: expect.stringMatching(/« (AL-B|BO-S) »/) });
+    expect(files[0]).toMatchObject({ id: fileId, stage: "introduction", mandateALabel: expect.stringMatching(/«\u00a0(AL-B|BO-S)\u00a0»/) });
     expect([files[0].mandateAId, files[0].mandateBId].sort()).toEqual([buyer, seller].sort());
     const view = await getFileView(a, fileId);
     expect(view.timeline.map((e) => e.kind)).toEqual([
@@ -114,8 +114,8 @@ describe("opening", () => {
       "file_opened",
     ]);
     expect(view.counterpart.name).toBe(`${bob.profile.firstName} ${bob.profile.lastName}`);
-    expect(view.myMandate.label).toBe("Mandat acquéreur « AL-B »");
-    expect(view.theirMandate.label).toBe("Mandat cédant « BO-S »");
+    expect(view.myMandate.label).toBe("Mandat acquéreur «\u00a0AL-B\u00a0»");
+    expect(view.theirMandate.label).toBe("Mandat cédant «\u00a0BO-S\u00a0»");
   });
 
   it("shows the counterpart's client only after the actor signed the undertaking", async () => {
@@ -200,7 +200,7 @@ describe("stages", () => {
     await confirmClosing(b, fileId);
     const view = await getFileView(a, fileId);
     expect(view.stage).toBe("concluded");
-    expect(view.closing).toMatchObject({ closingDate: parisToday(), amountBandLabel: "De 1 M€ à 3 M€" });
+    expect(view.closing).toMatchObject({ closingDate: parisToday(), amountBandLabel: "De 1\u00a0M€ à 3\u00a0M€" });
     expect(view.closing.concludedAt).not.toBeNull();
     // A second confirmation, or any change, after the closing: refused.
     expect(await statusCode(confirmClosing(b, fileId))).toBe(409);

@@ -257,7 +257,7 @@ describe("route actions and toasts (spec §8)", () => {
     expect(kinds).toEqual(["match-confirmed", "match-confirmed", "match-request", "match-request"]);
 
     const refused = await runAction(action, "/mandates", b, { intent: "sign-undertaking", requestId: reverse.id, returnTo: back });
-    expect((await toastOf(refused.value))?.title).toBe("Vous devez accepter l'engagement de confidentialité pour consulter l'identité du client");
+    expect((await toastOf(refused.value))?.title).toBe("Vous devez accepter l’engagement de confidentialité pour consulter l’identité du client");
     const signed = await runAction(action, "/mandates", b, { intent: "sign-undertaking", requestId: reverse.id, accept: "on", returnTo: back });
     expect((await toastOf(signed.value))?.type).toBe("success");
   });
@@ -275,7 +275,7 @@ describe("route actions and toasts (spec §8)", () => {
       expect((await toastOf(confirmed.value))?.title).toBe(MATCH_REQUEST_MESSAGES.confirmedWithoutMail);
       const mails = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "match-confirmed"));
       expect(mails.map((m) => m.toAddress)).toEqual([bob.email]);
-      expect(mails[0].text).toContain("L'identité des clients n'est jamais envoyée par e-mail");
+      expect(mails[0].text).toContain("L’identité des clients n’est jamais envoyée par e-mail");
     } finally {
       await t.db!.update(profiles).set({ notifyMatchRequests: true }).where(eq(profiles.id, alice.profile.id));
     }

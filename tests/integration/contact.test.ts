@@ -63,7 +63,7 @@ describe("contact page: createContactMessage", () => {
     const [row] = await t.db!.select().from(contactMessages);
     expect(row.company).toBeNull();
     const [mail] = await t.db!.select().from(mailOutbox);
-    expect(mail.text).toContain("Société : Non renseignée");
+    expect(mail.text).toContain("Société\u00a0: Non renseignée");
   });
 
   it("stores nothing when the e-mail cannot be queued (one transaction)", async () => {
@@ -226,7 +226,7 @@ describe("public profile contact: createMessage", () => {
       messageType: "public_contact",
     });
     const [mail] = await db.select().from(mailOutbox);
-    expect(mail.text).toContain("« Un court message. »");
+    expect(mail.text).toContain("«\u00a0Un court message.\u00a0»");
   });
 
   it("refuses a recipient that is not validated (nothing stored, nothing sent)", async () => {

@@ -96,11 +96,11 @@ describe("directory search", () => {
     // Standard card: labels cut at 25 characters, the full name as title; its validated deal is
     // neither shown nor gives a badge.
     expect(card("Dupré")).toMatchObject({
-      professionLabel: "Avocat d'affaires / M&A",
+      professionLabel: "Avocat d’affaires / M&A",
       sectors: {
         shown: [
           { label: "Industrie manufacturière", name: "Industrie manufacturière" },
-          { label: "Commerce ; réparation d'a…", name: "Commerce ; réparation d'automobiles et de motocycles" },
+          { label: "Commerce\u00a0; réparation d’a…", name: "Commerce\u00a0; réparation d’automobiles et de motocycles" },
         ],
         more: null,
       },
@@ -116,9 +116,9 @@ describe("directory search", () => {
       shown: [
         { label: "Activités immobilières", name: "Activités immobilières" },
         { label: "Construction", name: "Construction" },
-        { label: "Commerce ; réparation d'automobiles et de motocycles", name: "Commerce ; réparation d'automobiles et de motocycles" },
+        { label: "Commerce\u00a0; réparation d’automobiles et de motocycles", name: "Commerce\u00a0; réparation d’automobiles et de motocycles" },
       ],
-      more: { label: "+2 autres", names: "Hébergement et restauration, Activités financières et d'assurance" },
+      more: { label: "+2 autres", names: "Hébergement et restauration, Activités financières et d’assurance" },
     });
     expect(card("Leroy").deals).toEqual([{ year: 2022, sectorName: "Industrie manufacturière", title: "Opération confidentielle" }]);
     // The card is a projection: only what the card shows, no codes to look up.
@@ -225,19 +225,19 @@ describe("page loaders: labels resolved, nothing more", () => {
       sectors: {
         L: "Activités immobilières",
         F: "Construction",
-        G: "Commerce ; réparation d'automobiles et de motocycles",
+        G: "Commerce\u00a0; réparation d’automobiles et de motocycles",
         I: "Hébergement et restauration",
-        K: "Activités financières et d'assurance",
+        K: "Activités financières et d’assurance",
         C: "Industrie manufacturière",
       },
     });
     // Meta keywords and JSON-LD are built here too, with the names.
     expect(metaContent(out.metaTags, "keywords")).toBe(
-      "Activités immobilières, Construction, Commerce ; réparation d'automobiles et de motocycles, Hébergement et restauration, Activités financières et d'assurance, Notaire, transmission d'entreprise",
+      "Activités immobilières, Construction, Commerce\u00a0; réparation d’automobiles et de motocycles, Hébergement et restauration, Activités financières et d’assurance, Notaire, transmission d’entreprise",
     );
     const person = JSON.parse(out.jsonLd) as Record<string, unknown>;
     expect(person).toMatchObject({ "@type": "Person", name: "Anne Leroy", jobTitle: "Notaire", address: { addressRegion: "Corse-du-Sud", addressCountry: "FR" } });
-    expect(person.knowsAbout).toEqual(["Activités immobilières", "Construction", "Commerce ; réparation d'automobiles et de motocycles", "Hébergement et restauration", "Activités financières et d'assurance"]);
+    expect(person.knowsAbout).toEqual(["Activités immobilières", "Construction", "Commerce\u00a0; réparation d’automobiles et de motocycles", "Hébergement et restauration", "Activités financières et d’assurance"]);
   });
 
   it("/consultant/{slug} of a standard member: no deal, no badge, its sector only", async () => {
@@ -245,11 +245,11 @@ describe("page loaders: labels resolved, nothing more", () => {
     const out = await consultantLoader(args(`/consultant/${dupre.slug}`, { slug: dupre.slug }) as unknown as Parameters<typeof consultantLoader>[0]);
     expect(out.badges).toEqual([]);
     expect(out.labels).toEqual({
-      profession: "Avocat d'affaires / M&A",
+      profession: "Avocat d’affaires / M&A",
       department: "Paris",
-      sectors: { C: "Industrie manufacturière", G: "Commerce ; réparation d'automobiles et de motocycles" },
+      sectors: { C: "Industrie manufacturière", G: "Commerce\u00a0; réparation d’automobiles et de motocycles" },
     });
-    expect(metaContent(out.metaTags, "keywords")).toBe("Industrie manufacturière, Commerce ; réparation d'automobiles et de motocycles, Avocat d'affaires / M&A, transmission d'entreprise");
+    expect(metaContent(out.metaTags, "keywords")).toBe("Industrie manufacturière, Commerce\u00a0; réparation d’automobiles et de motocycles, Avocat d’affaires / M&A, transmission d’entreprise");
   });
 });
 

@@ -193,7 +193,7 @@ describe("internal messaging", () => {
     const mails = await db.select().from(mailOutbox);
     expect(mails).toHaveLength(1);
     expect(mails[0].toAddress).toBe(other.email);
-    expect(mails[0].subject).toBe("Nouveau message : Co-mandat sur une PME lyonnaise");
+    expect(mails[0].subject).toBe("Nouveau message\u00a0: Co-mandat sur une PME lyonnaise");
     expect(mails[0].text).toContain("Paul Martin");
     expect(mails[0].text).toContain(`${LONG.slice(0, 100)}…`);
     expect(mails[0].text).not.toContain(LONG.slice(0, 101));
@@ -265,12 +265,12 @@ describe("reply from the inbox", () => {
     expect(reply).toMatchObject({
       recipientId: other.profile.id,
       senderId: premium.profile.id,
-      subject: "Re: Dossier hôtelier",
+      subject: "Re\u00a0: Dossier hôtelier",
       messageType: "internal",
       content: "Avec plaisir, appelons-nous jeudi.",
     });
     const [mail] = await db.select().from(mailOutbox);
-    expect(mail).toMatchObject({ toAddress: other.email, subject: "Nouveau message : Re: Dossier hôtelier" });
+    expect(mail).toMatchObject({ toAddress: other.email, subject: "Nouveau message\u00a0: Re\u00a0: Dossier hôtelier" });
   });
 
   it("refuses public contact messages (answered by e-mail), others' messages and freemium members", async () => {

@@ -223,7 +223,7 @@ describe("mediation", () => {
 
     // The team writes: Alice is told, Bob turned message e-mails off.
     await t.db!.delete(mailOutbox);
-    expect(status(await adminPost(browsers.admin, m.id, { intent: "message", body: "Pouvez-vous préciser la date ?" }))).toBe(302);
+    expect(status(await adminPost(browsers.admin, m.id, { intent: "message", body: "Pouvez-vous préciser la date\u00a0?" }))).toBe(302);
     expect((await outbox()).map((x) => x.toAddress)).toEqual([alice.email]);
     expect(status(await adminPost(browsers.admin, m.id, { intent: "message", body: "" }))).toBe(400);
 
@@ -233,7 +233,7 @@ describe("mediation", () => {
     expect((await outbox()).map((x) => x.toAddress).sort()).toEqual([admin.email, alice.email].sort());
     const thread = bodyOf<{ mediations: { messages: { authorName: string; fromTeam: boolean }[] }[] }>((await memberView(browsers.alice, fileId)).value);
     expect(thread.mediations[0].messages.map((x) => [x.authorName, x.fromTeam])).toEqual([
-      ["L'équipe du réseau", true],
+      ["L’équipe du réseau", true],
       ["Bruno Martin", false],
     ]);
 

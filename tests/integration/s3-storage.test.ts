@@ -188,7 +188,7 @@ describe("the S3 driver", () => {
       const outcome = await call(documentsAction, new Request(`http://localhost:3000${documentsUrl(fileId)}`, { method: "POST", headers: aliceBrowser.headers, body: form }), { fileId });
       expect(outcomeStatus(outcome)).toBe(500);
       expect(bodyOf<{ error: string }>(outcome.value).error).toBe(DOCUMENT_MESSAGES.storeFailed);
-      expect(DOCUMENT_MESSAGES.storeFailed).toBe("Le document n'a pas pu être enregistré. Veuillez réessayer.");
+      expect(DOCUMENT_MESSAGES.storeFailed).toBe("Le document n’a pas pu être enregistré. Veuillez réessayer.");
     } finally {
       s3.cutUploadsAfter(null);
       flaky.destroy?.();

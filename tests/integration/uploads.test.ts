@@ -159,7 +159,7 @@ describe("prepareImage: type from the bytes, re-encoded to WebP", () => {
       code: "too-large",
       status: 413,
       title: "Fichier trop volumineux",
-      description: "La taille du fichier ne doit pas dépasser 5 Mo",
+      description: "La taille du fichier ne doit pas dépasser 5\u00a0Mo",
     });
   });
 });
@@ -198,7 +198,7 @@ describe("uploadProfileImage", () => {
     expect(threeMb.byteLength).toBeGreaterThan(2 * MB);
     await expect(uploadProfileImage(memberActor(m.profile), "photo", threeMb)).rejects.toMatchObject({
       title: "Fichier trop volumineux",
-      description: "La taille du fichier ne doit pas dépasser 2 Mo",
+      description: "La taille du fichier ne doit pas dépasser 2\u00a0Mo",
     });
     expect((await profileOf(m)).photoUrl).toBeNull();
   });
@@ -263,7 +263,7 @@ describe("POST /api/uploads", () => {
     const m = await member();
     const res = await post(uploadRequest(await sessionCookie(m), { bytes: await sixMegabytePng(), name: "big.png", type: "image/png" }));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ ok: false, title: "Fichier trop volumineux", description: "La taille du fichier ne doit pas dépasser 2 Mo" });
+    expect(await res.json()).toEqual({ ok: false, title: "Fichier trop volumineux", description: "La taille du fichier ne doit pas dépasser 2\u00a0Mo" });
   });
 
   it("refuses a too-large Content-Length before reading the body", async () => {
@@ -299,7 +299,7 @@ describe("POST /api/uploads", () => {
     const request = new Request("http://localhost/", { method: "POST", body, duplex: "half" } as RequestInit);
     const error = await readBodyWithLimit(request, 2 * MB, 2).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
-    expect(error).toMatchObject({ status: 413, description: "La taille du fichier ne doit pas dépasser 2 Mo" });
+    expect(error).toMatchObject({ status: 413, description: "La taille du fichier ne doit pas dépasser 2\u00a0Mo" });
     expect(pulled).toBeLessThan(15);
   });
 

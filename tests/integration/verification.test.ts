@@ -84,7 +84,7 @@ describe("the certificate upload (issue 26)", () => {
       data: { message: DOCUMENT_MESSAGES.inflatedTooLarge },
       init: { status: 422 },
     });
-    expect(DOCUMENT_MESSAGES.inflatedTooLarge).toBe("Ce PDF ne peut pas être traité : son contenu décompressé dépasse la limite");
+    expect(DOCUMENT_MESSAGES.inflatedTooLarge).toBe("Ce PDF ne peut pas être traité\u00a0: son contenu décompressé dépasse la limite");
     expect(await t.db!.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, await profileIdOf(u)))).toHaveLength(0);
     expect(await t.db!.select({ key: storedObjects.key }).from(storedObjects).where(like(storedObjects.key, `documents/verification/${await profileIdOf(u)}/%`))).toEqual([]);
     // Ten certificates an hour (the bomb was the first); the eleventh is refused before it is read.
@@ -92,7 +92,7 @@ describe("the certificate upload (issue 26)", () => {
       await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: new TextEncoder().encode("pas un PDF") })).rejects.toMatchObject({ init: { status: 415 } });
     }
     await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: await certificatePdf() })).rejects.toMatchObject({
-      data: { message: "Trop d'attestations envoyées en peu de temps. Veuillez réessayer plus tard." },
+      data: { message: "Trop d’attestations envoyées en peu de temps. Veuillez réessayer plus tard." },
       init: { status: 429 },
     });
   });
@@ -122,7 +122,7 @@ describe("the admin checklist", () => {
     const id = applicant.profile.id;
     let checklist = await getVerificationChecklist(id);
     expect(checklist!.steps.map((s) => s.label)).toEqual([
-      "Charte d'engagement signée",
+      "Charte d’engagement signée",
       "Deux parrainages confirmés",
       "Identité et inscription professionnelle",
       "SIREN ou SIRET de la structure",
@@ -227,7 +227,7 @@ describe("insurance reminders", () => {
     let sent = await reminders();
     expect(sent).toHaveLength(1);
     expect(sent[0].toAddress).toBe(member.email);
-    expect(sent[0].subject).toContain("Votre attestation d'assurance expire le");
+    expect(sent[0].subject).toContain("Votre attestation d’assurance expire le");
     expect(await keys()).toEqual([`insurance-reminder:member:${inDays(30)}:30`]);
 
     // The other member's 30-day reminder comes on its own day (15 days from now).

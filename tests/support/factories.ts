@@ -211,7 +211,7 @@ const CITIES: Readonly<Record<string, readonly string[]>> = {
   "72": ["Le Mans"], "73": ["Chambéry", "Aix-les-Bains"], "74": ["Annecy", "Annemasse", "Thonon-les-Bains"],
   "75": ["Paris"], "76": ["Rouen", "Le Havre", "Dieppe"], "77": ["Melun", "Meaux", "Fontainebleau"], "78": ["Versailles", "Saint-Germain-en-Laye"],
   "79": ["Niort"], "80": ["Amiens", "Abbeville"], "81": ["Albi", "Castres"], "82": ["Montauban"], "83": ["Toulon", "Fréjus", "Hyères"],
-  "84": ["Avignon", "Carpentras"], "85": ["La Roche-sur-Yon", "Les Sables-d'Olonne"], "86": ["Poitiers", "Châtellerault"],
+  "84": ["Avignon", "Carpentras"], "85": ["La Roche-sur-Yon", "Les Sables-d’Olonne"], "86": ["Poitiers", "Châtellerault"],
   "87": ["Limoges"], "88": ["Épinal"], "89": ["Auxerre", "Sens"], "90": ["Belfort"], "91": ["Évry-Courcouronnes", "Massy"],
   "92": ["Nanterre", "Boulogne-Billancourt", "Neuilly-sur-Seine", "Levallois-Perret", "Courbevoie"], "93": ["Bobigny", "Saint-Denis", "Montreuil"],
   "94": ["Créteil", "Vincennes", "Saint-Maur-des-Fossés"], "95": ["Cergy", "Argenteuil"], "971": ["Basse-Terre", "Pointe-à-Pitre"],
@@ -267,43 +267,43 @@ const COMPANY_PATTERNS: Readonly<Record<ProfessionCode, readonly string[]>> = {
   conseil_ma: ["{L} Finance", "{C} Transmission Partners", "{L} Corporate Finance", "{L} & {L2} Fusions-Acquisitions", "Cap Transmission {C}"],
   conseil_levee_fonds: ["{L} Capital Conseil", "{C} Invest Partners", "{L} Levée de Fonds", "Cabinet {L} Financement"],
   conseil_cession_commerce: ["{C} Commerces", "Cabinet {L} Transactions", "{L} Fonds de Commerce", "Agence {L} Cessions"],
-  conseil_immobilier_commercial: ["{L} Immobilier d'Entreprise", "{C} Immo Pro", "{L} Locaux Commerciaux", "Cabinet {L} Immobilier"],
+  conseil_immobilier_commercial: ["{L} Immobilier d’Entreprise", "{C} Immo Pro", "{L} Locaux Commerciaux", "Cabinet {L} Immobilier"],
   expert_evaluation: ["{L} Évaluation", "Cabinet {L} Valorisation", "{C} Évaluation Conseil", "{L} & {L2} Expertise"],
 };
 
 const EXPERTISE: Readonly<Record<ProfessionCode, string>> = {
   avocat_affaires: "droit des affaires et opérations de haut de bilan",
   avocat_fiscaliste: "fiscalité des cessions et restructurations (pactes Dutreil, apports-cessions)",
-  notaire: "droit de l'entreprise, transmission familiale et cessions de fonds de commerce",
+  notaire: "droit de l’entreprise, transmission familiale et cessions de fonds de commerce",
   expert_comptable: "accompagnement des dirigeants de TPE et PME, évaluation et transmission",
-  commissaire_aux_comptes: "audit légal, audits d'acquisition et due diligences financières",
+  commissaire_aux_comptes: "audit légal, audits d’acquisition et due diligences financières",
   conseiller_patrimoine: "stratégie patrimoniale du dirigeant avant et après cession",
   conseil_ma: "fusions-acquisitions small et mid cap, côté cédant comme côté acquéreur",
-  conseil_levee_fonds: "levées de fonds, LBO et recherche d'investisseurs",
+  conseil_levee_fonds: "levées de fonds, LBO et recherche d’investisseurs",
   conseil_cession_commerce: "cession et reprise de fonds de commerce",
   conseil_immobilier_commercial: "immobilier commercial, baux et murs commerciaux",
-  expert_evaluation: "évaluation d'entreprises, de titres et de fonds de commerce",
+  expert_evaluation: "évaluation d’entreprises, de titres et de fonds de commerce",
 };
 
 // A business of each sector, for recent operations, deals and mandates.
 const SECTOR_BUSINESSES: Readonly<Record<string, readonly string[]>> = {
   A: ["une exploitation viticole", "un domaine agricole céréalier", "une entreprise paysagiste"],
-  B: ["une carrière de granulats", "une société d'extraction de sable"],
+  B: ["une carrière de granulats", "une société d’extraction de sable"],
   C: ["une PME de mécanique de précision", "un atelier de chaudronnerie", "une menuiserie industrielle", "une biscuiterie artisanale", "un fabricant de cosmétiques"],
-  D: ["un producteur d'énergie photovoltaïque", "une centrale hydroélectrique"],
-  E: ["une entreprise de collecte de déchets", "une société d'assainissement"],
-  F: ["une entreprise de maçonnerie", "une société de plomberie-chauffage", "une entreprise d'électricité générale", "un constructeur de maisons individuelles"],
-  G: ["un réseau de magasins d'optique", "un négoce de matériaux", "une boulangerie-pâtisserie", "une pharmacie", "un commerce de prêt-à-porter", "une concession automobile"],
+  D: ["un producteur d’énergie photovoltaïque", "une centrale hydroélectrique"],
+  E: ["une entreprise de collecte de déchets", "une société d’assainissement"],
+  F: ["une entreprise de maçonnerie", "une société de plomberie-chauffage", "une entreprise d’électricité générale", "un constructeur de maisons individuelles"],
+  G: ["un réseau de magasins d’optique", "un négoce de matériaux", "une boulangerie-pâtisserie", "une pharmacie", "un commerce de prêt-à-porter", "une concession automobile"],
   H: ["une société de transport routier", "une entreprise de déménagement", "une plateforme logistique"],
   I: ["un hôtel-restaurant", "une brasserie", "un restaurant traditionnel", "un camping 4 étoiles"],
   J: ["un éditeur de logiciels", "une agence web", "une ESN de 40 consultants"],
   K: ["un cabinet de courtage en assurances", "une société de gestion de patrimoine"],
   L: ["une agence immobilière", "un administrateur de biens"],
-  M: ["un bureau d'études techniques", "un cabinet d'architecture", "un cabinet d'expertise comptable"],
-  N: ["une entreprise de nettoyage industriel", "une agence d'intérim", "une société de sécurité"],
-  O: ["une société d'économie mixte"],
+  M: ["un bureau d’études techniques", "un cabinet d’architecture", "un cabinet d’expertise comptable"],
+  N: ["une entreprise de nettoyage industriel", "une agence d’intérim", "une société de sécurité"],
+  O: ["une société d’économie mixte"],
   P: ["un organisme de formation", "une auto-école", "une école privée"],
-  Q: ["un laboratoire d'analyses médicales", "un EHPAD", "un cabinet de kinésithérapie"],
+  Q: ["un laboratoire d’analyses médicales", "un EHPAD", "un cabinet de kinésithérapie"],
   R: ["une salle de sport", "un cinéma indépendant", "un parc de loisirs"],
   S: ["un salon de coiffure", "un pressing", "un institut de beauté"],
   T: ["une société de services à la personne"],
@@ -311,7 +311,7 @@ const SECTOR_BUSINESSES: Readonly<Record<string, readonly string[]>> = {
 };
 
 const OPERATION_KINDS = ["Cession", "Acquisition", "Reprise", "Transmission familiale", "LBO", "Rapprochement", "Évaluation"] as const;
-const BUYER_KINDS = ["d'un groupe familial", "d'un fonds d'investissement", "d'un repreneur individuel", "d'un concurrent régional", "d'un groupe coté", "de ses salariés (RES)"] as const;
+const BUYER_KINDS = ["d’un groupe familial", "d’un fonds d’investissement", "d’un repreneur individuel", "d’un concurrent régional", "d’un groupe coté", "de ses salariés (RES)"] as const;
 
 function businessOf(sector: string): string {
   return pick(SECTOR_BUSINESSES[sector] ?? SECTOR_BUSINESSES.C);
@@ -319,7 +319,7 @@ function businessOf(sector: string): string {
 
 /** "de" with the elision French requires: "d'une PME", "d'Albi", "de Lyon". */
 function de(word: string): string {
-  return /^[aeiouyàâéèêëîïôûüh]/i.test(word) ? `d'${word}` : `de ${word}`;
+  return /^[aeiouyàâéèêëîïôûüh]/i.test(word) ? `d’${word}` : `de ${word}`;
 }
 
 function ofBusiness(sector: string): string {
@@ -398,21 +398,21 @@ function recentOperations(sectors: readonly string[], city: string): string {
     const where = chance(0.5) ? `près ${de(city)}` : `au profit ${pick(BUYER_KINDS)}`;
     lines.push(`${pick(OPERATION_KINDS)} ${ofBusiness(sector)} ${where} (${year})`);
   }
-  return lines.join(" ; ") + ".";
+  return lines.join("\u00a0; ") + ".";
 }
 
 function presentation(p: { firstName: string; company: string; profession: ProfessionCode; city: string; years: number }): string {
   return [
-    `Au sein ${de(p.company)} à ${p.city}, j'interviens depuis ${p.years} ans en ${EXPERTISE[p.profession]}.`,
+    `Au sein ${de(p.company)} à ${p.city}, j’interviens depuis ${p.years} ans en ${EXPERTISE[p.profession]}.`,
     pick([
-      "J'accompagne les dirigeants à chaque étape : préparation, valorisation, recherche de contreparties, négociation et closing.",
-      "Mon approche : une relation de confiance avec le dirigeant, une préparation rigoureuse du dossier et un réseau d'acquéreurs qualifiés.",
-      "Je travaille en binôme avec les autres professionnels du dossier (avocats, notaires, experts-comptables, banquiers) pour sécuriser l'opération.",
+      "J’accompagne les dirigeants à chaque étape\u00a0: préparation, valorisation, recherche de contreparties, négociation et closing.",
+      "Mon approche\u00a0: une relation de confiance avec le dirigeant, une préparation rigoureuse du dossier et un réseau d’acquéreurs qualifiés.",
+      "Je travaille en binôme avec les autres professionnels du dossier (avocats, notaires, experts-comptables, banquiers) pour sécuriser l’opération.",
     ]),
     pick([
       "Membre actif du réseau, je partage volontiers mes mandats avec les confrères de ma région.",
       "Je recherche des partenaires pour co-intervenir sur des dossiers de transmission de PME.",
-      "Disponible pour échanger sur vos dossiers de cession et d'acquisition.",
+      "Disponible pour échanger sur vos dossiers de cession et d’acquisition.",
     ]),
   ].join(" ");
 }
@@ -451,7 +451,7 @@ export function buildProfile(overrides: Partial<NewProfile> = {}): WithId<NewPro
     onboardingStatus: "validated",
     charterSignedAt: addDays(createdAt, -2),
     linkedinUrl: chance(0.8) ? `https://www.linkedin.com/in/${slug}` : null,
-    experienceDescription: `${years} ans d'expérience en ${EXPERTISE[profession]}.`,
+    experienceDescription: `${years} ans d’expérience en ${EXPERTISE[profession]}.`,
     recentOperations: recentOperations(sectors, city),
     locationCity: city,
     locationDepartment: department,
@@ -493,7 +493,7 @@ export function buildDeal(overrides: Partial<NewDeal> & { profileId: string }): 
     acquirerCedant: `${acquirer} ${pick(LAST_NAMES)} / ${target} ${pick(["SAS", "SARL", "SA", "& Fils", "Distribution"])}`,
     dealDescription: chance(0.7) ? `${pick(OPERATION_KINDS)} ${ofBusiness(sector)} (${int(5, 250)} salariés).` : null,
     status,
-    rejectionReason: status === "rejected" ? "Justificatif de l'opération manquant." : null,
+    rejectionReason: status === "rejected" ? "Justificatif de l’opération manquant." : null,
     validatedAt: status === "validated" ? addDays(createdAt, int(1, 10)) : null,
     validatedBy: null,
     createdAt,
@@ -519,15 +519,15 @@ export function buildRecommendation(overrides: Partial<NewRecommendation> & { pr
 const INTERNAL_SUBJECTS = [
   "Co-intervention sur un dossier de transmission",
   "Votre mandat de cession",
-  "Recherche d'un repreneur",
-  "Demande d'avis sur une valorisation",
+  "Recherche d’un repreneur",
+  "Demande d’avis sur une valorisation",
   "Proposition de partenariat",
 ] as const;
 const PUBLIC_SUBJECTS = [
   "Projet de cession de mon entreprise",
   "Demande de rendez-vous",
   "Évaluation de ma société",
-  "Reprise d'un fonds de commerce",
+  "Reprise d’un fonds de commerce",
   "Question sur la transmission familiale",
 ] as const;
 
@@ -543,8 +543,8 @@ export function buildMessage(overrides: Partial<NewMessage> & { recipientId: str
     senderId: null,
     subject: internal ? pick(INTERNAL_SUBJECTS) : pick(PUBLIC_SUBJECTS),
     content: internal
-      ? `Bonjour, j'ai vu votre profil dans l'annuaire du réseau. J'accompagne ${businessOf(sector)} et je pense qu'un échange serait utile. Seriez-vous disponible pour un appel cette semaine ? Bien confraternellement.`
-      : `Bonjour, je dirige ${businessOf(sector)} et je réfléchis à une transmission d'ici ${int(1, 3)} ans. Pourriez-vous me rappeler ? Merci.`,
+      ? `Bonjour, j’ai vu votre profil dans l’annuaire du réseau. J’accompagne ${businessOf(sector)} et je pense qu’un échange serait utile. Seriez-vous disponible pour un appel cette semaine\u00a0? Bien confraternellement.`
+      : `Bonjour, je dirige ${businessOf(sector)} et je réfléchis à une transmission d’ici ${int(1, 3)} ans. Pourriez-vous me rappeler\u00a0? Merci.`,
     isRead: chance(0.5),
     senderName: `${sender.firstName} ${sender.lastName}`,
     senderEmail: buildEmail(sender, pick(["gmail.com", "orange.fr", "free.fr", "outlook.fr", "laposte.net"])),
@@ -602,7 +602,7 @@ export function buildMandate(overrides: Partial<NewMandate> & { profileId: strin
     const contributionMin = roundTo(targetMin * faker.number.float({ min: 0.1, max: 0.3 }), 10_000);
     const contributionMax = contributionMin * int(2, 4);
     Object.assign(base, {
-      description: `Repreneur ${pick(["expérimenté", "issu d'un grand groupe", "déjà à la tête d'une PME", "accompagné d'un fonds"])} recherche ${businessOf(sectors[0])} ${territories[0] === "france" ? "sur toute la France" : "dans sa région"}.`,
+      description: `Repreneur ${pick(["expérimenté", "issu d’un grand groupe", "déjà à la tête d’une PME", "accompagné d’un fonds"])} recherche ${businessOf(sectors[0])} ${territories[0] === "france" ? "sur toute la France" : "dans sa région"}.`,
       searchSectors: sectors,
       searchTerritories: territories,
       targetAmountMin: targetMin,
@@ -620,7 +620,7 @@ export function buildMandate(overrides: Partial<NewMandate> & { profileId: strin
       description: `Dirigeant${chance(0.3) ? "e" : ""} souhaitant transmettre ${businessOf(sector)}.`,
       companySector: sector,
       companyTerritory: department,
-      companyDescription: `${capitalize(businessOf(sector))} : ${int(1, 40)} M€ de chiffre d'affaires, ${int(5, 150)} salariés, ${pick(["rentabilité stable", "forte croissance", "clientèle fidèle", "carnet de commandes plein"])}.`,
+      companyDescription: `${capitalize(businessOf(sector))}\u00a0: ${int(1, 40)}\u00a0M€ de chiffre d’affaires, ${int(5, 150)} salariés, ${pick(["rentabilité stable", "forte croissance", "clientèle fidèle", "carnet de commandes plein"])}.`,
       valuationAmount: valuation,
       requiredContributionMin: requiredMin,
       requiredContributionMax: requiredMax,
@@ -685,7 +685,7 @@ const REGISTRATION_SAMPLES: Record<string, () => { value: string; year?: string 
   order: () => ({ value: faker.string.numeric(11) }),
   office: () => ({ value: `Office notarial de ${pick(["Lyon Bellecour", "Bordeaux Chartrons", "Nantes Graslin", "Rennes"])}` }),
   intermediary: () => (chance(0.5) ? { value: faker.string.numeric(8) } : { value: `CPI ${faker.string.numeric(4)} ${int(2010, 2024)} ${faker.string.numeric(3)} ${faker.string.numeric(3)} ${faker.string.numeric(3)}` }),
-  other: () => ({ value: pick(["Membre de la Compagnie nationale des commissaires aux comptes", "Certification en évaluation d'entreprise", "Membre d'une compagnie d'experts"]) }),
+  other: () => ({ value: pick(["Membre de la Compagnie nationale des commissaires aux comptes", "Certification en évaluation d’entreprise", "Membre d’une compagnie d’experts"]) }),
 };
 
 /**

@@ -49,7 +49,7 @@ function useDisclosure() {
   return ref;
 }
 
-const NAV_LABEL = "Sections de l'espace membre";
+const NAV_LABEL = "Sections de l’espace membre";
 
 function PlaceLink({ place, current, className, compact }: { place: Place; current: boolean; className?: string; compact?: boolean }) {
   return (
@@ -128,7 +128,7 @@ function BottomNav({ places, active }: { places: Place[]; active: string | null 
               >
                 <MoreIcon className="h-5 w-5" aria-hidden="true" />
                 <span>{activeOther ? activeOther.label : "Plus"}</span>
-                <span className="sr-only">{activeOther ? " (page actuelle) : autres sections" : " de sections"}</span>
+                <span className="sr-only">{activeOther ? " (page actuelle)\u00a0: autres sections" : " de sections"}</span>
               </summary>
               <ul className="absolute bottom-full right-1 mb-2 flex w-52 flex-col gap-1 rounded-lg border bg-background p-2 shadow-lg">
                 {others.map((place) => (

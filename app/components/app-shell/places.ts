@@ -20,7 +20,7 @@ export const MEMBER_PLACES: readonly Place[] = [
   { key: "annuaire", to: "/dashboard/annuaire", label: "Annuaire", icon: Users, phone: "more" },
   { key: "mandats", to: "/mandates", label: "Mandats", icon: FileText, phone: "bar" },
   { key: "dossiers", to: "/dashboard/dossiers", label: "Dossiers", icon: FolderKanban, phone: "bar" },
-  { key: "stats", to: "/dashboard/stats", label: "Stats", icon: BarChart3, phone: "more" },
+  { key: "stats", to: "/dashboard/stats", label: "Statistiques", icon: BarChart3, phone: "more" },
   { key: "profil", to: "/dashboard/profil", label: "Profil", icon: User, phone: "more" },
 ];
 

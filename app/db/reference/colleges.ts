@@ -7,7 +7,7 @@ export type CollegeCode = (typeof COLLEGE_CODES)[number];
 const CODE_SET: ReadonlySet<string> = new Set<string>(COLLEGE_CODES);
 
 const COLLEGE_LABELS: Readonly<Record<CollegeCode, string>> = {
-  transmission_entreprises: "Transmission d'entreprises",
+  transmission_entreprises: "Transmission d’entreprises",
   transmission_commerces: "Transmission de commerces",
 };
 

@@ -19,7 +19,7 @@ export type ProfessionCode = (typeof PROFESSION_CODES)[number];
 const CODE_SET: ReadonlySet<string> = new Set<string>(PROFESSION_CODES);
 
 const PROFESSION_LABELS: Readonly<Record<ProfessionCode, string>> = {
-  avocat_affaires: "Avocat d'affaires / M&A",
+  avocat_affaires: "Avocat d’affaires / M&A",
   avocat_fiscaliste: "Avocat fiscaliste",
   notaire: "Notaire",
   expert_comptable: "Expert-comptable",
@@ -29,7 +29,7 @@ const PROFESSION_LABELS: Readonly<Record<ProfessionCode, string>> = {
   conseil_levee_fonds: "Conseil en levée de fonds",
   conseil_cession_commerce: "Conseil en cession de fonds de commerce",
   conseil_immobilier_commercial: "Conseil en immobilier commercial",
-  expert_evaluation: "Expert en évaluation d'entreprise",
+  expert_evaluation: "Expert en évaluation d’entreprise",
 };
 
 export interface Profession {

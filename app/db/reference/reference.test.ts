@@ -71,7 +71,7 @@ describe("professions", () => {
   });
 
   it.each([
-    ["avocat_affaires", "Avocat d'affaires / M&A"],
+    ["avocat_affaires", "Avocat d’affaires / M&A"],
     ["avocat_fiscaliste", "Avocat fiscaliste"],
     ["notaire", "Notaire"],
     ["expert_comptable", "Expert-comptable"],
@@ -81,7 +81,7 @@ describe("professions", () => {
     ["conseil_levee_fonds", "Conseil en levée de fonds"],
     ["conseil_cession_commerce", "Conseil en cession de fonds de commerce"],
     ["conseil_immobilier_commercial", "Conseil en immobilier commercial"],
-    ["expert_evaluation", "Expert en évaluation d'entreprise"],
+    ["expert_evaluation", "Expert en évaluation d’entreprise"],
     ["banquier", "banquier"],
     ["", ""],
   ])("professionLabel(%j) = %j", (code, expected) => {
@@ -124,15 +124,15 @@ describe("departments", () => {
     ["13", "Bouches-du-Rhône"],
     ["2A", "Corse-du-Sud"],
     ["2B", "Haute-Corse"],
-    ["21", "Côte-d'Or"],
-    ["22", "Côtes-d'Armor"],
+    ["21", "Côte-d’Or"],
+    ["22", "Côtes-d’Armor"],
     ["33", "Gironde"],
     ["59", "Nord"],
     ["69", "Rhône"],
     ["75", "Paris"],
     ["90", "Territoire de Belfort"],
     ["93", "Seine-Saint-Denis"],
-    ["95", "Val-d'Oise"],
+    ["95", "Val-d’Oise"],
     ["971", "Guadeloupe"],
     ["972", "Martinique"],
     ["973", "Guyane"],
@@ -176,7 +176,7 @@ describe("colleges", () => {
   });
 
   it.each([
-    ["transmission_entreprises", "Transmission d'entreprises"],
+    ["transmission_entreprises", "Transmission d’entreprises"],
     ["transmission_commerces", "Transmission de commerces"],
     ["autre", "autre"],
   ])("collegeLabel(%j) = %j", (code, expected) => {

@@ -10,7 +10,7 @@ export const ACCOUNT_MESSAGES = {
   wrongPassword: "Mot de passe incorrect",
   passwordTooShort: AUTH_MESSAGES.passwordTooShort,
   passwordMismatch: AUTH_MESSAGES.passwordMismatch,
-  samePassword: "Le nouveau mot de passe doit être différent de l'actuel",
+  samePassword: "Le nouveau mot de passe doit être différent de l’actuel",
   passwordChanged: "Mot de passe modifié",
   passwordChangedDescription: "Vos autres sessions ont été fermées.",
   invalidCode: TWO_FACTOR_MESSAGES.invalidCode,
@@ -25,9 +25,9 @@ export const ACCOUNT_MESSAGES = {
   preferencesSaved: "Préférences enregistrées",
   deleteConfirmRequired: "Veuillez confirmer que vous comprenez que la suppression est définitive",
   lastAdmin:
-    "Vous êtes le seul administrateur : désignez un autre administrateur avant de supprimer votre compte.",
+    "Vous êtes le seul administrateur\u00a0: désignez un autre administrateur avant de supprimer votre compte.",
   accountDeleted: "Votre compte a été supprimé",
-  accountDeletedDescription: "Vos données personnelles ont été effacées. Merci d'avoir fait partie du réseau.",
+  accountDeletedDescription: "Vos données personnelles ont été effacées. Merci d’avoir fait partie du réseau.",
   tooManyAttempts: AUTH_MESSAGES.tooManyAttempts,
   unexpected: AUTH_MESSAGES.unexpected,
   noProfile: "Cette section est disponible une fois votre profil créé.",
@@ -76,11 +76,11 @@ export const NOTIFICATION_LABELS: Record<NotificationType, { label: string; hint
   },
   match_requests: {
     label: "Demandes de mise en relation",
-    hint: "Un e-mail quand un membre demande une mise en relation avec l'un de vos mandats, ou y répond.",
+    hint: "Un e-mail quand un membre demande une mise en relation avec l’un de vos mandats, ou y répond.",
   },
   match_alerts: {
     label: "Alertes de mandats correspondants",
-    hint: "Un e-mail quand un nouveau mandat correspond à l'un de vos mandats.",
+    hint: "Un e-mail quand un nouveau mandat correspond à l’un de vos mandats.",
   },
 };
 

@@ -148,7 +148,7 @@ export async function revokeSession(request: Request, actor: AccountActor, sessi
     .limit(1);
   if (!row) throw data({ message: ACCOUNT_MESSAGES.sessionNotFound }, { status: 404 });
   if (row.id === (await getCurrentSessionId(request))) {
-    throw data({ message: "Pour fermer la session en cours, utilisez « Se déconnecter »." }, { status: 400 });
+    throw data({ message: "Pour fermer la session en cours, utilisez «\u00a0Se déconnecter\u00a0»." }, { status: 400 });
   }
   await getAuth().api.revokeSession({ body: { token: row.token }, headers: request.headers });
   await recordAccountEvent(actor, "account.session_revoked", { sessionId: row.id });

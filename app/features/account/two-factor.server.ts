@@ -71,7 +71,7 @@ function passwordFailure(error: unknown, what: string): Extract<CommandOutcome, 
   if (code === "INVALID_PASSWORD") return { ok: false, message: ACCOUNT_MESSAGES.wrongPassword, status: 400, field: "password" };
   if (code === "TOTP_ALREADY_ENABLED") return { ok: false, message: ACCOUNT_MESSAGES.twoFactorAlreadyEnabled, status: 409 };
   if (code === "TWO_FACTOR_NOT_ENABLED") {
-    return { ok: false, message: "La double authentification n'est pas activée sur ce compte.", status: 409 };
+    return { ok: false, message: "La double authentification n’est pas activée sur ce compte.", status: 409 };
   }
   logger.error({ err: error, code }, `${what} failed`);
   return { ok: false, message: ACCOUNT_MESSAGES.unexpected, status: 500 };

@@ -44,8 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "profile.reject": "Profil rejeté",
   "profile.suspend": "Membre suspendu",
   "profile.reinstate": "Membre réintégré",
-  "deal.validate": "Deal validé",
-  "deal.reject": "Deal rejeté",
+  "deal.validate": "Transaction validée",
+  "deal.reject": "Transaction rejetée",
   "recommendations.export_csv": "Export CSV des recommandations",
   "recommendations.export_emails": "Export des e-mails des parrains",
   "verification.check": "Étape de vérification cochée",
@@ -68,7 +68,7 @@ export const ACCOUNT_EVENT_LABELS: Record<string, string> = {
   "account.other_sessions_revoked": "Autres sessions fermées",
   "account.data_exported": "Export de ses données personnelles",
   "account.deleted": "Compte supprimé",
-  "verification.insurance_renewed": "Nouvelle attestation d'assurance déposée",
+  "verification.insurance_renewed": "Nouvelle attestation d’assurance déposée",
   "verification.evidence_filed": "Justificatifs de vérification déposés",
 };
 
@@ -79,7 +79,7 @@ export function auditActionLabel(action: string): string {
 
 export const AUDIT_TARGET_LABELS: Record<string, string> = {
   profile: "Profil",
-  deal: "Deal",
+  deal: "Transaction",
   recommendations: "Recommandations",
   user: "Compte",
   mediation: "Médiation",
@@ -101,17 +101,17 @@ export function auditDetailLines(details: Record<string, unknown> | null | undef
   const lines: string[] = [];
   const text = (key: string) => (typeof details[key] === "string" && details[key] !== "" ? (details[key] as string) : null);
   const reason = text("reason");
-  if (reason) lines.push(`Motif : ${reason}`);
+  if (reason) lines.push(`Motif\u00a0: ${reason}`);
   const step = text("stepLabel");
-  if (step) lines.push(`Étape : ${step}`);
+  if (step) lines.push(`Étape\u00a0: ${step}`);
   if (Array.isArray(details.uncheckedSteps) && details.uncheckedSteps.length) {
-    lines.push(`Validé sans les étapes : ${details.uncheckedSteps.filter((s) => typeof s === "string").join(", ")}`);
+    lines.push(`Validé sans les étapes\u00a0: ${details.uncheckedSteps.filter((s) => typeof s === "string").join(", ")}`);
   }
   const deal = text("deal");
-  if (deal) lines.push(`Transaction : ${deal}`);
+  if (deal) lines.push(`Transaction\u00a0: ${deal}`);
   if (details.foundingApplied === true) lines.push("Adhésion membre fondateur activée");
-  if (typeof details.sessionsEnded === "number") lines.push(`Sessions fermées : ${details.sessionsEnded}`);
-  if ("search" in details) lines.push(`Filtre : ${text("search") ?? "aucun"}`);
-  if (typeof details.count === "number") lines.push(`Lignes exportées : ${details.count}`);
+  if (typeof details.sessionsEnded === "number") lines.push(`Sessions fermées\u00a0: ${details.sessionsEnded}`);
+  if ("search" in details) lines.push(`Filtre\u00a0: ${text("search") ?? "aucun"}`);
+  if (typeof details.count === "number") lines.push(`Lignes exportées\u00a0: ${details.count}`);
   return lines;
 }

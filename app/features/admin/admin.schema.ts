@@ -22,8 +22,8 @@ export const ADMIN_MESSAGES = {
   dealUpdateFailed: "Erreur lors de la mise à jour",
   recommendationsLoadFailed: "Erreur lors du chargement des recommandations",
   emailsCopied: "Emails copiés dans le presse-papier",
-  emailsExportFailed: "Impossible d'exporter les e-mails. Veuillez réessayer.",
-  emailsCopyUnavailable: "Copie automatique impossible : sélectionnez les adresses ci-dessous.",
+  emailsExportFailed: "Impossible d’exporter les e-mails. Veuillez réessayer.",
+  emailsCopyUnavailable: "Copie automatique impossible\u00a0: sélectionnez les adresses ci-dessous.",
   auditLoadFailed: "Erreur lors du chargement du journal",
   reasonTooLong: `Le motif ne doit pas dépasser ${REASON_MAX} caractères`,
 } as const;

@@ -203,5 +203,5 @@ export async function decideDeal(
   });
   if (done) return;
   const [exists] = await db.select({ id: certifiedDeals.id }).from(certifiedDeals).where(eq(certifiedDeals.id, dealId)).limit(1);
-  throw exists ? new AdminActionError(409, "Seul un deal en attente peut être validé ou rejeté.") : new AdminActionError(404, "Deal introuvable");
+  throw exists ? new AdminActionError(409, "Seule une transaction en attente peut être validée ou rejetée.") : new AdminActionError(404, "Transaction introuvable");
 }

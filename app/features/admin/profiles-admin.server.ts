@@ -335,7 +335,7 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
     const checked = await tx.select({ step: verificationChecks.step }).from(verificationChecks).where(eq(verificationChecks.profileId, row.id));
     const unchecked = uncheckedSteps(checked.map((c) => c.step));
     if (unchecked.length > 0 && !reason) {
-      throw new AdminActionError(409, `Étapes de vérification non cochées (${unchecked.map((s) => VERIFICATION_STEP_LABELS[s]).join(", ")}) : indiquez le motif de la validation.`);
+      throw new AdminActionError(409, `Étapes de vérification non cochées (${unchecked.map((s) => VERIFICATION_STEP_LABELS[s]).join(", ")})\u00a0: indiquez le motif de la validation.`);
     }
     const foundingApplied = await applyFoundingMembershipOnValidation(row.id, tx);
     const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.userId)).limit(1);

@@ -64,8 +64,8 @@ export async function listReportedRatings(): Promise<ReportedRating[]> {
 }
 
 export const MODERATION_MESSAGES = {
-  hidden: "L'évaluation est masquée",
-  kept: "L'évaluation est maintenue",
+  hidden: "L’évaluation est masquée",
+  kept: "L’évaluation est maintenue",
   notFound: "Évaluation introuvable",
   alreadyHidden: "Cette évaluation est déjà masquée.",
 } as const;

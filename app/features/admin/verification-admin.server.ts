@@ -69,13 +69,13 @@ export function checklistOfReview(review: Pick<ProfileReview, "id" | "charterSig
         : ["Non renseignée"],
       provided: evidence !== null,
     },
-    siren: { lines: evidence ? [`${evidence.sirenDigits.length === 9 ? "SIREN" : "SIRET"} : ${evidence.sirenTyped}`] : ["Non renseigné"], provided: evidence !== null },
+    siren: { lines: evidence ? [`${evidence.sirenDigits.length === 9 ? "SIREN" : "SIRET"}\u00a0: ${evidence.sirenTyped}`] : ["Non renseigné"], provided: evidence !== null },
     insurance: {
       lines: evidence
         ? [
-            `Assureur : ${evidence.insurer}`,
+            `Assureur\u00a0: ${evidence.insurer}`,
             `Contrat n° ${evidence.policyNumber}`,
-            `Valable jusqu'au ${date(`${evidence.insuranceEndsOn}T12:00:00Z`)}${status === "expired" ? " — expirée" : status === "expiring" ? " — expire bientôt" : ""}`,
+            `Valable jusqu’au ${date(`${evidence.insuranceEndsOn}T12:00:00Z`)}${status === "expired" ? " — expirée" : status === "expiring" ? " — expire bientôt" : ""}`,
           ]
         : ["Aucune attestation"],
       provided: evidence !== null,

@@ -104,8 +104,8 @@ const terms = (overrides: Partial<AgreementTerms> = {}): AgreementTerms => ({
   payerSide: "a",
   clauses: null,
   parties: [
-    { side: "a", name: "Alice Lemaire", company: "Cabinet Lemaire", profession: "conseil_cession_commerce", mandateLabel: "Mandat cédant « C-1 »", share: 60 },
-    { side: "b", name: "Jeanne Martin", company: null, profession: "avocat_affaires", mandateLabel: "Mandat acquéreur « A-1 »", share: 40 },
+    { side: "a", name: "Alice Lemaire", company: "Cabinet Lemaire", profession: "conseil_cession_commerce", mandateLabel: "Mandat cédant «\u00a0C-1\u00a0»", share: 60 },
+    { side: "b", name: "Jeanne Martin", company: null, profession: "avocat_affaires", mandateLabel: "Mandat acquéreur «\u00a0A-1\u00a0»", share: 40 },
   ],
   ...overrides,
 });
@@ -116,25 +116,25 @@ describe("the text of the agreement", () => {
 
   it("names the parties, their mandates, the split, who pays whom and when", () => {
     const out = text(terms());
-    expect(out).toContain("Convention de partage d'honoraires");
+    expect(out).toContain("Convention de partage d’honoraires");
     expect(out).toContain("version 2");
-    expect(out).toContain("Alice Lemaire, Conseil en cession de fonds de commerce, Cabinet Lemaire — titulaire du Mandat cédant « C-1 »");
-    expect(out).toContain("Alice Lemaire : 60 % ; Jeanne Martin : 40 %");
-    expect(out).toContain("Alice Lemaire perçoit les honoraires auprès de son mandant et reverse à Jeanne Martin sa part, soit 40 %");
-    expect(out).toContain("À la signature de l'acte de cession du fonds de commerce");
+    expect(out).toContain("Alice Lemaire, Conseil en cession de fonds de commerce, Cabinet Lemaire — titulaire du Mandat cédant «\u00a0C-1\u00a0»");
+    expect(out).toContain("Alice Lemaire\u00a0: 60\u00a0%\u00a0; Jeanne Martin\u00a0: 40\u00a0%");
+    expect(out).toContain("Alice Lemaire perçoit les honoraires auprès de son mandant et reverse à Jeanne Martin sa part, soit 40\u00a0%");
+    expect(out).toContain("À la signature de l’acte de cession du fonds de commerce");
     expect(out).toContain("loi Hoguet");
     expect(out).toContain("Néant.");
     expect(out).toContain("Proposée le 24/11/2026 à 10:30 par Alice Lemaire".replace("Proposée", "Version 2 proposée"));
   });
 
   it("carries the profession warnings, and the Hoguet note only for goodwill", () => {
-    const out = text(terms({ operationType: "titres", dueTerm: "deed_plus_30", payerSide: "b", clauses: "Diligences : audit juridique." }));
-    expect(out).toContain("Avertissement : Jeanne Martin est avocat");
+    const out = text(terms({ operationType: "titres", dueTerm: "deed_plus_30", payerSide: "b", clauses: "Diligences\u00a0: audit juridique." }));
+    expect(out).toContain("Avertissement\u00a0: Jeanne Martin est avocat");
     expect(out).toContain("percevoir comme de verser");
     expect(out).not.toContain("loi Hoguet");
     expect(out).toContain("Dans les 30 jours");
-    expect(out).toContain("Diligences : audit juridique.");
-    expect(out).toContain("Jeanne Martin perçoit les honoraires auprès de son mandant et reverse à Alice Lemaire sa part, soit 60 %");
+    expect(out).toContain("Diligences\u00a0: audit juridique.");
+    expect(out).toContain("Jeanne Martin perçoit les honoraires auprès de son mandant et reverse à Alice Lemaire sa part, soit 60\u00a0%");
   });
 });
 
@@ -146,15 +146,15 @@ describe("the clauses and legal references follow the operation type", () => {
       "titres",
       "deed_plus_30",
       {
-        has: [/la cession de titres \(parts sociales ou actions\) d'une société/, /Dans les 30 jours suivant la signature de l'acte de cession des titres/, /L\. 223-14/, /1582 et suivants du code civil/],
-        hasNot: [/Hoguet/i, /carte T/, /70-9/, /Transactions sur immeubles/, /cession d'un fonds/],
+        has: [/la cession de titres \(parts sociales ou actions\) d’une société/, /Dans les 30 jours suivant la signature de l’acte de cession des titres/, /L\. 223-14/, /1582 et suivants du code civil/],
+        hasNot: [/Hoguet/i, /carte T/, /70-9/, /Transactions sur immeubles/, /cession d’un fonds/],
       },
     ],
     [
       "fonds_de_commerce",
       "deed",
       {
-        has: [/la cession d'un fonds de commerce/, /loi Hoguet/, /carte T/, /mandat écrit/, /article 6 de la loi/, /À la signature de l'acte de cession du fonds de commerce/, /livre Ier, titre IV/],
+        has: [/la cession d’un fonds de commerce/, /loi Hoguet/, /carte T/, /mandat écrit/, /article 6 de la loi/, /À la signature de l’acte de cession du fonds de commerce/, /livre Ier, titre IV/],
         hasNot: [/L\. 144-1/, /titres/],
       },
     ],
@@ -162,7 +162,7 @@ describe("the clauses and legal references follow the operation type", () => {
       "location_gerance",
       "deed",
       {
-        has: [/la mise en location-gérance d'un fonds de commerce/, /loi Hoguet/, /carte T/, /L\. 144-1 et suivants du code de commerce/, /À la signature du contrat de location-gérance/],
+        has: [/la mise en location-gérance d’un fonds de commerce/, /loi Hoguet/, /carte T/, /L\. 144-1 et suivants du code de commerce/, /À la signature du contrat de location-gérance/],
         hasNot: [/acte de cession/],
       },
     ],
@@ -170,11 +170,11 @@ describe("the clauses and legal references follow the operation type", () => {
       "apport_partiel",
       "deed",
       {
-        has: [/l'apport partiel d'actif d'une branche d'activité/, /traité d'apport/, /L\. 236-27/, /réalisation définitive de l'apport/],
+        has: [/l’apport partiel d’actif d’une branche d’activité/, /traité d’apport/, /L\. 236-27/, /réalisation définitive de l’apport/],
         hasNot: [/Hoguet/i, /carte T/],
       },
     ],
-    ["autre", "deed", { has: [/clauses particulières/, /À la signature de l'acte constatant l'opération/], hasNot: [/Hoguet/i] }],
+    ["autre", "deed", { has: [/clauses particulières/, /À la signature de l’acte constatant l’opération/], hasNot: [/Hoguet/i] }],
   ];
   it("covers every type", () => expect(cases.map((c) => c[0]).sort()).toEqual([...OPERATION_TYPES].sort()));
   it.each(cases)("%s", (operationType, dueTerm, { has, hasNot }) => {
@@ -187,8 +187,8 @@ describe("the clauses and legal references follow the operation type", () => {
   it("the profession warnings stay whatever the type", () => {
     for (const operationType of OPERATION_TYPES) {
       const out = text(terms({ operationType, parties: [
-        { side: "a", name: "Alice Lemaire", company: null, profession: "notaire", mandateLabel: "Mandat cédant « C-1 »", share: 50 },
-        { side: "b", name: "Jeanne Martin", company: null, profession: "expert_comptable", mandateLabel: "Mandat acquéreur « A-1 »", share: 50 },
+        { side: "a", name: "Alice Lemaire", company: null, profession: "notaire", mandateLabel: "Mandat cédant «\u00a0C-1\u00a0»", share: 50 },
+        { side: "b", name: "Jeanne Martin", company: null, profession: "expert_comptable", mandateLabel: "Mandat acquéreur «\u00a0A-1\u00a0»", share: 50 },
       ] }));
       expect(out).toContain("émoluments réglementés");
       expect(out).toContain("titre accessoire");
@@ -213,10 +213,10 @@ describe("the certificate", () => {
       .map((b) => b.text)
       .join("\n");
     expect(out).toContain("Certificat de signature électronique");
-    expect(out).toContain("Signataire 1 : Alice Lemaire");
+    expect(out).toContain("Signataire 1\u00a0: Alice Lemaire");
     expect(out).toContain("Signé le 24/11/2026 à 10:00 (heure de Paris) — 2026-11-24T09:00:00.000Z (UTC)");
-    expect(out).toContain("Adresse IP : 203.0.113.9");
-    expect(out).toContain("Adresse IP : inconnue");
+    expect(out).toContain("Adresse IP\u00a0: 203.0.113.9");
+    expect(out).toContain("Adresse IP\u00a0: inconnue");
     expect(out).toContain("mot de passe du compte");
     expect(out).toContain("code de double authentification");
     expect(out.split(sha).length - 1).toBe(3);
@@ -291,7 +291,7 @@ describe("the agreement form", () => {
     expect(out.clauses).toBe("abcd\ne\tf");
   });
 
-  it("signing needs consent, the version's hash and a credential of the right shape", () => {
+  it("signing needs consent, the version’s hash and a credential of the right shape", () => {
     const base = { agreementId: "00000000-0000-4000-8000-000000000000", documentSha256: "b".repeat(64), consent: "on", password: "secret" };
     expect(signAgreementSchema.safeParse(base).success).toBe(true);
     expect(signAgreementSchema.safeParse({ ...base, consent: undefined }).success).toBe(false);

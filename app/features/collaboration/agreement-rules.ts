@@ -17,7 +17,7 @@ export const OPERATION_TYPE_LABELS: Record<OperationType, string> = {
   titres: "Cession de titres (parts sociales ou actions)",
   fonds_de_commerce: "Cession de fonds de commerce",
   location_gerance: "Location-gérance de fonds de commerce",
-  apport_partiel: "Apport partiel d'actif",
+  apport_partiel: "Apport partiel d’actif",
   autre: "Autre opération (fusion, levée de fonds…)",
 };
 
@@ -37,28 +37,28 @@ export type OperationClauses = {
 const ofAct = (act: string) => (act.startsWith("le ") ? `du ${act.slice(3)}` : `de ${act}`);
 
 const HOGUET_FRAME = (act: string) =>
-  `L'opération entre dans le champ de la loi n° 70-9 du 2 janvier 1970 (loi Hoguet) et de son décret d'application n° 72-678 du 20 juillet 1972. Chaque partie déclare être titulaire de la carte professionnelle portant la mention « Transactions sur immeubles et fonds de commerce » (carte T), ou relever d'une profession que la loi dispense de cette carte, et détenir de son mandant un mandat écrit, préalable à son intervention et inscrit à son registre des mandats. Conformément à l'article 6 de la loi, aucune somme n'est due à l'une ou l'autre partie avant que l'opération soit effectivement conclue et constatée par un acte écrit : la part de chacune n'est due qu'à la signature ${ofAct(act)}, et à cette seule condition.`;
+  `L’opération entre dans le champ de la loi n° 70-9 du 2 janvier 1970 (loi Hoguet) et de son décret d’application n° 72-678 du 20 juillet 1972. Chaque partie déclare être titulaire de la carte professionnelle portant la mention «\u00a0Transactions sur immeubles et fonds de commerce\u00a0» (carte T), ou relever d’une profession que la loi dispense de cette carte, et détenir de son mandant un mandat écrit, préalable à son intervention et inscrit à son registre des mandats. Conformément à l’article 6 de la loi, aucune somme n’est due à l’une ou l’autre partie avant que l’opération soit effectivement conclue et constatée par un acte écrit\u00a0: la part de chacune n’est due qu’à la signature ${ofAct(act)}, et à cette seule condition.`;
 
 export const OPERATION_CLAUSES: Record<OperationType, OperationClauses> = {
   titres: {
-    object: "la cession de titres (parts sociales ou actions) d'une société",
-    act: "l'acte de cession des titres",
+    object: "la cession de titres (parts sociales ou actions) d’une société",
+    act: "l’acte de cession des titres",
     hoguet: false,
     legal: [
-      "L'opération porte sur des titres de société : elle relève du droit commun de la vente (articles 1582 et suivants du code civil) et, selon la forme de la société, des règles de forme et d'agrément du code de commerce (notamment ses articles L. 221-14, L. 223-14 et L. 228-23). Chaque partie intervient au titre d'un mandat écrit de son mandant.",
+      "L’opération porte sur des titres de société\u00a0: elle relève du droit commun de la vente (articles 1582 et suivants du code civil) et, selon la forme de la société, des règles de forme et d’agrément du code de commerce (notamment ses articles L. 221-14, L. 223-14 et L. 228-23). Chaque partie intervient au titre d’un mandat écrit de son mandant.",
     ],
   },
   fonds_de_commerce: {
-    object: "la cession d'un fonds de commerce",
-    act: "l'acte de cession du fonds de commerce",
+    object: "la cession d’un fonds de commerce",
+    act: "l’acte de cession du fonds de commerce",
     hoguet: true,
     legal: [
-      HOGUET_FRAME("l'acte de cession du fonds de commerce"),
+      HOGUET_FRAME("l’acte de cession du fonds de commerce"),
       "La cession obéit en outre aux dispositions du code de commerce relatives au fonds de commerce (livre Ier, titre IV).",
     ],
   },
   location_gerance: {
-    object: "la mise en location-gérance d'un fonds de commerce",
+    object: "la mise en location-gérance d’un fonds de commerce",
     act: "le contrat de location-gérance",
     hoguet: true,
     legal: [
@@ -67,18 +67,18 @@ export const OPERATION_CLAUSES: Record<OperationType, OperationClauses> = {
     ],
   },
   apport_partiel: {
-    object: "l'apport partiel d'actif d'une branche d'activité",
-    act: "l'acte constatant la réalisation définitive de l'apport",
+    object: "l’apport partiel d’actif d’une branche d’activité",
+    act: "l’acte constatant la réalisation définitive de l’apport",
     hoguet: false,
     legal: [
-      "L'apport partiel d'actif est réalisé selon le traité d'apport approuvé par les sociétés concernées et, lorsqu'il est placé sous le régime des scissions, selon les articles L. 236-27 et suivants du code de commerce. Chaque partie intervient au titre d'un mandat écrit de son mandant.",
+      "L’apport partiel d’actif est réalisé selon le traité d’apport approuvé par les sociétés concernées et, lorsqu’il est placé sous le régime des scissions, selon les articles L. 236-27 et suivants du code de commerce. Chaque partie intervient au titre d’un mandat écrit de son mandant.",
     ],
   },
   autre: {
-    object: "l'opération décrite aux clauses particulières",
-    act: "l'acte constatant l'opération",
+    object: "l’opération décrite aux clauses particulières",
+    act: "l’acte constatant l’opération",
     hoguet: false,
-    legal: ["Chaque partie intervient au titre d'un mandat écrit de son mandant et déclare que l'opération relève de son activité professionnelle réglementée."],
+    legal: ["Chaque partie intervient au titre d’un mandat écrit de son mandant et déclare que l’opération relève de son activité professionnelle réglementée."],
   },
 };
 
@@ -86,8 +86,8 @@ export const DUE_TERMS = ["deed", "deed_plus_30"] as const;
 export type DueTerm = (typeof DUE_TERMS)[number];
 
 export const DUE_TERM_LABELS: Record<DueTerm, string> = {
-  deed: "À la signature de l'acte constatant l'opération",
-  deed_plus_30: "Dans les 30 jours suivant la signature de l'acte constatant l'opération",
+  deed: "À la signature de l’acte constatant l’opération",
+  deed_plus_30: "Dans les 30 jours suivant la signature de l’acte constatant l’opération",
 };
 
 /** Who collects the fee from their client and pays the other member's share, from the form's side. */
@@ -98,7 +98,7 @@ export type Payer = (typeof PAYERS)[number];
 export const SELLER_ADVISERS = ["me", "them"] as const;
 export type SellerAdviser = (typeof SELLER_ADVISERS)[number];
 
-export const ROLE_LABELS = { seller: "conseil du cédant", buyer: "conseil de l'acquéreur" } as const;
+export const ROLE_LABELS = { seller: "conseil du cédant", buyer: "conseil de l’acquéreur" } as const;
 
 export const CLAUSES_MAX_LENGTH = 2000;
 
@@ -108,7 +108,7 @@ export const CLAUSES_MAX_LENGTH = 2000;
  * only term offered is therefore the signing of the act.
  */
 export const HOGUET_NOTE =
-  "Pour une cession ou une location-gérance de fonds de commerce, la loi Hoguet (loi n° 70-9 du 2 janvier 1970, art. 6) interdit toute rémunération avant que l'opération soit effectivement conclue et constatée par un acte écrit : la part de chacun est due à la signature de l'acte, et à cette seule condition.";
+  "Pour une cession ou une location-gérance de fonds de commerce, la loi Hoguet (loi n° 70-9 du 2 janvier 1970, art. 6) interdit toute rémunération avant que l’opération soit effectivement conclue et constatée par un acte écrit\u00a0: la part de chacun est due à la signature de l’acte, et à cette seule condition.";
 
 /** The terms allowed for an operation: the act only where the Hoguet law applies. */
 export function allowedDueTerms(operation: OperationType): readonly DueTerm[] {
@@ -122,40 +122,40 @@ export function dueText(operation: OperationType, term: DueTerm): string {
 }
 
 export const AGREEMENT_MESSAGES = {
-  operationType: "Choisissez le type d'opération.",
+  operationType: "Choisissez le type d’opération.",
   share: "Chaque part est un pourcentage entier compris entre 1 et 99.",
-  sum: "Les deux parts doivent totaliser 100 %.",
-  payer: "Indiquez qui perçoit les honoraires et reverse la part de l'autre.",
+  sum: "Les deux parts doivent totaliser 100\u00a0%.",
+  payer: "Indiquez qui perçoit les honoraires et reverse la part de l’autre.",
   sellerAdviser: "Indiquez qui détient le mandat du cédant.",
   amountBand: "Choisissez une tranche de montant dans la liste.",
   firmCompany: "Indiquez la dénomination de la structure.",
   firmLegalForm: "Indiquez la forme juridique (SAS, SARL, SELARL, entreprise individuelle…).",
-  firmAddress: "Indiquez l'adresse du siège ou du cabinet.",
+  firmAddress: "Indiquez l’adresse du siège ou du cabinet.",
   firmCapacity: "Indiquez en quelle qualité la personne signe (présidente, gérant, associé…).",
   firmTooLong: "Ce champ est trop long.",
   dueTerm: "Choisissez quand la part est due.",
-  dueTermHoguet: "Pour une cession ou une location-gérance de fonds de commerce, la part n'est due qu'à la signature de l'acte (loi Hoguet).",
+  dueTermHoguet: "Pour une cession ou une location-gérance de fonds de commerce, la part n’est due qu’à la signature de l’acte (loi Hoguet).",
   clausesTooLong: `Les clauses particulières ne peuvent pas dépasser ${new Intl.NumberFormat("fr-FR").format(CLAUSES_MAX_LENGTH)} caractères.`,
   consent: "Cochez la case pour confirmer que vous signez la convention.",
   credential: "Saisissez votre mot de passe pour signer.",
-  code: "Saisissez le code à 6 chiffres de votre application d'authentification.",
+  code: "Saisissez le code à 6 chiffres de votre application d’authentification.",
   wrongPassword: "Mot de passe incorrect",
-  wrongCode: "Code incorrect. Vérifiez l'heure de votre téléphone et réessayez.",
+  wrongCode: "Code incorrect. Vérifiez l’heure de votre téléphone et réessayez.",
   codeReused: "Ce code a déjà été utilisé. Attendez le code suivant de votre application.",
   tooManyAttempts: "Trop de tentatives de signature. Veuillez réessayer dans quelques minutes.",
-  tooManyExports: "Trop d'exports en peu de temps. Veuillez réessayer plus tard.",
-  tooManyPreviews: "Trop d'aperçus en peu de temps. Veuillez réessayer plus tard.",
-  notFound: "Cette convention n'existe pas.",
-  outdated: "Cette version de la convention n'est plus celle en vigueur : rechargez la page et relisez la nouvelle version avant de signer.",
+  tooManyExports: "Trop d’exports en peu de temps. Veuillez réessayer plus tard.",
+  tooManyPreviews: "Trop d’aperçus en peu de temps. Veuillez réessayer plus tard.",
+  notFound: "Cette convention n’existe pas.",
+  outdated: "Cette version de la convention n’est plus celle en vigueur\u00a0: rechargez la page et relisez la nouvelle version avant de signer.",
   alreadySigned: "Vous avez déjà signé cette version de la convention.",
-  signedFinal: "La convention a été signée par les deux membres : elle ne peut plus être modifiée.",
-  closedCreate: "Ce dossier est clos : une convention ne peut plus y être proposée.",
-  closedSign: "Ce dossier a été abandonné : la convention ne peut plus être signée.",
-  counterpartGone: "Votre confrère a quitté le réseau : aucune convention ne peut plus être proposée dans ce dossier.",
-  created: "Convention proposée : votre confrère est invité à la signer.",
+  signedFinal: "La convention a été signée par les deux membres\u00a0: elle ne peut plus être modifiée.",
+  closedCreate: "Ce dossier est clos\u00a0: une convention ne peut plus y être proposée.",
+  closedSign: "Ce dossier a été abandonné\u00a0: la convention ne peut plus être signée.",
+  counterpartGone: "Votre confrère a quitté le réseau\u00a0: aucune convention ne peut plus être proposée dans ce dossier.",
+  created: "Convention proposée\u00a0: votre confrère est invité à la signer.",
   signed: "Convention signée.",
   completed: "Convention signée par les deux membres.",
-  storeFailed: "La convention n'a pas pu être enregistrée. Veuillez réessayer.",
+  storeFailed: "La convention n’a pas pu être enregistrée. Veuillez réessayer.",
 } as const;
 
 export type SplitProblem = "share" | "sum";
@@ -204,19 +204,19 @@ export function professionWarnings(parties: readonly WarningParty[]): Profession
       out.push({
         code: "lawyer-referral",
         name: p.name,
-        text: `${p.name} est avocat : le Règlement intérieur national de la profession d'avocat (art. 11.3) lui interdit de percevoir${p.pays ? " comme de verser" : ""} une rémunération pour un apport d'affaires. Sa part ne peut rémunérer que des diligences effectivement accomplies dans l'opération ; décrivez-les dans les clauses particulières.`,
+        text: `${p.name} est avocat\u00a0: le Règlement intérieur national de la profession d’avocat (art. 11.3) lui interdit de percevoir${p.pays ? " comme de verser" : ""} une rémunération pour un apport d’affaires. Sa part ne peut rémunérer que des diligences effectivement accomplies dans l’opération\u00a0; décrivez-les dans les clauses particulières.`,
       });
     } else if (p.profession === "notaire") {
       out.push({
         code: "notary-regulated-fees",
         name: p.name,
-        text: `${p.name} est notaire : les émoluments réglementés du tarif des notaires ne peuvent pas être partagés. La convention ne peut porter que sur des honoraires librement convenus (négociation, conseil), dans le respect de la déontologie notariale.`,
+        text: `${p.name} est notaire\u00a0: les émoluments réglementés du tarif des notaires ne peuvent pas être partagés. La convention ne peut porter que sur des honoraires librement convenus (négociation, conseil), dans le respect de la déontologie notariale.`,
       });
     } else if (p.profession === "expert_comptable") {
       out.push({
         code: "accountant-accessory",
         name: p.name,
-        text: `${p.name} est expert-comptable : l'activité d'intermédiaire ne peut être exercée qu'à titre accessoire de ses missions (ordonnance n° 45-2138 du 19 septembre 1945, art. 22), sans en devenir l'activité principale.`,
+        text: `${p.name} est expert-comptable\u00a0: l’activité d’intermédiaire ne peut être exercée qu’à titre accessoire de ses missions (ordonnance n° 45-2138 du 19 septembre 1945, art. 22), sans en devenir l’activité principale.`,
       });
     }
   }
@@ -272,7 +272,7 @@ export function partyLine(p: AgreementParty, sellerSide: "a" | "b" | undefined):
   return `${f.company}, ${f.legalForm}, SIREN ${f.siren}, dont le siège ou le cabinet est situé ${f.address}, représentée par ${p.name}${profession ? ` (${profession})` : ""}, en qualité de ${f.capacity}${role}, titulaire du ${p.mandateLabel}`;
 }
 
-const percent = (n: number) => `${n} %`;
+const percent = (n: number) => `${n}\u00a0%`;
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The text of one version of the agreement, block by block (the PDF draws these). */
@@ -288,57 +288,57 @@ export function agreementBlocks(
   let n = 0;
   const article = (title: string): PdfBlock => ({ kind: "heading", text: `Article ${++n} — ${title}` });
   const blocks: PdfBlock[] = [
-    { kind: "title", text: "Convention de partage d'honoraires" },
+    { kind: "title", text: "Convention de partage d’honoraires" },
     { kind: "subtitle", text: `Co-mandat — dossier de rapprochement ${meta.fileReference} — version ${meta.version}` },
     ...(meta.draft
-      ? [{ kind: "heading", text: "Projet — document non signé, sans valeur contractuelle : aperçu de la version avant de la proposer." } satisfies PdfBlock]
+      ? [{ kind: "heading", text: "Projet — document non signé, sans valeur contractuelle\u00a0: aperçu de la version avant de la proposer." } satisfies PdfBlock]
       : []),
     { kind: "space", text: "" },
-    { kind: "text", text: "Entre les soussignés :" },
-    { kind: "text", text: `1. ${partyLine(a, terms.sellerSide)} ;` },
+    { kind: "text", text: "Entre les soussignés\u00a0:" },
+    { kind: "text", text: `1. ${partyLine(a, terms.sellerSide)}\u00a0;` },
     { kind: "text", text: `2. ${partyLine(b, terms.sellerSide)}.` },
-    { kind: "text", text: "Ci-après ensemble « les parties »." },
+    { kind: "text", text: "Ci-après ensemble «\u00a0les parties\u00a0»." },
     article("Objet"),
     {
       kind: "text",
-      text: `Les parties interviennent conjointement, chacune au titre de son mandat, dans l'opération suivante : ${operation.object}. La présente convention fixe la répartition entre elles des honoraires perçus au titre de cette opération.${terms.amountBand ? ` Montant indicatif de l'opération : ${lowerFirst(AMOUNT_BAND_LABELS[terms.amountBand])}.` : ""}`,
+      text: `Les parties interviennent conjointement, chacune au titre de son mandat, dans l’opération suivante\u00a0: ${operation.object}. La présente convention fixe la répartition entre elles des honoraires perçus au titre de cette opération.${terms.amountBand ? ` Montant indicatif de l’opération\u00a0: ${lowerFirst(AMOUNT_BAND_LABELS[terms.amountBand])}.` : ""}`,
     },
     article("Honoraires partagés"),
     {
       kind: "text",
-      text: `Sont partagés les honoraires de résultat que ${payer.name} perçoit de son mandant au titre de l'opération, tels que son mandat les fixe. Ils s'entendent hors taxes : chaque partie facture sa part hors taxes, la TVA s'y ajoutant au taux en vigueur. Seuls les honoraires effectivement encaissés sont partagés. Sauf clause particulière contraire, les honoraires fixes ou d'étude, les frais et débours, ainsi que les honoraires que ${payee.name} perçoit de son propre mandant, ne sont pas partagés.`,
+      text: `Sont partagés les honoraires de résultat que ${payer.name} perçoit de son mandant au titre de l’opération, tels que son mandat les fixe. Ils s’entendent hors taxes\u00a0: chaque partie facture sa part hors taxes, la TVA s’y ajoutant au taux en vigueur. Seuls les honoraires effectivement encaissés sont partagés. Sauf clause particulière contraire, les honoraires fixes ou d’étude, les frais et débours, ainsi que les honoraires que ${payee.name} perçoit de son propre mandant, ne sont pas partagés.`,
     },
     article("Répartition"),
     {
       kind: "text",
-      text: `Les honoraires hors taxes effectivement perçus au titre de l'opération sont répartis ainsi : ${a.name} : ${percent(a.share)} ; ${b.name} : ${percent(b.share)}.`,
+      text: `Les honoraires hors taxes effectivement perçus au titre de l’opération sont répartis ainsi\u00a0: ${a.name}\u00a0: ${percent(a.share)}\u00a0; ${b.name}\u00a0: ${percent(b.share)}.`,
     },
     article("Règlement"),
     {
       kind: "text",
-      text: `${payer.name} perçoit les honoraires auprès de son mandant et reverse à ${payee.name} sa part, soit ${percent(payee.share)} des honoraires hors taxes perçus, sur présentation de sa facture, dans les quinze jours suivant leur encaissement et au plus tôt à l'échéance fixée à l'article suivant.`,
+      text: `${payer.name} perçoit les honoraires auprès de son mandant et reverse à ${payee.name} sa part, soit ${percent(payee.share)} des honoraires hors taxes perçus, sur présentation de sa facture, dans les quinze jours suivant leur encaissement et au plus tôt à l’échéance fixée à l’article suivant.`,
     },
     article("Exigibilité"),
-    { kind: "text", text: `${dueText(terms.operationType, terms.dueTerm)}. Aucune part n'est due si l'opération n'est pas conclue.` },
-    article("Cadre légal de l'opération"),
+    { kind: "text", text: `${dueText(terms.operationType, terms.dueTerm)}. Aucune part n’est due si l’opération n’est pas conclue.` },
+    article("Cadre légal de l’opération"),
     ...operation.legal.map((text): PdfBlock => ({ kind: "text", text })),
     article("Règles professionnelles"),
     {
       kind: "text",
-      text: "Chaque partie déclare que la présente convention est compatible avec les règles de sa profession et qu'elle en a vérifié les conditions.",
+      text: "Chaque partie déclare que la présente convention est compatible avec les règles de sa profession et qu’elle en a vérifié les conditions.",
     },
-    ...warnings.map((w): PdfBlock => ({ kind: "small", text: `Avertissement : ${w.text}` })),
+    ...warnings.map((w): PdfBlock => ({ kind: "small", text: `Avertissement\u00a0: ${w.text}` })),
     article("Clauses particulières"),
     { kind: "text", text: terms.clauses?.trim() ? terms.clauses.trim() : "Néant." },
     article("Droit applicable, médiation et juridiction"),
     {
       kind: "text",
-      text: "La présente convention est soumise au droit français. En cas de différend relatif à sa validité, à son interprétation ou à son exécution, les parties recourent d'abord, avant toute action en justice, à la médiation proposée par la plateforme (onglet « Médiation » du dossier de rapprochement). Si le différend n'est pas résolu dans les deux mois suivant la demande de médiation, la partie la plus diligente peut saisir la juridiction compétente selon les règles de droit commun.",
+      text: "La présente convention est soumise au droit français. En cas de différend relatif à sa validité, à son interprétation ou à son exécution, les parties recourent d’abord, avant toute action en justice, à la médiation proposée par la plateforme (onglet «\u00a0Médiation\u00a0» du dossier de rapprochement). Si le différend n’est pas résolu dans les deux mois suivant la demande de médiation, la partie la plus diligente peut saisir la juridiction compétente selon les règles de droit commun.",
     },
     { kind: "heading", text: "Signature" },
     {
       kind: "text",
-      text: "La présente convention est signée électroniquement par chacune des parties sur la plateforme (signature électronique simple : consentement exprès et authentification du signataire). Le certificat de signature est joint en dernière page de l'exemplaire signé.",
+      text: "La présente convention est signée électroniquement par chacune des parties sur la plateforme (signature électronique simple\u00a0: consentement exprès et authentification du signataire). Le certificat de signature est joint en dernière page de l’exemplaire signé.",
     },
     {
       kind: "small",
@@ -375,20 +375,20 @@ export function certificateBlocks(input: {
 }): PdfBlock[] {
   const blocks: PdfBlock[] = [
     { kind: "title", text: "Certificat de signature électronique" },
-    { kind: "subtitle", text: `Convention de partage d'honoraires — version ${input.version}` },
-    { kind: "small", text: `Dossier de rapprochement ${input.fileReference} · identifiant de la convention : ${input.agreementId}` },
+    { kind: "subtitle", text: `Convention de partage d’honoraires — version ${input.version}` },
+    { kind: "small", text: `Dossier de rapprochement ${input.fileReference} · identifiant de la convention\u00a0: ${input.agreementId}` },
     { kind: "heading", text: "Document signé" },
-    { kind: "text", text: "Empreinte SHA-256 du document original (les pages qui précèdent, inchangées) :" },
+    { kind: "text", text: "Empreinte SHA-256 du document original (les pages qui précèdent, inchangées)\u00a0:" },
     { kind: "mono", text: input.documentSha256 },
   ];
   input.signatures.forEach((s, i) => {
     blocks.push(
-      { kind: "heading", text: `Signataire ${i + 1} : ${s.signerName}` },
+      { kind: "heading", text: `Signataire ${i + 1}\u00a0: ${s.signerName}` },
       { kind: "text", text: `Signé le ${formatDatePattern(s.signedAt, "dd/MM/yyyy 'à' HH:mm")} (heure de Paris) — ${s.signedAt.toISOString()} (UTC)` },
-      { kind: "text", text: `Méthode : ${SIGNATURE_METHOD_LABELS[s.method] ?? s.method}` },
-      { kind: "text", text: `Adresse IP : ${s.ipAddress ?? "inconnue"}` },
-      { kind: "text", text: `Navigateur : ${s.userAgent ?? "inconnu"}` },
-      { kind: "text", text: "Empreinte SHA-256 du document signé :" },
+      { kind: "text", text: `Méthode\u00a0: ${SIGNATURE_METHOD_LABELS[s.method] ?? s.method}` },
+      { kind: "text", text: `Adresse IP\u00a0: ${s.ipAddress ?? "inconnue"}` },
+      { kind: "text", text: `Navigateur\u00a0: ${s.userAgent ?? "inconnu"}` },
+      { kind: "text", text: "Empreinte SHA-256 du document signé\u00a0:" },
       { kind: "mono", text: s.documentSha256 },
     );
   });
@@ -396,7 +396,7 @@ export function certificateBlocks(input: {
     { kind: "space", text: "" },
     {
       kind: "small",
-      text: `Signatures complètes le ${formatDatePattern(input.completedAt, "dd/MM/yyyy 'à' HH:mm")} (heure de Paris). Signature électronique simple au sens de l'article 1367 du code civil et du règlement (UE) n° 910/2014 (eIDAS). Pour vérifier que les pages qui précèdent n'ont pas été modifiées, téléchargez depuis le dossier le document original (sans certificat) et calculez son empreinte SHA-256 : elle doit être identique à celle ci-dessus. L'empreinte de l'exemplaire signé est affichée dans le dossier, onglet « Convention ».`,
+      text: `Signatures complètes le ${formatDatePattern(input.completedAt, "dd/MM/yyyy 'à' HH:mm")} (heure de Paris). Signature électronique simple au sens de l’article 1367 du code civil et du règlement (UE) n° 910/2014 (eIDAS). Pour vérifier que les pages qui précèdent n’ont pas été modifiées, téléchargez depuis le dossier le document original (sans certificat) et calculez son empreinte SHA-256\u00a0: elle doit être identique à celle ci-dessus. L’empreinte de l’exemplaire signé est affichée dans le dossier, onglet «\u00a0Convention\u00a0».`,
     },
   );
   return blocks;

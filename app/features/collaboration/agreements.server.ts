@@ -426,8 +426,8 @@ export async function createAgreement(actor: FileActor, fileId: string, input: A
         .returning({ id: feeAgreements.id });
       await appendFileEvent(tx, file.id, actor, "agreement_created", { version, sha256: sha256(bytes) });
       await notifyCounterpart(tx, file.counterpartId, file.id, {
-        title: "Une convention d'honoraires vous attend",
-        intro: `${actorName(actor)} vous propose ${version > 1 ? "une nouvelle version de " : ""}la convention de partage d'honoraires de votre dossier de rapprochement commun.`,
+        title: "Une convention d’honoraires vous attend",
+        intro: `${actorName(actor)} vous propose ${version > 1 ? "une nouvelle version de " : ""}la convention de partage d’honoraires de votre dossier de rapprochement commun.`,
         line: "Relisez-la et signez-la depuis le dossier, sur la plateforme.",
         kind: "collaboration-agreement",
         preference: "match_requests",
@@ -495,7 +495,7 @@ async function draftVersion(actor: FileActor, fileId: string, input: AgreementIn
     sql`select coalesce(max(version), 0) + 1 as next from fee_agreements where file_id = ${access.id}::uuid`,
   );
   const version = Number(next);
-  const title = `Convention de partage d'honoraires — version ${version}`;
+  const title = `Convention de partage d’honoraires — version ${version}`;
   const bytes = await renderTextPdf(agreementBlocks(terms, { version, fileReference: access.reference, createdAt: now, createdByName: actorName(actor), draft }), {
     title: draft ? `Projet — ${title}` : title,
     createdAt: now,
@@ -650,9 +650,9 @@ export async function signAgreement(
       await appendFileEvent(tx, file.id, actor, "agreement_signed", { version: agreement.version, sha256: agreement.document_sha256 });
       if (!sealed) {
         await notifyCounterpart(tx, file.counterpartId, file.id, {
-          title: "Votre confrère a signé la convention d'honoraires",
-          intro: `${actorName(actor)} a signé la convention de partage d'honoraires (version ${agreement.version}) de votre dossier de rapprochement commun.`,
-          line: "Elle sera définitive quand vous l'aurez signée à votre tour, depuis le dossier.",
+          title: "Votre confrère a signé la convention d’honoraires",
+          intro: `${actorName(actor)} a signé la convention de partage d’honoraires (version ${agreement.version}) de votre dossier de rapprochement commun.`,
+          line: "Elle sera définitive quand vous l’aurez signée à votre tour, depuis le dossier.",
           kind: "collaboration-agreement",
           preference: "match_requests",
         });
@@ -662,9 +662,9 @@ export async function signAgreement(
         signed_at = ${signedAt.toISOString()}::timestamptz where id = ${agreement.id}::uuid`);
       await appendFileEvent(tx, file.id, null, "agreement_completed", { version: agreement.version, sha256: sealed.sha256 });
       await notifyCounterpart(tx, file.counterpartId, file.id, {
-        title: "La convention d'honoraires est signée",
-        intro: `${actorName(actor)} a signé à son tour : la convention de partage d'honoraires (version ${agreement.version}) de votre dossier de rapprochement commun est signée par les deux membres.`,
-        line: "L'exemplaire signé, avec son certificat de signature, se télécharge depuis le dossier.",
+        title: "La convention d’honoraires est signée",
+        intro: `${actorName(actor)} a signé à son tour\u00a0: la convention de partage d’honoraires (version ${agreement.version}) de votre dossier de rapprochement commun est signée par les deux membres.`,
+        line: "L’exemplaire signé, avec son certificat de signature, se télécharge depuis le dossier.",
         kind: "collaboration-agreement",
         preference: "match_requests",
       });

@@ -110,11 +110,11 @@ export async function concludeMandatesOfFile(tx: Db, fileId: string): Promise<vo
 // Certified deal
 
 export const DEAL_PROPOSAL_MESSAGES = {
-  notConcluded: "Seul un dossier conclu par les deux membres peut être proposé comme deal certifié.",
-  already: "Vous avez déjà proposé ce dossier comme deal certifié.",
-  noSector: "Le secteur de l'opération ne peut pas être déduit des mandats du dossier : ajoutez la référence depuis votre profil.",
-  yearOutOfRange: "L'année de signature est en dehors des 20 dernières années : ce dossier ne peut pas devenir une référence certifiée.",
-  proposed: "Deal certifié proposé : il sera visible sur votre profil après validation par un administrateur. Vous pouvez le compléter depuis votre profil.",
+  notConcluded: "Seul un dossier conclu par les deux membres peut être proposé comme transaction certifiée.",
+  already: "Vous avez déjà proposé ce dossier comme transaction certifiée.",
+  noSector: "Le secteur de l’opération ne peut pas être déduit des mandats du dossier\u00a0: ajoutez la référence depuis votre profil.",
+  yearOutOfRange: "L’année de signature est en dehors des 20 dernières années\u00a0: ce dossier ne peut pas devenir une transaction certifiée.",
+  proposed: "Transaction certifiée proposée\u00a0: elle sera visible sur votre profil après validation par un administrateur. Vous pouvez la compléter depuis votre profil.",
 } as const;
 
 export type DealProposalActor = FileActor & MemberActor;

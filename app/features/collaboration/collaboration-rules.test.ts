@@ -21,12 +21,12 @@ import { isValidClosingDate } from "./collaboration.schema";
 import { timelineLabel } from "./timeline";
 
 describe("stage labels", () => {
-  it("are the issue's French names, in order", () => {
+  it("are the issue’s French names, in order", () => {
     expect(Object.values(STAGE_LABELS)).toEqual([
       "Mise en relation",
       "Échanges confidentiels",
       "Documents partagés",
-      "Offre / lettre d'intention",
+      "Offre / lettre d’intention",
       "Signature du protocole",
       "Conclu",
       "Abandonné",
@@ -134,9 +134,9 @@ describe("timeline labels", () => {
   it.each<[string, Record<string, unknown> | null, string, string | null]>([
     ["connection:requested", null, "Demande de mise en relation envoyée", null],
     ["connection:undertaking_signed", null, "Engagement de confidentialité signé", null],
-    ["stage_changed", { from: "introduction", to: "exchanges" }, "Changement d'étape", "Mise en relation → Échanges confidentiels"],
-    ["closing_proposed", { closingDate: "2026-11-20", amountBand: "1m_3m" }, "Conclusion proposée", "Signature le 20/11/2026 · De 1 M€ à 3 M€"],
-    ["abandoned", { reason: "other", text: "Le client vend à son fils" }, "Dossier abandonné", "Autre motif : Le client vend à son fils"],
+    ["stage_changed", { from: "introduction", to: "exchanges" }, "Changement d’étape", "Mise en relation → Échanges confidentiels"],
+    ["closing_proposed", { closingDate: "2026-11-20", amountBand: "1m_3m" }, "Conclusion proposée", "Signature le 20/11/2026 · De 1\u00a0M€ à 3\u00a0M€"],
+    ["abandoned", { reason: "other", text: "Le client vend à son fils" }, "Dossier abandonné", "Autre motif\u00a0: Le client vend à son fils"],
     ["document_shared", { name: "bilan.pdf" }, "Document partagé", "bilan.pdf"],
     ["something_new", null, "Activité du dossier", null],
   ])("%s", (kind, details, label, detail) => {
@@ -144,7 +144,7 @@ describe("timeline labels", () => {
   });
 });
 
-describe("closingsCountLine: the public profile's line, French plural, nothing at 0", () => {
+describe("closingsCountLine: the public profile’s line, French plural, nothing at 0", () => {
   it.each<[number, string | null]>([
     [0, null],
     [-1, null],
@@ -156,7 +156,7 @@ describe("closingsCountLine: the public profile's line, French plural, nothing a
   ])("%s → %s", (count, line) => expect(closingsCountLine(count)).toBe(line));
 });
 
-describe("dealSector: the seller's sector, else the buyer's first searched sector", () => {
+describe("dealSector: the seller’s sector, else the buyer’s first searched sector", () => {
   const seller = (companySector: string | null) => ({ mandateType: "seller" as const, companySector, searchSectors: null });
   const buyer = (...searchSectors: string[]) => ({ mandateType: "buyer" as const, companySector: null, searchSectors });
   it.each<[string, Parameters<typeof dealSector>[0], string | null]>([
@@ -173,7 +173,7 @@ it("the texts of a deal made from a file name no client and no amount", () => {
   for (const side of ["buyer", "seller", null] as const) expect(DEAL_FROM_FILE_TEXT.description(side)).not.toMatch(/\d|€/);
 });
 
-describe("a file's human reference", () => {
+describe("a file’s human reference", () => {
   it.each([
     [2026, 1, "DR-2026-0001"],
     [2026, 42, "DR-2026-0042"],

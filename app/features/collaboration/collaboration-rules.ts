@@ -22,7 +22,7 @@ export const STAGE_LABELS: Record<Stage, string> = {
   introduction: "Mise en relation",
   exchanges: "Échanges confidentiels",
   documents: "Documents partagés",
-  offer: "Offre / lettre d'intention",
+  offer: "Offre / lettre d’intention",
   protocol: "Signature du protocole",
   concluded: "Conclu",
   abandoned: "Abandonné",
@@ -43,11 +43,11 @@ export const AMOUNT_BANDS = ["lt_500k", "500k_1m", "1m_3m", "3m_10m", "gt_10m"] 
 export type AmountBand = (typeof AMOUNT_BANDS)[number];
 
 export const AMOUNT_BAND_LABELS: Record<AmountBand, string> = {
-  lt_500k: "Moins de 500 000 €",
-  "500k_1m": "De 500 000 € à 1 M€",
-  "1m_3m": "De 1 M€ à 3 M€",
-  "3m_10m": "De 3 M€ à 10 M€",
-  gt_10m: "Plus de 10 M€",
+  lt_500k: "Moins de 500\u00a0000\u00a0€",
+  "500k_1m": "De 500\u00a0000\u00a0€ à 1\u00a0M€",
+  "1m_3m": "De 1\u00a0M€ à 3\u00a0M€",
+  "3m_10m": "De 3\u00a0M€ à 10\u00a0M€",
+  gt_10m: "Plus de 10\u00a0M€",
 };
 
 export function isWorkingStage(stage: Stage): stage is WorkingStage {
@@ -103,23 +103,23 @@ export function abandonTextRequired(reason: AbandonReason): boolean {
 
 export const COLLABORATION_MESSAGES = {
   notFound: "Dossier introuvable",
-  stageNotAllowed: "Ce changement d'étape n'est pas possible depuis l'étape actuelle du dossier.",
+  stageNotAllowed: "Ce changement d’étape n’est pas possible depuis l’étape actuelle du dossier.",
   stageChanged: "Étape du dossier mise à jour.",
-  closed: "Ce dossier est clos : il ne peut plus être modifié.",
-  closingProposed: "Conclusion proposée : elle sera effective quand votre confrère l'aura confirmée.",
-  closingAlreadyProposed: "Vous avez déjà proposé la conclusion : c'est à votre confrère de la confirmer.",
-  closingNotProposable: "La conclusion se propose à partir de l'étape « Offre / lettre d'intention ».",
-  closingConfirmed: "Dossier conclu. Félicitations !",
+  closed: "Ce dossier est clos\u00a0: il ne peut plus être modifié.",
+  closingProposed: "Conclusion proposée\u00a0: elle sera effective quand votre confrère l’aura confirmée.",
+  closingAlreadyProposed: "Vous avez déjà proposé la conclusion\u00a0: c’est à votre confrère de la confirmer.",
+  closingNotProposable: "La conclusion se propose à partir de l’étape «\u00a0Offre / lettre d’intention\u00a0».",
+  closingConfirmed: "Dossier conclu. Félicitations\u00a0!",
   closingNothingToConfirm: "Aucune conclusion à confirmer sur ce dossier.",
   closingCancelled: "Proposition de conclusion retirée.",
   abandoned: "Dossier marqué comme abandonné.",
-  abandonTextRequired: "Précisez le motif de l'abandon.",
+  abandonTextRequired: "Précisez le motif de l’abandon.",
   messageSent: "Message envoyé.",
   messageEmpty: "Le message est vide.",
-  messageTooLong: "Le message ne peut pas dépasser 5 000 caractères.",
+  messageTooLong: "Le message ne peut pas dépasser 5\u00a0000 caractères.",
   tooManyMessages: "Trop de messages envoyés. Veuillez réessayer plus tard.",
   closingDateInvalid: "Indiquez une date de signature valide, qui ne soit pas dans le futur.",
-  counterpartGone: "Votre confrère a quitté le réseau : ce dossier est conservé en lecture seule.",
+  counterpartGone: "Votre confrère a quitté le réseau\u00a0: ce dossier est conservé en lecture seule.",
 } as const;
 
 export type PendingAction = "confirm-closing" | "unread-messages" | "sign-agreement" | null;
@@ -174,7 +174,7 @@ export function closingsCountLine(count: number): string | null {
 export const DEAL_FROM_FILE_TEXT = {
   acquirerCedant: "Rapprochement conclu via le réseau",
   description: (side: "buyer" | "seller" | null) =>
-    `${side === "seller" ? "Conseil du cédant" : side === "buyer" ? "Conseil de l'acquéreur" : "Conseil"} ; opération conclue avec un confrère du réseau et confirmée par les deux membres sur la plateforme.`,
+    `${side === "seller" ? "Conseil du cédant" : side === "buyer" ? "Conseil de l’acquéreur" : "Conseil"}\u00a0; opération conclue avec un confrère du réseau et confirmée par les deux membres sur la plateforme.`,
 } as const;
 
 type SectorSource = { mandateType: "buyer" | "seller"; companySector: string | null; searchSectors: readonly string[] | null };

@@ -29,7 +29,7 @@ export function closingSchema(today: string) {
 
 export const abandonSchema = z
   .object({
-    reason: z.enum(ABANDON_REASONS, { error: "Choisissez le motif de l'abandon." }),
+    reason: z.enum(ABANDON_REASONS, { error: "Choisissez le motif de l’abandon." }),
     text: z.string().trim().max(500, "Le motif ne peut pas dépasser 500 caractères.").optional(),
   })
   .refine((v) => v.reason !== "other" || (v.text?.length ?? 0) > 0, {

@@ -50,7 +50,7 @@ export const FILES_PAGE_SIZE = 20;
 type MandateSideRow = { id: string; profile_id: string; mandate_type: MandateType; client_code: string };
 
 function mandateLabel(m: MandateSideRow): string {
-  return `${MANDATE_TYPE_LABELS[m.mandate_type]} « ${m.client_code} »`;
+  return `${MANDATE_TYPE_LABELS[m.mandate_type]} «\u00a0${m.client_code}\u00a0»`;
 }
 
 /**
@@ -451,9 +451,9 @@ export async function proposeClosing(actor: FileActor, fileId: string, input: { 
       amountBand: input.amountBand,
     });
     await notifyCounterpart(tx, file.counterpartId, file.id, {
-      title: "Conclusion d'un dossier à confirmer",
-      intro: `${actor.firstName} ${actor.lastName} indique que l'opération de votre dossier de rapprochement commun a été signée le ${formatDate(input.closingDate)}.`,
-      line: "Confirmez la conclusion depuis le dossier pour qu'elle compte dans vos statistiques.",
+      title: "Conclusion d’un dossier à confirmer",
+      intro: `${actor.firstName} ${actor.lastName} indique que l’opération de votre dossier de rapprochement commun a été signée le ${formatDate(input.closingDate)}.`,
+      line: "Confirmez la conclusion depuis le dossier pour qu’elle compte dans vos statistiques.",
       kind: "collaboration-closing",
       preference: "match_requests",
     });
@@ -506,7 +506,7 @@ export async function abandonFile(actor: FileActor, fileId: string, input: { rea
     await refreshReputation(membersOf(actor, file), tx);
     await notifyCounterpart(tx, file.counterpartId, file.id, {
       title: "Un dossier de rapprochement a été abandonné",
-      intro: `${actor.firstName} ${actor.lastName} a marqué votre dossier de rapprochement commun comme abandonné (motif : ${ABANDON_REASON_LABELS[input.reason].toLowerCase()}).`,
+      intro: `${actor.firstName} ${actor.lastName} a marqué votre dossier de rapprochement commun comme abandonné (motif\u00a0: ${ABANDON_REASON_LABELS[input.reason].toLowerCase()}).`,
       line: "Le dossier reste consultable, avec son historique et ses documents.",
       kind: "collaboration-abandoned",
       preference: "match_requests",
@@ -570,7 +570,7 @@ export async function notifyCounterpart(
       lines: r.reference ? [`Dossier ${r.reference}.`, mail.line] : [mail.line],
       ctaLabel: "Ouvrir le dossier",
       ctaUrl: `${getEnv().APP_URL}${fileUrl(fileId)}`,
-      footer: "Vous recevez cet e-mail car vous êtes membre d'un dossier de rapprochement sur la plateforme.",
+      footer: "Vous recevez cet e-mail car vous êtes membre d’un dossier de rapprochement sur la plateforme.",
       unsubscribeUrl: unsubscribeUrl(counterpartId, mail.preference),
     },
     { kind: mail.kind, tx, ...(mail.dedupeKey ? { dedupeKey: mail.dedupeKey } : {}) },

@@ -32,9 +32,9 @@ describe("the limits", () => {
   });
 
   it("are named in the messages", () => {
-    expect(DOCUMENT_MESSAGES.tooLarge()).toBe("Le fichier dépasse 20 Mo.");
-    expect(DOCUMENT_MESSAGES.quota()).toBe("Le dossier dépasse 200 Mo de documents.");
-    expect(DOCUMENT_MESSAGES.tooLarge(1.5 * MB)).toBe("Le fichier dépasse 1,5 Mo.");
+    expect(DOCUMENT_MESSAGES.tooLarge()).toBe("Le fichier dépasse 20\u00a0Mo.");
+    expect(DOCUMENT_MESSAGES.quota()).toBe("Le dossier dépasse 200\u00a0Mo de documents.");
+    expect(DOCUMENT_MESSAGES.tooLarge(1.5 * MB)).toBe("Le fichier dépasse 1,5\u00a0Mo.");
   });
 });
 
@@ -72,8 +72,8 @@ describe("documentSizeProblem", () => {
     expect(documentSizeProblem(1001, 0, small)).toBe("too-large");
     expect(documentSizeProblem(1000, 1600, small)).toBe("quota");
     expect(documentSizeMessage("empty")).toBe("Le fichier est vide.");
-    expect(documentSizeMessage("too-large")).toBe("Le fichier dépasse 20 Mo.");
-    expect(documentSizeMessage("quota")).toBe("Le dossier dépasse 200 Mo de documents.");
+    expect(documentSizeMessage("too-large")).toBe("Le fichier dépasse 20\u00a0Mo.");
+    expect(documentSizeMessage("quota")).toBe("Le dossier dépasse 200\u00a0Mo de documents.");
   });
 });
 

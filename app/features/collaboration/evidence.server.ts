@@ -82,17 +82,17 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     { kind: "title", text: "Historique du dossier de rapprochement" },
     { kind: "subtitle", text: `Dossier ${view.reference} — exporté le ${at(now)} par ${myName}` },
     { kind: "heading", text: "Le dossier" },
-    { kind: "text", text: `Membre qui exporte : ${who(myName, me?.company ?? null, me?.profession ?? null)} — ${view.myMandate.label}` },
+    { kind: "text", text: `Membre qui exporte\u00a0: ${who(myName, me?.company ?? null, me?.profession ?? null)} — ${view.myMandate.label}` },
     {
       kind: "text",
-      text: `Confrère : ${view.counterpart.gone ? GONE_MEMBER_NAME : who(view.counterpart.name, view.counterpart.company, view.counterpart.profession)} — ${view.theirMandate.label}`,
+      text: `Confrère\u00a0: ${view.counterpart.gone ? GONE_MEMBER_NAME : who(view.counterpart.name, view.counterpart.company, view.counterpart.profession)} — ${view.theirMandate.label}`,
     },
-    { kind: "text", text: `Ouvert le ${at(view.createdAt)} · étape actuelle : ${view.stageLabel}` },
+    { kind: "text", text: `Ouvert le ${at(view.createdAt)} · étape actuelle\u00a0: ${view.stageLabel}` },
     {
       kind: "text",
       text: view.client
-        ? `Client du mandat du confrère (révélé après l'engagement de confidentialité) : ${view.client.name}, ${view.client.address}`
-        : "Identité du client du confrère : non révélée au membre qui exporte (engagement de confidentialité non signé).",
+        ? `Client du mandat du confrère (révélé après l’engagement de confidentialité)\u00a0: ${view.client.name}, ${view.client.address}`
+        : "Identité du client du confrère\u00a0: non révélée au membre qui exporte (engagement de confidentialité non signé).",
     },
   ];
   if (view.closing.concludedAt) {
@@ -101,13 +101,13 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
       text: `Conclu le ${at(view.closing.concludedAt)}${view.closing.closingDate ? `, acte signé le ${formatDatePattern(view.closing.closingDate, "dd/MM/yyyy")}` : ""}${view.closing.amountBandLabel ? ` (${view.closing.amountBandLabel})` : ""}.`,
     });
   }
-  if (view.abandon) blocks.push({ kind: "text", text: `Abandonné le ${at(view.abandon.at)} : ${view.abandon.reasonLabel}${view.abandon.text ? ` — ${view.abandon.text}` : ""}.` });
+  if (view.abandon) blocks.push({ kind: "text", text: `Abandonné le ${at(view.abandon.at)}\u00a0: ${view.abandon.reasonLabel}${view.abandon.text ? ` — ${view.abandon.text}` : ""}.` });
 
   blocks.push({ kind: "heading", text: `Chronologie (${view.timeline.length} événements)` });
   for (const e of view.timeline) {
     // The page's « A → B » reads as words in the record.
     const stages = e.kind === "stage_changed" && e.detail ? /^(.+) → (.+)$/.exec(e.detail) : null;
-    const detail = stages ? `de « ${stages[1]} » à « ${stages[2]} »` : e.detail;
+    const detail = stages ? `de «\u00a0${stages[1]}\u00a0» à «\u00a0${stages[2]}\u00a0»` : e.detail;
     const line = [e.label, detail].filter(Boolean).join(" — ");
     blocks.push({ kind: "text", text: `${at(e.at)} · ${line}${e.actorName ? ` · par ${e.actorName}` : ""}` });
   }
@@ -118,22 +118,22 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     const type = TYPE_BY_CONTENT_TYPE.get(d.content_type);
     blocks.push({
       kind: "text",
-      text: `« ${d.name} » (${type ? DOCUMENT_TYPE_LABELS[type] : "Document"}, ${formatFileSize(Number(d.size_bytes))}) partagé le ${at(d.created_at)} par ${d.uploader_name ?? GONE_MEMBER_NAME}${d.withdrawn_at ? ` · retiré le ${at(d.withdrawn_at)}` : ""}`,
+      text: `«\u00a0${d.name}\u00a0» (${type ? DOCUMENT_TYPE_LABELS[type] : "Document"}, ${formatFileSize(Number(d.size_bytes))}) partagé le ${at(d.created_at)} par ${d.uploader_name ?? GONE_MEMBER_NAME}${d.withdrawn_at ? ` · retiré le ${at(d.withdrawn_at)}` : ""}`,
     });
-    blocks.push({ kind: "mono", text: `SHA-256 : ${d.sha256}` });
+    blocks.push({ kind: "mono", text: `SHA-256\u00a0: ${d.sha256}` });
     for (const l of accesses.filter((x) => x.document_id === d.id)) {
       blocks.push({ kind: "small", text: `${l.action === "view" ? "Consulté" : "Téléchargé"} par ${l.viewer_name ?? GONE_MEMBER_NAME} le ${at(l.created_at)}` });
     }
   }
 
-  blocks.push({ kind: "heading", text: `Convention de partage d'honoraires (${agreements.length} version${agreements.length > 1 ? "s" : ""})` });
+  blocks.push({ kind: "heading", text: `Convention de partage d’honoraires (${agreements.length} version${agreements.length > 1 ? "s" : ""})` });
   if (agreements.length === 0) blocks.push({ kind: "text", text: "Aucune convention proposée." });
   const STATUS: Record<string, string> = { pending: "en attente de signature", signed: "signée par les deux membres", cancelled: "remplacée par une version suivante" };
   for (const a of agreements) {
     const status = a.status === "signed" && a.signed_at ? `signée le ${at(a.signed_at)}` : a.status === "cancelled" && a.cancelled_at ? `remplacée le ${at(a.cancelled_at)}` : (STATUS[a.status] ?? a.status);
-    blocks.push({ kind: "text", text: `Version ${a.version}, proposée le ${at(a.created_at)} : ${status}` });
-    blocks.push({ kind: "mono", text: `SHA-256 du document à signer : ${a.document_sha256}` });
-    if (a.signed_sha256) blocks.push({ kind: "mono", text: `SHA-256 de l'exemplaire signé : ${a.signed_sha256}` });
+    blocks.push({ kind: "text", text: `Version ${a.version}, proposée le ${at(a.created_at)}\u00a0: ${status}` });
+    blocks.push({ kind: "mono", text: `SHA-256 du document à signer\u00a0: ${a.document_sha256}` });
+    if (a.signed_sha256) blocks.push({ kind: "mono", text: `SHA-256 de l’exemplaire signé\u00a0: ${a.signed_sha256}` });
     for (const s of signatures.filter((x) => x.agreement_id === a.id)) {
       // Both signers' network evidence, for the two parties (decision 036).
       const seen = visibleNetworkEvidence("signature", s.by_me ? "self" : "party", { ipAddress: s.ip_address, userAgent: s.user_agent });
@@ -147,7 +147,7 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     { kind: "space", text: "" },
     {
       kind: "small",
-      text: `Ce document reproduit l'historique enregistré par la plateforme, qui ne peut pas être modifié. Son empreinte (SHA-256), qui ne peut pas figurer dans le document lui-même, est inscrite dans l'historique du dossier sur la plateforme : onglet « Suivi », événement « Historique exporté » du ${formatDatePattern(now, "dd/MM/yyyy")}. Pour vérifier que ce PDF n'a pas été modifié, calculez son empreinte SHA-256 et comparez-la à celle-ci.`,
+      text: `Ce document reproduit l’historique enregistré par la plateforme, qui ne peut pas être modifié. Son empreinte (SHA-256), qui ne peut pas figurer dans le document lui-même, est inscrite dans l’historique du dossier sur la plateforme\u00a0: onglet «\u00a0Suivi\u00a0», événement «\u00a0Historique exporté\u00a0» du ${formatDatePattern(now, "dd/MM/yyyy")}. Pour vérifier que ce PDF n’a pas été modifié, calculez son empreinte SHA-256 et comparez-la à celle-ci.`,
     },
   );
 

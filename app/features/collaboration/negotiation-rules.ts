@@ -54,14 +54,14 @@ export function mandateStatusAfterClosing(_status: MandateStatus): MandateStatus
 
 export const NEGOTIATION_MESSAGES = {
   mandateGone: "Votre mandat de ce dossier a été supprimé.",
-  negotiateStage: "Un mandat passe en négociation à partir de l'étape « Offre / lettre d'intention » de son dossier.",
+  negotiateStage: "Un mandat passe en négociation à partir de l’étape «\u00a0Offre / lettre d’intention\u00a0» de son dossier.",
   negotiateStatus: "Seul un mandat actif ou en veille peut passer en négociation.",
   alreadyNegotiating: "Ce mandat est déjà en négociation.",
   resumeStatus: "Seul un mandat en négociation se remet en recherche active.",
   alreadyActive: "Ce mandat est déjà en recherche active.",
   concludeStage: "Un mandat se marque comme conclu une fois le dossier conclu par les deux membres.",
   alreadyConcluded: "Ce mandat est déjà conclu.",
-  negotiating: "Mandat passé en négociation : il n'est plus proposé aux confrères.",
+  negotiating: "Mandat passé en négociation\u00a0: il n’est plus proposé aux confrères.",
   resumed: "Mandat remis en recherche active.",
   concluded: "Mandat marqué comme conclu.",
 } as const;

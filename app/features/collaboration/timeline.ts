@@ -7,23 +7,23 @@ import { ABANDON_REASON_LABELS, AMOUNT_BAND_LABELS, STAGE_LABELS, type AbandonRe
 const CONNECTION_EVENTS: readonly ConnectionEvent[] = ["requested", "accepted", "rejected", "undertaking_signed", "revealed"];
 
 const FILE_EVENT_LABELS: Record<string, string> = {
-  file_opened: "Mise en relation confirmée : ouverture du dossier",
-  stage_changed: "Changement d'étape",
+  file_opened: "Mise en relation confirmée\u00a0: ouverture du dossier",
+  stage_changed: "Changement d’étape",
   closing_proposed: "Conclusion proposée",
   closing_withdrawn: "Proposition de conclusion retirée",
-  closing_confirmed: "Conclusion confirmée : dossier conclu",
+  closing_confirmed: "Conclusion confirmée\u00a0: dossier conclu",
   abandoned: "Dossier abandonné",
   document_shared: "Document partagé",
   document_withdrawn: "Document retiré",
   document_viewed: "Document consulté",
-  agreement_created: "Convention d'honoraires proposée",
-  agreement_cancelled: "Convention d'honoraires remplacée",
-  agreement_signed: "Convention d'honoraires signée",
-  agreement_completed: "Convention d'honoraires signée par les deux membres",
+  agreement_created: "Convention d’honoraires proposée",
+  agreement_cancelled: "Convention d’honoraires remplacée",
+  agreement_signed: "Convention d’honoraires signée",
+  agreement_completed: "Convention d’honoraires signée par les deux membres",
   evidence_exported: "Historique exporté",
   mediation_opened: "Médiation ouverte",
-  mediation_decided: "Médiation close par l'équipe du réseau",
-  deal_proposed: "Dossier proposé comme deal certifié",
+  mediation_decided: "Médiation close par l’équipe du réseau",
+  deal_proposed: "Dossier proposé comme transaction certifiée",
   mandate_negotiating: "Mandat passé en négociation",
   mandate_resumed: "Mandat remis en recherche active",
   mandate_concluded: "Mandat conclu",
@@ -54,7 +54,7 @@ export function timelineLabel(kind: string, details: Record<string, unknown> | n
       const reason = str(details?.reason) as AbandonReason | null;
       const text = str(details?.text);
       const base = reason && ABANDON_REASON_LABELS[reason] ? ABANDON_REASON_LABELS[reason] : null;
-      return { label, detail: [base, text].filter(Boolean).join(" : ") || null };
+      return { label, detail: [base, text].filter(Boolean).join("\u00a0: ") || null };
     }
     case "deal_proposed": {
       const year = typeof details?.year === "number" ? details.year : null;
@@ -66,7 +66,7 @@ export function timelineLabel(kind: string, details: Record<string, unknown> | n
     case "agreement_completed": {
       const version = typeof details?.version === "number" ? details.version : null;
       const sha = kind === "agreement_completed" ? str(details?.sha256) : null;
-      return { label, detail: [version ? `Version ${version}` : null, sha ? `SHA-256 de l'exemplaire signé : ${sha}` : null].filter(Boolean).join(" · ") || null };
+      return { label, detail: [version ? `Version ${version}` : null, sha ? `SHA-256 de l’exemplaire signé\u00a0: ${sha}` : null].filter(Boolean).join(" · ") || null };
     }
     case "mediation_decided": {
       const outcome = str(details?.outcome);
@@ -74,7 +74,7 @@ export function timelineLabel(kind: string, details: Record<string, unknown> | n
     }
     case "evidence_exported": {
       const sha = str(details?.sha256);
-      return { label, detail: sha ? `SHA-256 : ${sha}` : null };
+      return { label, detail: sha ? `SHA-256\u00a0: ${sha}` : null };
     }
     default: {
       const name = str(details?.name);

@@ -15,22 +15,22 @@ export const MATCH_REQUEST_MESSAGES = {
   confirmed: "Mise en relation confirmée ! Les coordonnées ont été échangées par email.",
   /** When the member turned these e-mails off: where the details are instead. */
   confirmedWithoutMail:
-    "Mise en relation confirmée ! Les coordonnées de votre confrère sont dans ce panneau et dans le dossier de rapprochement (onglet Dossiers).",
+    "Mise en relation confirmée\u00a0! Les coordonnées de votre confrère sont dans ce panneau et dans le dossier de rapprochement (onglet Dossiers).",
   acceptedWaiting: "Demande acceptée ! En attente de confirmation de l'autre partie.",
   acceptedMailFailed: "Demande acceptée ! (Erreur lors de l'envoi des emails de confirmation)",
   duplicate: "Une demande de mise en relation existe déjà entre ces deux mandats",
   notPending: "Cette demande a déjà reçu une réponse",
-  notMatchable: "Ce mandat n'est plus disponible pour une mise en relation",
+  notMatchable: "Ce mandat n’est plus disponible pour une mise en relation",
   ownNotActive: "Votre mandat doit être actif et en cours de validité pour demander une mise en relation",
   sameType: "Une mise en relation rapproche un mandat acquéreur et un mandat cédant",
   tooMany: "Trop de demandes envoyées. Veuillez réessayer plus tard.",
-  notConfirmed: "La mise en relation n'est pas encore confirmée par les deux parties",
-  undertakingSigned: "Engagement de confidentialité enregistré : l'identité du client est désormais visible.",
+  notConfirmed: "La mise en relation n’est pas encore confirmée par les deux parties",
+  undertakingSigned: "Engagement de confidentialité enregistré\u00a0: l’identité du client est désormais visible.",
 } as const;
 
 /** The short undertaking each side ticks before the first reveal. */
 export const UNDERTAKING_TEXT =
-  "Je m'engage à n'utiliser l'identité et les coordonnées du client communiquées que pour cette opération, à ne pas les divulguer à des tiers et à ne pas contourner le confrère qui me les a transmises.";
+  "Je m’engage à n’utiliser l’identité et les coordonnées du client communiquées que pour cette opération, à ne pas les divulguer à des tiers et à ne pas contourner le confrère qui me les a transmises.";
 
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   pending: "En attente",

@@ -23,7 +23,7 @@ export const respondSchema = z.object({
   requestId: z.uuid({ error: "Demande inconnue" }),
 });
 
-export const UNDERTAKING_REQUIRED = "Vous devez accepter l'engagement de confidentialité pour consulter l'identité du client";
+export const UNDERTAKING_REQUIRED = "Vous devez accepter l’engagement de confidentialité pour consulter l’identité du client";
 
 export const undertakingSchema = z.object({
   requestId: z.uuid({ error: "Demande inconnue" }),

@@ -32,7 +32,7 @@ const required = (label: string, max: number) =>
 export const contactPageSchema = z.object({
   firstName: required("Le prénom", CONTACT_LIMITS.firstName),
   lastName: required("Le nom", CONTACT_LIMITS.lastName),
-  email: required("L'adresse e-mail", CONTACT_LIMITS.email)
+  email: required("L’adresse e-mail", CONTACT_LIMITS.email)
     .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid }))
     .transform((v) => v.toLowerCase()),
   company: z

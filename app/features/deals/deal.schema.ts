@@ -17,7 +17,7 @@ export const DEAL_MESSAGES = {
   validatedLocked: "Une référence validée ne peut plus être modifiée. Vous pouvez la supprimer.",
   notFound: "Référence introuvable",
   tooMany: (max: number) => `Vous avez atteint le nombre maximum de ${max} références`,
-  premiumOnly: "Les références M&A certifiées sont réservées aux membres Premium",
+  premiumOnly: "Les transactions M&A certifiées sont réservées aux membres Premium",
   consentRequired: "Pour nommer les parties, certifiez qu’elles ont donné leur accord ; sinon, choisissez la description anonymisée.",
   disclosure: "Veuillez choisir comment la référence apparaît sur votre profil public",
   sizeBand: "Veuillez choisir une tranche de valeur dans la liste",

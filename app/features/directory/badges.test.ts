@@ -33,11 +33,11 @@ describe("BADGE_LABELS", () => {
 });
 
 describe("BADGE_MEANINGS", () => {
-  it("explains every badge, 'Expert Agréé' as the specification's rule", () => {
+  it("explains every badge, 'Expert Agréé' as the specification’s rule", () => {
     for (const [kind, label] of Object.entries(ALL_BADGE_LABELS)) {
       expect(BADGE_MEANINGS[kind as keyof typeof BADGE_MEANINGS], label).toMatch(/\.$/);
     }
-    expect(BADGE_MEANINGS.expert).toContain("Plus de 3 secteurs d'expertise");
+    expect(BADGE_MEANINGS.expert).toContain("Plus de 3 secteurs d’expertise");
     expect(ALL_BADGE_LABELS["fair-player"]).toBe("Fair Player");
     expect(ALL_BADGE_LABELS["high-success-rate"]).toBe("Taux de réussite élevé");
   });

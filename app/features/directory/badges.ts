@@ -22,8 +22,8 @@ export const ALL_BADGE_LABELS: Record<BadgeKind, string> = { ...BADGE_LABELS, ..
  */
 export const BADGE_MEANINGS: Record<BadgeKind, string> = {
   "founding-member": "Membre fondateur du réseau.",
-  "deals-certified": "Au moins une transaction certifiée par l'équipe du réseau.",
-  expert: "Plus de 3 secteurs d'expertise déclarés (ce n'est pas un agrément officiel).",
+  "deals-certified": "Au moins une transaction certifiée par l’équipe du réseau.",
+  expert: "Plus de 3 secteurs d’expertise déclarés (ce n’est pas un agrément officiel).",
   ...REPUTATION_BADGE_RULES,
 };
 

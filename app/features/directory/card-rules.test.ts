@@ -54,7 +54,7 @@ describe("sectorChips: at most 3 names, then '+N autres' (spec §9)", () => {
   it("keeps full names on premium cards (no maximum)", () => {
     expect(chipsOf(["I", "D"]).shown).toEqual([
       "Hébergement et restauration",
-      "Production et distribution d'électricité, de gaz, de vapeur et d'air conditionné",
+      "Production et distribution d’électricité, de gaz, de vapeur et d’air conditionné",
     ]);
   });
 

@@ -18,7 +18,7 @@ describe("directoryFilterOptions: the filters' option lists, as the selects show
     ["sectors", "C", "C - Industrie manufacturière"],
     ["sectors", "U", "U - Activités extra-territoriales"],
     ["professions", "notaire", "Notaire"],
-    ["professions", "avocat_affaires", "Avocat d'affaires / M&A"],
+    ["professions", "avocat_affaires", "Avocat d’affaires / M&A"],
   ] as const)("%s: %s → %j", (list, value, label) => {
     expect(options[list].find((o) => o.value === value)).toEqual({ value, label });
   });

@@ -44,12 +44,12 @@ export async function sendExpiryReminders(batchSize = 100): Promise<number> {
       await sendNotificationEmail(
         r.email,
         {
-          title: `Votre mandat « ${r.client_code} » expire le ${end}`,
-          intro: `Votre ${MANDATE_TYPE_LABELS[r.mandate_type].toLowerCase()} « ${r.client_code} » arrive à échéance le ${end}. Après cette date, il ne sera plus proposé aux confrères du réseau.`,
-          lines: ["S'il est toujours d'actualité, prolongez-le en modifiant sa date de fin."],
+          title: `Votre mandat «\u00a0${r.client_code}\u00a0» expire le ${end}`,
+          intro: `Votre ${MANDATE_TYPE_LABELS[r.mandate_type].toLowerCase()} «\u00a0${r.client_code}\u00a0» arrive à échéance le ${end}. Après cette date, il ne sera plus proposé aux confrères du réseau.`,
+          lines: ["S’il est toujours d’actualité, prolongez-le en modifiant sa date de fin."],
           ctaLabel: "Prolonger le mandat",
           ctaUrl: `${env.APP_URL}/mandates?modifier=${r.id}`,
-          footer: "Vous recevez cet e-mail car l'un de vos mandats arrive à échéance.",
+          footer: "Vous recevez cet e-mail car l’un de vos mandats arrive à échéance.",
         },
         { kind: "mandate-expiry", dedupeKey: `mandate-expiry:${r.id}:${r.end_date}`, tx },
       );

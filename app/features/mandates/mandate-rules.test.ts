@@ -52,7 +52,7 @@ describe("mandateExpiry: 'Expiré' once the end date is past, 'Expire bientôt' 
   });
 });
 
-describe("effectiveStatus and the card's status badge", () => {
+describe("effectiveStatus and the card’s status badge", () => {
   it.each([
     ["active", 10, "active"],
     ["on_hold", 10, "on_hold"],
@@ -191,7 +191,7 @@ describe("display helpers", () => {
   it("formats ranges in euros without decimals, 'Non spécifié' when empty", () => {
     expect(formatEuroRange(500_000, 2_000_000)).toBe(`${formatEuros(500_000)} - ${formatEuros(2_000_000)}`);
     expect(formatEuroRange(500_000, null)).toBe(`À partir de ${formatEuros(500_000)}`);
-    expect(formatEuroRange(null, 10)).toBe(`Jusqu'à ${formatEuros(10)}`);
+    expect(formatEuroRange(null, 10)).toBe(`Jusqu’à ${formatEuros(10)}`);
     expect(formatEuroRange(null, null)).toBe("Non spécifié");
   });
 
@@ -234,9 +234,9 @@ describe("opportunity quota (issue 12, finding 4: '3 opportunités par semestre'
   });
 
   it.each([
-    [0, "Compte freemium : 0/3 demande de mise en relation utilisée ce semestre"],
-    [1, "Compte freemium : 1/3 demande de mise en relation utilisée ce semestre"],
-    [2, "Compte freemium : 2/3 demandes de mise en relation utilisées ce semestre"],
-    [5, "Compte freemium : 3/3 demandes de mise en relation utilisées ce semestre"],
+    [0, "Compte freemium\u00a0: 0/3 demande de mise en relation utilisée ce semestre"],
+    [1, "Compte freemium\u00a0: 1/3 demande de mise en relation utilisée ce semestre"],
+    [2, "Compte freemium\u00a0: 2/3 demandes de mise en relation utilisées ce semestre"],
+    [5, "Compte freemium\u00a0: 3/3 demandes de mise en relation utilisées ce semestre"],
   ])("banner at %i", (used, text) => expect(opportunityBanner(used)).toBe(text));
 });

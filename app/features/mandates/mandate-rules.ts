@@ -49,7 +49,7 @@ export const PROJECT_TIMELINE_LABELS: Record<ProjectTimeline, string> = {
 };
 export const TARGET_BUYER_TYPE_LABELS: Record<TargetBuyerType, string> = {
   same_industry: "Acteur même industrie",
-  investment_fund: "Fond d'investissement",
+  investment_fund: "Fonds d’investissement",
   company: "Entreprise",
   individual_entrepreneur: "Entrepreneur individuel",
   other: "Autre",
@@ -200,12 +200,12 @@ export function opportunityQuota(membershipType: string | null | undefined, used
 }
 
 export const OPPORTUNITY_QUOTA_REACHED =
-  "Limite atteinte : les membres freemium peuvent envoyer 3 demandes de mise en relation par semestre. Passez Premium pour des demandes illimitées.";
+  "Limite atteinte\u00a0: les membres freemium peuvent envoyer 3 demandes de mise en relation par semestre. Passez Premium pour des demandes illimitées.";
 
 /** 'Demandes de mise en relation : 1/3 utilisées ce semestre' (with the right plural). */
 export function opportunityBanner(used: number): string {
   const n = Math.min(used, FREEMIUM_OPPORTUNITY_QUOTA);
-  return `Compte freemium : ${n}/${FREEMIUM_OPPORTUNITY_QUOTA} demande${n > 1 ? "s" : ""} de mise en relation ${n > 1 ? "utilisées" : "utilisée"} ce semestre`;
+  return `Compte freemium\u00a0: ${n}/${FREEMIUM_OPPORTUNITY_QUOTA} demande${n > 1 ? "s" : ""} de mise en relation ${n > 1 ? "utilisées" : "utilisée"} ce semestre`;
 }
 
 export const MANDATE_MESSAGES = {
@@ -217,7 +217,7 @@ export const MANDATE_MESSAGES = {
   statusFailed: "Erreur lors de la modification du statut",
   onHold: "Mandat mis en veille",
   reactivated: "Mandat réactivé",
-  toggleBeyondSearch: "Ce mandat est en négociation ou conclu : il ne se met pas en veille. Un mandat en négociation se remet en recherche active depuis sa carte ou son dossier.",
+  toggleBeyondSearch: "Ce mandat est en négociation ou conclu\u00a0: il ne se met pas en veille. Un mandat en négociation se remet en recherche active depuis sa carte ou son dossier.",
   deleteFailed: "Erreur lors de la suppression",
   deleted: "Mandat supprimé",
 } as const;
@@ -272,7 +272,7 @@ export function formatEuroRange(min: number | null | undefined, max: number | nu
   const hasMax = max !== null && max !== undefined;
   if (hasMin && hasMax) return `${formatEuros(min)} - ${formatEuros(max)}`;
   if (hasMin) return `À partir de ${formatEuros(min)}`;
-  if (hasMax) return `Jusqu'à ${formatEuros(max)}`;
+  if (hasMax) return `Jusqu’à ${formatEuros(max)}`;
   return NOT_SPECIFIED;
 }
 

@@ -31,7 +31,7 @@ describe("mandate form steps", () => {
   });
 
   it("names the second step after the type", () => {
-    expect(mandateStepTitle("details", "buyer")).toBe("Critères de l'acquéreur");
+    expect(mandateStepTitle("details", "buyer")).toBe("Critères de l’acquéreur");
     expect(mandateStepTitle("details", "seller")).toBe("Entreprise cédée");
   });
 });

@@ -11,7 +11,7 @@ export function mandateStepTitle(step: MandateStep, type: MandateType): string {
     case "type":
       return "Type et exclusivité";
     case "details":
-      return type === "buyer" ? "Critères de l'acquéreur" : "Entreprise cédée";
+      return type === "buyer" ? "Critères de l’acquéreur" : "Entreprise cédée";
     case "client":
       return "Client confidentiel";
     case "review":

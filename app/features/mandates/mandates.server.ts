@@ -266,7 +266,7 @@ export async function updateMandate(actor: MandateActor, mandateId: string, inpu
         .where(or(eq(mandateMatchRequests.requesterMandateId, mandateId), eq(mandateMatchRequests.targetMandateId, mandateId)));
       if (Number(linked?.n ?? 0) > 0) {
         throw data(
-          { message: "Le type d'un mandat lié à des demandes de mise en relation ne peut pas être modifié" },
+          { message: "Le type d’un mandat lié à des demandes de mise en relation ne peut pas être modifié" },
           { status: 409 },
         );
       }

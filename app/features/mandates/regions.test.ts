@@ -14,7 +14,7 @@ describe("départements by region", () => {
     ["2A", "Corse"],
     ["976", "Outre-mer"],
     ["69", "Auvergne-Rhône-Alpes"],
-    ["13", "Provence-Alpes-Côte d'Azur"],
+    ["13", "Provence-Alpes-Côte d’Azur"],
   ])("%s is in %s", (code, region) => {
     expect(DEPARTMENT_REGIONS.find((r) => r.codes.includes(code))?.region).toBe(region);
   });

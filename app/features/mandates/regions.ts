@@ -15,7 +15,7 @@ export const DEPARTMENT_REGIONS: ReadonlyArray<{ region: string; codes: readonly
   { region: "Nouvelle-Aquitaine", codes: ["16", "17", "19", "23", "24", "33", "40", "47", "64", "79", "86", "87"] },
   { region: "Occitanie", codes: ["09", "11", "12", "30", "31", "32", "34", "46", "48", "65", "66", "81", "82"] },
   { region: "Pays de la Loire", codes: ["44", "49", "53", "72", "85"] },
-  { region: "Provence-Alpes-Côte d'Azur", codes: ["04", "05", "06", "13", "83", "84"] },
+  { region: "Provence-Alpes-Côte d’Azur", codes: ["04", "05", "06", "13", "83", "84"] },
   { region: "Outre-mer", codes: ["971", "972", "973", "974", "976"] },
 ];
 

@@ -49,7 +49,7 @@ export async function alertMatchingOwners(actor: MandateActor, mandateId: string
     .where(and(inArray(profiles.id, owners), eq(profiles.notifyMatchAlerts, true), eq(profiles.profileStatus, "validated")));
   const env = getEnv();
   const typeLabel = MANDATE_TYPE_LABELS[mandate.mandateType].toLowerCase();
-  const summary = [`Secteur : ${sectorsSummary(mandate)}`, ...mandateSummaryLines(mandate).map((l) => `${l.label} : ${l.value}`)].join("\n");
+  const summary = [`Secteur\u00a0: ${sectorsSummary(mandate)}`, ...mandateSummaryLines(mandate).map((l) => `${l.label}\u00a0: ${l.value}`)].join("\n");
   let queued = 0;
   for (const r of recipients) {
     const theirs = byOwner.get(r.profileId) ?? [];
@@ -59,16 +59,16 @@ export async function alertMatchingOwners(actor: MandateActor, mandateId: string
       const id = await sendNotificationEmail(
         r.email,
         {
-          title: `Nouveau mandat compatible avec votre mandat « ${best.clientCode} »`,
-          intro: `Un ${typeLabel} (code « ${mandate.clientCode} ») vient d'être publié sur ${env.APP_NAME} et correspond à vos critères.`,
+          title: `Nouveau mandat compatible avec votre mandat «\u00a0${best.clientCode}\u00a0»`,
+          intro: `Un ${typeLabel} (code «\u00a0${mandate.clientCode}\u00a0») vient d’être publié sur ${env.APP_NAME} et correspond à vos critères.`,
           lines: [
-            theirs.map((m) => `Votre mandat « ${m.clientCode} » : compatibilité ${m.score.total} %`).join("\n"),
+            theirs.map((m) => `Votre mandat «\u00a0${m.clientCode}\u00a0»\u00a0: compatibilité ${m.score.total}\u00a0%`).join("\n"),
             summary,
-            "L'identité du client reste confidentielle : demandez une mise en relation depuis votre espace pour aller plus loin.",
+            "L’identité du client reste confidentielle\u00a0: demandez une mise en relation depuis votre espace pour aller plus loin.",
           ],
           ctaLabel: "Voir les mandats compatibles",
           ctaUrl: `${env.APP_URL}/mandates?matching=${best.id}`,
-          footer: "Vous recevez cet e-mail car un nouveau mandat correspond à l'un de vos mandats actifs.",
+          footer: "Vous recevez cet e-mail car un nouveau mandat correspond à l’un de vos mandats actifs.",
           unsubscribeUrl: unsubscribeUrl(r.profileId, "match_alerts"),
         },
         { kind: "match-alert", dedupeKey: `match-alert:${mandate.id}:${r.profileId}` },

@@ -238,7 +238,7 @@ export async function startMediation(actor: AdminActor, mediationId: string): Pr
     await auditMediation(tx, actor.id, "mediation.status", m.id, { target: target(m), from: m.status, to: "in_progress" });
     await mailBoth(tx, m, {
       title: "Votre médiation est en cours",
-      intro: "L'équipe du réseau a pris en charge la médiation de votre dossier de rapprochement : elle est désormais « En cours ».",
+      intro: "L’équipe du réseau a pris en charge la médiation de votre dossier de rapprochement\u00a0: elle est désormais «\u00a0En cours\u00a0».",
       kind: "mediation-status",
     });
   });
@@ -254,8 +254,8 @@ export async function postAdminMediationMessage(actor: AdminActor, mediationId: 
     await tx.update(mediations).set({ updatedAt: new Date() }).where(sql`${mediations.id} = ${m.id}::uuid`);
     await auditMediation(tx, actor.id, "mediation.message", m.id, { target: target(m) });
     await mailBoth(tx, m, {
-      title: "Nouveau message de l'équipe dans votre médiation",
-      intro: "L'équipe du réseau a écrit dans la médiation de votre dossier de rapprochement.",
+      title: "Nouveau message de l’équipe dans votre médiation",
+      intro: "L’équipe du réseau a écrit dans la médiation de votre dossier de rapprochement.",
       kind: "mediation-message",
       preference: "messages",
       dedupeKey: `mediation-team-message:${m.id}:${Math.floor(Date.now() / (15 * 60_000))}`,
@@ -299,8 +299,8 @@ export async function decideMediation(actor: AdminActor, mediationId: string, in
       breachKind: upheld ? input.breachKind : null,
     });
     await mailBoth(tx, m, {
-      title: `Décision rendue dans votre médiation : ${MEDIATION_STATUS_LABELS[input.outcome].toLowerCase()}`,
-      intro: "L'équipe du réseau a rendu sa décision dans la médiation de votre dossier de rapprochement.",
+      title: `Décision rendue dans votre médiation\u00a0: ${MEDIATION_STATUS_LABELS[input.outcome].toLowerCase()}`,
+      intro: "L’équipe du réseau a rendu sa décision dans la médiation de votre dossier de rapprochement.",
       kind: "mediation-decision",
     });
   });

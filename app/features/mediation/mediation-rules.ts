@@ -71,25 +71,25 @@ export const MEDIATION_LIMITS = {
 } as const;
 
 export const MEDIATION_MESSAGES = {
-  notFound: "Cette médiation n'existe pas.",
+  notFound: "Cette médiation n’existe pas.",
   alreadyActive: "Une médiation est déjà en cours pour ce dossier.",
   sameStatus: "La médiation a déjà ce statut.",
-  alreadyDecided: "Cette médiation est close : une décision a été rendue.",
-  startFirst: "Passez d'abord la médiation « En cours » avant de rendre une décision.",
-  moveNotAllowed: "Ce changement de statut n'est pas possible.",
+  alreadyDecided: "Cette médiation est close\u00a0: une décision a été rendue.",
+  startFirst: "Passez d’abord la médiation «\u00a0En cours\u00a0» avant de rendre une décision.",
+  moveNotAllowed: "Ce changement de statut n’est pas possible.",
   upheldNeedsResolved: "Une réclamation fondée se retient dans une médiation résolue, pas classée.",
   breachKindRequired: "Précisez la nature du manquement retenu.",
-  closedForMessages: "Cette médiation est close : il n'est plus possible d'y écrire.",
+  closedForMessages: "Cette médiation est close\u00a0: il n’est plus possible d’y écrire.",
   tooManyAttachments: `Joignez au plus ${MEDIATION_LIMITS.attachmentsMax} pièces.`,
   tooManyMessages: "Trop de messages envoyés en peu de temps. Veuillez réessayer plus tard.",
   tooManyRequests: "Trop de demandes de médiation en peu de temps. Veuillez réessayer plus tard.",
-  counterpartGone: "Votre confrère a quitté le réseau : une médiation n'est plus possible dans ce dossier.",
+  counterpartGone: "Votre confrère a quitté le réseau\u00a0: une médiation n’est plus possible dans ce dossier.",
   opened: "Demande de médiation envoyée",
-  openedDescription: "L'équipe du réseau vous répondra dans ce dossier.",
+  openedDescription: "L’équipe du réseau vous répondra dans ce dossier.",
   messageSent: "Message envoyé",
   statusChanged: "Statut de la médiation mis à jour",
   decided: "Décision enregistrée",
-  failed: "L'action n'a pas pu aboutir. Veuillez réessayer.",
+  failed: "L’action n’a pas pu aboutir. Veuillez réessayer.",
 } as const;
 
 /** The member's page of a file's mediation. */

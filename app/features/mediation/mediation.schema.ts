@@ -11,8 +11,8 @@ const text = (label: string, min: number, max: number) =>
     .max(max, `${label} ne peut pas dépasser ${max} caractères.`);
 
 export const openMediationSchema = z.object({
-  subject: text("L'objet", L.subjectMin, L.subjectMax),
-  facts: text("L'exposé des faits", L.factsMin, L.factsMax),
+  subject: text("L’objet", L.subjectMin, L.subjectMax),
+  facts: text("L’exposé des faits", L.factsMin, L.factsMax),
 });
 export type OpenMediationInput = z.output<typeof openMediationSchema>;
 
@@ -26,7 +26,7 @@ export const mediationStatusSchema = z.object({
 
 export const mediationDecisionSchema = z
   .object({
-    outcome: z.enum(DECIDED_STATUSES, { error: "Choisissez l'issue de la médiation." }),
+    outcome: z.enum(DECIDED_STATUSES, { error: "Choisissez l’issue de la médiation." }),
     decision: text("La décision", L.decisionMin, L.decisionMax),
     against: z.enum(UPHELD_AGAINST, { error: "Indiquez si une réclamation est retenue." }).default("none"),
     breachKind: z

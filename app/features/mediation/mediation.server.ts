@@ -47,7 +47,7 @@ const MESSAGE_RATE: RateLimitRule = { limit: 30, windowSeconds: 60 * 60 };
 const ATTACHMENT_LIMITS = { maxBytes: MEDIATION_LIMITS.attachmentMaxMb * MB, quotaBytes: MEDIATION_LIMITS.attachmentsMax * MEDIATION_LIMITS.attachmentMaxMb * MB };
 
 /** How the team signs in the exchange (never an admin's personal name or address). */
-export const TEAM_NAME = "L'équipe du réseau";
+export const TEAM_NAME = "L’équipe du réseau";
 
 export function refuse(message: string, status: number): never {
   throw data({ message }, { status });
@@ -106,7 +106,7 @@ export async function auditMediation(
   await tx.insert(auditLog).values({ actorUserId, action, targetType: "mediation", targetId: mediationId, details });
 }
 
-const FOOTER = "Vous recevez cet e-mail car vous êtes membre d'un dossier de rapprochement faisant l'objet d'une médiation.";
+const FOOTER = "Vous recevez cet e-mail car vous êtes membre d’un dossier de rapprochement faisant l’objet d’une médiation.";
 
 /**
  * An e-mail to one member of the file. Steps of the procedure (opening, status, decision) always
@@ -202,7 +202,7 @@ export async function openMediation(actor: MediationActor, fileId: string, input
   } catch (error) {
     logger.error({ err: error }, "mediation attachment could not be stored");
     await dropStored(stored.map((s) => s.key));
-    refuse("Les pièces n'ont pas pu être enregistrées. Veuillez réessayer.", 500);
+    refuse("Les pièces n’ont pas pu être enregistrées. Veuillez réessayer.", 500);
   }
   try {
     return await withFile(actor, access.id, async (tx, file) => {
@@ -243,8 +243,8 @@ export async function openMediation(actor: MediationActor, fileId: string, input
       await auditMediation(tx, actor.userId, "mediation.open", row.id, { target: `${actorName(actor)} / ${respondentName}`, attachments: stored.length });
       await mailMember(tx, file.counterpartId, file.id, {
         title: "Une médiation a été ouverte dans votre dossier de rapprochement",
-        intro: `${actorName(actor)} a demandé une médiation à l'équipe du réseau dans votre dossier de rapprochement commun.`,
-        lines: ["L'équipe du réseau va examiner la demande et pourra vous contacter dans le dossier. Vous pouvez y lire la demande et y répondre."],
+        intro: `${actorName(actor)} a demandé une médiation à l’équipe du réseau dans votre dossier de rapprochement commun.`,
+        lines: ["L’équipe du réseau va examiner la demande et pourra vous contacter dans le dossier. Vous pouvez y lire la demande et y répondre."],
         kind: "mediation-opened",
       });
       await mailAdmins(tx, row.id, {
@@ -386,7 +386,7 @@ export function buildMediationViews(
               text: r.decision,
               at: iso(r.decided_at),
               outcomeLabel: MEDIATION_STATUS_LABELS[r.status],
-              upheld: upheldName ? `Réclamation fondée à l'encontre de ${upheldName}${r.breach_kind ? ` : ${BREACH_KIND_LABELS[r.breach_kind].toLowerCase()}` : ""}` : null,
+              upheld: upheldName ? `Réclamation fondée à l’encontre de ${upheldName}${r.breach_kind ? `\u00a0: ${BREACH_KIND_LABELS[r.breach_kind].toLowerCase()}` : ""}` : null,
             }
           : null,
     };

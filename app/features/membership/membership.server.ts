@@ -69,7 +69,7 @@ export async function startFoundingCheckout(user: SessionUser): Promise<{ url: s
   let origin: CheckoutOrigin;
   if (profile?.profileStatus === "validated") {
     if (profile.membershipType !== "freemium") {
-      conflict(profile.membershipType === "founding_member" ? "Vous bénéficiez déjà de l'offre membre fondateur." : "Votre plan Premium inclut déjà toutes les fonctionnalités.");
+      conflict(profile.membershipType === "founding_member" ? "Vous bénéficiez déjà de l’offre membre fondateur." : "Votre plan Premium inclut déjà toutes les fonctionnalités.");
     }
     origin = "premium";
   } else {

@@ -106,7 +106,7 @@ const PREMIUM_INCLUDES = [
   "Opportunités illimitées dans votre collège",
   "Mandats illimités",
   "Profil enrichi\u00a0: logo, photo et présentations",
-  "Deals certifiés visibles sur votre profil",
+  "Transactions certifiées visibles sur votre profil",
   "Messagerie interne entre confrères",
   "Statistiques, modèles de documents et webinaires",
   "Mise en avant en tête de l’annuaire",

@@ -29,10 +29,10 @@ describe("messageVisibility: what each tier sees of a received message", () => {
 
 describe("replySubject", () => {
   it.each([
-    ["Co-mandat à Lyon", "Re: Co-mandat à Lyon"],
-    ["Re: Co-mandat", "Re: Co-mandat"],
-    ["RE : re: Co-mandat", "Re: Co-mandat"],
-    ["Re:", "Re: Re:"],
+    ["Co-mandat à Lyon", "Re\u00a0: Co-mandat à Lyon"],
+    ["Re: Co-mandat", "Re\u00a0: Co-mandat"],
+    ["RE : re: Co-mandat", "Re\u00a0: Co-mandat"],
+    ["Re:", "Re\u00a0: Re:"],
   ])("%s → %s", (subject, expected) => {
     expect(replySubject(subject)).toBe(expected);
   });

@@ -59,8 +59,8 @@ export function messageVisibility(message: StoredMessage, membership: string | n
   };
 }
 
-/** 'Re: subject', without piling up 'Re: Re: …' on a long exchange. */
+/** 'Re : subject' (non-breaking space), without piling up 'Re : Re : …' on a long exchange. */
 export function replySubject(subject: string): string {
   const base = subject.replace(/^(\s*re\s*:\s*)+/i, "").trim();
-  return `Re: ${base || subject.trim()}`;
+  return `Re\u00a0: ${base || subject.trim()}`;
 }

@@ -63,9 +63,9 @@ export async function createMessage(input: NewMessage): Promise<{ id: string } |
       await sendNotificationEmail(
         r.email,
         {
-          title: `Nouveau message : ${input.subject}`,
+          title: `Nouveau message\u00a0: ${input.subject}`,
           intro: `${input.senderName} vous a envoyé un message sur ${env.APP_NAME}.`,
-          lines: [`Objet : ${input.subject}`, `« ${messagePreview(input.content)} »`],
+          lines: [`Objet\u00a0: ${input.subject}`, `«\u00a0${messagePreview(input.content)}\u00a0»`],
           ctaLabel: "Lire le message",
           ctaUrl: `${env.APP_URL}/dashboard/messages/${row.id}`,
           footer: "Vous recevez cet e-mail car un message vous a été adressé sur votre profil professionnel.",

@@ -12,6 +12,6 @@ export const MESSAGING_ERRORS = {
   premiumOnly: "La messagerie interne est réservée aux membres Premium et fondateurs.",
   self: "Vous ne pouvez pas vous envoyer un message.",
   tooMany: "Trop de messages envoyés. Veuillez réessayer plus tard.",
-  recipientUnavailable: "Ce membre n'est plus disponible.",
-  cannotReply: "Ce message ne peut pas recevoir de réponse depuis la messagerie : répondez par e-mail.",
+  recipientUnavailable: "Ce membre n’est plus disponible.",
+  cannotReply: "Ce message ne peut pas recevoir de réponse depuis la messagerie\u00a0: répondez par e-mail.",
 } as const;

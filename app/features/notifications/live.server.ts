@@ -276,7 +276,7 @@ export async function getStreamSession(request: Request): Promise<{ userId: stri
  */
 export function notificationStreamResponse(request: Request, who: { userId: string; sessionId: string }, hub = getNotificationHub()): Response {
   if (isDraining() || hub.closed) {
-    return new Response("Service en cours d'arrêt.", { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+    return new Response("Service en cours d’arrêt.", { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
   }
   const encoder = new TextEncoder();
   let cleanup: (() => void) | undefined;

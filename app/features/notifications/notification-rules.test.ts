@@ -57,8 +57,8 @@ describe("texts", () => {
     expect(clip("abcdefghij", 5)).toBe("abcd…");
   });
   it("says 'aujourd'hui', 1 jour, n jours", () => {
-    expect(notificationTexts.mandateExpiring({ clientCode: "C", days: 0, mandateId: "m" }).body).toContain("expire aujourd'hui");
-    expect(notificationTexts.mandateExpiring({ clientCode: "C", days: 1, mandateId: "m" }).body).toContain("dans 1 jour :");
+    expect(notificationTexts.mandateExpiring({ clientCode: "C", days: 0, mandateId: "m" }).body).toContain("expire aujourd’hui");
+    expect(notificationTexts.mandateExpiring({ clientCode: "C", days: 1, mandateId: "m" }).body).toContain("dans 1 jour\u00a0:");
     expect(notificationTexts.mandateExpiring({ clientCode: "C", days: 7, mandateId: "m" }).body).toContain("dans 7 jours");
   });
 });

@@ -75,7 +75,8 @@ export function bellLabel(unread: number): string {
 }
 
 export function clip(text: string, max: number): string {
-  const t = text.replace(/\s+/g, " ").trim();
+  // Ordinary whitespace only: the non-breaking spaces of French typography stay.
+  const t = text.replace(/[ \t\r\n]+/g, " ").trim();
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
 }
 
@@ -106,22 +107,22 @@ export type NotificationText = { title: string; body: string | null; link: strin
 export const notificationTexts = {
   matchRequest: (p: { requesterName: string; targetCode: string; targetMandateId: string }): NotificationText => ({
     title: "Nouvelle demande de mise en relation",
-    body: `${p.requesterName} souhaite une mise en relation avec votre mandat « ${p.targetCode} ».`,
+    body: `${p.requesterName} souhaite une mise en relation avec votre mandat «\u00a0${p.targetCode}\u00a0».`,
     link: `/mandates?matching=${p.targetMandateId}`,
   }),
   requestAccepted: (p: { ownerName: string; requesterCode: string; requesterMandateId: string }): NotificationText => ({
     title: "Demande acceptée",
-    body: `${p.ownerName} a accepté votre demande pour votre mandat « ${p.requesterCode} ».`,
+    body: `${p.ownerName} a accepté votre demande pour votre mandat «\u00a0${p.requesterCode}\u00a0».`,
     link: `/mandates?matching=${p.requesterMandateId}`,
   }),
   connectionConfirmed: (p: { ownCode: string; otherCode: string; mandateId: string; fileId: string | null }): NotificationText => ({
     title: "Mise en relation confirmée",
-    body: `Votre mandat « ${p.ownCode} » et le mandat « ${p.otherCode} » sont désormais en relation.`,
+    body: `Votre mandat «\u00a0${p.ownCode}\u00a0» et le mandat «\u00a0${p.otherCode}\u00a0» sont désormais en relation.`,
     link: p.fileId ? `/dashboard/dossiers/${p.fileId}` : `/mandates?matching=${p.mandateId}`,
   }),
   message: (p: { senderName: string; subject: string; messageId: string }): NotificationText => ({
     title: `Nouveau message de ${p.senderName}`,
-    body: `Objet : ${p.subject}`,
+    body: `Objet\u00a0: ${p.subject}`,
     link: `/dashboard/messages/${p.messageId}`,
   }),
   fileMessage: (p: { authorName: string; fileId: string }): NotificationText => ({
@@ -131,19 +132,19 @@ export const notificationTexts = {
   }),
   profileDecision: (p: { validated: boolean }): NotificationText =>
     p.validated
-      ? { title: "Votre profil est validé", body: "Bienvenue dans le réseau : votre espace membre est ouvert.", link: "/dashboard" }
-      : { title: "Votre profil n'a pas été validé", body: "Consultez l'e-mail envoyé pour connaître le motif.", link: "/onboarding" },
+      ? { title: "Votre profil est validé", body: "Bienvenue dans le réseau\u00a0: votre espace membre est ouvert.", link: "/dashboard" }
+      : { title: "Votre profil n’a pas été validé", body: "Consultez l’e-mail envoyé pour connaître le motif.", link: "/onboarding" },
   dealDecision: (p: { approved: boolean; label: string }): NotificationText => ({
     title: p.approved ? "Transaction certifiée" : "Transaction non certifiée",
-    body: `« ${p.label} »`,
+    body: `«\u00a0${p.label}\u00a0»`,
     link: "/dashboard/profil",
   }),
   mandateExpiring: (p: { clientCode: string; days: number; mandateId: string }): NotificationText => ({
     title: "Mandat bientôt expiré",
     body:
       p.days <= 0
-        ? `Votre mandat « ${p.clientCode} » expire aujourd'hui : prolongez-le s'il est toujours d'actualité.`
-        : `Votre mandat « ${p.clientCode} » expire dans ${p.days} jour${p.days > 1 ? "s" : ""} : prolongez-le s'il est toujours d'actualité.`,
+        ? `Votre mandat «\u00a0${p.clientCode}\u00a0» expire aujourd’hui\u00a0: prolongez-le s’il est toujours d’actualité.`
+        : `Votre mandat «\u00a0${p.clientCode}\u00a0» expire dans ${p.days} jour${p.days > 1 ? "s" : ""}\u00a0: prolongez-le s’il est toujours d’actualité.`,
     link: `/mandates?modifier=${p.mandateId}`,
   }),
 };

@@ -23,7 +23,7 @@ async function ownProfile(userId: string): Promise<Profile | null> {
 }
 
 function stepClosed(): never {
-  throw data({ message: "Cette étape n'est plus modifiable." }, { status: 409 });
+  throw data({ message: "Cette étape n’est plus modifiable." }, { status: 409 });
 }
 
 /** The step shown, and whether `requested` may be reopened to be corrected. */

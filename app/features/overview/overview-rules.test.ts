@@ -41,7 +41,7 @@ describe("nextVisit", () => {
     ["first visit: the last 7 days", null, NOW - FIRST_VISIT_WINDOW_MS],
     ["a reload within the visit keeps its starting point", { lastSeen: NOW - 5 * MIN, since: NOW - 3 * 24 * 60 * MIN }, NOW - 3 * 24 * 60 * MIN],
     ["just under the gap: same visit", { lastSeen: NOW - VISIT_GAP_MS, since: NOW - 2 * VISIT_GAP_MS }, NOW - 2 * VISIT_GAP_MS],
-    ["past the gap: a new visit, from the previous one's last view", { lastSeen: NOW - VISIT_GAP_MS - 1, since: NOW - 10 * VISIT_GAP_MS }, NOW - VISIT_GAP_MS - 1],
+    ["past the gap: a new visit, from the previous one’s last view", { lastSeen: NOW - VISIT_GAP_MS - 1, since: NOW - 10 * VISIT_GAP_MS }, NOW - VISIT_GAP_MS - 1],
     ["never older than 90 days", { lastSeen: NOW - 200 * 24 * 60 * MIN, since: NOW - 300 * 24 * 60 * MIN }, NOW - LONGEST_WINDOW_MS],
     ["a cookie from the future is ignored", { lastSeen: NOW + MIN, since: NOW }, NOW - FIRST_VISIT_WINDOW_MS],
     ["an inconsistent cookie is ignored", { lastSeen: NOW - MIN, since: NOW }, NOW - FIRST_VISIT_WINDOW_MS],
@@ -75,7 +75,7 @@ const EMPTY_PROFILE = {
 
 describe("profileCompleteness", () => {
   it.each([
-    ["freemium, nothing filled", {}, 0, ["Département", "Ville", "Adresse complète", "Secteurs d'activité"]],
+    ["freemium, nothing filled", {}, 0, ["Département", "Ville", "Adresse complète", "Secteurs d’activité"]],
     ["freemium, blank city counts as missing", { locationDepartment: "69", locationCity: "  ", fullAddress: "1 rue X", specializationSectors: ["62"] }, 75, ["Ville"]],
     ["freemium, complete (premium fields do not count)", { locationDepartment: "69", locationCity: "Lyon", fullAddress: "1 rue X", specializationSectors: ["62"] }, 100, []],
     [
@@ -143,11 +143,11 @@ describe("overviewItems", () => {
   });
 
   it.each([
-    [{ newMatches: 1, newMatchesAt: "2026-11-24T10:00:00Z" }, "1", "nouveau mandat compatible à 60 % ou plus depuis votre dernière visite"],
-    [{ newMatches: 100, newMatchesAt: "2026-11-24T10:00:00Z" }, "99+", "nouveaux mandats compatibles à 60 % ou plus depuis votre dernière visite"],
+    [{ newMatches: 1, newMatchesAt: "2026-11-24T10:00:00Z" }, "1", "nouveau mandat compatible à 60\u00a0% ou plus depuis votre dernière visite"],
+    [{ newMatches: 100, newMatchesAt: "2026-11-24T10:00:00Z" }, "99+", "nouveaux mandats compatibles à 60\u00a0% ou plus depuis votre dernière visite"],
     [{ requestsToAnswer: 2, requestsAt: "2026-11-24T10:00:00Z" }, "2", "demandes de mise en relation attendent votre réponse"],
     [{ requestsToAnswer: 1, requestsAt: "2026-11-24T10:00:00Z" }, "1", "demande de mise en relation attend votre réponse"],
-    [{ undertakings: 1, undertakingsAt: "2026-11-24T10:00:00Z" }, "1", "mise en relation confirmée : engagement de confidentialité à signer"],
+    [{ undertakings: 1, undertakingsAt: "2026-11-24T10:00:00Z" }, "1", "mise en relation confirmée\u00a0: engagement de confidentialité à signer"],
     [{ filesAwaiting: 2, filesAt: "2026-11-24T10:00:00Z" }, "2", "dossiers attendent une action de votre part"],
     [{ unread: 1, unreadAt: "2026-11-24T10:00:00Z" }, "1", "message non lu"],
     [{ expiringSoon: 3 }, "3", "mandats expirent dans les 30 jours"],
@@ -173,7 +173,7 @@ describe("nextSteps", () => {
 
 describe("foundingPlacesLabel", () => {
   it.each([
-    [1, "Plus qu'une place de membre fondateur"],
+    [1, "Plus qu’une place de membre fondateur"],
     [12, "Plus que 12 places de membre fondateur"],
   ])("%i → %s", (n, label) => {
     expect(foundingPlacesLabel(n)).toBe(label);

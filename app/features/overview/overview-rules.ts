@@ -67,7 +67,7 @@ export function profileCompleteness(p: ProfileFields): { percent: number; missin
     ["Département", p.locationDepartment],
     ["Ville", p.locationCity],
     ["Adresse complète", p.fullAddress],
-    ["Secteurs d'activité", p.specializationSectors],
+    ["Secteurs d’activité", p.specializationSectors],
   ];
   if (isPremium(p.membershipType)) {
     items.push(
@@ -126,7 +126,7 @@ export function overviewItems(f: OverviewFigures): OverviewItem[] {
       key: "matches",
       count: f.newMatches,
       shown: f.newMatches > NEW_MATCHES_CAP ? `${NEW_MATCHES_CAP}+` : String(f.newMatches),
-      label: `${plural(f.newMatches, "nouveau mandat compatible", "nouveaux mandats compatibles")} à 60 % ou plus depuis votre dernière visite`,
+      label: `${plural(f.newMatches, "nouveau mandat compatible", "nouveaux mandats compatibles")} à 60\u00a0% ou plus depuis votre dernière visite`,
       to: "/mandates?onglet=opportunites",
       at: f.newMatchesAt,
     },
@@ -142,7 +142,7 @@ export function overviewItems(f: OverviewFigures): OverviewItem[] {
       key: "undertakings",
       count: f.undertakings,
       shown: String(f.undertakings),
-      label: `${plural(f.undertakings, "mise en relation confirmée", "mises en relation confirmées")} : engagement de confidentialité à signer`,
+      label: `${plural(f.undertakings, "mise en relation confirmée", "mises en relation confirmées")}\u00a0: engagement de confidentialité à signer`,
       to: matching(f.undertakingsMandateId),
       at: f.undertakingsAt,
     },
@@ -185,8 +185,8 @@ export function nextSteps(input: { activeMandates: number; profilePercent: numbe
   if (input.activeMandates === 0) steps.push({ label: "Déposez votre premier mandat", to: "/mandates?nouveau=1" });
   else steps.push({ label: "Consultez les opportunités de vos mandats", to: "/mandates?onglet=opportunites" });
   if (input.profilePercent < 100) steps.push({ label: "Complétez votre profil", to: "/dashboard/profil" });
-  steps.push({ label: "Trouvez un confrère dans l'annuaire", to: "/dashboard/annuaire" });
-  if (!input.premium) steps.push({ label: `Passez Premium : au-delà de ${FREEMIUM_MANDATE_QUOTA} mandats par semestre`, to: "/premium" });
+  steps.push({ label: "Trouvez un confrère dans l’annuaire", to: "/dashboard/annuaire" });
+  if (!input.premium) steps.push({ label: `Passez Premium\u00a0: au-delà de ${FREEMIUM_MANDATE_QUOTA} mandats par semestre`, to: "/premium" });
   return steps;
 }
 

@@ -12,7 +12,7 @@ export const PROFILE_MESSAGES = {
   saveError: "Impossible de sauvegarder les modifications",
   notFound: "Profil non trouvé. Veuillez compléter votre onboarding d'abord.",
   premiumOnly: "Cette fonctionnalité est réservée aux membres Premium",
-  imageRemovedDescription: "L'image a été retirée de votre profil",
+  imageRemovedDescription: "L’image a été retirée de votre profil",
 } as const;
 
 export const PROFILE_LIMITS = {
@@ -37,9 +37,9 @@ export const PREMIUM_PROFILE_FIELDS = ["detailedPresentation", "internalPresenta
 export const profileEditorSchema = z.object({
   locationDepartment: z.enum(DEPARTMENT_CODES, { error: PROFILE_MESSAGES.department }),
   locationCity: optionalText("La ville", PROFILE_LIMITS.city),
-  fullAddress: optionalText("L'adresse", PROFILE_LIMITS.address),
+  fullAddress: optionalText("L’adresse", PROFILE_LIMITS.address),
   specializationSectors: z
-    .array(z.enum(SECTOR_CODES, { error: "Secteur d'activité inconnu" }))
+    .array(z.enum(SECTOR_CODES, { error: "Secteur d’activité inconnu" }))
     .max(SECTOR_CODES.length)
     .transform((codes) => [...new Set(codes)]),
   detailedPresentation: optionalText("La présentation détaillée", PROFILE_LIMITS.detailedPresentation),

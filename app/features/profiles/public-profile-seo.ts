@@ -41,7 +41,7 @@ export function profileSeo(p: PublicProfile, labels: PublicProfileLabels) {
   const description =
     metaDescription(p.detailedPresentation || p.experienceDescription) ||
     `${fullName}, ${labels.profession} chez ${p.company}${p.locationCity ? ` à ${p.locationCity}` : ""}.`;
-  const keywords = [...p.specializationSectors.slice(0, 5).map((c) => sectorNameOf(labels, c)), labels.profession, "transmission d'entreprise"];
+  const keywords = [...p.specializationSectors.slice(0, 5).map((c) => sectorNameOf(labels, c)), labels.profession, "transmission d’entreprise"];
   return { description, keywords: keywords.join(", ") };
 }
 

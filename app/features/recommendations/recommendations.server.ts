@@ -60,7 +60,7 @@ export async function replaceSponsors(
         {
           // A fixed subject: nothing the applicant typed decides what the recipient reads first.
           title: `Demande de recommandation sur ${env.APP_NAME}`,
-          intro: `Bonjour ${s.name}, ${memberName} (${member.company}) souhaite rejoindre ${env.APP_NAME}, le réseau des professionnels de la transmission d'entreprises, et vous demande de recommander sa candidature en tant que parrain.`,
+          intro: `Bonjour ${s.name}, ${memberName} (${member.company}) souhaite rejoindre ${env.APP_NAME}, le réseau des professionnels de la transmission d’entreprises, et vous demande de recommander sa candidature en tant que parrain.`,
           lines: [
             "Le réseau est réservé aux professionnels recommandés par deux confrères. En confirmant, vous attestez connaître son sérieux et sa pratique professionnelle.",
             "Si vous ne connaissez pas cette personne, ignorez simplement cet e-mail.",

@@ -5,10 +5,10 @@ import { RATING_ANSWER_MAX, RATING_COMMENT_MAX, REPORT_REASON_MAX } from "./repu
 
 const score = (label: string) =>
   z.coerce
-    .number({ error: `${label} : choisissez une note de 1 à 5` })
-    .int(`${label} : choisissez une note de 1 à 5`)
-    .min(1, `${label} : choisissez une note de 1 à 5`)
-    .max(5, `${label} : choisissez une note de 1 à 5`);
+    .number({ error: `${label}\u00a0: choisissez une note de 1 à 5` })
+    .int(`${label}\u00a0: choisissez une note de 1 à 5`)
+    .min(1, `${label}\u00a0: choisissez une note de 1 à 5`)
+    .max(5, `${label}\u00a0: choisissez une note de 1 à 5`);
 
 export const ratingSchema = z.object({
   responsiveness: score("Réactivité"),

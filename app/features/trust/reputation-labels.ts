@@ -15,11 +15,11 @@ export const REPUTATION_BADGE_LABELS: Record<ReputationBadge, string> = {
 /** Each badge's rule, in French: shown where the badge is shown and published on /tiers-confiance. */
 export const REPUTATION_BADGE_RULES: Record<ReputationBadge, string> = {
   "fair-player":
-    "Aucune médiation tranchée en sa défaveur, et une note moyenne de confidentialité d'au moins 4/5 sur au moins 3 évaluations de confrères.",
-  "top-performer": "Parmi les 10 % de membres ayant conclu le plus de dossiers sur les 12 derniers mois, avec au moins 3 dossiers conclus.",
+    "Aucune médiation tranchée en sa défaveur, et une note moyenne de confidentialité d’au moins 4/5 sur au moins 3 évaluations de confrères.",
+  "top-performer": "Parmi les 10\u00a0% de membres ayant conclu le plus de dossiers sur les 12 derniers mois, avec au moins 3 dossiers conclus.",
   confidential:
     "Engagement de confidentialité signé dans chacun de ses dossiers (au moins un), et aucun manquement à la confidentialité retenu en médiation.",
-  "high-success-rate": "Au moins 50 % de ses dossiers terminés l'ont été par une conclusion, sur au moins 5 dossiers terminés.",
+  "high-success-rate": "Au moins 50\u00a0% de ses dossiers terminés l’ont été par une conclusion, sur au moins 5 dossiers terminés.",
 };
 
 /** "4,3/5 (12 évaluations)" — one decimal, French format. */

@@ -80,7 +80,7 @@ describe("reputationBadges", () => {
     expect(reputationBadges(EMPTY_FIGURES)).toEqual([]);
   });
 
-  it("lists every badge earned in the specification's order", () => {
+  it("lists every badge earned in the specification’s order", () => {
     expect(
       reputationBadges({
         filesTotal: 6,
@@ -170,8 +170,8 @@ describe("Responsiveness (shown from 5 requests or messages received in 90 days)
   it.each([
     [null, null],
     [-1, null],
-    [0, "moins d'une heure"],
-    [0.99, "moins d'une heure"],
+    [0, "moins d’une heure"],
+    [0.99, "moins d’une heure"],
     [1, "1\u00a0h"],
     [5.4, "5\u00a0h"],
     [47.4, "47\u00a0h"],

@@ -20,12 +20,12 @@ export const TOP_PERFORMER_WINDOW_MONTHS = 12;
 export const RATING_MESSAGES = {
   rated: "Votre évaluation est enregistrée",
   answered: "Votre réponse est publiée",
-  reported: "Le signalement a été transmis à l'équipe",
-  notEnded: "L'évaluation s'ouvre lorsque le dossier est conclu ou abandonné.",
-  windowClosed: "La période d'évaluation de ce dossier est close (14 jours après sa fin).",
+  reported: "Le signalement a été transmis à l’équipe",
+  notEnded: "L’évaluation s’ouvre lorsque le dossier est conclu ou abandonné.",
+  windowClosed: "La période d’évaluation de ce dossier est close (14 jours après sa fin).",
   alreadyRated: "Vous avez déjà évalué votre confrère pour ce dossier.",
-  counterpartGone: "Votre confrère a quitté le réseau : il ne peut plus être évalué.",
-  clientNamed: "Votre commentaire ne doit pas nommer le client d'un mandat : retirez ce nom pour préserver la confidentialité.",
+  counterpartGone: "Votre confrère a quitté le réseau\u00a0: il ne peut plus être évalué.",
+  clientNamed: "Votre commentaire ne doit pas nommer le client d’un mandat\u00a0: retirez ce nom pour préserver la confidentialité.",
   ratingNotFound: "Évaluation introuvable",
   alreadyAnswered: "Vous avez déjà répondu à cette évaluation.",
   alreadyReported: "Vous avez déjà signalé cette évaluation.",
@@ -147,13 +147,13 @@ export function answeredShareLabel(share: number): string {
  */
 export function medianDelayLabel(hours: number | null): string | null {
   if (hours === null || !Number.isFinite(hours) || hours < 0) return null;
-  if (hours < 1) return "moins d'une heure";
+  if (hours < 1) return "moins d’une heure";
   if (hours < 47.5) return `${Math.round(hours)}\u00a0h`;
   return `${Math.round(hours / 24)}\u00a0jours`;
 }
 
 export const RESPONSIVENESS_WINDOW_LABEL = `sur les ${RESPONSIVENESS_WINDOW_DAYS} derniers jours`;
-export const RESPONSIVENESS_EMPTY = `Pas encore assez d'échanges ${RESPONSIVENESS_WINDOW_LABEL} pour mesurer la réactivité (au moins ${RESPONSIVENESS_MIN_RECEIVED} demandes de rapprochement ou messages reçus).`;
+export const RESPONSIVENESS_EMPTY = `Pas encore assez d’échanges ${RESPONSIVENESS_WINDOW_LABEL} pour mesurer la réactivité (au moins ${RESPONSIVENESS_MIN_RECEIVED} demandes de rapprochement ou messages reçus).`;
 
 /** "80 % de réponses sous 7 jours, sur les 90 derniers jours" (the directory card's line). */
 export function responsivenessShortLabel(r: Responsiveness): string {

@@ -14,7 +14,7 @@ export const SIREN_MESSAGES = {
   empty: "Le numéro SIREN ou SIRET est obligatoire",
   characters: "Le numéro SIREN ou SIRET ne peut contenir que des chiffres et des espaces",
   length: "Le numéro SIREN compte 9 chiffres et le numéro SIRET 14 chiffres",
-  key: "Ce numéro SIREN ou SIRET n'est pas valide : vérifiez les chiffres saisis",
+  key: "Ce numéro SIREN ou SIRET n’est pas valide\u00a0: vérifiez les chiffres saisis",
 } as const;
 
 /** Luhn checksum: every second digit from the right doubled. */

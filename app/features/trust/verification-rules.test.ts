@@ -149,7 +149,7 @@ describe("verificationState: the one rule of the 'Profil vérifié' mark", () =>
     expect(verificationMark(five, "2026-11-24", "2026-11-25")).toBeNull();
     expect(verificationMark(five, null, "2026-11-25")).toBeNull();
     expect(verificationMark(five, "2027-01-31", "2026-11-25")!.lines).toEqual([
-      { label: "Charte d'engagement signée", checkedOn: "12/03/2026" },
+      { label: "Charte d’engagement signée", checkedOn: "12/03/2026" },
       { label: "Recommandé par deux confrères", checkedOn: "12/03/2026" },
       { label: "Inscription professionnelle vérifiée", checkedOn: "12/03/2026" },
       { label: "Entreprise immatriculée (SIREN vérifié)", checkedOn: "12/03/2026" },

@@ -9,7 +9,7 @@ export type VerificationStep = (typeof VERIFICATION_STEPS)[number];
 
 /** What the admin checklist calls each step. */
 export const VERIFICATION_STEP_LABELS: Record<VerificationStep, string> = {
-  charter: "Charte d'engagement signée",
+  charter: "Charte d’engagement signée",
   sponsors: "Deux parrainages confirmés",
   registration: "Identité et inscription professionnelle",
   siren: "SIREN ou SIRET de la structure",
@@ -18,7 +18,7 @@ export const VERIFICATION_STEP_LABELS: Record<VerificationStep, string> = {
 
 /** What the public "Profil vérifié" mark says was checked (no document content). */
 export const VERIFICATION_PUBLIC_LABELS: Record<VerificationStep, string> = {
-  charter: "Charte d'engagement signée",
+  charter: "Charte d’engagement signée",
   sponsors: "Recommandé par deux confrères",
   registration: "Inscription professionnelle vérifiée",
   siren: "Entreprise immatriculée (SIREN vérifié)",
@@ -60,10 +60,10 @@ export function registrationKind(profession: string): RegistrationKind {
 
 /** The labels of the form's fields for each kind (`year` only for lawyers). */
 export const REGISTRATION_FIELDS: Record<RegistrationKind, { label: string; hint: string; yearLabel?: string }> = {
-  bar: { label: "Barreau d'inscription", hint: "Par exemple : Barreau de Lyon", yearLabel: "Année de prestation de serment" },
-  order: { label: "Numéro d'inscription à l'Ordre des experts-comptables", hint: "Le numéro figurant au tableau de l'Ordre" },
+  bar: { label: "Barreau d’inscription", hint: "Par exemple\u00a0: Barreau de Lyon", yearLabel: "Année de prestation de serment" },
+  order: { label: "Numéro d’inscription à l’Ordre des experts-comptables", hint: "Le numéro figurant au tableau de l’Ordre" },
   office: { label: "Office notarial", hint: "Le nom et la ville de votre office" },
-  intermediary: { label: "Numéro ORIAS ou de carte professionnelle (CCI)", hint: "ORIAS : 8 chiffres ; carte CCI : « CPI » suivi de 17 chiffres" },
+  intermediary: { label: "Numéro ORIAS ou de carte professionnelle (CCI)", hint: "ORIAS\u00a0: 8 chiffres\u00a0; carte CCI\u00a0: «\u00a0CPI\u00a0» suivi de 17 chiffres" },
   other: { label: "Inscription ou qualification professionnelle", hint: "Ordre, compagnie, registre ou certification dont vous relevez" },
 };
 
@@ -78,11 +78,11 @@ export function checkRegistration(profession: string, input: RegistrationInput, 
   const kind = registrationKind(profession);
   const field = REGISTRATION_FIELDS[kind];
   const value = input.value.replace(/[\u00a0\u202f\t]/g, " ").trim().replace(/ {2,}/g, " ");
-  if (!value) return { ok: false, field: "value", message: `${field.label} : ce champ est obligatoire` };
-  if (value.length > 120) return { ok: false, field: "value", message: `${field.label} : 120 caractères au maximum` };
-  if (/[<>]|https?:|www\./i.test(value)) return { ok: false, field: "value", message: `${field.label} : ce champ ne doit pas contenir de lien` };
+  if (!value) return { ok: false, field: "value", message: `${field.label}\u00a0: ce champ est obligatoire` };
+  if (value.length > 120) return { ok: false, field: "value", message: `${field.label}\u00a0: 120 caractères au maximum` };
+  if (/[<>]|https?:|www\./i.test(value)) return { ok: false, field: "value", message: `${field.label}\u00a0: ce champ ne doit pas contenir de lien` };
   if (kind === "order" && !/^[A-Za-z0-9][A-Za-z0-9 /-]{2,29}$/.test(value)) {
-    return { ok: false, field: "value", message: "Le numéro d'inscription à l'Ordre ne peut contenir que des lettres, des chiffres et des espaces" };
+    return { ok: false, field: "value", message: "Le numéro d’inscription à l’Ordre ne peut contenir que des lettres, des chiffres et des espaces" };
   }
   if (kind === "intermediary") {
     const compact = value.replace(/ /g, "").toUpperCase();
@@ -94,9 +94,9 @@ export function checkRegistration(profession: string, input: RegistrationInput, 
   if (kind === "bar") {
     const raw = (input.year ?? "").trim();
     year = /^\d{4}$/.test(raw) ? Number(raw) : NaN;
-    if (!raw) return { ok: false, field: "year", message: "L'année de prestation de serment est obligatoire" };
+    if (!raw) return { ok: false, field: "year", message: "L’année de prestation de serment est obligatoire" };
     if (!Number.isInteger(year) || year < 1950 || year > currentYear) {
-      return { ok: false, field: "year", message: `L'année de prestation de serment doit être comprise entre 1950 et ${currentYear}` };
+      return { ok: false, field: "year", message: `L’année de prestation de serment doit être comprise entre 1950 et ${currentYear}` };
     }
   }
   return { ok: true, registration: { kind, value, year } };
@@ -105,7 +105,7 @@ export function checkRegistration(profession: string, input: RegistrationInput, 
 /** One line for the admin checklist. */
 export function registrationSummary(r: Registration): string {
   const label = REGISTRATION_FIELDS[r.kind].label;
-  return r.year ? `${label} : ${r.value} (serment prêté en ${r.year})` : `${label} : ${r.value}`;
+  return r.year ? `${label}\u00a0: ${r.value} (serment prêté en ${r.year})` : `${label}\u00a0: ${r.value}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -156,9 +156,9 @@ export const INSURANCE_FLAG_LABELS: Record<Exclude<InsuranceFlag, null>, string>
 /** The end date a new certificate may carry: from today to ten years ahead. */
 export function checkInsuranceEndDate(endsOn: string, today: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(endsOn) || Number.isNaN(Date.parse(`${endsOn}T00:00:00Z`)) || new Date(`${endsOn}T00:00:00Z`).toISOString().slice(0, 10) !== endsOn) {
-    return "La date de fin de validité n'est pas une date valide";
+    return "La date de fin de validité n’est pas une date valide";
   }
-  if (daysUntil(endsOn, today) < 0) return "Cette attestation a expiré : joignez une attestation en cours de validité";
+  if (daysUntil(endsOn, today) < 0) return "Cette attestation a expiré\u00a0: joignez une attestation en cours de validité";
   if (daysUntil(endsOn, today) > 3660) return "La date de fin de validité est trop lointaine";
   return null;
 }

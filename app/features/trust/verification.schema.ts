@@ -7,14 +7,14 @@ import { checkInsuranceEndDate, checkRegistration } from "./verification-rules";
 export const INSURANCE_MAX_MB = 10;
 
 export const VERIFICATION_MESSAGES = {
-  noFile: "Joignez votre attestation d'assurance responsabilité civile professionnelle (PDF, JPEG ou PNG)",
-  wrongType: "L'attestation doit être un PDF ou une image JPEG ou PNG",
-  tooLarge: `L'attestation dépasse ${INSURANCE_MAX_MB} Mo`,
-  tooManyUploads: "Trop d'attestations envoyées en peu de temps. Veuillez réessayer plus tard.",
-  notFound: "Ce document n'existe pas.",
+  noFile: "Joignez votre attestation d’assurance responsabilité civile professionnelle (PDF, JPEG ou PNG)",
+  wrongType: "L’attestation doit être un PDF ou une image JPEG ou PNG",
+  tooLarge: `L’attestation dépasse ${INSURANCE_MAX_MB}\u00a0Mo`,
+  tooManyUploads: "Trop d’attestations envoyées en peu de temps. Veuillez réessayer plus tard.",
+  notFound: "Ce document n’existe pas.",
   saved: "Vos justificatifs ont été enregistrés",
   renewed: "Nouvelle attestation enregistrée",
-  renewedDescription: "L'équipe la vérifiera prochainement.",
+  renewedDescription: "L’équipe la vérifiera prochainement.",
 } as const;
 
 const plain = (label: string, max: number) =>
@@ -27,7 +27,7 @@ const plain = (label: string, max: number) =>
 
 export const insuranceFieldsSchema = (today: string) =>
   z.object({
-    insurer: plain("L'assureur", 120),
+    insurer: plain("L’assureur", 120),
     policyNumber: plain("Le numéro de contrat", 60).refine((v) => /^[\p{L}\p{N}][\p{L}\p{N} ./_-]*$/u.test(v), "Le numéro de contrat ne peut contenir que des lettres, des chiffres, des espaces, des points, des tirets et des barres obliques"),
     insuranceEndsOn: z
       .string({ error: "La date de fin de validité est obligatoire" })

@@ -54,7 +54,7 @@ async function storeCertificate(profileId: string, file: UploadedFile): Promise<
     await getStorage().putObject(key, doc.bytes, contentType);
   } catch (error) {
     logger.error({ err: error }, "insurance certificate could not be stored");
-    refuse("L'attestation n'a pas pu être enregistrée. Veuillez réessayer.", 500);
+    refuse("L’attestation n’a pas pu être enregistrée. Veuillez réessayer.", 500);
   }
   return { key, name: doc.name, contentType, sizeBytes: doc.bytes.byteLength, sha256: doc.sha256 };
 }
@@ -143,7 +143,7 @@ export async function saveEvidence(profileId: string, input: VerificationInput, 
  */
 export async function renewInsurance(profileId: string, input: InsuranceFields, file: UploadedFile): Promise<void> {
   const [previous] = await db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
-  if (!previous) refuse("Renseignez d'abord vos justificatifs de vérification.", 409);
+  if (!previous) refuse("Renseignez d’abord vos justificatifs de vérification.", 409);
   const stored = await storeCertificate(profileId, file);
   try {
     await db.transaction(async (tx) => {
@@ -301,15 +301,15 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
     const id = await sendNotificationEmail(
       row.email,
       {
-        title: `Votre attestation d'assurance expire le ${end}`,
-        intro: `L'attestation d'assurance responsabilité civile professionnelle que vous nous avez transmise arrive à échéance le ${end}.`,
+        title: `Votre attestation d’assurance expire le ${end}`,
+        intro: `L’attestation d’assurance responsabilité civile professionnelle que vous nous avez transmise arrive à échéance le ${end}.`,
         lines: [
-          "Déposez la nouvelle attestation depuis votre espace membre : la mention « Profil vérifié » est accordée de nouveau dès que l'équipe l'a vérifiée.",
-          "Passé cette date, sans attestation vérifiée, la mention « Profil vérifié » est retirée de votre profil public.",
+          "Déposez la nouvelle attestation depuis votre espace membre\u00a0: la mention «\u00a0Profil vérifié\u00a0» est accordée de nouveau dès que l’équipe l’a vérifiée.",
+          "Passé cette date, sans attestation vérifiée, la mention «\u00a0Profil vérifié\u00a0» est retirée de votre profil public.",
         ],
         ctaLabel: "Déposer ma nouvelle attestation",
         ctaUrl: `${env.APP_URL}/parametres/assurance`,
-        footer: "Vous recevez cet e-mail car votre attestation d'assurance arrive à échéance.",
+        footer: "Vous recevez cet e-mail car votre attestation d’assurance arrive à échéance.",
       },
       { kind: "insurance-reminder", dedupeKey: `insurance-reminder:${row.profileId}:${row.endsOn}:${reminder}` },
     );

@@ -25,7 +25,7 @@ describe("precheckFile", () => {
     for (const type of ["image/jpeg", "image/png", "image/webp"]) expect(precheckFile({ type, size: 1000 }, 2)).toBeNull();
   });
 
-  it("refuses other types with the spec's messages", () => {
+  it("refuses other types with the spec’s messages", () => {
     expect(precheckFile({ type: "image/svg+xml", size: 10 }, 5)).toEqual({
       title: "Type de fichier non supporté",
       description: "Veuillez sélectionner une image",
@@ -35,10 +35,10 @@ describe("precheckFile", () => {
   it("refuses files over the limit, naming the limit", () => {
     expect(precheckFile({ type: "image/png", size: 6 * 1024 * 1024 }, 5)).toEqual({
       title: "Fichier trop volumineux",
-      description: "La taille du fichier ne doit pas dépasser 5 Mo",
+      description: "La taille du fichier ne doit pas dépasser 5\u00a0Mo",
     });
     expect(precheckFile({ type: "image/png", size: 3 * 1024 * 1024 }, 2)?.description).toBe(UPLOAD_MESSAGES.tooLargeDescription(2));
-    expect(UPLOAD_MESSAGES.tooLargeDescription(2)).toBe("La taille du fichier ne doit pas dépasser 2 Mo");
+    expect(UPLOAD_MESSAGES.tooLargeDescription(2)).toBe("La taille du fichier ne doit pas dépasser 2\u00a0Mo");
   });
 });
 

@@ -17,10 +17,10 @@ export const UPLOAD_MESSAGES = {
   unsupportedTitle: "Type de fichier non supporté",
   unsupportedDescription: "Veuillez sélectionner une image",
   tooLargeTitle: "Fichier trop volumineux",
-  tooLargeDescription: (maxMb: number) => `La taille du fichier ne doit pas dépasser ${maxMb} Mo`,
+  tooLargeDescription: (maxMb: number) => `La taille du fichier ne doit pas dépasser ${maxMb}\u00a0Mo`,
   failedTitle: "Erreur d'upload",
   failedDescription: "Impossible d'uploader l'image. Veuillez réessayer.",
-  hint: (maxMb: number) => `Formats acceptés : JPG, PNG, WebP. Taille maximale : ${maxMb} Mo.`,
+  hint: (maxMb: number) => `Formats acceptés\u00a0: JPG, PNG, WebP. Taille maximale\u00a0: ${maxMb}\u00a0Mo.`,
 } as const;
 
 /**

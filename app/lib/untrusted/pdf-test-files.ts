@@ -27,7 +27,7 @@ export function pdfBomb(inflatedBytes: number, options: { truncateTo?: number; i
       "%PDF-1.7",
       "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj",
       "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj",
-      `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]${objectStream ? "" : " /Contents 4 0 R"} >>\nendobj`,
+      `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0\u00a0595\u00a0842]${objectStream ? "" : " /Contents 4 0 R"} >>\nendobj`,
       `4 0 obj\n<< ${objectStream ? "/Type /ObjStm /N 1 /First 8 " : ""}/Length 5 0 R /Filter /FlateDecode >>\nstream\n`,
     ].join("\n"),
     "latin1",

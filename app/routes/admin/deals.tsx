@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/deals";
 import { readForm } from "~/lib/form.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Deals"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Transactions certifiées"), { name: "robots", content: "noindex" }];
 
 function listHref(query: Pick<DealListQuery, "page">, extra: { deal?: string } = {}) {
   return `/admin/deals${queryString({ page: query.page, ...extra })}`;
@@ -78,7 +78,7 @@ export default function DealsTab({ loaderData, actionData }: Route.ComponentProp
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
       <div>
         <h2 id="tab-title" className="text-xl font-semibold">
-          Deals en attente de validation
+          Transactions en attente de validation
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
           {failed
@@ -91,9 +91,9 @@ export default function DealsTab({ loaderData, actionData }: Route.ComponentProp
           <AlertDescription>{ADMIN_MESSAGES.dealsLoadFailed}</AlertDescription>
         </Alert>
       ) : rows.length === 0 ? (
-        <p className="rounded-lg border p-8 text-center text-muted-foreground">Aucun deal en attente de validation.</p>
+        <p className="rounded-lg border p-8 text-center text-muted-foreground">Aucune transaction en attente de validation.</p>
       ) : (
-        <ScrollTable label="Deals en attente">
+        <ScrollTable label="Transactions en attente">
           <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
             <tr>
               <th scope="col" className="px-3 py-2">Professionnel</th>
@@ -122,7 +122,7 @@ export default function DealsTab({ loaderData, actionData }: Route.ComponentProp
                     to={listHref({ page }, { deal: r.id })}
                     preventScrollReset
                     className="text-primary underline"
-                    aria-label={`Examiner le deal ${r.acquirerCedant} de ${r.memberName}`}
+                    aria-label={`Examiner la transaction ${r.acquirerCedant} de ${r.memberName}`}
                   >
                     Examiner
                   </Link>
@@ -139,7 +139,7 @@ export default function DealsTab({ loaderData, actionData }: Route.ComponentProp
           <DealDetail detail={detail} closeTo={listHref({ page })} actionData={actionData as ActionData} />
         ) : failed ? null : (
           <Alert variant="destructive">
-            <AlertDescription>Deal introuvable.</AlertDescription>
+            <AlertDescription>Transaction introuvable.</AlertDescription>
           </Alert>
         )
       ) : null}
@@ -159,7 +159,7 @@ function DealDetail({ detail, closeTo, actionData }: { detail: AdminDealDetail; 
   });
   const pending = d.status === "pending";
   return (
-    <DetailOverlay title={`Deal de ${d.memberName}`} description={`${d.company} — ${d.professionLabel}`} closeTo={closeTo}>
+    <DetailOverlay title={`Transaction de ${d.memberName}`} description={`${d.company} — ${d.professionLabel}`} closeTo={closeTo}>
       <dl className="grid gap-3 text-sm">
         {[
           ["Professionnel", `${d.memberName} (${MEMBERSHIP_LABELS[d.membershipType] ?? d.membershipType})`],
@@ -205,7 +205,7 @@ function DealDetail({ detail, closeTo, actionData }: { detail: AdminDealDetail; 
             <FieldError errors={fields.reason.errors} />
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">Ce deal a déjà été traité.</p>
+          <p className="text-sm text-muted-foreground">Cette transaction a déjà été traitée.</p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline">

@@ -42,7 +42,7 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
       <div>
         <h2 id="tab-title" className="text-xl font-semibold">
-          Journal d'administration
+          Journal d’administration
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">Toutes les décisions et tous les exports des administrateurs, du plus récent au plus ancien.</p>
       </div>

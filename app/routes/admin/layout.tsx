@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 // The three tabs of spec §2 "Admin", the mediation queue (issue 14), then the audit log; each has its own URL.
 const TABS = [
   { to: "/admin", label: "Profils", icon: Users, end: true },
-  { to: "/admin/deals", label: "Deals", icon: FileCheck2, end: false },
+  { to: "/admin/deals", label: "Transactions", icon: FileCheck2, end: false },
   { to: "/admin/recommandations", label: "Recommandations", icon: ClipboardList, end: false },
   { to: "/admin/mediations", label: "Médiations", icon: Scale, end: false },
   { to: "/admin/evaluations", label: "Évaluations", icon: Star, end: false },
@@ -29,9 +29,9 @@ export default function AdminLayout() {
     <PageContainer className="py-8">
       <header className="border-b pb-4">
         <PageTitle>Administration</PageTitle>
-        <p className="mt-1 text-sm text-muted-foreground">Validation des profils, des deals certifiés et suivi des recommandations.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Validation des profils, des transactions certifiées et suivi des recommandations.</p>
       </header>
-      <TabNav label="Sections de l'administration" tabs={TABS} />
+      <TabNav label="Sections de l’administration" tabs={TABS} />
       <div className="mt-6">
         <Outlet />
       </div>

@@ -105,8 +105,8 @@ function DecisionForm({ mediation: m, errors }: { mediation: MediationView; erro
         <Label htmlFor="decision-against">Réclamation fondée</Label>
         <NativeSelect id="decision-against" name="against" defaultValue="none" aria-invalid={errors?.against ? true : undefined}>
           <option value="none">Aucune réclamation retenue</option>
-          <option value="respondent">Fondée à l'encontre de {m.respondentName}</option>
-          <option value="opener">Fondée à l'encontre de {m.openedByName}</option>
+          <option value="respondent">Fondée à l’encontre de {m.respondentName}</option>
+          <option value="opener">Fondée à l’encontre de {m.openedByName}</option>
         </NativeSelect>
         <FieldError errors={errors?.against} />
       </div>
@@ -139,7 +139,7 @@ function FileRead({ file }: { file: MediatedFile }) {
         Dossier concerné (lecture seule pendant la médiation)
       </h3>
       <p className="text-sm wrap-anywhere text-muted-foreground">
-        Étape : {file.stageLabel} · {file.mandateALabel} / {file.mandateBLabel}
+        Étape&nbsp;: {file.stageLabel} · {file.mandateALabel} / {file.mandateBLabel}
       </p>
       <div className="grid min-w-0 grid-cols-1 gap-1">
         <h4 className="text-sm font-semibold">Historique</h4>
@@ -198,7 +198,7 @@ export default function AdminMediation({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="to" value="in_progress" />
           <p className="min-w-0 flex-1 text-sm">Cette demande attend sa prise en charge. Les deux membres seront prévenus par e-mail.</p>
           <Button type="submit" disabled={navigation.state !== "idle"}>
-            Passer « En cours »
+            Passer «&nbsp;En cours&nbsp;»
           </Button>
         </Form>
       ) : null}
@@ -207,7 +207,7 @@ export default function AdminMediation({ loaderData, actionData }: Route.Compone
       {file ? (
         <FileRead file={file} />
       ) : (
-        <p className="text-sm text-muted-foreground">La médiation est close : l'accès de l'équipe au dossier a pris fin avec la décision.</p>
+        <p className="text-sm text-muted-foreground">La médiation est close&nbsp;: l’accès de l’équipe au dossier a pris fin avec la décision.</p>
       )}
     </section>
   );

@@ -47,7 +47,7 @@ export default function MediationsTab({ loaderData }: Route.ComponentProps) {
           Médiations
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Demandes des membres sur un dossier de rapprochement : prise en charge, échanges avec les deux membres et décision écrite.
+          Demandes des membres sur un dossier de rapprochement&nbsp;: prise en charge, échanges avec les deux membres et décision écrite.
         </p>
       </div>
       <nav aria-label="Filtrer par statut" className="flex flex-wrap gap-2 text-sm">
@@ -69,12 +69,12 @@ export default function MediationsTab({ loaderData }: Route.ComponentProps) {
       </nav>
       {!queue ? (
         <Alert variant="destructive">
-          <AlertDescription>Les médiations n'ont pas pu être chargées. Veuillez réessayer.</AlertDescription>
+          <AlertDescription>Les médiations n’ont pas pu être chargées. Veuillez réessayer.</AlertDescription>
         </Alert>
       ) : queue.rows.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border p-8 text-center text-muted-foreground">
           <Scale className="h-8 w-8" aria-hidden="true" />
-          <p>{query.status ? `Aucune médiation « ${MEDIATION_STATUS_LABELS[query.status].toLowerCase()} ».` : "Aucune demande de médiation."}</p>
+          <p>{query.status ? `Aucune médiation «\u00a0${MEDIATION_STATUS_LABELS[query.status].toLowerCase()}\u00a0».` : "Aucune demande de médiation."}</p>
         </div>
       ) : (
         <ul className="divide-y rounded-lg border" aria-label="Médiations">

@@ -158,7 +158,7 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
       <Form ref={formRef} method="get" action="/admin" role="search" aria-label="Rechercher un profil" className="grid gap-4 rounded-lg border bg-muted/50 p-4 md:grid-cols-[1fr_14rem_auto]">
         <div className="grid gap-2">
           <Label htmlFor="q">Recherche</Label>
-          <Input id="q" name="q" type="search" defaultValue={query.q} key={query.q} placeholder="Nom, société, email…" maxLength={100} />
+          <Input id="q" name="q" type="search" defaultValue={query.q} key={query.q} placeholder="Nom, société, e-mail…" maxLength={100} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="statut">Statut</Label>
@@ -322,7 +322,7 @@ function ProfileDetail({ detail, checklist, closeTo, actionData }: { detail: Adm
           <PaymentLine payment={d.payment} />
         </Field>
         <Field label="Adhésion">{MEMBERSHIP_LABELS[d.membershipType] ?? d.membershipType}</Field>
-        <Field label="Étape d'adhésion">{ONBOARDING_STATUS_LABELS[d.onboardingStatus] ?? d.onboardingStatus}</Field>
+        <Field label="Étape d’adhésion">{ONBOARDING_STATUS_LABELS[d.onboardingStatus] ?? d.onboardingStatus}</Field>
         <Field label="Inscription">{formatAdminDate(d.createdAt)}</Field>
         <Field label="Statut">
           <Badge variant={badgeVariantForStatus(d.status)}>{PROFILE_STATUS_LABELS[d.status]}</Badge>
@@ -369,7 +369,7 @@ function DecisionForm({ detail, unchecked, closeTo, actionData }: { detail: Admi
       {detail.status === "pending_validation" && !detail.canValidate ? (
         <Alert variant="info">
           <AlertDescription>
-            Dossier incomplet : la validation sera possible lorsque le candidat aura terminé son adhésion (étape actuelle :{" "}
+            Dossier incomplet&nbsp;: la validation sera possible lorsque le candidat aura terminé son adhésion (étape actuelle&nbsp;:{" "}
             {ONBOARDING_STATUS_LABELS[detail.onboardingStatus] ?? detail.onboardingStatus}).
           </AlertDescription>
         </Alert>
@@ -385,7 +385,7 @@ function DecisionForm({ detail, unchecked, closeTo, actionData }: { detail: Admi
             aria-invalid={fields.reason.errors ? true : undefined}
           />
           <p className="text-xs text-muted-foreground">
-            {detail.canReject ? "Le motif est communiqué au candidat par e-mail." : "Le motif reste interne (journal d'administration)."}
+            {detail.canReject ? "Le motif est communiqué au candidat par e-mail." : "Le motif reste interne (journal d’administration)."}
           </p>
           <FieldError errors={fields.reason.errors} />
         </div>
@@ -400,16 +400,16 @@ function DecisionForm({ detail, unchecked, closeTo, actionData }: { detail: Admi
             maxLength={REASON_MAX}
             aria-invalid={fields.validationReason.errors ? true : undefined}
           />
-          <p className="text-xs text-muted-foreground">Obligatoire pour valider ; il reste interne (journal d'administration).</p>
+          <p className="text-xs text-muted-foreground">Obligatoire pour valider&nbsp;; il reste interne (journal d’administration).</p>
           <FieldError errors={fields.validationReason.errors} />
         </div>
       ) : null}
       {detail.canSuspend ? (
         <p className="text-sm text-muted-foreground">
-          La suspension déconnecte immédiatement le membre, lui ferme l'espace membre et le retire des annuaires.
+          La suspension déconnecte immédiatement le membre, lui ferme l’espace membre et le retire des annuaires.
         </p>
       ) : null}
-      {nothingToDo ? <p className="text-sm text-muted-foreground">Aucune action n'est possible sur ce profil.</p> : null}
+      {nothingToDo ? <p className="text-sm text-muted-foreground">Aucune action n’est possible sur ce profil.</p> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link to={closeTo} preventScrollReset>

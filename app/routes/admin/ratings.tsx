@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await moderateRating(admin, submission.value);
   } catch (error) {
     if (!isAdminActionError(error)) logger.error({ err: error, requestId: context.requestId }, "rating moderation failed");
-    return data({ error: isAdminActionError(error) ? error.message : "La décision n'a pas pu être enregistrée." }, { status: isAdminActionError(error) ? error.status : 500 });
+    return data({ error: isAdminActionError(error) ? error.message : "La décision n’a pas pu être enregistrée." }, { status: isAdminActionError(error) ? error.status : 500 });
   }
   return redirectWithToast("/admin/evaluations", { type: "success", title: submission.value.decision === "hide" ? MODERATION_MESSAGES.hidden : MODERATION_MESSAGES.kept });
 }
@@ -65,13 +65,13 @@ export default function AdminRatings({ loaderData, actionData }: Route.Component
           </p>
           <RatingScores scores={r.scores} />
           {r.comment ? <p className="whitespace-pre-line break-words rounded-md bg-muted/60 p-2 text-sm">{r.comment}</p> : null}
-          {r.answer ? <p className="whitespace-pre-line break-words border-l-2 pl-3 text-sm">Réponse : {r.answer}</p> : null}
+          {r.answer ? <p className="whitespace-pre-line break-words border-l-2 pl-3 text-sm">Réponse&nbsp;: {r.answer}</p> : null}
           <div>
             <p className="text-sm font-medium">Signalements</p>
             <ul className="list-disc pl-5 text-sm">
               {r.reports.map((x, i) => (
                 <li key={i} className="break-words">
-                  {formatDate(x.createdAt)} : {x.reason}
+                  {formatDate(x.createdAt)}&nbsp;: {x.reason}
                 </li>
               ))}
             </ul>
@@ -92,14 +92,14 @@ export default function AdminRatings({ loaderData, actionData }: Route.Component
                 className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm"
               />
               <Button type="submit" variant="destructive" size="sm" className="justify-self-start">
-                Masquer l'évaluation
+                Masquer l’évaluation
               </Button>
             </Form>
             <Form method="post">
               <input type="hidden" name="decision" value="keep" />
               <input type="hidden" name="ratingId" value={r.id} />
               <Button type="submit" variant="outline" size="sm">
-                Maintenir l'évaluation
+                Maintenir l’évaluation
               </Button>
             </Form>
           </div>

@@ -101,7 +101,7 @@ export default function RecommendationsTab({ loaderData }: Route.ComponentProps)
       <Form method="get" role="search" aria-label="Rechercher une recommandation" className="grid gap-4 rounded-lg border bg-muted/50 p-4 md:grid-cols-[1fr_auto]">
         <div className="grid gap-2">
           <Label htmlFor="q">Recherche</Label>
-          <Input id="q" name="q" type="search" defaultValue={query.q} key={query.q} placeholder="Parrain, email, membre ou société…" maxLength={100} />
+          <Input id="q" name="q" type="search" defaultValue={query.q} key={query.q} placeholder="Parrain, e-mail, membre ou société…" maxLength={100} />
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <Button type="submit">
@@ -144,7 +144,7 @@ export default function RecommendationsTab({ loaderData }: Route.ComponentProps)
 
       {shownEmails !== null ? (
         <div className="grid gap-2">
-          <Label htmlFor="sponsor-emails">Emails des parrains (séparés par des virgules)</Label>
+          <Label htmlFor="sponsor-emails">E-mails des parrains (séparés par des virgules)</Label>
           <Textarea id="sponsor-emails" readOnly rows={4} value={shownEmails} onFocus={(e) => e.currentTarget.select()} />
         </div>
       ) : null}
@@ -158,7 +158,7 @@ export default function RecommendationsTab({ loaderData }: Route.ComponentProps)
           <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
             <tr>
               <th scope="col" className="px-3 py-2">Recommandé par</th>
-              <th scope="col" className="px-3 py-2">Email</th>
+              <th scope="col" className="px-3 py-2">E-mail</th>
               <th scope="col" className="px-3 py-2">Membre recommandé</th>
               <th scope="col" className="px-3 py-2">Statut</th>
               <th scope="col" className="px-3 py-2">Création</th>

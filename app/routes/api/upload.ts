@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (!can(actor.membershipType, "enrichedProfile")) return failure(403, UPLOAD_MESSAGES.failedTitle, PROFILE_MESSAGES.premiumOnly);
   const rate = await consumeRateLimit(`upload:${actor.userId}`, UPLOAD_RATE);
-  if (!rate.allowed) return failure(429, UPLOAD_MESSAGES.failedTitle, "Trop d'envois d'images en peu de temps. Veuillez réessayer plus tard.");
+  if (!rate.allowed) return failure(429, UPLOAD_MESSAGES.failedTitle, "Trop d’envois d’images en peu de temps. Veuillez réessayer plus tard.");
 
   try {
     const form = await readMultipartWithLimit(request, PROFILE_IMAGE_MAX_MB);

@@ -6,7 +6,7 @@ import { getMailboxMessage, MAILBOX_STATUS_LABELS, requireLocalMailbox } from "~
 import type { Route } from "./+types/mailbox-message";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.message.subject} — Boîte mail locale` : "Boîte mail locale" },
+  { title: data ? `${data.message.subject} — Boîte de réception locale` : "Boîte de réception locale" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -41,35 +41,36 @@ function withTopTarget(html: string): string {
 
 export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
   const { message } = loaderData;
-  const headers: [string, string | null][] = [
+  // The template id and the transport's error are identifiers, not product text: shown as code.
+  const headers: [string, string | null, "code"?][] = [
     ["Objet", message.subject],
     ["Destinataire", message.to],
     ["Répondre à", message.replyTo],
-    ["Type", message.kind],
+    ["Type", message.kind, "code"],
     ["Créé le", message.createdAt],
     ["Délivré le", message.sentAt || null],
     ["Statut", `${message.status} (${message.attempts} tentative${message.attempts > 1 ? "s" : ""})`],
-    ["Dernière erreur", message.lastError],
+    ["Dernière erreur", message.lastError, "code"],
   ];
   return (
     <div className="mx-auto max-w-5xl p-6">
       <Link to="/dev/mailbox" className="text-sm underline">
-        ← Boîte mail locale
+        ← Boîte de réception locale
       </Link>
       <h1 className="mt-4 text-2xl font-bold break-words">{message.subject}</h1>
       <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         {headers
-          .filter((h): h is [string, string] => Boolean(h[1]))
-          .map(([label, value]) => (
+          .filter((h): h is [string, string, "code"?] => Boolean(h[1]))
+          .map(([label, value, as]) => (
             <div key={label} className="contents">
               <dt className="font-semibold">{label}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="break-all">{as === "code" ? <code>{value}</code> : value}</dd>
             </div>
           ))}
       </dl>
       <h2 className="mt-6 text-lg font-semibold">Version HTML</h2>
       <iframe
-        title={`Contenu HTML du message « ${message.subject} »`}
+        title={`Contenu HTML du message «\u00a0${message.subject}\u00a0»`}
         sandbox="allow-top-navigation-by-user-activation allow-popups"
         srcDoc={withTopTarget(message.html)}
         className="mt-2 h-[600px] w-full rounded border bg-white"
@@ -87,11 +88,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-2xl font-bold">{notFound ? "Message introuvable" : "Une erreur est survenue"}</h1>
       <p className="mt-2 text-muted-foreground">
         {notFound
-          ? "Ce message n’existe pas, ou la boîte mail locale est désactivée car un serveur SMTP est configuré."
+          ? "Ce message n’existe pas, ou la boîte de réception locale est désactivée car un serveur SMTP est configuré."
           : "Le message n’a pas pu être affiché. Veuillez réessayer dans un instant."}
       </p>
       <Link to="/dev/mailbox" className="mt-4 inline-block underline">
-        Retour à la boîte mail locale
+        Retour à la boîte de réception locale
       </Link>
     </div>
   );

@@ -6,7 +6,7 @@ import { listMailbox, MAILBOX_LIMIT, MAILBOX_STATUS_LABELS, requireLocalMailbox 
 import type { Route } from "./+types/mailbox";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Boîte mail locale" },
+  { title: "Boîte de réception locale" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -30,9 +30,9 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { messages, limit } = loaderData;
   return (
     <div className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Boîte mail locale</h1>
+      <h1 className="text-2xl font-bold">Boîte de réception locale</h1>
       <p className="mt-2 text-sm text-muted-foreground">
-        Aucun serveur SMTP n’est configuré (variable SMTP_URL) : les e-mails ne sont pas réellement envoyés. Ils sont
+        Aucun serveur SMTP n’est configuré (variable SMTP_URL)&nbsp;: les e-mails ne sont pas réellement envoyés. Ils sont
         conservés ici pour être consultés. Les {limit} derniers messages sont affichés, du plus récent au plus
         ancien.
       </p>
@@ -60,7 +60,9 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                       {m.subject}
                     </Link>
                   </td>
-                  <td className="px-2 py-2">{m.kind}</td>
+                  <td className="px-2 py-2">
+                    <code>{m.kind}</code>
+                  </td>
                   <td className="px-2 py-2">{m.status}</td>
                 </tr>
               ))}
@@ -80,7 +82,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-2 text-muted-foreground">
         {notFound
           ? "La ressource demandée n’existe pas ou n’est plus disponible."
-          : "La boîte mail locale n’a pas pu être affichée. Veuillez réessayer dans un instant."}
+          : "La boîte de réception locale n’a pas pu être affichée. Veuillez réessayer dans un instant."}
       </p>
     </div>
   );

@@ -28,7 +28,7 @@ import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.s
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/insurance-renewal";
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Attestation d'assurance"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Attestation d’assurance"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const status = expectedStatus(error);
     if (status === null) logger.error({ err: error, requestId: context.requestId }, "insurance renewal failed");
-    return data({ result: submission.reply({ formErrors: [expectedMessage(error, "L'attestation n'a pas pu être enregistrée. Veuillez réessayer.")] }) } satisfies ActionResult, {
+    return data({ result: submission.reply({ formErrors: [expectedMessage(error, "L’attestation n’a pas pu être enregistrée. Veuillez réessayer.")] }) } satisfies ActionResult, {
       status: status ?? 500,
     });
   }
@@ -136,7 +136,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? "Erreur") : "Une erreur est survenue. Veuillez réessayer dans un instant.";
   return (
     <PageContainer className="max-w-3xl py-8">
-      <PageTitle className="text-2xl md:text-3xl">Attestation d'assurance</PageTitle>
+      <PageTitle className="text-2xl md:text-3xl">Attestation d’assurance</PageTitle>
       <Alert variant="destructive" className="mt-6">
         <AlertDescription>{message}</AlertDescription>
       </Alert>

@@ -100,7 +100,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
         <div>
           <PageTitle>Gestion des Mandats</PageTitle>
           <p className="mt-1 text-muted-foreground">
-            Vos mandats exclusifs d'acquisition et de cession, et leurs mises en relation confidentielles.
+            Vos mandats exclusifs d’acquisition et de cession, et leurs mises en relation confidentielles.
           </p>
         </div>
         <Button asChild size="lg">
@@ -186,10 +186,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     status === 404
-      ? "Ce mandat n'existe pas ou ne vous appartient pas."
+      ? "Ce mandat n’existe pas ou ne vous appartient pas."
       : status === 403 || status === 401
-        ? "Vous n'avez pas les droits nécessaires pour effectuer cette action."
-        : "Nous n'avons pas pu afficher vos mandats. Veuillez réessayer dans un instant.";
+        ? "Vous n’avez pas les droits nécessaires pour effectuer cette action."
+        : "Nous n’avons pas pu afficher vos mandats. Veuillez réessayer dans un instant.";
   return (
     <PageContainer className="py-8">
       <PageTitle>Gestion des Mandats</PageTitle>

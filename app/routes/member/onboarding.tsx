@@ -270,7 +270,7 @@ function CharterStep({ actionData }: { actionData?: ActionResult }) {
       <div className="grid gap-2">
         <label className="flex items-start gap-3 text-sm">
           <Checkbox name={fields.accept.name} id={fields.accept.id} className="mt-0.5" aria-invalid={fields.accept.errors ? true : undefined} />
-          <span>J'ai lu et j'accepte la charte d'engagement des membres.</span>
+          <span>J’ai lu et j’accepte la charte d’engagement des membres.</span>
         </label>
         <FieldError errors={fields.accept.errors} />
       </div>
@@ -290,18 +290,18 @@ function DetailsStep({ state, actionData }: { state: LoaderData; actionData?: Ac
       <div className="grid gap-2">
         <Label htmlFor={fields.experienceDescription.id}>Votre expérience</Label>
         <Textarea {...getTextareaProps(fields.experienceDescription)} key={fields.experienceDescription.key} rows={5} aria-invalid={fields.experienceDescription.errors ? true : undefined} />
-        <p className="text-xs text-muted-foreground">Votre parcours, vos spécialités et le type d'opérations que vous accompagnez.</p>
+        <p className="text-xs text-muted-foreground">Votre parcours, vos spécialités et le type d’opérations que vous accompagnez.</p>
         <FieldError errors={fields.experienceDescription.errors} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={fields.recentOperations.id}>Opérations récentes</Label>
         <Textarea {...getTextareaProps(fields.recentOperations)} key={fields.recentOperations.key} rows={5} aria-invalid={fields.recentOperations.errors ? true : undefined} />
-        <p className="text-xs text-muted-foreground">Décrivez 2 à 3 opérations récentes sans nommer les entreprises concernées (secteur, taille, type d'opération, année).</p>
+        <p className="text-xs text-muted-foreground">Décrivez 2 à 3 opérations récentes sans nommer les entreprises concernées (secteur, taille, type d’opération, année).</p>
         <FieldError errors={fields.recentOperations.errors} />
       </div>
       <TextField
         label="Profil LinkedIn (facultatif)"
-        hint="Par exemple : https://www.linkedin.com/in/votre-nom"
+        hint="Par exemple&nbsp;: https://www.linkedin.com/in/votre-nom"
         inputProps={{ ...getInputProps(fields.linkedinUrl, { type: "url" }), key: fields.linkedinUrl.key }}
         errors={fields.linkedinUrl.errors}
       />
@@ -333,7 +333,7 @@ function VerificationStep({ state, actionData }: { state: LoaderData; actionData
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid grid-cols-1 gap-5">
       <p className="text-sm text-muted-foreground">
-        Ces justificatifs servent uniquement à la vérification de votre profil par l'équipe : ils ne sont jamais montrés aux
+        Ces justificatifs servent uniquement à la vérification de votre profil par l’équipe&nbsp;: ils ne sont jamais montrés aux
         autres membres ni au public.
       </p>
       <FormAlert errors={form.errors} id={form.errorId} />
@@ -399,8 +399,8 @@ function PaymentConfirming() {
       <CardHeader>
         <CardTitle>Paiement en cours de confirmation</CardTitle>
         <CardDescription>
-          Votre paiement a bien été transmis. Nous attendons la confirmation de notre prestataire de paiement : cette page se
-          met à jour d'elle-même, en général en quelques secondes.
+          Votre paiement a bien été transmis. Nous attendons la confirmation de notre prestataire de paiement&nbsp;: cette page se
+          met à jour d’elle-même, en général en quelques secondes.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -422,11 +422,11 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
         <Card className="flex min-w-0 flex-col">
           <CardHeader>
             <CardTitle>Démarrage gratuit</CardTitle>
-            <CardDescription>0 € — accès limité</CardDescription>
+            <CardDescription>0&nbsp;€ — accès limité</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-1 flex-col gap-4">
             <ul className="list-disc space-y-1 pl-5 text-sm">
-              <li>Profil de base dans l'annuaire</li>
+              <li>Profil de base dans l’annuaire</li>
               <li>3 mandats par semestre</li>
               <li>Messagerie et statistiques réservées aux membres Premium</li>
             </ul>
@@ -442,7 +442,7 @@ function PaymentStep({ state, actionData }: { state: LoaderData; actionData?: Ac
           </CardHeader>
           <CardContent className="flex flex-1 flex-col gap-4">
             <ul className="list-disc space-y-1 pl-5 text-sm">
-              <li>Badge fondateur à vie et mise en avant dans l'annuaire</li>
+              <li>Badge fondateur à vie et mise en avant dans l’annuaire</li>
               <li>Mandats illimités, messagerie interne, statistiques</li>
               <li>Présentation enrichie, logo et transactions certifiées</li>
             </ul>
@@ -472,7 +472,7 @@ function WaitingStep({ state }: { state: LoaderData }) {
       <section>
         <h3 className="mb-3 font-semibold">Prochaines étapes</h3>
         <ol className="list-decimal space-y-1 pl-5 text-sm">
-          <li>Vos deux parrains confirment leur recommandation depuis l'e-mail reçu.</li>
+          <li>Vos deux parrains confirment leur recommandation depuis l’e-mail reçu.</li>
           <li>Notre équipe vérifie votre profil et vos références.</li>
           <li>Vous recevez un e-mail de bienvenue et accédez à votre espace membre.</li>
         </ol>
@@ -509,12 +509,12 @@ const STEPS = [
 
 const TITLES: Record<string, { title: string; description: string }> = {
   profile: { title: "Créez votre profil", description: "Ces informations apparaîtront sur votre fiche professionnelle." },
-  charter: { title: "Charte d'engagement", description: "Lisez et acceptez la charte qui lie les membres du réseau." },
-  details: { title: "Votre expérience", description: "Aidez l'équipe et vos futurs confrères à connaître votre pratique." },
-  verification: { title: "Vos justificatifs professionnels", description: "SIREN ou SIRET, inscription professionnelle et attestation d'assurance : l'équipe les vérifie avant de valider votre profil." },
-  recommendations: { title: "Vos deux parrains", description: "Le réseau fonctionne par cooptation : deux confrères doivent vous recommander." },
+  charter: { title: "Charte d’engagement", description: "Lisez et acceptez la charte qui lie les membres du réseau." },
+  details: { title: "Votre expérience", description: "Aidez l’équipe et vos futurs confrères à connaître votre pratique." },
+  verification: { title: "Vos justificatifs professionnels", description: "SIREN ou SIRET, inscription professionnelle et attestation d’assurance\u00a0: l’équipe les vérifie avant de valider votre profil." },
+  recommendations: { title: "Vos deux parrains", description: "Le réseau fonctionne par cooptation\u00a0: deux confrères doivent vous recommander." },
   payment: { title: "Choisissez votre adhésion", description: "Démarrez gratuitement ou rejoignez les membres fondateurs." },
-  waiting: { title: "Dossier en cours de validation", description: "Merci ! Voici où en est votre adhésion." },
+  waiting: { title: "Dossier en cours de validation", description: "Merci\u00a0! Voici où en est votre adhésion." },
 };
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
@@ -531,10 +531,10 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           <p className="text-sm font-medium text-accent">{placesLeftLabel(state.places, ["place de membre fondateur", "places de membre fondateur"])}</p>
         </div>
         <div className="flex items-center gap-3">
-          <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Progression de l'adhésion" aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.progress}>
+          <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Progression de l’adhésion" aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.progress}>
             <div className="h-full bg-primary transition-all" style={{ width: `${state.progress}%` }} />
           </div>
-          <span className="w-12 text-right text-sm font-semibold">{state.progress} %</span>
+          <span className="w-12 text-right text-sm font-semibold">{state.progress}&nbsp;%</span>
         </div>
         <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Étapes">
           {STEPS.map((s, i) => {
@@ -544,7 +544,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               <li key={s.key} className="flex items-center gap-1" aria-current={s.key === state.step ? "step" : undefined}>
                 {done ? <CheckCircle2 className="h-3.5 w-3.5 text-success" aria-hidden="true" /> : <Circle className="h-3.5 w-3.5" aria-hidden="true" />}
                 {editable ? (
-                  <Link to={`/onboarding?etape=${s.param}`} className="underline hover:text-foreground" aria-label={`Modifier l'étape ${s.label}`}>
+                  <Link to={`/onboarding?etape=${s.param}`} className="underline hover:text-foreground" aria-label={`Modifier l’étape ${s.label}`}>
                     {s.label}
                   </Link>
                 ) : (
@@ -562,7 +562,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           {state.revisiting ? (
             <p className="text-sm">
               <Link to="/onboarding" className="text-primary underline">
-                Revenir à l'étape en cours sans modifier
+                Revenir à l’étape en cours sans modifier
               </Link>
             </p>
           ) : null}

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const limit = await consumeRateLimit(`export:account:${user.id}`, EXPORT_LIMIT);
   if (!limit.allowed) {
     // A resource route: a plain answer, not an error page.
-    return new Response("Trop d'exports demandés. Veuillez réessayer dans une heure.", {
+    return new Response("Trop d’exports demandés. Veuillez réessayer dans une heure.", {
       status: 429,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(limit.retryAfter) },
     });

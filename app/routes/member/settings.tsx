@@ -80,9 +80,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sessions = await listActiveSessions(user, currentSessionId);
   const back =
     profile?.profileStatus === "validated"
-      ? { to: "/dashboard", label: "Retour à l'espace membre" }
+      ? { to: "/dashboard", label: "Retour à l’espace membre" }
       : admin
-        ? { to: "/admin", label: "Retour à l'administration" }
+        ? { to: "/admin", label: "Retour à l’administration" }
         : { to: "/onboarding", label: "Retour à mon adhésion" };
   const section = url.searchParams.get("section");
   return data(
@@ -231,13 +231,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <PageContainer className="max-w-3xl py-8">
       <BackLink to={loaderData.back.to} label={loaderData.back.label} />
       <PageTitle className="text-2xl md:text-3xl">Paramètres du compte</PageTitle>
-      <p className="mt-2 break-all text-sm text-muted-foreground">Compte : {loaderData.email}</p>
+      <p className="mt-2 break-all text-sm text-muted-foreground">Compte&nbsp;: {loaderData.email}</p>
 
       {loaderData.adminRequiresTwoFactor ? (
         <Alert variant="destructive" className="mt-6">
           <AlertTitle>Double authentification obligatoire</AlertTitle>
           <AlertDescription>
-            Les administrateurs doivent activer la double authentification pour accéder à l'administration.{" "}
+            Les administrateurs doivent activer la double authentification pour accéder à l’administration.{" "}
             <a href="#securite" className="font-medium underline">
               Activer la double authentification
             </a>
@@ -286,7 +286,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
     isRouteErrorResponse(error) && error.status < 500 && typeof body?.message === "string"
       ? body.message
-      : "Nous n'avons pas pu effectuer cette opération. Veuillez réessayer.";
+      : "Nous n’avons pas pu effectuer cette opération. Veuillez réessayer.";
   return (
     <PageContainer className="max-w-3xl py-8">
       <PageTitle className="text-2xl md:text-3xl">Paramètres du compte</PageTitle>

@@ -45,14 +45,14 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
       <Alert variant="info" className="mt-6 flex gap-3">
         <FlaskConical className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         <AlertDescription>
-          Aucun prestataire de paiement n'est configuré sur ce serveur (variable STRIPE_SECRET_KEY absente). Cette page
-          simule le paiement : aucune carte n'est demandée et aucune somme n'est prélevée.
+          Aucun prestataire de paiement n’est configuré sur ce serveur (variable STRIPE_SECRET_KEY absente). Cette page
+          simule le paiement&nbsp;: aucune carte n’est demandée et aucune somme n’est prélevée.
         </AlertDescription>
       </Alert>
       <Card className="mt-6">
         <CardHeader>
           <h2 className="text-lg font-semibold">{loaderData.product}</h2>
-          <CardDescription>Compte : {loaderData.email}</CardDescription>
+          <CardDescription>Compte&nbsp;: {loaderData.email}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           <p className="text-3xl font-bold text-primary">

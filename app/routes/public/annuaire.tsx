@@ -67,7 +67,7 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
       <PageTitle>Annuaire des professionnels agréés</PageTitle>
       <p className="mt-2 max-w-3xl text-muted-foreground">
         Des professionnels de la transmission cooptés par leurs pairs, engagés par une charte de déontologie. Chefs
-        d'entreprise, trouvez l'expert qui vous accompagnera pour céder ou reprendre une entreprise.
+        d’entreprise, trouvez l’expert qui vous accompagnera pour céder ou reprendre une entreprise.
       </p>
 
       <Form ref={formRef} method="get" role="search" aria-label="Rechercher un professionnel" className="mt-8 grid gap-4 rounded-lg border bg-muted/50 p-4 md:grid-cols-4">
@@ -95,8 +95,8 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
 
       {failed ? (
         <Card role="alert" className="mt-6 flex flex-col items-center gap-3 p-10 text-center">
-          <h2 className="text-xl font-semibold">L'annuaire n'a pas pu être chargé</h2>
-          <p className="text-muted-foreground">Un incident technique nous empêche d'afficher les professionnels. Réessayez dans un instant.</p>
+          <h2 className="text-xl font-semibold">L’annuaire n’a pas pu être chargé</h2>
+          <p className="text-muted-foreground">Un incident technique nous empêche d’afficher les professionnels. Réessayez dans un instant.</p>
           <Button asChild variant="outline">
             <Link to="/annuaire" reloadDocument>
               Réessayer
@@ -107,9 +107,9 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
         <Card className="mt-6 flex flex-col items-center gap-3 p-10 text-center">
           <h2 className="text-xl font-semibold">Aucun professionnel trouvé</h2>
           <p className="text-muted-foreground">
-            {filtered ? "Essayez de modifier vos critères de recherche ou de réinitialiser les filtres." : "L'annuaire sera bientôt enrichi de nouveaux membres."}
+            {filtered ? "Essayez de modifier vos critères de recherche ou de réinitialiser les filtres." : "L’annuaire sera bientôt enrichi de nouveaux membres."}
           </p>
-          <p className="mt-2 text-sm">Vous êtes un professionnel de la transmission ?</p>
+          <p className="mt-2 text-sm">Vous êtes un professionnel de la transmission&nbsp;?</p>
           <Button asChild variant="accent">
             <Link to="/join-founder">Rejoindre le réseau</Link>
           </Button>

@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const LINK_ERRORS = {
   expire: "Ce lien de confirmation a expiré (il est valable 24 heures).",
-  invalide: "Ce lien de confirmation n'est pas valide ou a déjà servi.",
+  invalide: "Ce lien de confirmation n’est pas valide ou a déjà servi.",
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
@@ -126,7 +126,7 @@ function SignInForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | 
       />
       <div className="text-right text-sm">
         <Link to="/auth/mot-de-passe-oublie" className="text-primary hover:underline">
-          Mot de passe oublié ?
+          Mot de passe oublié&nbsp;?
         </Link>
       </div>
       <Button type="submit" disabled={busy}>
@@ -153,8 +153,8 @@ function TwoFactorForm({ method, lastResult }: { method: "totp" | "backup"; last
       <input type="hidden" name="method" value={method} />
       <p className="text-sm text-muted-foreground">
         {totp
-          ? "Votre compte est protégé par la double authentification. Saisissez le code à 6 chiffres affiché par votre application d'authentification."
-          : "Saisissez l'un des codes de secours que vous avez conservés lors de l'activation. Chaque code ne peut servir qu'une fois."}
+          ? "Votre compte est protégé par la double authentification. Saisissez le code à 6 chiffres affiché par votre application d’authentification."
+          : "Saisissez l’un des codes de secours que vous avez conservés lors de l’activation. Chaque code ne peut servir qu’une fois."}
       </p>
       {form.errors?.length ? (
         <Alert variant="destructive" id={form.errorId}>
@@ -163,7 +163,7 @@ function TwoFactorForm({ method, lastResult }: { method: "totp" | "backup"; last
       ) : null}
       <TextField
         label={totp ? "Code de vérification" : "Code de secours"}
-        hint={totp ? "Le code change toutes les 30 secondes." : "Par exemple : Ab3dE-f7hIj"}
+        hint={totp ? "Le code change toutes les 30 secondes." : "Par exemple\u00a0: Ab3dE-f7hIj"}
         inputProps={{
           ...getInputProps(fields.code, { type: "text" }),
           key: fields.code.key,
@@ -183,7 +183,7 @@ function TwoFactorForm({ method, lastResult }: { method: "totp" | "backup"; last
           to={totp ? "/auth?mode=connexion&etape=2fa&methode=secours" : "/auth?mode=connexion&etape=2fa"}
           className="text-primary hover:underline"
         >
-          {totp ? "Utiliser un code de secours" : "Utiliser l'application d'authentification"}
+          {totp ? "Utiliser un code de secours" : "Utiliser l’application d’authentification"}
         </Link>
       </p>
     </Form>
@@ -271,7 +271,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           {"link" in loaderData && loaderData.link ? (
             <Alert variant="info" className="mt-2">
               <AlertDescription>
-                {LINK_ERRORS[loaderData.link]} Connectez-vous avec votre e-mail et votre mot de passe : si votre adresse n'est
+                {LINK_ERRORS[loaderData.link]} Connectez-vous avec votre e-mail et votre mot de passe&nbsp;: si votre adresse n’est
                 pas encore confirmée, un nouveau lien vous est envoyé aussitôt.
               </AlertDescription>
             </Alert>
@@ -292,7 +292,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <SignInForm lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined} />
           )}
           <p className="text-center text-sm text-muted-foreground">
-            {signUpMode ? "Déjà membre ? " : "Pas encore de compte ? "}
+            {signUpMode ? "Déjà membre\u00a0? " : "Pas encore de compte\u00a0? "}
             <Link to={signUpMode ? "/auth" : "/auth?mode=inscription"} className="font-medium text-primary hover:underline">
               {signUpMode ? "Connexion" : "Inscription"}
             </Link>

@@ -32,17 +32,17 @@ const PILLARS: Item[] = [
   {
     icon: ShieldCheck,
     title: "Un cercle de confiance",
-    text: "L'accès est réservé aux professionnels vérifiés, cooptés par deux confrères et signataires de la charte d'engagement. Vous savez toujours avec qui vous travaillez.",
+    text: "L’accès est réservé aux professionnels vérifiés, cooptés par deux confrères et signataires de la charte d’engagement. Vous savez toujours avec qui vous travaillez.",
   },
   {
     icon: Network,
     title: "Des mandats partagés",
-    text: "Les mandats exclusifs d'acquéreurs et de cédants sont mis en commun : chaque dossier bénéficie de tout le réseau, et non plus du seul carnet d'adresses de son conseil.",
+    text: "Les mandats exclusifs d’acquéreurs et de cédants sont mis en commun\u00a0: chaque dossier bénéficie de tout le réseau, et non plus du seul carnet d’adresses de son conseil.",
   },
   {
     icon: FolderLock,
     title: "Une confidentialité absolue",
-    text: "Vos clients n'apparaissent que sous un code. Leur nom et leurs coordonnées ne sont transmis qu'une fois la mise en relation acceptée par les deux professionnels.",
+    text: "Vos clients n’apparaissent que sous un code. Leur nom et leurs coordonnées ne sont transmis qu’une fois la mise en relation acceptée par les deux professionnels.",
   },
 ];
 
@@ -50,7 +50,7 @@ const STEPS: Item[] = [
   {
     icon: Upload,
     title: "Déposez un mandat",
-    text: "Enregistrez votre mandat exclusif, acquéreur ou cédant : secteurs, territoires, fourchettes de valorisation et d'apport. Votre client reste identifié par un simple code.",
+    text: "Enregistrez votre mandat exclusif, acquéreur ou cédant\u00a0: secteurs, territoires, fourchettes de valorisation et d’apport. Votre client reste identifié par un simple code.",
   },
   {
     icon: Search,
@@ -60,21 +60,21 @@ const STEPS: Item[] = [
   {
     icon: Handshake,
     title: "Collaborez et cédez",
-    text: "Proposez une mise en relation. Dès que les deux professionnels l'acceptent, un dossier partagé s'ouvre : messages, documents filigranés et étapes suivies ensemble jusqu'à la signature.",
+    text: "Proposez une mise en relation. Dès que les deux professionnels l’acceptent, un dossier partagé s’ouvre\u00a0: messages, documents filigranés et étapes suivies ensemble jusqu’à la signature.",
   },
   {
     icon: HandCoins,
     title: "Partagez la commission",
-    text: "Les honoraires de l'opération sont répartis entre les deux conseils selon une convention de partage qu'ils signent dans leur dossier, conservée avec l'historique de la collaboration.",
+    text: "Les honoraires de l’opération sont répartis entre les deux conseils selon une convention de partage qu’ils signent dans leur dossier, conservée avec l’historique de la collaboration.",
   },
 ];
 
 const BENEFITS = [
-  "Élargir instantanément votre vivier d'acquéreurs et de cibles au-delà de votre zone géographique",
+  "Élargir instantanément votre vivier d’acquéreurs et de cibles au-delà de votre zone géographique",
   "Valoriser les mandats qui ne trouvent pas preneur dans votre seul portefeuille",
   "Réduire le temps consacré à la prospection grâce aux propositions du moteur de rapprochement",
-  "Gagner en visibilité auprès des chefs d'entreprise grâce à l'annuaire public des professionnels agréés",
-  "Faire certifier vos références d'opérations et affirmer votre expertise sectorielle",
+  "Gagner en visibilité auprès des chefs d’entreprise grâce à l’annuaire public des professionnels agréés",
+  "Faire certifier vos transactions et affirmer votre expertise sectorielle",
   "Échanger avec des confrères de confiance, avocats, notaires, experts-comptables et conseils en fusions-acquisitions",
 ];
 
@@ -99,9 +99,9 @@ export default function Concept() {
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Le concept</p>
         <PageTitle className="mt-2 break-words">Un réseau collaboratif au service de la transmission</PageTitle>
         <p className="mt-4 text-lg text-muted-foreground">
-          Chaque année, de nombreuses entreprises saines ne trouvent pas de repreneur faute d'avoir rencontré la bonne
+          Chaque année, de nombreuses entreprises saines ne trouvent pas de repreneur faute d’avoir rencontré la bonne
           contrepartie. {appName} permet aux professionnels de la transmission de mettre leurs mandats en commun pour
-          que chaque cédant rencontre son acquéreur, quel que soit le conseil qui l'accompagne.
+          que chaque cédant rencontre son acquéreur, quel que soit le conseil qui l’accompagne.
         </p>
       </header>
 
@@ -111,11 +111,11 @@ export default function Concept() {
             Collaborer plutôt que se concurrencer
           </h2>
           <p className="mt-4 text-muted-foreground">
-            Un conseil seul ne connaît qu'une partie du marché. En partageant ses mandats avec des confrères de
+            Un conseil seul ne connaît qu’une partie du marché. En partageant ses mandats avec des confrères de
             confiance, il multiplie les chances de conclure, sans jamais céder la relation avec son client.
           </p>
           <p className="mt-4 text-muted-foreground">
-            Le réseau réunit deux collèges, la transmission d'entreprises et la transmission de commerces, afin que
+            Le réseau réunit deux collèges, la transmission d’entreprises et la transmission de commerces, afin que
             chaque dossier soit traité par les professionnels les plus compétents.
           </p>
         </div>
@@ -123,8 +123,8 @@ export default function Concept() {
           <CardContent className="flex items-start gap-4 pt-6">
             <Users className="h-10 w-10 shrink-0 text-primary" aria-hidden="true" />
             <p className="text-foreground">
-              « Le mandat reste le vôtre. Le réseau vous apporte la contrepartie, vous conservez votre client et vous
-              partagez la réussite. »
+              «&nbsp;Le mandat reste le vôtre. Le réseau vous apporte la contrepartie, vous conservez votre client et vous
+              partagez la réussite.&nbsp;»
             </p>
           </CardContent>
         </Card>
@@ -170,7 +170,7 @@ export default function Concept() {
                     <step.icon className="h-6 w-6 text-primary" aria-hidden="true" />
                   </div>
                   <h3 className="mt-2 text-lg font-semibold break-words">
-                    <span className="sr-only">Étape {index + 1} : </span>
+                    <span className="sr-only">Étape {index + 1}&nbsp;: </span>
                     {step.title}
                   </h3>
                 </CardHeader>
@@ -214,13 +214,13 @@ export default function Concept() {
           ))}
         </ul>
         <p className="mt-6 text-xs text-muted-foreground">
-          Indicateurs donnés à titre informatif ; ils ne constituent pas une garantie de résultat.
+          Indicateurs donnés à titre informatif&nbsp;; ils ne constituent pas une garantie de résultat.
         </p>
       </section>
 
       <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
         <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">
-          Prêt à partager vos mandats avec des confrères de confiance ?
+          Prêt à partager vos mandats avec des confrères de confiance&nbsp;?
         </h2>
         <p className="mt-3">
           Les {OFFER_SETTINGS.foundingPlaces} premiers membres bénéficient du tarif fondateur de {FOUNDING_TERMS.price} ({FOUNDING_TERMS.guaranteeShort}) et

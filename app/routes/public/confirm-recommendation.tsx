@@ -77,7 +77,7 @@ export default function ConfirmRecommendation({ loaderData, actionData }: Route.
             </CardHeader>
             <CardContent className="flex justify-center">
               <Button asChild>
-                <Link to="/">Retour à l'accueil</Link>
+                <Link to="/">Retour à l’accueil</Link>
               </Button>
             </CardContent>
           </>
@@ -110,10 +110,10 @@ export default function ConfirmRecommendation({ loaderData, actionData }: Route.
             </CardHeader>
             <CardContent className="flex flex-wrap justify-center gap-3">
               <Button asChild variant="accent">
-                <Link to="/join-founder">Découvrir l'offre fondateur</Link>
+                <Link to="/join-founder">Découvrir l’offre fondateur</Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to="/">Retour à l'accueil</Link>
+                <Link to="/">Retour à l’accueil</Link>
               </Button>
             </CardContent>
           </>

@@ -153,7 +153,7 @@ async function reportAction(request: Request, profile: PublicProfile, form: Form
   } catch (error) {
     const status = expectedStatus(error);
     if (status === null) throw error;
-    return fail(expectedMessage(error, "L'opération n'a pas pu aboutir."), status);
+    return fail(expectedMessage(error, "L’opération n’a pas pu aboutir."), status);
   }
   return redirectWithToast(`/consultant/${profile.slug}`, { type: "success", title: RATING_MESSAGES.reported });
 }
@@ -176,7 +176,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
   return (
     <PageContainer className="max-w-4xl">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-muted-foreground">
+      <nav aria-label="Fil d’Ariane" className="mb-6 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
             <Link to="/annuaire" className="hover:underline">
@@ -310,7 +310,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-2xl font-semibold">Profil non trouvé</h1>
       <p className="text-muted-foreground">Ce professionnel n'existe pas ou n'est plus disponible.</p>
       <Button asChild>
-        <Link to="/annuaire">Retour à l'annuaire</Link>
+        <Link to="/annuaire">Retour à l’annuaire</Link>
       </Button>
     </PageContainer>
   );

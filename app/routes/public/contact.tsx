@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "Contact",
-    "Une question sur le réseau, l'adhésion ou un partenariat ? Écrivez-nous : notre équipe vous répond par e-mail sous 48 heures ouvrées.",
+    "Une question sur le réseau, l’adhésion ou un partenariat\u00a0? Écrivez-nous\u00a0: notre équipe vous répond par e-mail sous 48 heures ouvrées.",
   );
 
 type ActionResult = { result: SubmissionResult<string[]>; sent: boolean };
@@ -227,7 +227,7 @@ function ContactForm({ lastResult, sent }: { lastResult?: SubmissionResult<strin
         />
         <FieldError id={`${fields.message.id}-error`} errors={fieldErrors("message")} />
       </div>
-      <p className="text-xs text-muted-foreground">Les champs marqués d'un astérisque (*) sont obligatoires.</p>
+      <p className="text-xs text-muted-foreground">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
       <div>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Envoi en cours..." : "Envoyer le message"}
@@ -242,7 +242,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     <PageContainer className="max-w-5xl">
       <PageTitle>Contactez-nous</PageTitle>
       <p className="mt-4 max-w-3xl text-muted-foreground">
-        Une question sur le réseau, l'adhésion, un partenariat ou votre profil ? Écrivez-nous : un membre de notre équipe
+        Une question sur le réseau, l’adhésion, un partenariat ou votre profil&nbsp;? Écrivez-nous&nbsp;: un membre de notre équipe
         vous répondra personnellement.
       </p>
 
@@ -287,7 +287,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </CardContent>
           </Card>
           <div className="rounded-lg bg-muted p-6 text-sm text-foreground">
-            <p className="font-medium">Privilégiez l'e-mail</p>
+            <p className="font-medium">Privilégiez l’e-mail</p>
             <p className="mt-2 text-muted-foreground">
               Pour un traitement plus rapide et un suivi écrit de votre demande, nous privilégions les échanges par e-mail
               plutôt que par téléphone.

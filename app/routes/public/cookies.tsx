@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "Politique de cookies",
-    "Les cookies utilisés par le site : uniquement des cookies strictement nécessaires (session de connexion, message de confirmation), leurs finalités et leurs durées.",
+    "Les cookies utilisés par le site\u00a0: uniquement des cookies strictement nécessaires (session de connexion, message de confirmation), leurs finalités et leurs durées.",
   );
 
 const linkClass = "font-medium text-primary underline underline-offset-2";
@@ -20,12 +20,12 @@ const COOKIE_KINDS: { name: string; description: string }[] = [
   },
   {
     name: "Cookies persistants",
-    description: "Ils restent sur votre terminal jusqu'à leur date d'expiration, qui ne peut dépasser 13 mois.",
+    description: "Ils restent sur votre terminal jusqu’à leur date d’expiration, qui ne peut dépasser 13 mois.",
   },
   {
-    name: "Cookies de mesure d'audience",
+    name: "Cookies de mesure d’audience",
     description:
-      "Ils permettent de produire des statistiques de fréquentation ; leur durée de conservation ne peut dépasser 25 mois.",
+      "Ils permettent de produire des statistiques de fréquentation\u00a0; leur durée de conservation ne peut dépasser 25 mois.",
   },
 ];
 
@@ -33,14 +33,14 @@ const SITE_COOKIES: { name: string; purpose: string; duration: string }[] = [
   {
     name: "Cookie de session de connexion",
     purpose:
-      "Maintenir votre connexion à l'espace membre de manière sécurisée et protéger votre compte contre les usages frauduleux.",
-    duration: "14 jours au maximum ; supprimé dès que vous vous déconnectez.",
+      "Maintenir votre connexion à l’espace membre de manière sécurisée et protéger votre compte contre les usages frauduleux.",
+    duration: "14 jours au maximum\u00a0; supprimé dès que vous vous déconnectez.",
   },
   {
     name: "Cookie de message de confirmation",
     purpose:
-      "Afficher, sur la page suivante, le message confirmant une action (par exemple l'envoi d'un message ou l'enregistrement de votre profil).",
-    duration: "Cookie de session : effacé dès que le message est affiché, et au plus tard à la fermeture du navigateur.",
+      "Afficher, sur la page suivante, le message confirmant une action (par exemple l’envoi d’un message ou l’enregistrement de votre profil).",
+    duration: "Cookie de session\u00a0: effacé dès que le message est affiché, et au plus tard à la fermeture du navigateur.",
   },
 ];
 
@@ -52,16 +52,16 @@ export default function Cookies() {
     <PageContainer className="max-w-3xl">
       <BackLink to="/" label="Retour" />
       <PageTitle className="break-words">Politique de cookies</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour : {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
 
       <div className="mt-10 space-y-10 text-foreground">
         <section aria-labelledby="cookies-what" className="space-y-3">
           <h2 id="cookies-what" className="text-xl font-semibold">
-            Qu'est-ce qu'un cookie ?
+            Qu’est-ce qu’un cookie&nbsp;?
           </h2>
           <p>
             Un cookie est un petit fichier texte déposé sur votre ordinateur, votre tablette ou votre téléphone lors de
-            la consultation d'un site. Il permet au site de reconnaître votre navigateur pendant une durée limitée.
+            la consultation d’un site. Il permet au site de reconnaître votre navigateur pendant une durée limitée.
           </p>
         </section>
 
@@ -72,7 +72,7 @@ export default function Cookies() {
           <ul className="list-disc space-y-2 pl-6">
             {COOKIE_KINDS.map((kind) => (
               <li key={kind.name}>
-                <strong>{kind.name}</strong> : {kind.description}
+                <strong>{kind.name}</strong>&nbsp;: {kind.description}
               </li>
             ))}
           </ul>
@@ -83,8 +83,8 @@ export default function Cookies() {
             Les cookies utilisés par {appName}
           </h2>
           <p>
-            Le site n'utilise que des cookies strictement nécessaires à son fonctionnement. Il ne dépose aucun cookie
-            publicitaire, de mesure d'audience ou de réseau social, et aucun cookie tiers.
+            Le site n’utilise que des cookies strictement nécessaires à son fonctionnement. Il ne dépose aucun cookie
+            publicitaire, de mesure d’audience ou de réseau social, et aucun cookie tiers.
           </p>
           <ul className="space-y-4">
             {SITE_COOKIES.map((cookie) => (
@@ -110,9 +110,9 @@ export default function Cookies() {
             Consentement
           </h2>
           <p>
-            Conformément à l'article 82 de la loi « Informatique et Libertés » et aux recommandations de la CNIL, les
-            cookies strictement nécessaires sont dispensés de consentement. C'est pourquoi aucun bandeau ne vous est
-            présenté. Si le site venait à utiliser d'autres cookies, votre accord serait recueilli au préalable et
+            Conformément à l’article 82 de la loi «&nbsp;Informatique et Libertés&nbsp;» et aux recommandations de la CNIL, les
+            cookies strictement nécessaires sont dispensés de consentement. C’est pourquoi aucun bandeau ne vous est
+            présenté. Si le site venait à utiliser d’autres cookies, votre accord serait recueilli au préalable et
             cette page serait mise à jour.
           </p>
         </section>
@@ -123,7 +123,7 @@ export default function Cookies() {
           </h2>
           <p>
             Vous pouvez à tout moment supprimer les cookies ou les bloquer depuis les réglages de votre navigateur. Le
-            blocage des cookies strictement nécessaires empêche toutefois la connexion à l'espace membre.
+            blocage des cookies strictement nécessaires empêche toutefois la connexion à l’espace membre.
           </p>
           <p>
             Pour en savoir plus sur le traitement de vos données, consultez notre{" "}

@@ -42,8 +42,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>
         <CardHeader>
-          <h1 className="text-xl font-semibold leading-tight">Mot de passe oublié ?</h1>
-          <CardDescription>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour le réinitialiser.</CardDescription>
+          <h1 className="text-xl font-semibold leading-tight">Mot de passe oublié&nbsp;?</h1>
+          <CardDescription>Indiquez l’adresse e-mail de votre compte&nbsp;: nous vous enverrons un lien pour le réinitialiser.</CardDescription>
         </CardHeader>
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="grid gap-4">

@@ -49,15 +49,15 @@ export async function loader() {
 type Benefit = { icon: LucideIcon; title: string; text: string };
 
 const BENEFITS: Benefit[] = [
-  { icon: Crown, title: "Badge de membre fondateur à vie", text: "Votre profil porte pour toujours la mention « Founding Member », visible de vos confrères et des visiteurs." },
-  { icon: Sparkles, title: "Mise en avant automatique dans l'annuaire", text: "Votre profil apparaît en tête des résultats de l'annuaire public et de l'annuaire interne, avec une carte enrichie." },
-  { icon: Rocket, title: "Accès en avant-première", text: "Nous vous proposerons les nouvelles fonctionnalités en premier, avant leur ouverture à l'ensemble des membres." },
+  { icon: Crown, title: "Badge de membre fondateur à vie", text: "Votre profil porte pour toujours la mention «\u00a0Founding Member\u00a0», visible de vos confrères et des visiteurs." },
+  { icon: Sparkles, title: "Mise en avant automatique dans l’annuaire", text: "Votre profil apparaît en tête des résultats de l’annuaire public et de l’annuaire interne, avec une carte enrichie." },
+  { icon: Rocket, title: "Accès en avant-première", text: "Nous vous proposerons les nouvelles fonctionnalités en premier, avant leur ouverture à l’ensemble des membres." },
   { icon: Megaphone, title: "Communication pionnière", text: "Vous êtes présenté comme membre pionnier dans nos communications de lancement." },
-  { icon: CalendarHeart, title: "Invitation à l'événement annuel", text: "Chaque année, vous êtes invité à la rencontre des membres du réseau." },
-  { icon: InfinityIcon, title: "Mandats illimités", text: "Déposez autant de mandats d'acquéreurs et de cédants que nécessaire, sans quota semestriel." },
+  { icon: CalendarHeart, title: "Invitation à l’événement annuel", text: "Chaque année, vous êtes invité à la rencontre des membres du réseau." },
+  { icon: InfinityIcon, title: "Mandats illimités", text: "Déposez autant de mandats d’acquéreurs et de cédants que nécessaire, sans quota semestriel." },
   { icon: MessagesSquare, title: "Messagerie interne", text: "Échangez directement et en toute confidentialité avec les autres membres du réseau." },
-  { icon: FileCheck2, title: "Deals certifiés", text: "Vos références d'opérations, vérifiées par notre équipe, sont affichées sur votre profil public." },
-  { icon: BarChart3, title: "Statistiques", text: "Suivez l'activité de vos mandats, vos mises en relation et les échéances à venir." },
+  { icon: FileCheck2, title: "Transactions certifiées", text: "Vos transactions, vérifiées par notre équipe, sont affichées sur votre profil public." },
+  { icon: BarChart3, title: "Statistiques", text: "Suivez l’activité de vos mandats, vos mises en relation et les échéances à venir." },
 ];
 
 const COLLEGES: { college: College; label: string }[] = [
@@ -97,7 +97,7 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/auth">Déjà inscrit ? Se connecter</Link>
+              <Link to="/auth">Déjà inscrit&nbsp;? Se connecter</Link>
             </Button>
           </div>
         </section>
@@ -193,11 +193,11 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
         <PageContainer className="grid gap-8 py-0 md:grid-cols-[2fr_1fr] md:items-center">
           <div>
             <h2 id="how-title" className="text-3xl font-bold tracking-tight break-words">
-              Comment devenir membre fondateur ?
+              Comment devenir membre fondateur&nbsp;?
             </h2>
             <ol className="mt-4 list-decimal space-y-1 pl-5">
               <li>Créez votre compte et votre profil professionnel.</li>
-              <li>Signez la charte d'engagement et présentez votre expérience.</li>
+              <li>Signez la charte d’engagement et présentez votre expérience.</li>
               <li>Faites-vous recommander par deux confrères.</li>
               <li>Réglez votre adhésion de {ttc(FOUNDING_PRICE_EUROS)} pour un an.</li>
               <li>Après la confirmation de vos parrains, notre équipe valide votre profil sous 5 jours ouvrés.</li>

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "",
-    "Le réseau confidentiel des professionnels de la transmission d'entreprises et de commerces : mandats exclusifs, mise en relation acquéreurs-cédants, confrères cooptés.",
+    "Le réseau confidentiel des professionnels de la transmission d’entreprises et de commerces\u00a0: mandats exclusifs, mise en relation acquéreurs-cédants, confrères cooptés.",
   );
 
 type Feature = { icon: LucideIcon; title: string; text: string };
@@ -43,23 +43,23 @@ const EXPERT_FEATURES: Feature[] = [
   {
     icon: Share2,
     title: "Partagez vos mandats",
-    text: "Déposez vos mandats exclusifs d'acquéreurs et de cédants sous un simple code client : vos confrères y accèdent sans jamais connaître l'identité de votre client.",
+    text: "Déposez vos mandats exclusifs d’acquéreurs et de cédants sous un simple code client\u00a0: vos confrères y accèdent sans jamais connaître l’identité de votre client.",
   },
   {
     icon: Handshake,
     title: "Obtenez des mises en relation qualifiées",
-    text: "Notre moteur de rapprochement compare secteurs, territoires, valorisations et capacités d'apport, puis vous propose les mandats compatibles du réseau.",
+    text: "Notre moteur de rapprochement compare secteurs, territoires, valorisations et capacités d’apport, puis vous propose les mandats compatibles du réseau.",
   },
   {
     icon: BadgeCheck,
     title: "Faites reconnaître votre expertise",
-    text: "Chaque membre est vérifié et coopté par deux confrères. Votre profil agréé et vos références certifiées rassurent clients et partenaires.",
+    text: "Chaque membre est vérifié et coopté par deux confrères. Votre profil agréé et vos transactions certifiées rassurent clients et partenaires.",
   },
 ];
 
 const OWNER_POINTS = [
   "Des avocats, notaires, experts-comptables et conseils en fusions-acquisitions vérifiés un par un",
-  "Une recherche par département, secteur d'activité et métier, gratuite et sans inscription",
+  "Une recherche par département, secteur d’activité et métier, gratuite et sans inscription",
   "Un premier contact directement auprès du professionnel, sans intermédiaire",
 ];
 
@@ -72,7 +72,7 @@ const VALUES: Feature[] = [
   {
     icon: Lock,
     title: "Confidentialité",
-    text: "L'identité de vos clients n'est révélée qu'après l'accord des deux professionnels.",
+    text: "L’identité de vos clients n’est révélée qu’après l’accord des deux professionnels.",
   },
   {
     icon: Users,
@@ -82,7 +82,7 @@ const VALUES: Feature[] = [
   {
     icon: Award,
     title: "Exigence",
-    text: "Des références certifiées et une charte éthique qui engagent chaque membre.",
+    text: "Des transactions certifiées et une charte éthique qui engagent chaque membre.",
   },
 ];
 
@@ -95,7 +95,7 @@ const ENGAGEMENTS: Feature[] = [
   {
     icon: FileText,
     title: "Charte éthique",
-    text: "Chaque membre s'engage par écrit sur la loyauté, la confidentialité et le respect des mandats de ses confrères.",
+    text: "Chaque membre s’engage par écrit sur la loyauté, la confidentialité et le respect des mandats de ses confrères.",
   },
   {
     icon: ShieldCheck,
@@ -105,12 +105,12 @@ const ENGAGEMENTS: Feature[] = [
   {
     icon: Star,
     title: "Notation des membres",
-    text: "À la fin de chaque dossier, les deux confrères se notent (réactivité, professionnalisme, confidentialité) ; les notes restent cachées jusqu'à ce que les deux aient noté ou que 14 jours soient passés.",
+    text: "À la fin de chaque dossier, les deux confrères se notent (réactivité, professionnalisme, confidentialité)\u00a0; les notes restent cachées jusqu’à ce que les deux aient noté ou que 14 jours soient passés.",
   },
   {
     icon: Scale,
     title: "Médiation",
-    text: "En cas de différend, chaque membre peut saisir notre équipe depuis le dossier concerné : échanges datés avec les deux confrères, puis décision écrite.",
+    text: "En cas de différend, chaque membre peut saisir notre équipe depuis le dossier concerné\u00a0: échanges datés avec les deux confrères, puis décision écrite.",
   },
 ];
 
@@ -159,7 +159,7 @@ function FoundingPlacesNotice({ places }: { places: number | null }) {
   return (
     <p className="mt-4 text-sm font-medium text-primary-foreground" data-testid="founding-places">
       Offre réservée aux {FOUNDING_PLACES} premiers membres du réseau
-      {places === null ? "." : ` : plus que ${countLabel(places, "place disponible", "places disponibles")}.`}
+      {places === null ? "." : `\u00a0: plus que ${countLabel(places, "place disponible", "places disponibles")}.`}
     </p>
   );
 }
@@ -175,11 +175,11 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="hero-title" className="max-w-3xl">
           <p className="text-sm font-semibold uppercase tracking-wide text-accent">Réseau de confiance, sur cooptation</p>
           <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight break-words text-primary md:text-5xl">
-            Le réseau des professionnels de la transmission d'entreprises
+            Le réseau des professionnels de la transmission d’entreprises
           </h1>
           <p className="mt-6 text-lg text-muted-foreground">
-            Avocats d'affaires, experts-comptables, notaires, conseils en fusions-acquisitions et évaluateurs partagent
-            leurs mandats exclusifs d'acquéreurs et de cédants, en toute confidentialité.
+            Avocats d’affaires, experts-comptables, notaires, conseils en fusions-acquisitions et évaluateurs partagent
+            leurs mandats exclusifs d’acquéreurs et de cédants, en toute confidentialité.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg" variant="accent">
@@ -238,13 +238,13 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary">
               <Building className="h-4 w-4" aria-hidden="true" />
-              Chefs d'entreprise et commerçants
+              Chefs d’entreprise et commerçants
             </p>
             <h2 id="owners-title" className="mt-2 text-3xl font-bold tracking-tight break-words text-foreground">
-              Vous souhaitez céder ou reprendre une entreprise ?
+              Vous souhaitez céder ou reprendre une entreprise&nbsp;?
             </h2>
             <p className="mt-4 text-muted-foreground">
-              Une transmission se prépare : valorisation, recherche de repreneurs, négociation, montage juridique et
+              Une transmission se prépare&nbsp;: valorisation, recherche de repreneurs, négociation, montage juridique et
               fiscal. Confiez votre projet à un professionnel agréé du réseau, près de chez vous et spécialiste de votre
               secteur.
             </p>
@@ -257,7 +257,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           </div>
           <Card>
             <CardHeader>
-              <h3 className="text-lg font-semibold">Pourquoi passer par un professionnel du réseau ?</h3>
+              <h3 className="text-lg font-semibold">Pourquoi passer par un professionnel du réseau&nbsp;?</h3>
             </CardHeader>
             <CardContent>
               <ul className="space-y-3">
@@ -297,7 +297,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
               Nos engagements de tiers de confiance
             </h2>
             <p className="mt-4 text-muted-foreground">
-              {appName} n'est partie à aucune opération : nous ne représentons ni cédant ni acquéreur. Notre rôle est
+              {appName} n’est partie à aucune opération&nbsp;: nous ne représentons ni cédant ni acquéreur. Notre rôle est
               de garantir un cadre neutre, sûr et loyal à chaque collaboration entre confrères.
             </p>
           </div>
@@ -321,7 +321,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="figures-title" className="bg-muted py-16">
         <PageContainer className="py-0">
           <h2 id="figures-title" className="text-3xl font-bold tracking-tight break-words text-foreground">
-            L'accompagnement professionnel fait la différence
+            L’accompagnement professionnel fait la différence
           </h2>
           <ul className="mt-10 grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4">
             {STATS.map((stat) => (
@@ -336,7 +336,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <p className="mt-6 text-xs text-muted-foreground">
-            Indicateurs donnés à titre informatif ; ils ne constituent pas une garantie de résultat.
+            Indicateurs donnés à titre informatif&nbsp;; ils ne constituent pas une garantie de résultat.
           </p>
         </PageContainer>
       </section>
@@ -347,7 +347,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           <div>
             <Badge className="bg-background text-primary">Offre de lancement</Badge>
             <h2 id="founder-title" className="mt-3 text-3xl font-bold tracking-tight break-words">
-              Devenez l'un des membres fondateurs
+              Devenez l’un des membres fondateurs
             </h2>
             <p className="mt-4">
               Rejoignez le réseau dès son lancement pour {FOUNDING_TERMS.price}, {FOUNDING_TERMS.guaranteeShort}, au lieu de{" "}

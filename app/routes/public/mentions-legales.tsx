@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "Mentions légales",
-    "Mentions légales du site : éditeur, directeur de la publication, hébergeur, propriété intellectuelle et responsabilité.",
+    "Mentions légales du site\u00a0: éditeur, directeur de la publication, hébergeur, propriété intellectuelle et responsabilité.",
   );
 
 /** An operator identifier; still-unset values are highlighted so they cannot go live unnoticed. */
@@ -60,9 +60,9 @@ export default function MentionsLegales() {
     <PageContainer className="max-w-3xl">
       <BackLink to="/" label="Retour" />
       <PageTitle className="break-words">Mentions légales</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour : {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
       <p className="mt-6 text-foreground">
-        Conformément à l'article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie numérique,
+        Conformément à l’article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l’économie numérique,
         les informations suivantes sont portées à la connaissance des utilisateurs du site {appName}.
       </p>
 
@@ -87,13 +87,13 @@ export default function MentionsLegales() {
           </h2>
           <p>
             La structure du site, ses textes, sa charte graphique, ses logos et ses bases de données sont la propriété
-            exclusive de l'éditeur ou font l'objet d'une autorisation d'utilisation. Toute reproduction, représentation
+            exclusive de l’éditeur ou font l’objet d’une autorisation d’utilisation. Toute reproduction, représentation
             ou extraction, totale ou partielle, sans autorisation écrite préalable est interdite et constitue une
             contrefaçon sanctionnée par le Code de la propriété intellectuelle.
           </p>
           <p>
-            Les contenus publiés par les membres (présentations, logos, photographies, références d'opérations) restent
-            leur propriété ; ils en concèdent à l'éditeur le droit de les afficher sur le site pour la durée de leur
+            Les contenus publiés par les membres (présentations, logos, photographies, transactions certifiées) restent
+            leur propriété&nbsp;; ils en concèdent à l’éditeur le droit de les afficher sur le site pour la durée de leur
             adhésion.
           </p>
         </section>
@@ -103,18 +103,18 @@ export default function MentionsLegales() {
             Responsabilité
           </h2>
           <p>
-            {appName} est une plateforme de mise en relation entre professionnels. L'éditeur n'est partie à aucune
-            opération de cession ou d'acquisition conclue entre membres ou avec leurs clients et n'exerce aucune mission
+            {appName} est une plateforme de mise en relation entre professionnels. L’éditeur n’est partie à aucune
+            opération de cession ou d’acquisition conclue entre membres ou avec leurs clients et n’exerce aucune mission
             de conseil juridique, fiscal, comptable ou financier.
           </p>
           <p>
             Les informations figurant sur les profils et dans les mandats sont publiées sous la seule responsabilité des
-            membres qui les renseignent. L'éditeur vérifie les profils avant leur publication mais ne peut garantir
-            l'exhaustivité ni l'actualité de chaque information. Les indicateurs chiffrés présentés sur le site sont
+            membres qui les renseignent. L’éditeur vérifie les profils avant leur publication mais ne peut garantir
+            l’exhaustivité ni l’actualité de chaque information. Les indicateurs chiffrés présentés sur le site sont
             fournis à titre informatif et ne constituent pas une garantie de résultat.
           </p>
           <p>
-            L'éditeur s'efforce d'assurer l'accessibilité du site en permanence, sans pouvoir exclure des interruptions
+            L’éditeur s’efforce d’assurer l’accessibilité du site en permanence, sans pouvoir exclure des interruptions
             pour maintenance ou en cas de force majeure.
           </p>
         </section>
@@ -128,13 +128,13 @@ export default function MentionsLegales() {
             <Link to="/politique-confidentialite" className={linkClass}>
               politique de confidentialité
             </Link>
-            . L'utilisation des cookies est détaillée dans notre{" "}
+            . L’utilisation des cookies est détaillée dans notre{" "}
             <Link to="/cookies" className={linkClass}>
               politique de cookies
             </Link>
-            . L'usage du site est régi par les{" "}
+            . L’usage du site est régi par les{" "}
             <Link to="/cgu" className={linkClass}>
-              conditions générales d'utilisation
+              conditions générales d’utilisation
             </Link>
             .
           </p>
@@ -145,9 +145,9 @@ export default function MentionsLegales() {
             Droit applicable
           </h2>
           <p>
-            Les présentes mentions légales sont régies par le droit français. Tout litige relatif à l'utilisation du
+            Les présentes mentions légales sont régies par le droit français. Tout litige relatif à l’utilisation du
             site relève, à défaut de résolution amiable, de la compétence des juridictions du ressort du siège social
-            de l'éditeur, sous réserve des règles impératives contraires.
+            de l’éditeur, sous réserve des règles impératives contraires.
           </p>
         </section>
       </div>

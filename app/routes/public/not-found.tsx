@@ -24,11 +24,11 @@ export default function NotFound() {
       <h1 className="text-6xl font-bold text-primary">404</h1>
       <p className="text-xl text-muted-foreground">Oops! Page not found</p>
       <p className="text-muted-foreground">
-        La page demandée n'existe pas ou a été déplacée. Vérifiez l'adresse, ou repartez de l'une de ces pages :
+        La page demandée n’existe pas ou a été déplacée. Vérifiez l’adresse, ou repartez de l’une de ces pages&nbsp;:
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild>
-          <Link to="/">Retour à l'accueil</Link>
+          <Link to="/">Retour à l’accueil</Link>
         </Button>
         <Button asChild variant="outline">
           <Link to="/annuaire">Annuaire des professionnels</Link>

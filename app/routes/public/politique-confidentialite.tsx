@@ -22,12 +22,12 @@ const linkClass = "font-medium text-primary underline underline-offset-2";
 const RETENTION: { data: string; duration: string }[] = [
   {
     data: "Compte, profil professionnel, mandats et messages",
-    duration: "pendant toute la durée de l'adhésion, puis suppression à la clôture du compte",
+    duration: "pendant toute la durée de l’adhésion, puis suppression à la clôture du compte",
   },
   {
-    data: "Dossiers de rapprochement (historique, messages, documents partagés, conventions d'honoraires signées)",
+    data: "Dossiers de rapprochement (historique, messages, documents partagés, conventions d’honoraires signées)",
     duration:
-      "tant que l'un des deux membres du dossier conserve son compte : à la clôture du compte d'un membre, son confrère garde le dossier, qui fait preuve de leur accord (les noms des signataires et des auteurs de chaque étape y restent) ; le dossier et ses documents sont supprimés quand les deux comptes sont clos",
+      "tant que l’un des deux membres du dossier conserve son compte\u00a0: à la clôture du compte d’un membre, son confrère garde le dossier, qui fait preuve de leur accord (les noms des signataires et des auteurs de chaque étape y restent)\u00a0; le dossier et ses documents sont supprimés quand les deux comptes sont clos",
   },
   {
     data: "Candidatures non abouties",
@@ -35,14 +35,14 @@ const RETENTION: { data: string; duration: string }[] = [
   },
   {
     data: "Recommandations (nom et e-mail des parrains)",
-    duration: "pendant la durée de l'adhésion du membre recommandé",
+    duration: "pendant la durée de l’adhésion du membre recommandé",
   },
   {
     data: "Messages reçus via les formulaires de contact",
     duration: "3 ans à compter du dernier échange",
   },
   {
-    data: "Factures et données comptables d'adhésion",
+    data: "Factures et données comptables d’adhésion",
     duration:
       "10 ans, conformément aux obligations comptables (article L.\u00a0123-22 du Code de commerce)\u00a0: chaque facture et chaque avoir gardent une copie de l’identité et de l’adresse de facturation de l’acheteur au jour de leur émission, et sont conservés même après la suppression du compte.",
   },
@@ -61,11 +61,11 @@ export default function PolitiqueConfidentialite() {
     <PageContainer className="max-w-3xl">
       <BackLink to="/" label="Retour" />
       <PageTitle className="break-words">Politique de confidentialité</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour : {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
       <p className="mt-6 text-foreground">
         La confidentialité est au cœur de {appName}. Cette politique explique comment vos données personnelles sont
         traitées, conformément au règlement (UE) 2016/679 du 27 avril 2016 (RGPD) et à la loi n° 78-17 du 6 janvier
-        1978 modifiée, dite « Informatique et Libertés ».
+        1978 modifiée, dite «&nbsp;Informatique et Libertés&nbsp;».
       </p>
 
       <div className="mt-10 space-y-10 text-foreground">
@@ -90,25 +90,25 @@ export default function PolitiqueConfidentialite() {
           </h2>
           <ul className="list-disc space-y-2 pl-6">
             <li>
-              <strong>Compte et adhésion</strong> : adresse e-mail, mot de passe (conservé uniquement sous forme
-              de condensat irréversible), nom, prénom, cabinet, profession, collège, acceptation de la charte, formule d'adhésion. Base
-              légale : exécution du contrat d'adhésion.
+              <strong>Compte et adhésion</strong>&nbsp;: adresse e-mail, mot de passe (conservé uniquement sous forme
+              de condensat irréversible), nom, prénom, cabinet, profession, collège, acceptation de la charte, formule d’adhésion. Base
+              légale&nbsp;: exécution du contrat d’adhésion.
             </li>
             <li>
-              <strong>Profil professionnel</strong> : ville, département, adresse, secteurs d'expertise, expérience,
-              opérations récentes, présentations, lien LinkedIn, logo, photographie, références d'opérations. Les
-              informations du profil public sont publiées dans l'annuaire. Base légale : exécution du contrat.
+              <strong>Profil professionnel</strong>&nbsp;: ville, département, adresse, secteurs d’expertise, expérience,
+              opérations récentes, présentations, lien LinkedIn, logo, photographie, transactions certifiées. Les
+              informations du profil public sont publiées dans l’annuaire. Base légale&nbsp;: exécution du contrat.
             </li>
             <li>
-              <strong>Mandats et mises en relation</strong> : caractéristiques des mandats, code client, nom et adresse
-              du client (visibles du seul membre mandataire jusqu'à l'acceptation mutuelle d'une mise en relation),
-              demandes de mise en relation. Base légale : exécution du contrat.
+              <strong>Mandats et mises en relation</strong>&nbsp;: caractéristiques des mandats, code client, nom et adresse
+              du client (visibles du seul membre mandataire jusqu’à l’acceptation mutuelle d’une mise en relation),
+              demandes de mise en relation. Base légale&nbsp;: exécution du contrat.
             </li>
             <li>
-              <strong>Dossiers de rapprochement</strong> : pour chaque mise en relation confirmée, l'historique des
+              <strong>Dossiers de rapprochement</strong>&nbsp;: pour chaque mise en relation confirmée, l’historique des
               étapes, les messages, les documents partagés (avec le journal de leurs consultations) et les conventions
-              de partage d'honoraires avec leurs signatures électroniques (date, adresse IP, navigateur, empreinte du
-              document). Ils ne sont accessibles qu'aux deux membres du dossier. Base légale : exécution du contrat et
+              de partage d’honoraires avec leurs signatures électroniques (date, adresse IP, navigateur, empreinte du
+              document). Ils ne sont accessibles qu’aux deux membres du dossier. Base légale&nbsp;: exécution du contrat et
               intérêt légitime à conserver la preuve des accords conclus entre membres. L’adresse IP et le navigateur
               enregistrés au moment d’une signature prouvent le consentement de chaque signataire&#8239;; c’est
               pourquoi les deux membres du dossier les voient pour les deux signatures, sur le certificat de signature,
@@ -117,21 +117,21 @@ export default function PolitiqueConfidentialite() {
               connexions, consultations de documents).
             </li>
             <li>
-              <strong>Parrainage</strong> : nom et adresse e-mail des deux confrères recommandant un candidat, afin de
-              recueillir leur confirmation. Base légale : intérêt légitime à vérifier les candidatures.
+              <strong>Parrainage</strong>&nbsp;: nom et adresse e-mail des deux confrères recommandant un candidat, afin de
+              recueillir leur confirmation. Base légale&nbsp;: intérêt légitime à vérifier les candidatures.
             </li>
             <li>
-              <strong>Messages</strong> : messages internes entre membres et messages envoyés par les visiteurs via les
-              formulaires de contact (nom, e-mail, société, objet, contenu). Base légale : exécution du contrat ou
+              <strong>Messages</strong>&nbsp;: messages internes entre membres et messages envoyés par les visiteurs via les
+              formulaires de contact (nom, e-mail, société, objet, contenu). Base légale&nbsp;: exécution du contrat ou
               intérêt légitime à répondre aux demandes.
             </li>
             <li>
-              <strong>Paiement</strong> : statut et historique de l'adhésion payante, données de facturation ; les
-              données de carte bancaire sont saisies directement chez le prestataire de paiement. Base légale :
+              <strong>Paiement</strong>&nbsp;: statut et historique de l’adhésion payante, données de facturation&nbsp;; les
+              données de carte bancaire sont saisies directement chez le prestataire de paiement. Base légale&nbsp;:
               exécution du contrat et obligations comptables.
             </li>
             <li>
-              <strong>Sécurité</strong> : adresse IP, journaux de connexion, limitation des tentatives. Base légale :
+              <strong>Sécurité</strong>&nbsp;: adresse IP, journaux de connexion, limitation des tentatives. Base légale&nbsp;:
               intérêt légitime à protéger le service et les comptes.
             </li>
           </ul>
@@ -143,25 +143,25 @@ export default function PolitiqueConfidentialite() {
             3. Destinataires et sous-traitants
           </h2>
           <p>
-            Les données sont accessibles à l'équipe habilitée de l'éditeur et, pour les informations qui leur sont
-            destinées, aux autres membres et aux visiteurs de l'annuaire public. Elles sont également traitées par les
-            sous-traitants suivants, liés par contrat conformément à l'article 28 du RGPD :
+            Les données sont accessibles à l’équipe habilitée de l’éditeur et, pour les informations qui leur sont
+            destinées, aux autres membres et aux visiteurs de l’annuaire public. Elles sont également traitées par les
+            sous-traitants suivants, liés par contrat conformément à l’article 28 du RGPD&nbsp;:
           </p>
           <ul className="list-disc space-y-2 pl-6">
             <li>
-              <strong>Hébergement</strong> du site et de la base de données : <Identifier value={LEGAL_IDENTITY.hostName} />
+              <strong>Hébergement</strong> du site et de la base de données&nbsp;: <Identifier value={LEGAL_IDENTITY.hostName} />
             </li>
             <li>
-              <strong>Envoi des e-mails</strong> (confirmations, notifications, parrainages) :{" "}
+              <strong>Envoi des e-mails</strong> (confirmations, notifications, parrainages)&nbsp;:{" "}
               <Identifier value={LEGAL_IDENTITY.emailProvider} />
             </li>
             <li>
-              <strong>Paiement en ligne</strong> des adhésions : <Identifier value={LEGAL_IDENTITY.paymentProvider} />
+              <strong>Paiement en ligne</strong> des adhésions&nbsp;: <Identifier value={LEGAL_IDENTITY.paymentProvider} />
             </li>
           </ul>
           <p>
-            Lorsqu'un sous-traitant transfère des données hors de l'Union européenne, ce transfert est encadré par une
-            décision d'adéquation de la Commission européenne ou par des clauses contractuelles types.
+            Lorsqu’un sous-traitant transfère des données hors de l’Union européenne, ce transfert est encadré par une
+            décision d’adéquation de la Commission européenne ou par des clauses contractuelles types.
           </p>
         </section>
 
@@ -185,8 +185,8 @@ export default function PolitiqueConfidentialite() {
           </h2>
           <p>
             Les échanges avec le site sont chiffrés, les mots de passe sont stockés sous forme de condensats, les
-            fichiers déposés sont contrôlés et réencodés, et l'accès aux données est limité aux personnes habilitées.
-            Les cookies utilisés sont strictement nécessaires au fonctionnement du site, comme l'explique notre{" "}
+            fichiers déposés sont contrôlés et réencodés, et l’accès aux données est limité aux personnes habilitées.
+            Les cookies utilisés sont strictement nécessaires au fonctionnement du site, comme l’explique notre{" "}
             <Link to="/cookies" className={linkClass}>
               politique de cookies
             </Link>
@@ -198,26 +198,26 @@ export default function PolitiqueConfidentialite() {
           <h2 id="privacy-6" className="text-xl font-semibold">
             6. Vos droits
           </h2>
-          <p>Conformément au RGPD, vous disposez des droits suivants sur vos données :</p>
+          <p>Conformément au RGPD, vous disposez des droits suivants sur vos données&nbsp;:</p>
           <ul className="list-disc space-y-2 pl-6">
             <li>
-              <strong>Droit d'accès</strong> : obtenir la confirmation que vos données sont traitées et en recevoir une
+              <strong>Droit d’accès</strong>&nbsp;: obtenir la confirmation que vos données sont traitées et en recevoir une
               copie.
             </li>
             <li>
-              <strong>Droit de rectification</strong> : corriger des données inexactes ou incomplètes, notamment depuis
+              <strong>Droit de rectification</strong>&nbsp;: corriger des données inexactes ou incomplètes, notamment depuis
               votre profil.
             </li>
             <li>
-              <strong>Droit à l'effacement</strong> : obtenir la suppression de votre compte et des données associées,
+              <strong>Droit à l’effacement</strong>&nbsp;: obtenir la suppression de votre compte et des données associées,
               sous réserve des durées de conservation imposées par la loi.
             </li>
             <li>
-              <strong>Droit à la portabilité</strong> : recevoir l'export de vos données dans un format structuré,
+              <strong>Droit à la portabilité</strong>&nbsp;: recevoir l’export de vos données dans un format structuré,
               couramment utilisé et lisible par machine.
             </li>
             <li>
-              <strong>Droit d'opposition</strong> : vous opposer aux traitements fondés sur notre intérêt légitime.
+              <strong>Droit d’opposition</strong>&nbsp;: vous opposer aux traitements fondés sur notre intérêt légitime.
             </li>
             <li>
               <strong>Droit à la limitation</strong> du traitement et droit de définir des directives relatives au
@@ -229,17 +229,17 @@ export default function PolitiqueConfidentialite() {
             <Link to="/parametres" className={linkClass}>
               Paramètres du compte
             </Link>{" "}
-            : <strong>export de vos données</strong> dans un fichier JSON (accès et portabilité),{" "}
-            <strong>suppression de votre compte</strong> (effacement ; les messages que vous avez envoyés restent visibles
+           &nbsp;: <strong>export de vos données</strong> dans un fichier JSON (accès et portabilité),{" "}
+            <strong>suppression de votre compte</strong> (effacement&nbsp;; les messages que vous avez envoyés restent visibles
             de leurs destinataires sans votre nom ni votre adresse e-mail), choix des{" "}
             <strong>e-mails de notification</strong> (opposition, également possible par le lien de désabonnement de chaque
             notification), ainsi que la gestion de vos sessions et de la double authentification.
           </p>
           <p>
             Pour exercer ces droits autrement, écrivez à <Identifier value={LEGAL_IDENTITY.privacyEmail} /> en précisant
-            l'adresse e-mail de votre compte. Nous répondons dans un délai d'un mois. Si vous estimez, après nous avoir
+            l’adresse e-mail de votre compte. Nous répondons dans un délai d’un mois. Si vous estimez, après nous avoir
             contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission
-            nationale de l'informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07,
+            nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07,
             ou en ligne sur www.cnil.fr.
           </p>
         </section>

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "Support",
-    "Besoin d'aide ? FAQ, formulaire de contact et support technique par e-mail : réponse sous 48 heures ouvrées, support urgent du lundi au vendredi de 9h à 18h.",
+    "Besoin d’aide\u00a0? FAQ, formulaire de contact et support technique par e-mail\u00a0: réponse sous 48 heures ouvrées, support urgent du lundi au vendredi de 9h à 18h.",
   );
 
 /** The support address: a mail link once configured, a highlighted placeholder until then. */
@@ -33,7 +33,7 @@ export default function Support() {
     <PageContainer className="max-w-5xl">
       <PageTitle>Support</PageTitle>
       <p className="mt-4 max-w-3xl text-muted-foreground">
-        Une question sur votre adhésion, vos mandats ou un souci technique ? Choisissez le canal le plus adapté : notre
+        Une question sur votre adhésion, vos mandats ou un souci technique&nbsp;? Choisissez le canal le plus adapté&nbsp;: notre
         équipe vous accompagne.
       </p>
 
@@ -43,7 +43,7 @@ export default function Support() {
             <CircleQuestionMark className="h-8 w-8 text-primary" aria-hidden="true" />
             <CardTitle>Questions fréquentes</CardTitle>
             <CardDescription>
-              Adhésion, parrainage, tarifs, confidentialité des mandats : les réponses aux questions les plus courantes.
+              Adhésion, parrainage, tarifs, confidentialité des mandats&nbsp;: les réponses aux questions les plus courantes.
             </CardDescription>
           </CardHeader>
           <CardFooter className="mt-auto">
@@ -58,7 +58,7 @@ export default function Support() {
             <MessageSquare className="h-8 w-8 text-primary" aria-hidden="true" />
             <CardTitle>Contact</CardTitle>
             <CardDescription>
-              Une demande sur le réseau, l'adhésion ou un partenariat ? Utilisez le formulaire : nous répondons sous
+              Une demande sur le réseau, l’adhésion ou un partenariat&nbsp;? Utilisez le formulaire&nbsp;: nous répondons sous
               48 heures ouvrées.
             </CardDescription>
           </CardHeader>
@@ -79,7 +79,7 @@ export default function Support() {
           </CardHeader>
           <CardFooter className="mt-auto">
             <Button asChild variant="outline">
-              <Link to="/aide">Consulter l'aide</Link>
+              <Link to="/aide">Consulter l’aide</Link>
             </Button>
           </CardFooter>
         </Card>
@@ -89,7 +89,7 @@ export default function Support() {
             <Headphones className="h-8 w-8 text-primary" aria-hidden="true" />
             <CardTitle>Support technique</CardTitle>
             <CardDescription>
-              Difficulté de connexion, d'affichage ou d'enregistrement ? Écrivez-nous en décrivant le problème rencontré
+              Difficulté de connexion, d’affichage ou d’enregistrement&nbsp;? Écrivez-nous en décrivant le problème rencontré
               et la page concernée.
             </CardDescription>
           </CardHeader>
@@ -109,10 +109,10 @@ export default function Support() {
         </h2>
         <ul className="mt-4 space-y-2 text-foreground">
           <li>
-            <strong>Par e-mail</strong> : réponse sous 48 heures ouvrées.
+            <strong>Par e-mail</strong>&nbsp;: réponse sous 48 heures ouvrées.
           </li>
           <li>
-            <strong>Support urgent</strong> : du lundi au vendredi, de 9h à 18h. Indiquez « Urgent » dans l'objet de
+            <strong>Support urgent</strong>&nbsp;: du lundi au vendredi, de 9h à 18h. Indiquez «&nbsp;Urgent&nbsp;» dans l’objet de
             votre e-mail pour que votre demande soit traitée en priorité.
           </li>
         </ul>

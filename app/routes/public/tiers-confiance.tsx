@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "Tiers de confiance",
-    "Neutralité, confidentialité, validation des profils et médiation : les garanties d'un tiers de confiance au service des professionnels de la transmission.",
+    "Neutralité, confidentialité, validation des profils et médiation\u00a0: les garanties d’un tiers de confiance au service des professionnels de la transmission.",
   );
 
 type Item = { icon: LucideIcon; title: string; text: string };
@@ -33,32 +33,32 @@ const PILLARS: Item[] = [
   {
     icon: Scale,
     title: "Neutralité",
-    text: "Le réseau n'est partie à aucune opération : il ne représente ni cédant ni acquéreur et n'intervient pas dans les négociations. Il garantit les mêmes règles pour tous ses membres.",
+    text: "Le réseau n’est partie à aucune opération\u00a0: il ne représente ni cédant ni acquéreur et n’intervient pas dans les négociations. Il garantit les mêmes règles pour tous ses membres.",
   },
   {
     icon: Lock,
     title: "Confidentialité",
-    text: "Les mandats circulent sous un code client. Le nom et l'adresse du client ne sont communiqués qu'après l'acceptation de la mise en relation par les deux professionnels.",
+    text: "Les mandats circulent sous un code client. Le nom et l’adresse du client ne sont communiqués qu’après l’acceptation de la mise en relation par les deux professionnels.",
   },
   {
     icon: UserCheck,
     title: "Validation des profils",
-    text: "Aucun profil n'est publié sans contrôle : vérification en cinq étapes, dont le parrainage par deux confrères et l'attestation d'assurance, puis validation finale par notre équipe.",
+    text: "Aucun profil n’est publié sans contrôle\u00a0: vérification en cinq étapes, dont le parrainage par deux confrères et l’attestation d’assurance, puis validation finale par notre équipe.",
   },
   {
     icon: Handshake,
     title: "Médiation",
-    text: "Si un désaccord survient entre membres, par exemple sur un partage d'honoraires, le réseau propose une médiation amiable et impartiale.",
+    text: "Si un désaccord survient entre membres, par exemple sur un partage d’honoraires, le réseau propose une médiation amiable et impartiale.",
   },
 ];
 
 const ADVANTAGES = [
-  "Un profil agréé publié dans l'annuaire public, consulté par les chefs d'entreprise qui cherchent un conseil",
-  "L'accès aux mandats d'acquéreurs et de cédants déposés par vos confrères, selon votre formule d'adhésion",
-  "Des propositions de rapprochement calculées selon le secteur, le territoire, la valorisation et l'apport",
+  "Un profil agréé publié dans l’annuaire public, consulté par les chefs d’entreprise qui cherchent un conseil",
+  "L’accès aux mandats d’acquéreurs et de cédants déposés par vos confrères, selon votre formule d’adhésion",
+  "Des propositions de rapprochement calculées selon le secteur, le territoire, la valorisation et l’apport",
   "Une messagerie interne pour échanger entre confrères en toute discrétion",
-  "Des références d'opérations certifiées par notre équipe, affichées sur votre profil",
-  "Pour les membres fondateurs : un badge à vie, une mise en avant dans l'annuaire et l'accès en avant-première aux nouveautés",
+  "Des transactions certifiées par notre équipe, affichées sur votre profil",
+  "Pour les membres fondateurs\u00a0: un badge à vie, une mise en avant dans l’annuaire et l’accès en avant-première aux nouveautés",
 ];
 
 const GUARANTEES: Item[] = [
@@ -70,7 +70,7 @@ const GUARANTEES: Item[] = [
   {
     icon: FileText,
     title: "Charte éthique signée",
-    text: "Chaque membre s'engage par écrit sur la loyauté, la confidentialité et le respect des mandats confiés par ses confrères.",
+    text: "Chaque membre s’engage par écrit sur la loyauté, la confidentialité et le respect des mandats confiés par ses confrères.",
   },
   {
     icon: ShieldCheck,
@@ -80,17 +80,17 @@ const GUARANTEES: Item[] = [
   {
     icon: Star,
     title: "Notation des membres",
-    text: "À la fin de chaque dossier, les deux confrères se notent sur la réactivité, le professionnalisme et la confidentialité ; les notes restent cachées jusqu'à ce que les deux aient noté ou que 14 jours soient passés, et les règles des badges sont publiées plus bas.",
+    text: "À la fin de chaque dossier, les deux confrères se notent sur la réactivité, le professionnalisme et la confidentialité\u00a0; les notes restent cachées jusqu’à ce que les deux aient noté ou que 14 jours soient passés, et les règles des badges sont publiées plus bas.",
   },
   {
     icon: Scale,
     title: "Médiation en cas de différend",
-    text: "Depuis un dossier de rapprochement, chaque membre peut saisir notre équipe : échanges datés avec les deux confrères, décision écrite, sans jamais exposer l'identité des clients.",
+    text: "Depuis un dossier de rapprochement, chaque membre peut saisir notre équipe\u00a0: échanges datés avec les deux confrères, décision écrite, sans jamais exposer l’identité des clients.",
   },
   {
     icon: BadgeCheck,
     title: "Références certifiées",
-    text: "Les opérations affichées sur les profils sont examinées par notre équipe avant publication : seules les références validées sont visibles.",
+    text: "Les opérations affichées sur les profils sont examinées par notre équipe avant publication\u00a0: seules les références validées sont visibles.",
   },
 ];
 
@@ -104,7 +104,7 @@ export default function TiersConfiance() {
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Tiers de confiance</p>
         <PageTitle className="mt-2 break-words">Un tiers de confiance neutre entre professionnels de la transmission</PageTitle>
         <p className="mt-4 text-lg text-muted-foreground">
-          Partager un mandat, c'est confier à un confrère une part de la relation avec son client. {appName} encadre
+          Partager un mandat, c’est confier à un confrère une part de la relation avec son client. {appName} encadre
           chaque collaboration par des règles claires, des profils vérifiés et une stricte confidentialité.
         </p>
       </header>
@@ -172,7 +172,7 @@ export default function TiersConfiance() {
           Rejoignez un réseau où la confiance se vérifie
         </h2>
         <p className="mt-3">
-          Professionnel de la transmission, devenez membre. Chef d'entreprise, trouvez le conseil agréé qui vous
+          Professionnel de la transmission, devenez membre. Chef d’entreprise, trouvez le conseil agréé qui vous
           accompagnera.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">

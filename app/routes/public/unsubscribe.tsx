@@ -90,7 +90,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
               <BellOff className="h-12 w-12 text-primary" aria-hidden="true" />
               <h1 className="text-xl font-semibold">Se désabonner des e-mails</h1>
               <CardDescription>
-                Notification concernée : <strong>{NOTIFICATION_LABELS[view.type].label}</strong>
+                Notification concernée&nbsp;: <strong>{NOTIFICATION_LABELS[view.type].label}</strong>
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
@@ -99,7 +99,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
               ) : (
                 <>
                   <p className="text-center text-sm">
-                    Vous ne recevrez plus d'e-mail pour cette notification. Les informations restent consultables dans votre
+                    Vous ne recevrez plus d’e-mail pour cette notification. Les informations restent consultables dans votre
                     espace membre.
                   </p>
                   <Form method="post" className="flex justify-center">
@@ -118,7 +118,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
               <CheckCircle2 className="h-12 w-12 text-success" aria-hidden="true" />
               <h1 className="text-xl font-semibold">Désabonnement confirmé</h1>
               <CardDescription>
-                Vous ne recevrez plus d'e-mails pour : {NOTIFICATION_LABELS[view.type].label}.
+                Vous ne recevrez plus d’e-mails pour&nbsp;: {NOTIFICATION_LABELS[view.type].label}.
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">

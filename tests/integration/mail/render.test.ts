@@ -67,7 +67,7 @@ describe("renderEmail", () => {
     expect(mail.html).toContain('href="https://reseau.exemple.fr/dashboard?tab=messages&amp;id=1"');
     expect(mail.html).toContain("Vous recevez cet e-mail car un membre vous a contacté.");
     expect(mail.text).toContain('Jean & Fils vous écrit : <script>alert("x")</script>');
-    expect(mail.text).toContain("Lire le message : https://reseau.exemple.fr/dashboard?tab=messages&id=1");
+    expect(mail.text).toContain("Lire le message\u00a0: https://reseau.exemple.fr/dashboard?tab=messages&id=1");
     expect(mail.text).toContain("Deuxième ligne");
   });
 

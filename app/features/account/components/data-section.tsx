@@ -47,14 +47,14 @@ export function DataSection({ hasProfile, actionData }: { hasProfile: boolean; a
     <SettingsSection
       id="donnees"
       title="Mes données"
-      description="Vos droits d'accès, de portabilité et d'effacement (RGPD), exercés directement depuis votre compte."
+      description="Vos droits d’accès, de portabilité et d’effacement (RGPD), exercés directement depuis votre compte."
     >
       <div className="grid gap-3">
         <h3 className="font-semibold">Exporter mes données</h3>
         <p className="text-sm">
-          Un fichier JSON avec tout ce qui vous concerne : votre compte et vos sessions
+          Un fichier JSON avec tout ce qui vous concerne&nbsp;: votre compte et vos sessions
           {hasProfile
-            ? ", votre profil, vos références certifiées, vos parrainages, les messages reçus et envoyés, vos mandats (avec l'identité de vos clients), vos demandes de mise en relation et vos paiements"
+            ? ", votre profil, vos transactions certifiées, vos parrainages, les messages reçus et envoyés, vos mandats (avec l’identité de vos clients), vos demandes de mise en relation et vos paiements"
             : ""}
           .
         </p>
@@ -70,19 +70,19 @@ export function DataSection({ hasProfile, actionData }: { hasProfile: boolean; a
       <div className="grid gap-3 rounded-md border border-destructive/40 p-4">
         <h3 className="font-semibold text-destructive">Supprimer mon compte</h3>
         <div className="grid gap-2 text-sm">
-          <p>La suppression est immédiate et définitive :</p>
+          <p>La suppression est immédiate et définitive&nbsp;:</p>
           <ul className="list-disc space-y-1 pl-5">
             <li>
               votre compte, votre profil, vos références, vos mandats et les demandes de mise en relation qui les concernent,
-              et vos messages reçus sont effacés ;
+              et vos messages reçus sont effacés&nbsp;;
             </li>
             <li>
               seules les références comptables de vos paiements (montant, date, référence du prestataire) sont conservées,
-              sans vos coordonnées, pour nos obligations légales ;
+              sans vos coordonnées, pour nos obligations légales&nbsp;;
             </li>
             <li>
               les messages que vous avez envoyés restent lisibles par leurs destinataires, sans votre nom ni votre adresse
-              e-mail (« Membre supprimé ») ;
+              e-mail («&nbsp;Membre supprimé&nbsp;»)&nbsp;;
             </li>
             <li>vous êtes déconnecté de tous vos appareils.</li>
           </ul>

@@ -47,7 +47,7 @@ export function SessionsSection({ sessions }: { sessions: SessionView[] }) {
                   {s.device}
                   {s.current ? <Badge variant="success">Cette session</Badge> : null}
                 </p>
-                <p className="break-all text-muted-foreground">Adresse IP : {s.ipAddress ?? "inconnue"}</p>
+                <p className="break-all text-muted-foreground">Adresse IP&nbsp;: {s.ipAddress ?? "inconnue"}</p>
                 <p className="text-muted-foreground">Ouverte le {formatDateTime(s.createdAt)}</p>
                 <p className="text-muted-foreground">Dernière activité le {formatDateTime(s.lastActiveAt)}</p>
               </div>
@@ -63,7 +63,7 @@ export function SessionsSection({ sessions }: { sessions: SessionView[] }) {
           <SubmitButton intent="revoke-other-sessions" label="Fermer toutes les autres sessions" busyLabel="Fermeture..." variant="outline" />
         </Form>
       ) : (
-        <p className="text-sm text-muted-foreground">Aucune autre session n'est ouverte.</p>
+        <p className="text-sm text-muted-foreground">Aucune autre session n’est ouverte.</p>
       )}
     </SettingsSection>
   );

@@ -52,8 +52,8 @@ function BackupCodes({ codes }: { codes: string[] }) {
       <AlertTitle>Vos codes de secours</AlertTitle>
       <AlertDescription className="grid gap-3">
         <p>
-          Conservez ces {codes.length} codes en lieu sûr (gestionnaire de mots de passe, document imprimé) : ils ne seront plus
-          affichés. Chacun permet une seule connexion si vous n'avez plus accès à votre application d'authentification.
+          Conservez ces {codes.length} codes en lieu sûr (gestionnaire de mots de passe, document imprimé)&nbsp;: ils ne seront plus
+          affichés. Chacun permet une seule connexion si vous n’avez plus accès à votre application d’authentification.
         </p>
         <ul className="grid grid-cols-1 gap-2 font-mono text-base sm:grid-cols-2" aria-label="Codes de secours">
           {codes.map((code) => (
@@ -114,7 +114,7 @@ export function TwoFactorSection({
         <Alert variant="destructive">
           <AlertTitle>Obligatoire pour les administrateurs</AlertTitle>
           <AlertDescription>
-            Les administrateurs doivent activer la double authentification pour accéder à l'administration.
+            Les administrateurs doivent activer la double authentification pour accéder à l’administration.
           </AlertDescription>
         </Alert>
       ) : null}
@@ -125,11 +125,11 @@ export function TwoFactorSection({
           <p className="flex items-center gap-2 text-sm">
             <ShieldOff className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
             <span>
-              Statut : <Badge variant="secondary">Désactivée</Badge>
+              Statut&nbsp;: <Badge variant="secondary">Désactivée</Badge>
             </span>
           </p>
           <p className="text-sm">
-            Il vous faut une application d'authentification sur votre téléphone, par exemple Google Authenticator, Microsoft
+            Il vous faut une application d’authentification sur votre téléphone, par exemple Google Authenticator, Microsoft
             Authenticator, FreeOTP ou le gestionnaire de mots de passe que vous utilisez déjà.
           </p>
           <PasswordForm
@@ -147,13 +147,13 @@ export function TwoFactorSection({
           <p className="flex items-center gap-2 text-sm">
             <KeyRound className="h-5 w-5 text-primary" aria-hidden="true" />
             <span>
-              Statut : <Badge variant="warning">Configuration en cours</Badge>
+              Statut&nbsp;: <Badge variant="warning">Configuration en cours</Badge>
             </span>
           </p>
           <ol className="grid list-decimal gap-4 pl-5 text-sm">
-            <li>Ouvrez votre application d'authentification et choisissez d'ajouter un compte.</li>
+            <li>Ouvrez votre application d’authentification et choisissez d’ajouter un compte.</li>
             <li className="grid gap-2">
-              <span>Scannez ce QR code avec l'application :</span>
+              <span>Scannez ce QR code avec l’application&nbsp;:</span>
               {/* Server-rendered SVG (qrcode): path data only, see totp-qr.server.ts. */}
               <div
                 role="img"
@@ -163,11 +163,11 @@ export function TwoFactorSection({
                 dangerouslySetInnerHTML={{ __html: state.qrSvg }}
               />
               <span>
-                Sur ce téléphone, touchez ce lien pour l'ajouter directement :{" "}
+                Sur ce téléphone, touchez ce lien pour l’ajouter directement&nbsp;:{" "}
                 <a href={state.uri} className="font-medium text-primary underline underline-offset-2">
                   ajouter le compte à mon application
                 </a>
-                . Sinon, choisissez « saisir une clé » et recopiez la clé ci-dessous (type : basé sur le temps, 6 chiffres,
+                . Sinon, choisissez «&nbsp;saisir une clé&nbsp;» et recopiez la clé ci-dessous (type&nbsp;: basé sur le temps, 6 chiffres,
                 30 secondes).
               </span>
               <span className="grid gap-1">
@@ -187,7 +187,7 @@ export function TwoFactorSection({
                 </code>
               </details>
             </li>
-            <li>Saisissez le code à 6 chiffres affiché par l'application pour confirmer l'activation.</li>
+            <li>Saisissez le code à 6 chiffres affiché par l’application pour confirmer l’activation.</li>
           </ol>
           <VerifyForm actionData={actionData} />
           <Form method="post">
@@ -202,7 +202,7 @@ export function TwoFactorSection({
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <ShieldCheck className="h-5 w-5 text-success" aria-hidden="true" />
             <span>
-              Statut : <Badge variant="success">Activée</Badge>
+              Statut&nbsp;: <Badge variant="success">Activée</Badge>
             </span>
             <span className="text-muted-foreground">
               {state.backupCodesLeft} {plural(state.backupCodesLeft, "code de secours restant", "codes de secours restants")}
@@ -222,7 +222,7 @@ export function TwoFactorSection({
           </div>
           <div className="grid gap-3">
             <h3 className="font-semibold">Désactiver la double authentification</h3>
-            <p className="text-sm text-muted-foreground">Seul votre mot de passe protégera alors l'accès à votre compte.</p>
+            <p className="text-sm text-muted-foreground">Seul votre mot de passe protégera alors l’accès à votre compte.</p>
             <PasswordForm
               intent="disable-2fa"
               schema={disableTwoFactorSchema}

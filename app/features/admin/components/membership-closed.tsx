@@ -11,16 +11,16 @@ export function MembershipClosed({ closed }: { closed: ClosedMembership }) {
   const suspended = closed.status === "suspended";
   return (
     <PageContainer className="max-w-2xl">
-      <PageTitle>{suspended ? "Compte suspendu" : "Demande d'adhésion non retenue"}</PageTitle>
+      <PageTitle>{suspended ? "Compte suspendu" : "Demande d’adhésion non retenue"}</PageTitle>
       <div className="mt-6 grid gap-4">
         <Alert variant={suspended ? "destructive" : "info"}>
           <AlertDescription>
             {suspended
-              ? "Votre compte membre a été suspendu par l'équipe du réseau. Vous n'avez plus accès à l'espace membre et votre profil n'apparaît plus dans les annuaires."
-              : "Après examen de votre dossier, notre équipe n'a pas pu valider votre demande d'adhésion au réseau."}
+              ? "Votre compte membre a été suspendu par l’équipe du réseau. Vous n’avez plus accès à l’espace membre et votre profil n’apparaît plus dans les annuaires."
+              : "Après examen de votre dossier, notre équipe n’a pas pu valider votre demande d’adhésion au réseau."}
           </AlertDescription>
         </Alert>
-        {!suspended && closed.reason ? <p className="whitespace-pre-line">Motif indiqué : {closed.reason}</p> : null}
+        {!suspended && closed.reason ? <p className="whitespace-pre-line">Motif indiqué&nbsp;: {closed.reason}</p> : null}
         <p className="text-muted-foreground">Pour toute question, notre équipe vous répond sous 48 heures ouvrées.</p>
         <div className="flex flex-wrap gap-3">
           <Button asChild>

@@ -28,7 +28,7 @@ export function VerificationChecklistView({ profileId, checklist, editable }: { 
       </p>
       {checklist.insuranceStatus === "expired" ? (
         <p className="text-sm font-medium text-destructive" data-testid="insurance-to-renew">
-          Assurance à renouveler : l'attestation enregistrée a expiré.
+          Assurance à renouveler&nbsp;: l’attestation enregistrée a expiré.
         </p>
       ) : null}
       <ol className="grid gap-3">
@@ -55,17 +55,17 @@ export function VerificationChecklistView({ profileId, checklist, editable }: { 
                     rel="noopener noreferrer nofollow"
                     className="text-primary underline"
                   >
-                    Vérifier sur l'Annuaire des entreprises
+                    Vérifier sur l’Annuaire des entreprises
                   </a>
                 </li>
               ) : null}
               {s.step === "insurance" && checklist.certificate ? (
                 <li className="grid gap-2">
                   <a href={checklist.certificate.url} target="_blank" rel="noopener noreferrer" className="text-primary underline break-all">
-                    Ouvrir l'attestation ({checklist.certificate.isPdf ? "PDF" : "image"}, déposée le {formatAdminDate(checklist.certificate.uploadedAt)})
+                    Ouvrir l’attestation ({checklist.certificate.isPdf ? "PDF" : "image"}, déposée le {formatAdminDate(checklist.certificate.uploadedAt)})
                   </a>
                   {checklist.certificate.isImage ? (
-                    <img src={checklist.certificate.url} alt="Aperçu de l'attestation d'assurance" className="max-h-64 w-auto max-w-full rounded border object-contain" loading="lazy" />
+                    <img src={checklist.certificate.url} alt="Aperçu de l’attestation d’assurance" className="max-h-64 w-auto max-w-full rounded border object-contain" loading="lazy" />
                   ) : null}
                 </li>
               ) : null}
@@ -76,7 +76,7 @@ export function VerificationChecklistView({ profileId, checklist, editable }: { 
                 <input type="hidden" name="step" value={s.step} />
                 <Button type="submit" name="intent" value={s.checkedAt ? "uncheck" : "check"} size="sm" variant={s.checkedAt ? "outline" : "default"} disabled={busy}>
                   {s.checkedAt ? "Décocher" : "Cocher cette étape"}
-                  <span className="sr-only"> : {s.label}</span>
+                  <span className="sr-only">&nbsp;: {s.label}</span>
                 </Button>
               </Form>
             ) : null}

@@ -88,29 +88,29 @@ function Fingerprint({ agreement, fileName }: { agreement: AgreementView; fileNa
         Empreinte du document
       </h5>
       <p className="text-muted-foreground">
-        Chaque PDF de la convention a une empreinte, calculée à partir de son contenu exact : la moindre modification du fichier la
+        Chaque PDF de la convention a une empreinte, calculée à partir de son contenu exact&nbsp;: la moindre modification du fichier la
         change. La plateforme conserve l’empreinte de chaque exemplaire, ce qui permet de vérifier que ce PDF n’a pas été modifié
         depuis sa création ou sa signature.
       </p>
       <details className="grid gap-2">
-        <summary className="cursor-pointer font-medium">Détails techniques : empreintes SHA-256 et vérification</summary>
+        <summary className="cursor-pointer font-medium">Détails techniques&nbsp;: empreintes SHA-256 et vérification</summary>
         <dl className="mt-2 grid gap-2">
           <Hash label="Empreinte SHA-256 du document à signer" value={agreement.documentSha256} />
           {agreement.signedSha256 ? <Hash label="Empreinte SHA-256 de l’exemplaire signé" value={agreement.signedSha256} /> : null}
         </dl>
         <p className="mt-2 text-muted-foreground">
-          Pour vérifier un exemplaire téléchargé, calculez son empreinte SHA-256 et comparez-la à celle affichée ci-dessus : elles
+          Pour vérifier un exemplaire téléchargé, calculez son empreinte SHA-256 et comparez-la à celle affichée ci-dessus&nbsp;: elles
           doivent être identiques.
         </p>
         <ul className="grid gap-1 text-muted-foreground">
           <li>
-            Linux : <code className="font-mono text-xs">sha256sum {fileName}</code>
+            Linux&nbsp;: <code className="font-mono text-xs">sha256sum {fileName}</code>
           </li>
           <li>
-            macOS : <code className="font-mono text-xs">shasum -a 256 {fileName}</code>
+            macOS&nbsp;: <code className="font-mono text-xs">shasum -a 256 {fileName}</code>
           </li>
           <li>
-            Windows (PowerShell) : <code className="font-mono text-xs">Get-FileHash {fileName} -Algorithm SHA256</code>
+            Windows (PowerShell)&nbsp;: <code className="font-mono text-xs">Get-FileHash {fileName} -Algorithm SHA256</code>
           </li>
         </ul>
       </details>
@@ -141,11 +141,11 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
           <dd>
             <ul className="grid gap-1" data-testid="agreement-parties">
               <li className="break-words">
-                <span className="font-medium">Vous : </span>
+                <span className="font-medium">Vous&nbsp;: </span>
                 {agreement.myPartyLine}
               </li>
               <li className="break-words">
-                <span className="font-medium">Votre confrère : </span>
+                <span className="font-medium">Votre confrère&nbsp;: </span>
                 {agreement.theirPartyLine}
               </li>
             </ul>
@@ -172,15 +172,15 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
         <div>
           <dt className="text-muted-foreground">Répartition</dt>
           <dd className="font-medium">
-            Vous : {agreement.myShare} % · votre confrère : {agreement.theirShare} %
+            Vous&nbsp;: {agreement.myShare}&nbsp;% · votre confrère&nbsp;: {agreement.theirShare}&nbsp;%
           </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Règlement</dt>
           <dd className="font-medium">
             {agreement.iPay
-              ? `Vous percevez les honoraires et reversez ${agreement.theirShare} % à votre confrère`
-              : `Votre confrère perçoit les honoraires et vous reverse ${agreement.myShare} %`}
+              ? `Vous percevez les honoraires et reversez ${agreement.theirShare}\u00a0% à votre confrère`
+              : `Votre confrère perçoit les honoraires et vous reverse ${agreement.myShare}\u00a0%`}
           </dd>
         </div>
         <div>
@@ -217,7 +217,7 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
           Signatures
         </h5>
         {agreement.signatures.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Aucune signature pour l'instant.</p>
+          <p className="text-sm text-muted-foreground">Aucune signature pour l’instant.</p>
         ) : (
           <ul className="grid gap-1 text-sm" aria-label="Signatures de la convention">
             {agreement.signatures.map((s) => (
@@ -235,11 +235,11 @@ export function CurrentAgreement({ page, agreement, result }: { page: AgreementP
         <p className="text-sm text-muted-foreground">
           L’exemplaire signé comporte, en dernière page, le certificat de signature (date, adresse IP, navigateur et empreinte du
           document signé par chacun). Pour vérifier qu’un exemplaire n’a pas été modifié, comparez son empreinte à celle du dossier
-          (voir « Empreinte du document » ci-dessus).
+          (voir «&nbsp;Empreinte du document&nbsp;» ci-dessus).
         </p>
       ) : agreement.signedByMe ? (
         <Alert>
-          <AlertDescription>Vous avez signé cette version. Elle sera définitive quand votre confrère l'aura signée à son tour.</AlertDescription>
+          <AlertDescription>Vous avez signé cette version. Elle sera définitive quand votre confrère l’aura signée à son tour.</AlertDescription>
         </Alert>
       ) : page.signBlockedBy ? (
         <Alert>
@@ -284,16 +284,16 @@ function SignForm({ agreement, twoFactor, result }: { agreement: AgreementView; 
             aria-describedby={fields.consent.errors ? fields.consent.errorId : undefined}
           />
           <span>
-            J'ai lu la convention (version {agreement.version}, empreinte{" "}
+            J’ai lu la convention (version {agreement.version}, empreinte{" "}
             <code className="break-all font-mono text-xs">{agreement.documentSha256.slice(0, 16)}…</code>) et je la signe
-            électroniquement. Je reconnais que cette signature m'engage comme une signature manuscrite.
+            électroniquement. Je reconnais que cette signature m’engage comme une signature manuscrite.
           </span>
         </label>
         <FieldError id={fields.consent.errorId} errors={fields.consent.errors} />
       </div>
       {twoFactor ? (
         <div className="grid gap-1">
-          <Label htmlFor={fields.code.id}>Code de votre application d'authentification</Label>
+          <Label htmlFor={fields.code.id}>Code de votre application d’authentification</Label>
           <Input
             {...getInputProps(fields.code, { type: "text" })}
             key={fields.code.key}
@@ -318,13 +318,13 @@ function SignForm({ agreement, twoFactor, result }: { agreement: AgreementView; 
             aria-describedby={`${fields.password.id}-hint${fields.password.errors ? ` ${fields.password.errorId}` : ""}`}
           />
           <p id={`${fields.password.id}-hint`} className="text-xs text-muted-foreground">
-            Saisi à nouveau pour confirmer que c'est bien vous qui signez.
+            Saisi à nouveau pour confirmer que c’est bien vous qui signez.
           </p>
           <FieldError id={fields.password.errorId} errors={fields.password.errors} />
         </div>
       )}
       <p className="text-xs text-muted-foreground">
-        Sont enregistrés avec votre signature : la date et l'heure, votre adresse IP, votre navigateur et l’empreinte du document
+        Sont enregistrés avec votre signature&nbsp;: la date et l’heure, votre adresse IP, votre navigateur et l’empreinte du document
         signé.
       </p>
       <div>
@@ -371,7 +371,7 @@ function FirmFields({ legend, hint, fields }: { legend: string; hint: string; fi
       {row("legalForm", "Forme juridique", { list: "agreement-legal-forms" })}
       {row("siren", "SIREN", { inputMode: "numeric" })}
       {row("address", "Adresse du siège ou du cabinet")}
-      {row("capacity", "Signataire : en qualité de", { list: "agreement-capacities" })}
+      {row("capacity", "Signataire\u00a0: en qualité de", { list: "agreement-capacities" })}
     </fieldset>
   );
 }
@@ -429,7 +429,7 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
           )}
           {replacing ? (
             <p className="text-sm text-muted-foreground">
-              La nouvelle version remplace la version {page.current?.version} en attente : celle-ci est annulée, et les signatures
+              La nouvelle version remplace la version {page.current?.version} en attente&nbsp;: celle-ci est annulée, et les signatures
               déjà données sur elle ne valent pas pour la nouvelle.
             </p>
           ) : null}
@@ -454,12 +454,12 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
 
         {fromMandates ? (
           <p id="agreement-suggested-hint" className="text-sm text-muted-foreground" data-testid="agreement-suggested">
-            Type d’opération, rôles et montant sont préremplis d’après les deux mandats du dossier : vérifiez-les avant de proposer.
+            Type d’opération, rôles et montant sont préremplis d’après les deux mandats du dossier&nbsp;: vérifiez-les avant de proposer.
           </p>
         ) : null}
 
         <div className="grid gap-1">
-          <Label htmlFor={fields.operationType.id}>Type d'opération</Label>
+          <Label htmlFor={fields.operationType.id}>Type d’opération</Label>
           <NativeSelect
             {...getSelectProps(fields.operationType)}
             key={fields.operationType.key}
@@ -478,7 +478,7 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
         </div>
 
         <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Qui détient le mandat du cédant ?</legend>
+          <legend className="mb-1 text-sm font-medium">Qui détient le mandat du cédant&nbsp;?</legend>
           {(["me", "them"] as const).map((who) => (
             <label key={who} className="flex items-start gap-2 text-sm">
               <input
@@ -492,8 +492,8 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
               />
               <span>
                 {who === "me"
-                  ? `Moi : je conseille le cédant, ${page.them.name} conseille l’acquéreur`
-                  : `${page.them.name} : il ou elle conseille le cédant, je conseille l’acquéreur`}
+                  ? `Moi\u00a0: je conseille le cédant, ${page.them.name} conseille l’acquéreur`
+                  : `${page.them.name}\u00a0: il ou elle conseille le cédant, je conseille l’acquéreur`}
               </span>
             </label>
           ))}
@@ -501,7 +501,7 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
         </fieldset>
 
         <div className="grid gap-1">
-          <Label htmlFor={fields.amountBand.id}>Montant indicatif de l'opération (facultatif)</Label>
+          <Label htmlFor={fields.amountBand.id}>Montant indicatif de l’opération (facultatif)</Label>
           <NativeSelect {...getSelectProps(fields.amountBand)} key={fields.amountBand.key} aria-describedby={describe(fields.amountBand)}>
             <option value="">Non précisé</option>
             {AMOUNT_BANDS.map((band) => (
@@ -514,7 +514,7 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
         </div>
 
         <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Répartition des honoraires (total 100 %)</legend>
+          <legend className="mb-1 text-sm font-medium">Répartition des honoraires (total 100&nbsp;%)</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="grid gap-1">
               <Label htmlFor={fields.myShare.id}>Votre part (%)</Label>
@@ -530,7 +530,7 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
         </fieldset>
 
         <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Qui perçoit les honoraires et reverse la part de l'autre ?</legend>
+          <legend className="mb-1 text-sm font-medium">Qui perçoit les honoraires et reverse la part de l’autre&nbsp;?</legend>
           {(["me", "them"] as const).map((payer) => (
             <label key={payer} className="flex items-start gap-2 text-sm">
               <input
@@ -541,14 +541,14 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
                 className="mt-0.5 h-4 w-4 accent-primary"
                 aria-describedby={describe(fields.payer)}
               />
-              <span>{payer === "me" ? "Moi : je reverse sa part à mon confrère" : `${page.them.name} : il ou elle me reverse ma part`}</span>
+              <span>{payer === "me" ? "Moi\u00a0: je reverse sa part à mon confrère" : `${page.them.name}\u00a0: il ou elle me reverse ma part`}</span>
             </label>
           ))}
           <FieldError id={fields.payer.errorId} errors={fields.payer.errors} />
         </fieldset>
 
         <div className="grid gap-1">
-          <Label htmlFor={fields.dueTerm.id}>Quand la part est-elle due ?</Label>
+          <Label htmlFor={fields.dueTerm.id}>Quand la part est-elle due&nbsp;?</Label>
           <NativeSelect {...getSelectProps(fields.dueTerm)} key={`${fields.dueTerm.key}-${operation}`} aria-describedby={describe(fields.dueTerm, "agreement-due-hint")}>
             {dueTerms.map((t) => (
               <option key={t} value={t}>
@@ -565,7 +565,7 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
         <div className="grid gap-4 sm:grid-cols-2">
           <FirmFields
             legend="Votre structure"
-            hint="Telle qu’elle figurera dans la convention : complétez ce que votre profil ne contient pas."
+            hint="Telle qu’elle figurera dans la convention&nbsp;: complétez ce que votre profil ne contient pas."
             fields={{ company: fields.myCompany, legalForm: fields.myLegalForm, siren: fields.mySiren, address: fields.myAddress, capacity: fields.myCapacity }}
           />
           <FirmFields
@@ -601,8 +601,8 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
             aria-describedby={describe(fields.clauses, "agreement-clauses-hint")}
           />
           <p id="agreement-clauses-hint" className="text-xs text-muted-foreground">
-            Diligences de chacun, frais, confidentialité… {CLAUSES_MAX_LENGTH.toLocaleString("fr-FR")} caractères au plus. N'y indiquez pas
-            l'identité des clients.
+            Diligences de chacun, frais, confidentialité… {CLAUSES_MAX_LENGTH.toLocaleString("fr-FR")} caractères au plus. N’y indiquez pas
+            l’identité des clients.
           </p>
           <FieldError id={fields.clauses.errorId} errors={fields.clauses.errors} />
         </div>
@@ -618,7 +618,7 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
             {busy ? "Préparation du PDF..." : replacing ? "Proposer la nouvelle version" : "Proposer la convention"}
           </Button>
         </div>
-        <p className="text-xs text-muted-foreground">L’aperçu s’ouvre dans un nouvel onglet, marqué « Projet » : rien n’est proposé ni enregistré.</p>
+        <p className="text-xs text-muted-foreground">L’aperçu s’ouvre dans un nouvel onglet, marqué «&nbsp;Projet&nbsp;»&nbsp;: rien n’est proposé ni enregistré.</p>
       </Form>
   );
   if (!collapsible) return <Card className="p-4">{content}</Card>;
@@ -653,7 +653,7 @@ export function AgreementHistory({ history }: { history: AgreementView[] }) {
               ) : null}
             </p>
             <p className="break-all text-xs text-muted-foreground">
-              Empreinte du document : <code className="font-mono">{v.documentSha256}</code>
+              Empreinte du document&nbsp;: <code className="font-mono">{v.documentSha256}</code>
             </p>
           </li>
         ))}

@@ -41,16 +41,16 @@ export function MandateStateCard({ file, result }: { file: FileView; result?: In
       <p className="break-words text-sm">{m.label}</p>
       {m.status === "negotiating" ? (
         <p className="text-sm text-muted-foreground">
-          En négociation : ce mandat n'est plus proposé aux confrères comme mandat compatible. Ses demandes et ses dossiers restent
+          En négociation&nbsp;: ce mandat n’est plus proposé aux confrères comme mandat compatible. Ses demandes et ses dossiers restent
           ouverts
           {file.stage === "abandoned"
-            ? ". Ce dossier étant abandonné, remettez-le en recherche active pour qu'il soit de nouveau proposé."
-            : " ; il sera conclu avec ce dossier quand les deux membres en auront confirmé la conclusion."}
+            ? ". Ce dossier étant abandonné, remettez-le en recherche active pour qu’il soit de nouveau proposé."
+            : "\u00a0; il sera conclu avec ce dossier quand les deux membres en auront confirmé la conclusion."}
         </p>
       ) : null}
       {can("negotiate") ? (
         <p className="text-sm text-muted-foreground">
-          Une offre est en cours : mettez ce mandat en négociation pour ne plus le proposer à de nouveaux confrères pendant ce temps.
+          Une offre est en cours&nbsp;: mettez ce mandat en négociation pour ne plus le proposer à de nouveaux confrères pendant ce temps.
         </p>
       ) : null}
       <IntentError result={result} intents={MANDATE_INTENTS} />
@@ -96,7 +96,7 @@ export function DealProposalCard({ file, canProposeDeals, result }: { file: File
       </h3>
       {file.dealProposed ? (
         <p className="text-sm" data-testid="deal-proposed">
-          Vous avez proposé ce dossier comme deal certifié. Retrouvez la référence et son statut dans{" "}
+          Vous avez proposé ce dossier comme transaction certifiée. Retrouvez-la et son statut dans{" "}
           <Link className="text-primary underline" to="/dashboard/profil">
             votre profil
           </Link>
@@ -105,13 +105,13 @@ export function DealProposalCard({ file, canProposeDeals, result }: { file: File
       ) : canProposeDeals ? (
         <>
           <p className="text-sm text-muted-foreground">
-            Ajoutez cette opération à vos transactions M&A certifiées : l'année et le secteur sont repris du dossier, sans aucun nom de
+            Ajoutez cette opération à vos transactions M&A certifiées&nbsp;: l’année et le secteur sont repris du dossier, sans aucun nom de
             client ni montant. Elle sera visible sur votre profil public après validation par un administrateur.
           </p>
           <IntentError result={result} intents={["propose-deal"]} />
           <Form method="post">
             <Button type="submit" name="intent" value="propose-deal" disabled={busy}>
-              Proposer comme deal certifié
+              Proposer comme transaction certifiée
             </Button>
           </Form>
         </>

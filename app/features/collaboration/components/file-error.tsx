@@ -11,7 +11,7 @@ export function FileErrorAlert({ error }: { error: unknown }) {
   return (
     <Alert variant="destructive">
       <AlertTitle>{notFound ? "Dossier introuvable" : "Erreur"}</AlertTitle>
-      <AlertDescription>{notFound ? "Ce dossier n'existe pas ou vous n'en êtes pas membre." : message}</AlertDescription>
+      <AlertDescription>{notFound ? "Ce dossier n’existe pas ou vous n’en êtes pas membre." : message}</AlertDescription>
     </Alert>
   );
 }

@@ -27,7 +27,7 @@ export function FileMessages({ file, result }: { file: FileView; result?: Intent
       {file.messages.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <MessageSquare className="h-4 w-4" aria-hidden="true" />
-          Aucun message pour l'instant. Échangez ici avec votre confrère : seuls vous deux y avez accès.
+          Aucun message pour l’instant. Échangez ici avec votre confrère&nbsp;: seuls vous deux y avez accès.
         </p>
       ) : (
         <ol className="grid gap-3" aria-label="Messages du dossier">

@@ -78,7 +78,7 @@ export function FileStages({ file, result }: { file: FileView; result?: IntentRe
         <Alert>
           <AlertDescription>
             Dossier abandonné le {formatDate(file.abandon.at)} — {file.abandon.reasonLabel}
-            {file.abandon.text ? ` : ${file.abandon.text}` : ""}.
+            {file.abandon.text ? `\u00a0: ${file.abandon.text}` : ""}.
           </AlertDescription>
         </Alert>
       ) : null}
@@ -90,7 +90,7 @@ export function FileStages({ file, result }: { file: FileView; result?: IntentRe
             <Form method="post">
               <input type="hidden" name="to" value={next} />
               <Button type="submit" name="intent" value="move" disabled={busy} className="h-auto min-h-10 whitespace-normal">
-                Passer à l'étape « {STAGE_LABELS[next]} »
+                Passer à l’étape «&nbsp;{STAGE_LABELS[next]}&nbsp;»
               </Button>
             </Form>
           ) : null}
@@ -98,7 +98,7 @@ export function FileStages({ file, result }: { file: FileView; result?: IntentRe
             <Form method="post">
               <input type="hidden" name="to" value={previous} />
               <Button type="submit" name="intent" value="move" variant="outline" disabled={busy} className="h-auto min-h-10 whitespace-normal">
-                Revenir à « {STAGE_LABELS[previous]} »
+                Revenir à «&nbsp;{STAGE_LABELS[previous]}&nbsp;»
               </Button>
             </Form>
           ) : null}
@@ -119,8 +119,8 @@ function Closing({ file, result, busy }: { file: FileView; result?: IntentResult
           Conclusion à confirmer
         </h4>
         <p className="text-sm">
-          Votre confrère indique que l'acte a été signé le {file.closing.closingDate ? formatDate(file.closing.closingDate) : "—"}
-          {file.closing.amountBandLabel ? ` (${file.closing.amountBandLabel})` : ""}. Confirmez-vous ?
+          Votre confrère indique que l’acte a été signé le {file.closing.closingDate ? formatDate(file.closing.closingDate) : "—"}
+          {file.closing.amountBandLabel ? ` (${file.closing.amountBandLabel})` : ""}. Confirmez-vous&nbsp;?
         </p>
         <Form method="post">
           <Button type="submit" name="intent" value="confirm-closing" disabled={busy}>
@@ -153,11 +153,11 @@ function Closing({ file, result, busy }: { file: FileView; result?: IntentResult
   return (
     <section aria-labelledby="closing-title" className="grid gap-2 rounded-md border p-3">
       <h4 id="closing-title" className="font-semibold">
-        L'opération est signée ?
+        L’opération est signée&nbsp;?
       </h4>
       <p className="text-sm text-muted-foreground">
-        Indiquez la date de signature de l'acte ; le dossier sera conclu quand votre confrère l'aura confirmée. Aucun prix exact
-        n'est demandé, seulement une tranche facultative.
+        Indiquez la date de signature de l’acte&nbsp;; le dossier sera conclu quand votre confrère l’aura confirmée. Aucun prix exact
+        n’est demandé, seulement une tranche facultative.
       </p>
       <ClosingForm result={result} busy={busy} label="Proposer de conclure" />
     </section>
@@ -168,7 +168,7 @@ function ClosingForm({ result, busy, label }: { result?: IntentResult; busy: boo
   return (
     <Form method="post" className="grid gap-3 sm:grid-cols-2">
       <div className="grid gap-1">
-        <Label htmlFor="closingDate">Date de signature de l'acte</Label>
+        <Label htmlFor="closingDate">Date de signature de l’acte</Label>
         <Input id="closingDate" name="closingDate" type="date" required />
       </div>
       <div className="grid gap-1">
@@ -210,7 +210,7 @@ function Abandon({ result, busy }: { result?: IntentResult; busy: boolean }) {
           ))}
         </fieldset>
         <div className="grid gap-1">
-          <Label htmlFor="abandon-text">Précisions (obligatoires pour « Autre motif »)</Label>
+          <Label htmlFor="abandon-text">Précisions (obligatoires pour «&nbsp;Autre motif&nbsp;»)</Label>
           <Textarea id="abandon-text" name="text" rows={2} maxLength={500} />
         </div>
         <IntentError result={result} intent="abandon" />

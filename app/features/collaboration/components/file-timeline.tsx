@@ -11,7 +11,7 @@ export function FileTimeline({ entries, exportUrl }: { entries: TimelineEntry[];
       <h3 id="timeline-title" className="text-lg font-semibold">
         Historique
       </h3>
-      <p className="text-xs text-muted-foreground">Chaque étape est datée et attribuée ; cet historique ne peut pas être modifié.</p>
+      <p className="text-xs text-muted-foreground">Chaque étape est datée et attribuée&nbsp;; cet historique ne peut pas être modifié.</p>
       <ol className="grid gap-3 border-l pl-4" aria-label="Historique du dossier">
         {entries.map((e) => (
           <li key={e.id} className="relative text-sm">
@@ -31,13 +31,13 @@ export function FileTimeline({ entries, exportUrl }: { entries: TimelineEntry[];
             <Button asChild variant="outline" size="sm">
               <a href={exportUrl} download data-testid="evidence-export">
                 <Download aria-hidden="true" />
-                Exporter l'historique (PDF)
+                Exporter l’historique (PDF)
               </a>
             </Button>
           </div>
           <p className="text-xs text-muted-foreground">
-            Un PDF daté de tout l'historique (étapes, engagements, documents, convention et signatures), à conserver comme preuve.
-            Son empreinte SHA-256 s'inscrit dans l'historique ci-dessus.
+            Un PDF daté de tout l’historique (étapes, engagements, documents, convention et signatures), à conserver comme preuve.
+            Son empreinte SHA-256 s’inscrit dans l’historique ci-dessus.
           </p>
         </div>
       ) : null}

@@ -72,7 +72,7 @@ function IntroductionLog({ relation }: { relation: Relation }) {
             </time>
             <span>
               {e.label} — {e.byMe ? "vous" : (e.actorName ?? "membre supprimé")}
-              {e.message ? <span className="block whitespace-pre-line text-muted-foreground">« {e.message} »</span> : null}
+              {e.message ? <span className="block whitespace-pre-line text-muted-foreground">«&nbsp;{e.message}&nbsp;»</span> : null}
             </span>
           </li>
         ))}
@@ -107,7 +107,7 @@ function Connection({ relation, returnTo }: { relation: Relation; returnTo: stri
       </div>
       {relation.contactEmail ? (
         <p className="text-sm">
-          Contact : {relation.counterpart.owner.firstName} {relation.counterpart.owner.lastName},{" "}
+          Contact&nbsp;: {relation.counterpart.owner.firstName} {relation.counterpart.owner.lastName},{" "}
           <a className="underline" href={`mailto:${relation.contactEmail}`}>
             {relation.contactEmail}
           </a>
@@ -117,11 +117,11 @@ function Connection({ relation, returnTo }: { relation: Relation; returnTo: stri
         <div className="grid gap-1 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="revealed-client">
           <p className="font-semibold">Client du confrère (confidentiel)</p>
           <p>
-            <span className="text-muted-foreground">Nom : </span>
+            <span className="text-muted-foreground">Nom&nbsp;: </span>
             {relation.client.name}
           </p>
           <p className="whitespace-pre-line">
-            <span className="text-muted-foreground">Adresse : </span>
+            <span className="text-muted-foreground">Adresse&nbsp;: </span>
             {relation.client.address}
           </p>
           {relation.undertaking.mine ? (
@@ -138,11 +138,11 @@ function Connection({ relation, returnTo }: { relation: Relation; returnTo: stri
             <p id={`${checkboxId}-text`}>{UNDERTAKING_TEXT}</p>
             <label className="flex items-start gap-2">
               <Checkbox id={checkboxId} name="accept" required aria-describedby={`${checkboxId}-text`} className="mt-0.5" />
-              <span>J'accepte cet engagement de confidentialité</span>
+              <span>J’accepte cet engagement de confidentialité</span>
             </label>
             <div>
               <Button type="submit" size="sm" disabled={signing}>
-                {signing ? "Signature…" : "Signer et voir l'identité du client"}
+                {signing ? "Signature…" : "Signer et voir l’identité du client"}
               </Button>
             </div>
           </div>
@@ -160,8 +160,8 @@ function Connection({ relation, returnTo }: { relation: Relation; returnTo: stri
       ) : null}
       <p className="text-xs text-muted-foreground">
         {relation.undertaking.theirs
-          ? `Votre confrère a signé l'engagement de confidentialité le ${formatDateTime(relation.undertaking.theirs)}.`
-          : "Votre confrère n'a pas encore signé l'engagement de confidentialité."}
+          ? `Votre confrère a signé l’engagement de confidentialité le ${formatDateTime(relation.undertaking.theirs)}.`
+          : "Votre confrère n’a pas encore signé l’engagement de confidentialité."}
       </p>
       <IntroductionLog relation={relation} />
     </li>
@@ -304,14 +304,14 @@ export function MatchingPanelContent({
         {panel.opportunities.limited ? <OpportunityBanner quota={panel.opportunities} /> : null}
         {!panel.matchable && mandate.status === "negotiating" ? (
           <p className="text-sm text-muted-foreground">
-            Ce mandat est en négociation : il n'est plus proposé aux confrères. Remettez-le en recherche active pour voir les mandats
+            Ce mandat est en négociation&nbsp;: il n’est plus proposé aux confrères. Remettez-le en recherche active pour voir les mandats
             compatibles.
           </p>
         ) : !panel.matchable && mandate.status === "concluded" ? (
-          <p className="text-sm text-muted-foreground">Ce mandat est conclu : il n'est plus proposé aux confrères.</p>
+          <p className="text-sm text-muted-foreground">Ce mandat est conclu&nbsp;: il n’est plus proposé aux confrères.</p>
         ) : !panel.matchable ? (
           <p className="text-sm text-muted-foreground">
-            Ce mandat n'est pas actif ou sa date de fin est passée : réactivez-le ou prolongez-le pour voir les mandats compatibles.
+            Ce mandat n’est pas actif ou sa date de fin est passée&nbsp;: réactivez-le ou prolongez-le pour voir les mandats compatibles.
           </p>
         ) : panel.potential.length === 0 ? (
           <p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">
@@ -370,7 +370,7 @@ export function MatchingPanelContent({
                 </MatchHeader>
                 <RequestMeta request={r.received!} direction="received" />
                 {r.received?.message ? (
-                  <p className="whitespace-pre-line rounded bg-muted p-2 text-sm">« {r.received.message} »</p>
+                  <p className="whitespace-pre-line rounded bg-muted p-2 text-sm">«&nbsp;{r.received.message}&nbsp;»</p>
                 ) : null}
                 {r.received?.status === "pending" ? <RespondButtons request={r.received} returnTo={returnTo} /> : null}
                 <IntroductionLog relation={r} />
@@ -382,7 +382,7 @@ export function MatchingPanelContent({
 
       <Section id="panel-propose" title="Proposer un de mes mandats">
         <p className="text-sm text-muted-foreground">
-          Une mise en relation est confirmée quand chacun a accepté la demande de l'autre : proposez ce mandat en retour aux
+          Une mise en relation est confirmée quand chacun a accepté la demande de l’autre&nbsp;: proposez ce mandat en retour aux
           confrères qui vous ont sollicité.
         </p>
         {proposable.length === 0 ? (
@@ -418,7 +418,7 @@ export function MatchingPanelContent({
                 <RequestMeta request={r.sent!} direction="sent" />
                 {r.sent?.status === "accepted" && !r.received ? (
                   <p className="text-xs text-muted-foreground">
-                    Acceptée : la mise en relation sera confirmée quand vous aurez accepté la proposition en retour de votre confrère.
+                    Acceptée&nbsp;: la mise en relation sera confirmée quand vous aurez accepté la proposition en retour de votre confrère.
                   </p>
                 ) : null}
                 <IntroductionLog relation={r} />

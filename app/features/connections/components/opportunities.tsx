@@ -37,7 +37,7 @@ export function OpportunitiesSection({ d, search }: { d: OpportunitiesData; sear
         <div className="rounded-lg border border-dashed p-8 text-center">
           <p className="font-semibold">Aucune opportunité pour le moment</p>
           <p className="mt-1 text-sm text-muted-foreground">
-            Les opportunités apparaissent lorsque l'un de vos mandats actifs correspond à un mandat d'un confrère.
+            Les opportunités apparaissent lorsque l’un de vos mandats actifs correspond à un mandat d’un confrère.
           </p>
         </div>
       ) : (
@@ -47,7 +47,7 @@ export function OpportunitiesSection({ d, search }: { d: OpportunitiesData; sear
             return (
               <li key={o.match.id} className="grid gap-2 rounded-lg border p-4" data-testid="opportunity">
                 <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-                  Pour votre mandat « {o.own.clientCode} » ({MANDATE_TYPE_LABELS[o.own.mandateType].toLowerCase()})
+                  Pour votre mandat «&nbsp;{o.own.clientCode}&nbsp;» ({MANDATE_TYPE_LABELS[o.own.mandateType].toLowerCase()})
                 </p>
                 <MatchHeader total={o.match.score.total}>
                   <CounterpartSummary m={o.match} heading="h3" />
@@ -68,7 +68,7 @@ export function OpportunitiesSection({ d, search }: { d: OpportunitiesData; sear
                   )}
                   <Button asChild size="sm" variant="outline">
                     <Link to={mandatesHref(search, { matching: o.own.id })} preventScrollReset>
-                      Matching de « {o.own.clientCode} »
+                      Rapprochements de «&nbsp;{o.own.clientCode}&nbsp;»
                     </Link>
                   </Button>
                 </div>

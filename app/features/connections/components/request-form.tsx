@@ -41,8 +41,8 @@ export function RequestForm({
         {criteria ? <ScoreBreakdownList criteria={criteria} /> : null}
       </div>
       <p className="text-sm text-muted-foreground">
-        Demande envoyée depuis votre mandat « {ownCode} ». Le propriétaire du mandat est prévenu par e-mail ; l'identité des
-        clients reste confidentielle jusqu'à l'accord des deux parties.
+        Demande envoyée depuis votre mandat «&nbsp;{ownCode}&nbsp;». Le propriétaire du mandat est prévenu par e-mail&nbsp;; l’identité des
+        clients reste confidentielle jusqu’à l’accord des deux parties.
       </p>
       <div className="grid gap-2">
         <Label htmlFor="match-request-message">Message (facultatif)</Label>

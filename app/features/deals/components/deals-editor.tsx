@@ -52,7 +52,7 @@ export function DealsEditor({
     <div className="grid gap-6">
       {deals.length === 0 ? (
         <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
-          Aucune référence pour le moment. Ajoutez les opérations que vous avez accompagnées : une fois validées par un
+          Aucune référence pour le moment. Ajoutez les opérations que vous avez accompagnées&nbsp;: une fois validées par un
           administrateur, elles apparaîtront sur votre profil public.
         </p>
       ) : (
@@ -84,8 +84,8 @@ function DealItem({ deal }: { deal: EditorDeal }) {
       {deal.dealDescription ? <p className="whitespace-pre-line break-words text-sm">{deal.dealDescription}</p> : null}
       {deal.status === "rejected" ? (
         <p className="rounded-md bg-red-50 p-2 text-sm text-red-900">
-          <span className="font-medium">Motif du refus : </span>
-          {deal.rejectionReason?.trim() ? deal.rejectionReason : "aucun motif n'a été précisé."}
+          <span className="font-medium">Motif du refus&nbsp;: </span>
+          {deal.rejectionReason?.trim() ? deal.rejectionReason : "aucun motif n’a été précisé."}
         </p>
       ) : null}
       {deal.status === "pending" ? <p className="text-xs text-muted-foreground">{DEAL_MESSAGES.pendingInfo}</p> : null}
@@ -139,7 +139,7 @@ function DeleteDealButton({ dealId, name }: { dealId: string; name: string }) {
           <DialogHeader>
             <DialogTitle>Supprimer la référence</DialogTitle>
             <DialogDescription>
-              Êtes-vous sûr de vouloir supprimer la référence « {name} » ? Cette action est irréversible.
+              Êtes-vous sûr de vouloir supprimer la référence «&nbsp;{name}&nbsp;»&nbsp;? Cette action est irréversible.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
@@ -212,7 +212,7 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
             aria-invalid={fields.year.errors ? true : undefined}
             aria-describedby={fields.year.errors ? fields.year.errorId : undefined}
           >
-            <option value="">Sélectionnez l'année</option>
+            <option value="">Sélectionnez l’année</option>
             {years.map((y) => (
               <option key={y} value={String(y)}>
                 {y}

@@ -33,7 +33,7 @@ export function ProfileBadges({ badges }: { badges: BadgeKind[] }) {
             <Badge variant={VARIANTS[b]} className="cursor-help gap-1" title={BADGE_MEANINGS[b]} data-badge={b}>
               <Icon className="h-3 w-3" aria-hidden="true" />
               {ALL_BADGE_LABELS[b]}
-              <span className="sr-only"> : {BADGE_MEANINGS[b]}</span>
+              <span className="sr-only"> — {BADGE_MEANINGS[b]}</span>
             </Badge>
           </li>
         );

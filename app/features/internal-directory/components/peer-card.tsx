@@ -46,7 +46,7 @@ function SectorChips({ codes }: { codes: string[] }) {
           <button
             type="button"
             title={hiddenNames}
-            aria-label={`${chips.moreLabel} : ${hiddenNames}`}
+            aria-label={`${chips.moreLabel}\u00a0: ${hiddenNames}`}
             aria-controls={listId}
             aria-expanded={false}
             onClick={() => setExpanded(true)}
@@ -113,7 +113,7 @@ export function PeerCard({ peer, contact }: { peer: InternalDirectoryRow; contac
         <p className="flex items-center gap-1 text-sm" data-testid="peer-ratings">
           <Star className="h-4 w-4 shrink-0 fill-amber-400 text-amber-500" aria-hidden="true" />
           <span>
-            <span className="sr-only">Évaluations des confrères : </span>
+            <span className="sr-only">Évaluations des confrères&nbsp;: </span>
             {ratingSummaryLabel(peer.ratings.average, peer.ratings.count)}
           </span>
         </p>

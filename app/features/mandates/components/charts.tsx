@@ -55,7 +55,7 @@ export function GroupedBarChart({
               const x = i * band + (band - barW * series.length) / 2 + j * barW;
               return (
                 <rect key={`${c.key}-${s.key}`} x={`${x}%`} y={height - h(v)} width={`${barW * 0.92}%`} height={h(v)} fill={s.color} rx="1">
-                  <title>{`${c.longLabel} — ${s.label} : ${v}`}</title>
+                  <title>{`${c.longLabel} — ${s.label}\u00a0: ${v}`}</title>
                 </rect>
               );
             }),
@@ -118,7 +118,7 @@ export function HorizontalBarChart({
                 return (
                   <g key={s.key}>
                     <rect x="0" y={j * rowH} width={`${Math.max(pct, v > 0 ? 0.5 : 0)}%`} height={rowH - 4} fill={s.color} rx="2">
-                      <title>{`${c.longLabel} — ${s.label} : ${v}`}</title>
+                      <title>{`${c.longLabel} — ${s.label}\u00a0: ${v}`}</title>
                     </rect>
                     <text x={`${pct}%`} dx="6" y={j * rowH + rowH - 6} fontSize="12" fill={AXIS}>
                       {v}

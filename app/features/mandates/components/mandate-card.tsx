@@ -144,7 +144,7 @@ export function MandateCard({
       <dl className="grid gap-1 text-sm">
         {mandateSummaryLines(m).map((line) => (
           <div key={line.label} className="flex flex-wrap gap-x-2">
-            <dt className="text-muted-foreground">{line.label} :</dt>
+            <dt className="text-muted-foreground">{line.label}&nbsp;:</dt>
             <dd className="font-medium">{line.value}</dd>
           </div>
         ))}

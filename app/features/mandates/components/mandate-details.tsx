@@ -79,17 +79,17 @@ export function MandateCriteria({ m, headingLevel = 3 }: { m: CriteriaFields; he
   }
   return (
     <section className="grid gap-3">
-      <H className="font-semibold">Informations sur l'entreprise</H>
+      <H className="font-semibold">Informations sur l’entreprise</H>
       <dl className="grid gap-3">
-        <DetailRow label="Secteur d'activité">{m.companySector ? sectorLabel(m.companySector) : NOT_SPECIFIED}</DetailRow>
+        <DetailRow label="Secteur d’activité">{m.companySector ? sectorLabel(m.companySector) : NOT_SPECIFIED}</DetailRow>
         <DetailRow label="Localisation">{m.companyTerritory ? territoryLabel(m.companyTerritory) : NOT_SPECIFIED}</DetailRow>
-        <DetailRow label="Description de l'entreprise">
+        <DetailRow label="Description de l’entreprise">
           {m.companyDescription ? <span className="whitespace-pre-line">{m.companyDescription}</span> : NOT_SPECIFIED}
         </DetailRow>
         <DetailRow label="Valorisation">{formatEuros(m.valuationAmount)}</DetailRow>
         <DetailRow label="Délai du projet">{timelineLabel(m.projectTimeline)}</DetailRow>
         <DetailRow label="Apport requis">{formatEuroRange(m.requiredContributionMin, m.requiredContributionMax)}</DetailRow>
-        <DetailRow label="Types d'acquéreurs ciblés">
+        <DetailRow label="Types d’acquéreurs ciblés">
           <Chips items={(m.targetBuyerTypes ?? []).map(buyerTypeLabel)} />
         </DetailRow>
       </dl>

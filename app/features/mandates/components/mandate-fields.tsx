@@ -157,7 +157,7 @@ export function AmountInput({ field, label, onBlur }: { field: TextField; label:
         </span>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        En euros, par exemple 500 000
+        En euros, par exemple 500&nbsp;000
       </p>
       <FieldError id={field.errorId} errors={field.errors} />
     </div>

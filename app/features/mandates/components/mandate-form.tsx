@@ -199,7 +199,7 @@ export function MandateForm({
       <span className="block text-sm font-normal text-muted-foreground">
         Étape {MANDATE_STEPS.indexOf(s) + 1} sur {MANDATE_STEPS.length}
       </span>
-      <span className="sr-only"> : </span>
+      <span className="sr-only">&nbsp;: </span>
       {stepTitle(s)}
     </h2>
   );
@@ -308,7 +308,7 @@ export function MandateForm({
           </ol>
         </nav>
       ) : null}
-      <p className="text-sm text-muted-foreground">Les champs marqués d'un astérisque (*) sont obligatoires.</p>
+      <p className="text-sm text-muted-foreground">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
       {form.errors?.length ? (
         <Alert variant="destructive" id={form.errorId}>
           <AlertDescription>{form.errors[0]}</AlertDescription>
@@ -337,7 +337,7 @@ export function MandateForm({
           </div>
         </fieldset>
         <p className="rounded-md border bg-muted/40 p-3 text-sm">
-          Seuls les mandats exclusifs peuvent être enregistrés : vous certifierez l'exclusivité de ce mandat à la dernière étape, juste avant de l'enregistrer.
+          Seuls les mandats exclusifs peuvent être enregistrés&nbsp;: vous certifierez l’exclusivité de ce mandat à la dernière étape, juste avant de l’enregistrer.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput field={fields.startDate} label="Date de début" type="date" required />
@@ -350,7 +350,7 @@ export function MandateForm({
         {stepHeading("details")}
         {/* Buyer only: hidden as soon as the seller type is chosen (CSS, works without JS). */}
         <fieldset className="grid gap-6 group-has-[.mandate-type-seller:checked]/mandate:hidden">
-          <legend className="sr-only">Critères de l'acquéreur</legend>
+          <legend className="sr-only">Critères de l’acquéreur</legend>
           <MultiSelect field={fields.searchSectors} legend="Secteurs recherchés" groups={SECTOR_GROUPS} filterLabel="Filtrer les secteurs" noun={["secteur", "secteurs"]} />
           <MultiSelect
             field={fields.searchTerritories}
@@ -370,13 +370,13 @@ export function MandateForm({
 
         {/* Seller only. */}
         <fieldset className="hidden gap-6 group-has-[.mandate-type-seller:checked]/mandate:grid">
-          <legend className="sr-only">Informations sur l'entreprise cédée</legend>
+          <legend className="sr-only">Informations sur l’entreprise cédée</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectInput field={fields.companySector} label="Secteur d'activité" options={SECTOR_OPTIONS} />
+            <SelectInput field={fields.companySector} label="Secteur d’activité" options={SECTOR_OPTIONS} />
             <SelectInput field={fields.companyTerritory} label="Localisation (département)" groups={DEPARTMENT_GROUPS} />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={fields.companyDescription.id}>Description de l'entreprise</Label>
+            <Label htmlFor={fields.companyDescription.id}>Description de l’entreprise</Label>
             <Textarea {...getTextareaProps(fields.companyDescription)} key={fields.companyDescription.key} rows={3} maxLength={5000} />
             <FieldError id={fields.companyDescription.errorId} errors={fields.companyDescription.errors} />
           </div>
@@ -386,7 +386,7 @@ export function MandateForm({
             <AmountInput field={fields.requiredContributionMin} label="Apport requis minimum" onBlur={validateField} />
             <AmountInput field={fields.requiredContributionMax} label="Apport requis maximum" onBlur={validateField} />
           </div>
-          <CheckboxGroup field={fields.targetBuyerTypes} legend="Types d'acquéreurs ciblés" options={BUYER_TYPE_OPTIONS} />
+          <CheckboxGroup field={fields.targetBuyerTypes} legend="Types d’acquéreurs ciblés" options={BUYER_TYPE_OPTIONS} />
         </fieldset>
 
         <div className="grid gap-2">
@@ -399,7 +399,7 @@ export function MandateForm({
             aria-describedby={describedBy(`${fields.description.id}-hint`, fields.description.errors && fields.description.errorId)}
           />
           <p id={`${fields.description.id}-hint`} className="text-xs text-muted-foreground">
-            Visible par les confrères : n'y mentionnez pas l'identité du client.
+            Visible par les confrères&nbsp;: n’y mentionnez pas l’identité du client.
           </p>
           <FieldError id={fields.description.errorId} errors={fields.description.errors} />
         </div>
@@ -411,8 +411,8 @@ export function MandateForm({
         <fieldset className="grid gap-4 rounded-md border border-amber-200 bg-amber-50/50 p-4">
           <legend className="px-1 font-semibold">Informations client confidentielles</legend>
           <p className="text-xs text-muted-foreground">
-            Le nom et l'adresse du client ne sont communiqués à un confrère qu'après une mise en relation acceptée par les deux
-            parties et la signature d'un engagement de confidentialité. Les confrères ne voient que le code.
+            Le nom et l’adresse du client ne sont communiqués à un confrère qu’après une mise en relation acceptée par les deux
+            parties et la signature d’un engagement de confidentialité. Les confrères ne voient que le code.
           </p>
           <TextInput field={fields.clientCode} label="Initiales ou nom de code du client" maxLength={50} required />
           <TextInput field={fields.clientName} label="Nom du client" maxLength={200} required />
@@ -478,7 +478,7 @@ export function MandateForm({
           </div>
           {hydrated && !exclusive ? (
             <p id={disabledReasonId} className="text-sm text-muted-foreground sm:text-right">
-              Cochez « Je certifie que ce mandat est exclusif » pour {mode === "create" ? "créer le mandat" : "mettre à jour le mandat"}.
+              Cochez «&nbsp;Je certifie que ce mandat est exclusif&nbsp;» pour {mode === "create" ? "créer le mandat" : "mettre à jour le mandat"}.
             </p>
           ) : null}
         </div>

@@ -15,7 +15,7 @@ function Part({ step, type, onEdit, children }: { step: MandateStep; type: Manda
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
         <Button type="button" variant="outline" size="sm" onClick={() => onEdit(step)}>
-          Modifier<span className="sr-only"> : {title}</span>
+          Modifier<span className="sr-only">&nbsp;: {title}</span>
         </Button>
       </div>
       {children}
@@ -33,7 +33,7 @@ function UnmatchableWarning({ value, onEdit }: { value: MandateInput; onEdit: (s
     <Alert variant="info" data-testid="unmatchable-warning">
       <AlertTitle>{UNMATCHABLE_BUYER_TEXT}</AlertTitle>
       <AlertDescription className="grid gap-2">
-        <p>Le rapprochement compare les critères des deux mandats : ajoutez au moins {list} pour qu’il soit proposé aux confrères cédants.</p>
+        <p>Le rapprochement compare les critères des deux mandats&nbsp;: ajoutez au moins {list} pour qu’il soit proposé aux confrères cédants.</p>
         <p>
           <Button type="button" variant="outline" size="sm" onClick={() => onEdit("details")}>
             Compléter les critères

@@ -57,7 +57,7 @@ export function MultiSelect({
     <fieldset id={id} className="grid gap-3" aria-describedby={errors?.length ? errorId : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {selected.length > 0 ? (
-        <ul aria-label={`${legend} : sélection`} className="flex flex-wrap gap-2">
+        <ul aria-label={`${legend}\u00a0: sélection`} className="flex flex-wrap gap-2">
           {selected.map((value) => (
             <li key={value}>
               {hydrated ? (
@@ -125,7 +125,7 @@ export function MultiSelect({
             </div>
           );
         })}
-        {hydrated && visible.size === 0 ? <p className="p-2 text-sm text-muted-foreground">Aucun résultat pour « {query.trim()} ».</p> : null}
+        {hydrated && visible.size === 0 ? <p className="p-2 text-sm text-muted-foreground">Aucun résultat pour «&nbsp;{query.trim()}&nbsp;».</p> : null}
       </div>
       <FieldError id={errorId} errors={errors} />
     </fieldset>

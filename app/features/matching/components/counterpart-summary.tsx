@@ -16,13 +16,13 @@ export function CounterpartSummary({ m, heading: Heading = "h4" }: { m: Counterp
       </p>
       {sectors ? (
         <p>
-          <span className="text-muted-foreground">{m.mandateType === "buyer" ? "Secteurs" : "Secteur"} :</span> {sectors}
+          <span className="text-muted-foreground">{m.mandateType === "buyer" ? "Secteurs" : "Secteur"}&nbsp;:</span> {sectors}
         </p>
       ) : null}
       <dl className="flex flex-wrap gap-x-4 gap-y-1">
         {mandateSummaryLines(m).map((l) => (
           <div key={l.label} className="flex gap-1">
-            <dt className="text-muted-foreground">{l.label} :</dt>
+            <dt className="text-muted-foreground">{l.label}&nbsp;:</dt>
             <dd>{l.value}</dd>
           </div>
         ))}

@@ -27,7 +27,7 @@ export function ScorePill({ total }: { total: number }) {
       title={SCORE_BADGE_LABELS[badge]}
       data-testid="score-pill"
     >
-      {total} %<span className="sr-only"> de compatibilité ({SCORE_BADGE_LABELS[badge].toLowerCase()})</span>
+      {total}&nbsp;%<span className="sr-only"> de compatibilité ({SCORE_BADGE_LABELS[badge].toLowerCase()})</span>
     </span>
   );
 }

@@ -71,13 +71,13 @@ export function MediationThread({ mediation: m, messageError, hiddenFields }: { 
             Décision ({m.decision.outcomeLabel.toLowerCase()}) du <time dateTime={m.decision.at}>{at(m.decision.at)}</time>
           </h4>
           <p className="whitespace-pre-line break-words text-sm">{m.decision.text}</p>
-          <p className="text-sm font-medium">{m.decision.upheld ?? "Aucune réclamation n'a été retenue contre un membre."}</p>
+          <p className="text-sm font-medium">{m.decision.upheld ?? "Aucune réclamation n’a été retenue contre un membre."}</p>
         </section>
       ) : null}
       <section aria-label="Échanges" className="grid gap-2">
         <h4 className="text-sm font-semibold">Échanges</h4>
         {m.messages.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Aucun message pour l'instant.</p>
+          <p className="text-sm text-muted-foreground">Aucun message pour l’instant.</p>
         ) : (
           <ol className="grid gap-2" aria-label="Messages de la médiation">
             {m.messages.map((msg) => (
@@ -116,7 +116,7 @@ export function MediationThread({ mediation: m, messageError, hiddenFields }: { 
           </Form>
         ) : (
           <Alert>
-            <AlertDescription>Cette médiation est close : les échanges sont terminés.</AlertDescription>
+            <AlertDescription>Cette médiation est close&nbsp;: les échanges sont terminés.</AlertDescription>
           </Alert>
         )}
       </section>

@@ -27,10 +27,10 @@ export function OpenMediationForm({ errors }: { errors: Record<string, string[]>
           Demander une médiation
         </h3>
         <p className="text-sm text-muted-foreground">
-          Un désaccord avec votre confrère que vous n'arrivez pas à régler ?
-          L'équipe du réseau examine la demande, échange avec vous deux et rend
-          une décision écrite. Pendant la médiation, elle peut lire l'historique
-          et la liste des documents de ce dossier (pas leur contenu) ; votre
+          Un désaccord avec votre confrère que vous n’arrivez pas à régler&nbsp;?
+          L’équipe du réseau examine la demande, échange avec vous deux et rend
+          une décision écrite. Pendant la médiation, elle peut lire l’historique
+          et la liste des documents de ce dossier (pas leur contenu)&nbsp;; votre
           confrère est prévenu par e-mail.
         </p>
         {general ? (
@@ -73,7 +73,7 @@ export function OpenMediationForm({ errors }: { errors: Record<string, string[]>
             id="mediation-facts-hint"
             className="text-sm text-muted-foreground"
           >
-            Décrivez les faits, datés si possible. Votre confrère et l'équipe du
+            Décrivez les faits, datés si possible. Votre confrère et l’équipe du
             réseau liront cet exposé.
           </p>
           <FieldError id="mediation-facts-error" errors={errors?.facts} />
@@ -95,9 +95,9 @@ export function OpenMediationForm({ errors }: { errors: Record<string, string[]>
             id="mediation-attachments-hint"
             className="text-sm text-muted-foreground"
           >
-            Jusqu'à {MEDIATION_LIMITS.attachmentsMax} fichiers (PDF, image JPEG
-            ou PNG, Excel ou Word), {MEDIATION_LIMITS.attachmentMaxMb} Mo au
-            plus chacun. Seuls vous et l'équipe du réseau y avez accès.
+            Jusqu’à {MEDIATION_LIMITS.attachmentsMax} fichiers (PDF, image JPEG
+            ou PNG, Excel ou Word), {MEDIATION_LIMITS.attachmentMaxMb}&nbsp;Mo au
+            plus chacun. Seuls vous et l’équipe du réseau y avez accès.
           </p>
         </div>
         <div>

@@ -56,7 +56,7 @@ export default function ContactDialogPanel({ professionalName, defaults }: Conta
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Contacter {professionalName}</DialogTitle>
-          <DialogDescription>Votre message lui sera transmis directement. Il vous répondra à l'adresse indiquée.</DialogDescription>
+          <DialogDescription>Votre message lui sera transmis directement. Il vous répondra à l’adresse indiquée.</DialogDescription>
         </DialogHeader>
         <fetcher.Form
           method="post"

@@ -51,7 +51,7 @@ function PlainContactForm({ professionalName, defaults, result }: ContactDialogP
       </summary>
       <Form method="post" className="mt-4 grid gap-4 rounded-lg border p-4 text-left">
         <p className="text-sm text-muted-foreground">
-          Votre message sera transmis directement à {professionalName}, qui vous répondra à l'adresse indiquée.
+          Votre message sera transmis directement à {professionalName}, qui vous répondra à l’adresse indiquée.
         </p>
         {result ? (
           // The look of ui/alert's success and destructive variants, without its module: the public

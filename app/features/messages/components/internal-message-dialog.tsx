@@ -62,7 +62,7 @@ export function InternalMessageDialog({ recipient, canMessage }: { recipient: { 
           <DialogTitle>Contacter {recipient.name}</DialogTitle>
           <DialogDescription>
             {canMessage
-              ? "Votre message arrivera dans sa messagerie interne ; il en sera averti par e-mail."
+              ? "Votre message arrivera dans sa messagerie interne\u00a0; il en sera averti par e-mail."
               : "La messagerie interne entre confrères est une fonctionnalité Premium."}
           </DialogDescription>
         </DialogHeader>

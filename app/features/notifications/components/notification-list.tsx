@@ -25,7 +25,7 @@ export function NotificationList({ items, onOpen }: { items: NotificationItem[];
   if (items.length === 0) {
     return (
       <p className="p-4 text-sm text-muted-foreground" data-testid="notifications-empty">
-        Aucune notification pour le moment. Les demandes, messages et décisions qui vous concernent s'afficheront ici.
+        Aucune notification pour le moment. Les demandes, messages et décisions qui vous concernent s’afficheront ici.
       </p>
     );
   }

@@ -132,7 +132,7 @@ export function ImageUpload({
           {hydrated ? null : (
             <div>
               <Button type="submit" variant="outline" size="sm">
-                Envoyer l'image
+                Envoyer l’image
               </Button>
             </div>
           )}
@@ -141,7 +141,7 @@ export function ImageUpload({
           <div className="grid gap-1">
             <div
               role="progressbar"
-              aria-label={`Envoi : ${label}`}
+              aria-label={`Envoi\u00a0: ${label}`}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress}
@@ -150,7 +150,7 @@ export function ImageUpload({
               <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
             </div>
             <p className="text-xs text-muted-foreground" aria-live="polite">
-              Envoi en cours… {progress} %
+              Envoi en cours… {progress}&nbsp;%
             </p>
           </div>
         ) : null}

@@ -12,7 +12,7 @@ export function PremiumUpsell() {
       </h3>
       <p className="mt-2 text-sm">
         Présentation détaillée sur votre profil public, présentation réservée à vos confrères, logo de votre cabinet,
-        photo de profil et références M&amp;A certifiées : les membres Premium sont mis en avant dans les annuaires.
+        photo de profil et références M&amp;A certifiées&nbsp;: les membres Premium sont mis en avant dans les annuaires.
       </p>
       <Button asChild className="mt-4">
         <Link to="/premium">Découvrir Premium</Link>

@@ -24,7 +24,7 @@ export function RatingsSummary({ ratings }: { ratings: { average: number | null;
     <p className="flex items-center gap-2 text-sm font-medium" data-testid="ratings-summary">
       <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
       <span>
-        <span className="sr-only">Évaluations des confrères : </span>
+        <span className="sr-only">Évaluations des confrères&nbsp;: </span>
         {label}
       </span>
     </p>

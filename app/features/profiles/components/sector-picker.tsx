@@ -23,7 +23,7 @@ export function SectorPicker({ name, defaultValue, errors }: { name: string; def
   const errorId = `${name}-error`;
   return (
     <fieldset className="grid gap-3" aria-describedby={errors?.length ? errorId : `${name}-hint`}>
-      <legend className="text-sm font-medium">Secteurs d'activité</legend>
+      <legend className="text-sm font-medium">Secteurs d’activité</legend>
       <p id={`${name}-hint`} className="-mt-1 text-xs text-muted-foreground">
         Cochez les secteurs (nomenclature NAF) dans lesquels vous intervenez.
       </p>

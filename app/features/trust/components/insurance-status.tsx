@@ -57,7 +57,7 @@ export function InsuranceStatusCard({ view, renewLink = false }: { view: Insuran
             <dd className="font-medium">{formatDate(`${e.insuranceEndsOn}T12:00:00Z`)}</dd>
           </div>
           <div className="min-w-0">
-            <dt className="text-muted-foreground">Vérification par l'équipe</dt>
+            <dt className="text-muted-foreground">Vérification par l’équipe</dt>
             <dd className="flex items-center gap-1.5 font-medium">
               {e.insuranceChecked ? (
                 <>
@@ -72,7 +72,7 @@ export function InsuranceStatusCard({ view, renewLink = false }: { view: Insuran
           </div>
         </dl>
       ) : (
-        <p className="text-sm text-muted-foreground">Aucune attestation d'assurance n'est enregistrée pour votre profil.</p>
+        <p className="text-sm text-muted-foreground">Aucune attestation d’assurance n’est enregistrée pour votre profil.</p>
       )}
       {renewLink ? (
         <div>

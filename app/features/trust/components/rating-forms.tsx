@@ -20,7 +20,7 @@ function ScoreField({ criterion }: { criterion: RatingCriterion }) {
       <div className="flex flex-wrap gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="inline-flex cursor-pointer items-center gap-1 rounded-md border px-2.5 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-            <input type="radio" name={criterion} value={n} required className="sr-only" aria-label={`${label} : ${n} sur 5`} />
+            <input type="radio" name={criterion} value={n} required className="sr-only" aria-label={`${label}\u00a0: ${n} sur 5`} />
             <span aria-hidden="true">{n}</span>
           </label>
         ))}
@@ -46,7 +46,7 @@ export function RatingForm({ error }: { error: string | null }) {
         </label>
         <textarea id={commentId} name="comment" rows={4} maxLength={RATING_COMMENT_MAX} className={FIELD} aria-describedby={`${commentId}-hint`} />
         <p id={`${commentId}-hint`} className="text-xs text-muted-foreground">
-          {RATING_COMMENT_MAX} caractères au plus. Ne nommez aucun client : l'évaluation porte sur votre confrère.
+          {RATING_COMMENT_MAX} caractères au plus. Ne nommez aucun client&nbsp;: l’évaluation porte sur votre confrère.
         </p>
       </div>
       {error ? (
@@ -74,7 +74,7 @@ export function RatingScores({ scores }: { scores: Record<RatingCriterion, numbe
     <dl className="grid gap-1 text-sm sm:grid-cols-3">
       {RATING_CRITERIA.map((c) => (
         <div key={c} className="flex items-center gap-1">
-          <dt className="text-muted-foreground">{RATING_CRITERION_LABELS[c]} :</dt>
+          <dt className="text-muted-foreground">{RATING_CRITERION_LABELS[c]}&nbsp;:</dt>
           <dd className="flex items-center gap-0.5 font-semibold">
             {scores[c]}/5
             <Star className="h-3.5 w-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />

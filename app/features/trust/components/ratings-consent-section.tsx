@@ -14,7 +14,7 @@ export function RatingsConsentSection({ consent, actionData }: { consent: boolea
     <SettingsSection
       id="evaluations"
       title="Évaluations de vos confrères"
-      description="La note moyenne et le nombre d'évaluations que vous avez reçues sont visibles des membres du réseau. Vous choisissez s'ils s'affichent aussi sur votre profil public."
+      description="La note moyenne et le nombre d’évaluations que vous avez reçues sont visibles des membres du réseau. Vous choisissez s’ils s’affichent aussi sur votre profil public."
     >
       {consent === null ? (
         <p className="text-sm text-muted-foreground">Cette section sera disponible une fois votre profil professionnel créé.</p>
@@ -25,7 +25,7 @@ export function RatingsConsentSection({ consent, actionData }: { consent: boolea
           <div className="flex items-start gap-3 rounded-md border p-3">
             <Checkbox id="show-ratings-publicly" name="showRatingsPublicly" value="on" defaultChecked={consent} className="mt-0.5" />
             <label htmlFor="show-ratings-publicly" className="text-sm font-medium">
-              Afficher ma note moyenne et le nombre d'évaluations sur mon profil public
+              Afficher ma note moyenne et le nombre d’évaluations sur mon profil public
             </label>
           </div>
           <div>

@@ -30,7 +30,7 @@ export function ResponsivenessSummary({ value }: { value: Responsiveness | null 
             {answeredShareLabel(value.answeredShare)} des demandes de rapprochement et messages reçus ont eu une réponse sous {ANSWER_WITHIN_DAYS}
             {"\u00a0"}jours ({value.received} reçus)
           </li>
-          {median ? <li>Délai médian de réponse : {median}</li> : null}
+          {median ? <li>Délai médian de réponse&nbsp;: {median}</li> : null}
         </ul>
       ) : (
         <p className="pl-6 text-muted-foreground">{RESPONSIVENESS_EMPTY}</p>

@@ -15,17 +15,17 @@ export function InsuranceFields({ fields, currentFileName, required }: { fields:
     <fieldset className="grid min-w-0 grid-cols-1 gap-4 rounded-md border p-4">
       <legend className="px-1 text-sm font-semibold">Assurance responsabilité civile professionnelle</legend>
       <div className="grid gap-2">
-        <Label htmlFor="certificate">Attestation d'assurance (PDF, JPEG ou PNG, {INSURANCE_MAX_MB} Mo au maximum)</Label>
+        <Label htmlFor="certificate">Attestation d’assurance (PDF, JPEG ou PNG, {INSURANCE_MAX_MB}&nbsp;Mo au maximum)</Label>
         <Input id="certificate" name="certificate" type="file" accept={CERTIFICATE_ACCEPT} required={required} aria-describedby="certificate-hint" />
         <p id="certificate-hint" className="text-xs text-muted-foreground">
-          {currentFileName ? `Attestation déjà transmise : ${currentFileName}. Joignez un fichier seulement pour la remplacer.` : "L'attestation en cours de validité délivrée par votre assureur."}
+          {currentFileName ? `Attestation déjà transmise\u00a0: ${currentFileName}. Joignez un fichier seulement pour la remplacer.` : "L’attestation en cours de validité délivrée par votre assureur."}
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label="Assureur" inputProps={{ ...getInputProps(fields.insurer, { type: "text" }), key: fields.insurer.key }} errors={fields.insurer.errors} />
         <TextField label="Numéro de contrat" inputProps={{ ...getInputProps(fields.policyNumber, { type: "text" }), key: fields.policyNumber.key }} errors={fields.policyNumber.errors} />
       </div>
-      <TextField label="Fin de validité de l'attestation" inputProps={{ ...getInputProps(fields.insuranceEndsOn, { type: "date" }), key: fields.insuranceEndsOn.key }} errors={fields.insuranceEndsOn.errors} />
+      <TextField label="Fin de validité de l’attestation" inputProps={{ ...getInputProps(fields.insuranceEndsOn, { type: "date" }), key: fields.insuranceEndsOn.key }} errors={fields.insuranceEndsOn.errors} />
     </fieldset>
   );
 }

@@ -11,7 +11,7 @@ export function VerifiedMark({ mark, className }: { mark: VerificationMarkView; 
         Profil vérifié
       </summary>
       <div className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-md border bg-popover p-3 text-popover-foreground shadow-md">
-        <p className="mb-2 font-medium">Vérifié par l'équipe du réseau :</p>
+        <p className="mb-2 font-medium">Vérifié par l’équipe du réseau&nbsp;:</p>
         <ul className="grid gap-1.5">
           {mark.lines.map((l) => (
             <li key={l.label} className="grid">

@@ -21,10 +21,10 @@ export const dealReviewed = defineEmailTemplate<DealReviewedProps>({
       <EmailParagraph>Bonjour {firstName},</EmailParagraph>
       <EmailParagraph>
         {outcome === "validated"
-          ? `Notre équipe a validé votre référence « ${deal} » (${year}). Elle apparaît désormais parmi vos transactions certifiées.`
-          : `Notre équipe n’a pas pu valider votre référence « ${deal} » (${year}).`}
+          ? `Notre équipe a validé votre référence «\u00a0${deal}\u00a0» (${year}). Elle apparaît désormais parmi vos transactions certifiées.`
+          : `Notre équipe n’a pas pu valider votre référence «\u00a0${deal}\u00a0» (${year}).`}
       </EmailParagraph>
-      {outcome === "rejected" && reason ? <EmailParagraph>Motif indiqué : {reason}</EmailParagraph> : null}
+      {outcome === "rejected" && reason ? <EmailParagraph>Motif indiqué&nbsp;: {reason}</EmailParagraph> : null}
       <EmailButton href={profileUrl}>Voir mon profil</EmailButton>
       <EmailFallbackLink href={profileUrl} />
     </>
@@ -33,9 +33,9 @@ export const dealReviewed = defineEmailTemplate<DealReviewedProps>({
     [
       `Bonjour ${firstName},`,
       outcome === "validated"
-        ? `Notre équipe a validé votre référence « ${deal} » (${year}). Elle apparaît désormais parmi vos transactions certifiées.`
-        : `Notre équipe n’a pas pu valider votre référence « ${deal} » (${year}).`,
-      ...(outcome === "rejected" && reason ? [`Motif indiqué : ${reason}`] : []),
-      `Voir mon profil : ${profileUrl}`,
+        ? `Notre équipe a validé votre référence «\u00a0${deal}\u00a0» (${year}). Elle apparaît désormais parmi vos transactions certifiées.`
+        : `Notre équipe n’a pas pu valider votre référence «\u00a0${deal}\u00a0» (${year}).`,
+      ...(outcome === "rejected" && reason ? [`Motif indiqué\u00a0: ${reason}`] : []),
+      `Voir mon profil\u00a0: ${profileUrl}`,
     ].join("\n\n"),
 });

@@ -94,7 +94,7 @@ export function EmailFallbackLink({ href }: { href: string }) {
   const url = safeUrl(href);
   return (
     <p style={emailStyles.muted}>
-      Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br />
+      Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur&nbsp;:<br />
       <a href={url} style={emailStyles.link}>
         {url}
       </a>

@@ -29,12 +29,12 @@ export type NotificationProps = {
   unsubscribeUrl?: string;
 };
 
-const UNSUBSCRIBE_INTRO = "Vous ne souhaitez plus recevoir ce type d'e-mail ?";
+const UNSUBSCRIBE_INTRO = "Vous ne souhaitez plus recevoir ce type d’e-mail\u00a0?";
 
 export const notification = defineEmailTemplate<NotificationProps>({
   kind: "notification",
-  subject: ({ title }) => title.replace(/\s+/g, " ").trim(),
-  preheader: ({ intro }) => intro.replace(/\s+/g, " ").trim().slice(0, 140),
+  subject: ({ title }) => title.replace(/[ \t\r\n]+/g, " ").trim(),
+  preheader: ({ intro }) => intro.replace(/[ \t\r\n]+/g, " ").trim().slice(0, 140),
   reason: ({ footer }, ctx) => footer ?? `Vous recevez cet e-mail car vous êtes inscrit sur ${ctx.appName}.`,
   body: ({ title, intro, lines = [], ctaLabel, ctaUrl, unsubscribeUrl }) => (
     <>
@@ -64,7 +64,7 @@ export const notification = defineEmailTemplate<NotificationProps>({
       title,
       intro,
       ...lines,
-      ...(ctaLabel && ctaUrl ? [`${ctaLabel} : ${ctaUrl}`] : []),
-      ...(unsubscribeUrl ? [`${UNSUBSCRIBE_INTRO} Se désabonner : ${unsubscribeUrl}`] : []),
+      ...(ctaLabel && ctaUrl ? [`${ctaLabel}\u00a0: ${ctaUrl}`] : []),
+      ...(unsubscribeUrl ? [`${UNSUBSCRIBE_INTRO} Se désabonner\u00a0: ${unsubscribeUrl}`] : []),
     ].join("\n\n"),
 });

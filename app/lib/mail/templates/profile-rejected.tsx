@@ -15,9 +15,9 @@ export const profileRejected = defineEmailTemplate<ProfileRejectedProps>({
       <EmailParagraph>
         Après examen de votre dossier, notre équipe n’a pas pu valider votre demande d’adhésion à {ctx.appName}.
       </EmailParagraph>
-      {reason ? <EmailParagraph>Motif indiqué : {reason}</EmailParagraph> : null}
+      {reason ? <EmailParagraph>Motif indiqué&nbsp;: {reason}</EmailParagraph> : null}
       <EmailNote>
-        Pour toute question, vous pouvez nous écrire depuis la page contact : <a href={contactUrl}>{contactUrl}</a>
+        Pour toute question, vous pouvez nous écrire depuis la page contact&nbsp;: <a href={contactUrl}>{contactUrl}</a>
       </EmailNote>
     </>
   ),
@@ -25,7 +25,7 @@ export const profileRejected = defineEmailTemplate<ProfileRejectedProps>({
     [
       `Bonjour ${firstName},`,
       `Après examen de votre dossier, notre équipe n’a pas pu valider votre demande d’adhésion à ${ctx.appName}.`,
-      ...(reason ? [`Motif indiqué : ${reason}`] : []),
-      `Pour toute question, vous pouvez nous écrire depuis la page contact : ${contactUrl}`,
+      ...(reason ? [`Motif indiqué\u00a0: ${reason}`] : []),
+      `Pour toute question, vous pouvez nous écrire depuis la page contact\u00a0: ${contactUrl}`,
     ].join("\n\n"),
 });

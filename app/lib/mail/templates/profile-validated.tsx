@@ -6,18 +6,18 @@ export type ProfileValidatedProps = { firstName: string; dashboardUrl: string; f
 
 export const profileValidated = defineEmailTemplate<ProfileValidatedProps>({
   kind: "profile-validated",
-  subject: (_props, ctx) => `Bienvenue sur ${ctx.appName} : votre profil est validé`,
+  subject: (_props, ctx) => `Bienvenue sur ${ctx.appName}\u00a0: votre profil est validé`,
   preheader: () => "Votre espace membre est ouvert.",
   reason: (_props, ctx) => `Vous recevez cet e-mail car vous avez demandé à rejoindre ${ctx.appName}.`,
   body: ({ firstName, dashboardUrl, foundingMember, membershipTerms }, ctx) => (
     <>
-      <EmailHeading>Bienvenue dans le réseau, {firstName} !</EmailHeading>
+      <EmailHeading>Bienvenue dans le réseau, {firstName}&nbsp;!</EmailHeading>
       <EmailParagraph>
-        Notre équipe a validé votre profil : vous êtes désormais membre de {ctx.appName}. Votre espace membre est ouvert
+        Notre équipe a validé votre profil&nbsp;: vous êtes désormais membre de {ctx.appName}. Votre espace membre est ouvert
         et votre fiche apparaît dans l’annuaire des professionnels agréés.
       </EmailParagraph>
       {foundingMember ? (
-        <EmailParagraph>Votre adhésion de membre fondateur est active : merci de votre confiance.</EmailParagraph>
+        <EmailParagraph>Votre adhésion de membre fondateur est active&nbsp;: merci de votre confiance.</EmailParagraph>
       ) : null}
       {foundingMember && membershipTerms ? <EmailNote>{membershipTerms}</EmailNote> : null}
       <EmailButton href={dashboardUrl}>Accéder à mon espace membre</EmailButton>
@@ -27,11 +27,11 @@ export const profileValidated = defineEmailTemplate<ProfileValidatedProps>({
   ),
   text: ({ firstName, dashboardUrl, foundingMember, membershipTerms }, ctx) =>
     [
-      `Bienvenue dans le réseau, ${firstName} !`,
-      `Notre équipe a validé votre profil : vous êtes désormais membre de ${ctx.appName}. Votre espace membre est ouvert et votre fiche apparaît dans l’annuaire des professionnels agréés.`,
-      ...(foundingMember ? ["Votre adhésion de membre fondateur est active : merci de votre confiance."] : []),
+      `Bienvenue dans le réseau, ${firstName}\u00a0!`,
+      `Notre équipe a validé votre profil\u00a0: vous êtes désormais membre de ${ctx.appName}. Votre espace membre est ouvert et votre fiche apparaît dans l’annuaire des professionnels agréés.`,
+      ...(foundingMember ? ["Votre adhésion de membre fondateur est active\u00a0: merci de votre confiance."] : []),
       ...(foundingMember && membershipTerms ? [membershipTerms] : []),
-      `Accéder à mon espace membre : ${dashboardUrl}`,
+      `Accéder à mon espace membre\u00a0: ${dashboardUrl}`,
       "Complétez votre profil (secteurs, département, présentation) pour être trouvé plus facilement.",
     ].join("\n\n"),
 });

@@ -26,7 +26,7 @@ export const resetPassword = defineEmailTemplate<ResetPasswordProps>({
       <EmailButton href={url}>Choisir un nouveau mot de passe</EmailButton>
       <EmailNote>Ce lien est personnel, à usage unique et valable pour une durée limitée.</EmailNote>
       <EmailNote>
-        Si vous n’avez pas demandé cette réinitialisation, ignorez ce message : votre mot de passe actuel reste
+        Si vous n’avez pas demandé cette réinitialisation, ignorez ce message&nbsp;: votre mot de passe actuel reste
         inchangé.
       </EmailNote>
       <EmailFallbackLink href={url} />
@@ -35,9 +35,9 @@ export const resetPassword = defineEmailTemplate<ResetPasswordProps>({
   text: ({ url }, ctx) =>
     [
       "Bonjour,",
-      `Nous avons reçu une demande de réinitialisation du mot de passe de votre compte ${ctx.appName}. Pour choisir un nouveau mot de passe, ouvrez le lien ci-dessous :`,
+      `Nous avons reçu une demande de réinitialisation du mot de passe de votre compte ${ctx.appName}. Pour choisir un nouveau mot de passe, ouvrez le lien ci-dessous\u00a0:`,
       url,
       "Ce lien est personnel, à usage unique et valable pour une durée limitée.",
-      "Si vous n’avez pas demandé cette réinitialisation, ignorez ce message : votre mot de passe actuel reste inchangé.",
+      "Si vous n’avez pas demandé cette réinitialisation, ignorez ce message\u00a0: votre mot de passe actuel reste inchangé.",
     ].join("\n\n"),
 });

@@ -13,26 +13,26 @@ export type SecurityNoticeProps = {
 const CONTENT: Record<SecurityEvent, { subject: string; body: string; unexpected: string }> = {
   "password-changed": {
     subject: "Votre mot de passe a été modifié",
-    body: "Le mot de passe de votre compte vient d'être modifié. Vos autres sessions ont été fermées.",
+    body: "Le mot de passe de votre compte vient d’être modifié. Vos autres sessions ont été fermées.",
     unexpected:
-      "Si vous n'êtes pas à l'origine de cette modification, réinitialisez immédiatement votre mot de passe depuis la page de connexion (« Mot de passe oublié ? ») et contactez-nous.",
+      "Si vous n’êtes pas à l’origine de cette modification, réinitialisez immédiatement votre mot de passe depuis la page de connexion («\u00a0Mot de passe oublié\u00a0?\u00a0») et contactez-nous.",
   },
   "two-factor-enabled": {
     subject: "Double authentification activée",
     body: "La double authentification par application a été activée sur votre compte. Un code vous sera demandé à chaque connexion.",
     unexpected:
-      "Si vous n'êtes pas à l'origine de cette activation, réinitialisez immédiatement votre mot de passe et contactez-nous.",
+      "Si vous n’êtes pas à l’origine de cette activation, réinitialisez immédiatement votre mot de passe et contactez-nous.",
   },
   "two-factor-disabled": {
     subject: "Double authentification désactivée",
-    body: "La double authentification a été désactivée sur votre compte : seul votre mot de passe protège désormais l'accès.",
+    body: "La double authentification a été désactivée sur votre compte\u00a0: seul votre mot de passe protège désormais l’accès.",
     unexpected:
-      "Si vous n'êtes pas à l'origine de cette désactivation, réinitialisez immédiatement votre mot de passe, réactivez la double authentification et contactez-nous.",
+      "Si vous n’êtes pas à l’origine de cette désactivation, réinitialisez immédiatement votre mot de passe, réactivez la double authentification et contactez-nous.",
   },
   "account-deleted": {
     subject: "Votre compte a été supprimé",
-    body: "Votre compte et les données personnelles associées ont été supprimés, comme vous l'avez demandé. Les messages que vous aviez envoyés restent visibles de leurs destinataires, sans votre nom ni votre adresse e-mail.",
-    unexpected: "Si vous n'êtes pas à l'origine de cette suppression, contactez-nous sans attendre.",
+    body: "Votre compte et les données personnelles associées ont été supprimés, comme vous l’avez demandé. Les messages que vous aviez envoyés restent visibles de leurs destinataires, sans votre nom ni votre adresse e-mail.",
+    unexpected: "Si vous n’êtes pas à l’origine de cette suppression, contactez-nous sans attendre.",
   },
 };
 
@@ -47,10 +47,10 @@ export const securityNotice = defineEmailTemplate<SecurityNoticeProps>({
       <EmailHeading>{CONTENT[event].subject}</EmailHeading>
       <EmailParagraph>Bonjour,</EmailParagraph>
       <EmailParagraph>{CONTENT[event].body}</EmailParagraph>
-      <EmailNote>Date : {when}</EmailNote>
+      <EmailNote>Date&nbsp;: {when}</EmailNote>
       <EmailNote>{CONTENT[event].unexpected}</EmailNote>
     </>
   ),
   text: ({ event, when }) =>
-    ["Bonjour,", CONTENT[event].body, `Date : ${when}`, CONTENT[event].unexpected].join("\n\n"),
+    ["Bonjour,", CONTENT[event].body, `Date\u00a0: ${when}`, CONTENT[event].unexpected].join("\n\n"),
 });

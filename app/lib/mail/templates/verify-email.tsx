@@ -26,7 +26,7 @@ export const verifyEmail = defineEmailTemplate<VerifyEmailProps>({
       <EmailButton href={url}>Confirmer mon adresse e-mail</EmailButton>
       <EmailNote>Ce lien est personnel et valable pour une durée limitée.</EmailNote>
       <EmailNote>
-        Si vous n’êtes pas à l’origine de cette inscription, vous pouvez ignorer ce message : aucun compte ne sera
+        Si vous n’êtes pas à l’origine de cette inscription, vous pouvez ignorer ce message&nbsp;: aucun compte ne sera
         activé.
       </EmailNote>
       <EmailFallbackLink href={url} />
@@ -35,9 +35,9 @@ export const verifyEmail = defineEmailTemplate<VerifyEmailProps>({
   text: ({ url }, ctx) =>
     [
       "Bonjour,",
-      `Merci pour votre inscription sur ${ctx.appName}. Pour activer votre compte et poursuivre votre adhésion, veuillez confirmer votre adresse e-mail en ouvrant le lien ci-dessous :`,
+      `Merci pour votre inscription sur ${ctx.appName}. Pour activer votre compte et poursuivre votre adhésion, veuillez confirmer votre adresse e-mail en ouvrant le lien ci-dessous\u00a0:`,
       url,
       "Ce lien est personnel et valable pour une durée limitée.",
-      "Si vous n’êtes pas à l’origine de cette inscription, vous pouvez ignorer ce message : aucun compte ne sera activé.",
+      "Si vous n’êtes pas à l’origine de cette inscription, vous pouvez ignorer ce message\u00a0: aucun compte ne sera activé.",
     ].join("\n\n"),
 });

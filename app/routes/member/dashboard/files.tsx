@@ -48,10 +48,10 @@ export default function Files({ loaderData }: Route.ComponentProps) {
       ) : items.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <FolderOpen className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
-          <h3 className="text-lg font-semibold">Aucun dossier pour l'instant</h3>
+          <h3 className="text-lg font-semibold">Aucun dossier pour l’instant</h3>
           <p className="max-w-prose text-sm text-muted-foreground">
-            Un dossier de rapprochement s'ouvre dès qu'une mise en relation est confirmée par les deux parties. Vous y
-            suivez l'opération jusqu'à sa conclusion : étapes, messages, documents et convention d'honoraires.
+            Un dossier de rapprochement s’ouvre dès qu’une mise en relation est confirmée par les deux parties. Vous y
+            suivez l’opération jusqu’à sa conclusion&nbsp;: étapes, messages, documents et convention d’honoraires.
           </p>
           <Button asChild variant="outline">
             <Link to="/mandates">Voir mes mandats et leurs correspondances</Link>
@@ -83,7 +83,7 @@ export default function Files({ loaderData }: Route.ComponentProps) {
                   Votre {lowerFirst(f.myMandateLabel)} · son {lowerFirst(f.theirMandateLabel)}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  Dossier <span data-testid="file-reference">{f.reference}</span> · dernière activité : {formatDateTime(f.lastActivityAt)}
+                  Dossier <span data-testid="file-reference">{f.reference}</span> · dernière activité&nbsp;: {formatDateTime(f.lastActivityAt)}
                 </p>
               </Card>
             </li>

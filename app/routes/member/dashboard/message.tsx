@@ -90,7 +90,7 @@ function ReplyForm({ message, lastResult }: { message: Loaded; lastResult?: Subm
           </Alert>
         ) : null}
         <p className="text-sm text-muted-foreground">
-          Objet : <span className="font-medium text-foreground">{replySubject(message.subject)}</span>
+          Objet&nbsp;: <span className="font-medium text-foreground">{replySubject(message.subject)}</span>
         </p>
         <div className="grid gap-2">
           <Label htmlFor={fields.message.id}>Votre réponse</Label>
@@ -229,7 +229,7 @@ export default function MessageDetail({ loaderData, actionData }: Route.Componen
           {message.limited ? (
             <PremiumUpsellCard>
               <p>
-                Passez Premium pour lire l'intégralité de vos messages et répondre à vos confrères depuis la messagerie
+                Passez Premium pour lire l’intégralité de vos messages et répondre à vos confrères depuis la messagerie
                 interne.
               </p>
             </PremiumUpsellCard>
@@ -254,7 +254,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </h2>
       <Alert variant="destructive">
         <AlertDescription>
-          {notFound ? "Ce message n'existe pas ou ne vous est pas adressé." : MESSAGING_ERRORS.loadFailed}
+          {notFound ? "Ce message n’existe pas ou ne vous est pas adressé." : MESSAGING_ERRORS.loadFailed}
         </AlertDescription>
       </Alert>
     </section>

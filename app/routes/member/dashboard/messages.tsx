@@ -57,8 +57,8 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       {limited ? (
         <PremiumUpsellCard>
           <p>
-            En Freemium, vous voyez l'expéditeur, l'objet et le début des messages de contact. Avec Premium, lisez
-            l'intégralité de vos messages et répondez à vos confrères depuis la messagerie interne.
+            En Freemium, vous voyez l’expéditeur, l’objet et le début des messages de contact. Avec Premium, lisez
+            l’intégralité de vos messages et répondez à vos confrères depuis la messagerie interne.
           </p>
         </PremiumUpsellCard>
       ) : null}
@@ -73,7 +73,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           <Inbox className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
           <h3 className="text-lg font-semibold">Aucun message</h3>
           <p className="text-sm text-muted-foreground">
-            Les messages de vos confrères et des visiteurs de l'annuaire apparaîtront ici.
+            Les messages de vos confrères et des visiteurs de l’annuaire apparaîtront ici.
           </p>
         </Card>
       ) : (

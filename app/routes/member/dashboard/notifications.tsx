@@ -63,7 +63,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && error.status === 404 ? "Notification introuvable." : "Les notifications n'ont pas pu être chargées. Réessayez dans un instant.";
+  const message = isRouteErrorResponse(error) && error.status === 404 ? "Notification introuvable." : "Les notifications n’ont pas pu être chargées. Réessayez dans un instant.";
   return (
     <Card className="p-6" role="alert">
       <p>{message}</p>

@@ -62,7 +62,7 @@ function WaitingList({ items, steps }: { items: Route.ComponentProps["loaderData
           <CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />
           Rien ne vous attend pour le moment.
         </p>
-        <p className="mt-1 text-sm text-muted-foreground">Pour avancer :</p>
+        <p className="mt-1 text-sm text-muted-foreground">Pour avancer&nbsp;:</p>
         <ul className="mt-2 grid gap-1 text-sm">
           {steps.map((s) => (
             <li key={s.to}>
@@ -110,11 +110,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <Card className="flex flex-col gap-3 border-amber-300 bg-amber-50 p-5 sm:flex-row sm:items-start" data-testid="founding-welcome">
           <Star className="h-8 w-8 shrink-0 text-amber-700" aria-hidden="true" />
           <div>
-            <h3 className="text-lg font-semibold text-amber-950">Bienvenue parmi les membres fondateurs !</h3>
+            <h3 className="text-lg font-semibold text-amber-950">Bienvenue parmi les membres fondateurs&nbsp;!</h3>
             <p className="mt-1 text-sm text-amber-950">
-              Merci de votre confiance. Votre badge de membre fondateur est acquis à vie : votre profil est mis en avant
-              dans les annuaires, vous bénéficiez d'un accès anticipé aux nouvelles fonctionnalités et serez invité à
-              l'événement annuel du réseau.
+              Merci de votre confiance. Votre badge de membre fondateur est acquis à vie&nbsp;: votre profil est mis en avant
+              dans les annuaires, vous bénéficiez d’un accès anticipé aux nouvelles fonctionnalités et serez invité à
+              l’événement annuel du réseau.
             </p>
           </div>
         </Card>
@@ -131,7 +131,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <div className="grid content-start gap-4">
           <Card className="p-5" data-testid="profile-completeness">
             <h3 className="font-semibold">Votre profil</h3>
-            <p className="mt-2 text-3xl font-bold tabular-nums text-primary">{completeness.percent} %</p>
+            <p className="mt-2 text-3xl font-bold tabular-nums text-primary">{completeness.percent}&nbsp;%</p>
             <div
               role="progressbar"
               aria-label="Profil complété"
@@ -144,7 +144,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             </div>
             {completeness.missing.length > 0 ? (
               <>
-                <p className="mt-3 text-sm text-muted-foreground">À compléter :</p>
+                <p className="mt-3 text-sm text-muted-foreground">À compléter&nbsp;:</p>
                 <ul className="mt-1 list-inside list-disc text-sm">
                   {completeness.missing.map((m) => (
                     <li key={m}>{m}</li>
@@ -195,11 +195,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <Card className={cn("flex flex-col gap-4 p-6 md:flex-row md:items-center", "border-primary/30 bg-blue-50")}>
         <Sparkles className="h-8 w-8 shrink-0 text-primary" aria-hidden="true" />
         <div className="flex-1">
-          <h3 className="text-lg font-semibold">Nouveau : le système de mandats</h3>
+          <h3 className="text-lg font-semibold">Nouveau&nbsp;: le système de mandats</h3>
           <p className="mt-1 text-sm">
-            Déposez vos mandats exclusifs d'acquisition et de cession, découvrez les mandats compatibles de vos confrères
+            Déposez vos mandats exclusifs d’acquisition et de cession, découvrez les mandats compatibles de vos confrères
             et demandez une mise en relation en toute confidentialité.
-            {premium ? "" : " En Freemium, vous pouvez créer jusqu'à 3 mandats par semestre."}
+            {premium ? "" : " En Freemium, vous pouvez créer jusqu’à 3 mandats par semestre."}
           </p>
         </div>
         <Button asChild>

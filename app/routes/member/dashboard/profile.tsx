@@ -230,7 +230,7 @@ function ProfileForm({ profile, lastResult }: { profile: ProfileEditorData; last
           <ReadOnlyField id="profile-college" label="Collège" value={profile.collegeLabel} />
         </div>
         <p className="text-xs text-muted-foreground">
-          Une correction à apporter ? <Link to="/contact" className="text-primary underline">Contactez l'équipe</Link>.
+          Une correction à apporter&nbsp;? <Link to="/contact" className="text-primary underline">Contactez l’équipe</Link>.
         </p>
       </Panel>
       <Panel id="localisation" title="Localisation">
@@ -284,7 +284,7 @@ function ProfileForm({ profile, lastResult }: { profile: ProfileEditorData; last
               aria-invalid={fields.detailedPresentation.errors ? true : undefined}
             />
             <p id={`${fields.detailedPresentation.id}-hint`} className="text-xs text-muted-foreground">
-              Affichée sur votre page publique dans l'annuaire des professionnels agréés.
+              Affichée sur votre page publique dans l’annuaire des professionnels agréés.
             </p>
             <FieldError id={fields.detailedPresentation.errorId} errors={fields.detailedPresentation.errors} />
           </div>
@@ -299,7 +299,7 @@ function ProfileForm({ profile, lastResult }: { profile: ProfileEditorData; last
               aria-invalid={fields.internalPresentation.errors ? true : undefined}
             />
             <p id={`${fields.internalPresentation.id}-hint`} className="text-xs text-muted-foreground">
-              Visible uniquement des membres dans l'annuaire interne.
+              Visible uniquement des membres dans l’annuaire interne.
             </p>
             <FieldError id={fields.internalPresentation.errorId} errors={fields.internalPresentation.errors} />
           </div>
@@ -383,7 +383,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Alert variant="destructive">
         <AlertTitle>{PROFILE_MESSAGES.errorTitle}</AlertTitle>
         <AlertDescription>
-          {denied ? "Vous n'avez pas les droits nécessaires pour effectuer cette action." : PROFILE_MESSAGES.loadError}
+          {denied ? "Vous n’avez pas les droits nécessaires pour effectuer cette action." : PROFILE_MESSAGES.loadError}
         </AlertDescription>
       </Alert>
     </section>

@@ -102,7 +102,7 @@ function MandateStatistics({ stats }: { stats: NonNullable<Data["stats"]> }) {
             <ul className="grid gap-1 text-sm text-amber-950">
               {stats.expiring.map((m) => (
                 <li key={m.id}>
-                  Le mandat « {m.clientCode} » expire le {formatDate(m.endDate)}
+                  Le mandat «&nbsp;{m.clientCode}&nbsp;» expire le {formatDate(m.endDate)}
                   {m.daysLeft === 0 ? " (aujourd'hui)" : ` (dans ${m.daysLeft} ${plural(m.daysLeft, "jour")})`}.{" "}
                   <Link className="underline" to={`/mandates?modifier=${m.id}`}>
                     Prolonger
@@ -159,7 +159,7 @@ function MandateStatistics({ stats }: { stats: NonNullable<Data["stats"]> }) {
             <Button asChild variant="outline">
               <Link to="/mandates?onglet=opportunites">
                 <Sparkles aria-hidden="true" />
-                Opportunités de matching
+                Opportunités de rapprochement
               </Link>
             </Button>
             <Button asChild variant="outline">
@@ -236,7 +236,7 @@ function Charts({ charts }: { charts: NonNullable<Data["charts"]> }) {
               <GroupedBarChart
                 id="chart-months"
                 title="Mandats créés par mois sur les 12 derniers mois"
-                description={`${totalCreated} ${plural(totalCreated, "mandat")} créés : barres bleues pour les mandats acquéreurs, orange pour les mandats cédants.`}
+                description={`${totalCreated} ${plural(totalCreated, "mandat")} créés\u00a0: barres bleues pour les mandats acquéreurs, orange pour les mandats cédants.`}
                 categories={charts.months.map((m) => ({ key: m.month, label: m.shortLabel, longLabel: m.label }))}
                 series={[BUYER, SELLER]}
                 values={monthValues}
@@ -256,7 +256,7 @@ function Charts({ charts }: { charts: NonNullable<Data["charts"]> }) {
               <HorizontalBarChart
                 id="chart-requests"
                 title="Demandes de mise en relation par statut"
-                description={`${totalRequests} ${plural(totalRequests, "demande")} : envoyées en bleu, reçues en vert.`}
+                description={`${totalRequests} ${plural(totalRequests, "demande")}\u00a0: envoyées en bleu, reçues en vert.`}
                 categories={charts.requests.map((r) => ({ key: r.status, label: STATUS_LABELS[r.status], longLabel: STATUS_LABELS[r.status] }))}
                 series={[SENT, RECEIVED]}
                 values={statusValues}
@@ -303,9 +303,9 @@ export default function StatsTab({ loaderData }: Route.ComponentProps) {
         <Card className="border-amber-300 bg-amber-50">
           <CardContent className="flex flex-wrap items-center justify-between gap-4 p-4">
             <div>
-              <h3 className="font-semibold">Graphiques d'activité</h3>
+              <h3 className="font-semibold">Graphiques d’activité</h3>
               <p className="text-sm text-muted-foreground">
-                L'évolution de vos mandats et de vos mises en relation est réservée aux membres Premium et fondateurs.
+                L’évolution de vos mandats et de vos mises en relation est réservée aux membres Premium et fondateurs.
               </p>
             </div>
             <Button asChild variant="accent">

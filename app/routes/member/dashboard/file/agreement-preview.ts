@@ -28,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const submission = parseWithZod(await readForm(request), { schema: agreementSchema });
     if (submission.status !== "success") {
       const errors = Object.values(submission.error ?? {}).flatMap((e) => e ?? []);
-      return text(`Aperçu impossible : corrigez le formulaire.\n\n${[...new Set(errors)].map((e) => `- ${e}`).join("\n")}\n`, 400);
+      return text(`Aperçu impossible\u00a0: corrigez le formulaire.\n\n${[...new Set(errors)].map((e) => `- ${e}`).join("\n")}\n`, 400);
     }
     const pdf = await previewAgreement(actor, params.fileId, submission.value);
     return new Response(new Uint8Array(pdf.bytes), {

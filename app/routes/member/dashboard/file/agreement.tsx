@@ -23,7 +23,7 @@ import { getClientIp } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/agreement";
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Convention d'honoraires"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Convention d’honoraires"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const status = expectedStatus(error);
     if (status === 404 && intent === "create") throw error;
     if (status === null) logger.error({ err: error, requestId: context.requestId, intent }, "agreement command failed");
-    const message = expectedMessage(error, "L'opération n'a pas pu aboutir. Veuillez réessayer dans un instant.");
+    const message = expectedMessage(error, "L’opération n’a pas pu aboutir. Veuillez réessayer dans un instant.");
     return data({ intent, error: message } satisfies AgreementActionResult, { status: status ?? 500 });
   }
 }
@@ -78,11 +78,11 @@ export default function FileAgreement({ loaderData, actionData }: Route.Componen
     <section aria-labelledby="agreement-title" className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
         <h3 id="agreement-title" className="text-lg font-semibold">
-          Convention de partage d'honoraires
+          Convention de partage d’honoraires
         </h3>
         <p className="text-sm text-muted-foreground">
-          Fixez avec votre confrère la répartition des honoraires de l'opération (co-mandat). La convention est produite en PDF et signée
-          électroniquement par chacun de vous ; une fois signée par les deux, elle ne peut plus être modifiée.
+          Fixez avec votre confrère la répartition des honoraires de l’opération (co-mandat). La convention est produite en PDF et signée
+          électroniquement par chacun de vous&nbsp;; une fois signée par les deux, elle ne peut plus être modifiée.
         </p>
       </div>
       {page.current ? (
@@ -90,7 +90,7 @@ export default function FileAgreement({ loaderData, actionData }: Route.Componen
       ) : (
         <Card className="flex flex-col items-center gap-2 p-8 text-center" data-testid="agreement-empty">
           <FileSignature className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">Aucune convention pour l'instant</p>
+          <p className="font-semibold">Aucune convention pour l’instant</p>
           <p className="text-sm text-muted-foreground">La convention que vous ou votre confrère proposerez apparaîtra ici, prête à être signée.</p>
         </Card>
       )}

@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const status = expectedStatus(error);
     if (status === 404) throw error;
     if (status === null) logger.error({ err: error, requestId: context.requestId }, "document action failed");
-    const fallback = intent === "upload" ? DOCUMENT_MESSAGES.storeFailed : "Le document n'a pas pu être retiré. Veuillez réessayer.";
+    const fallback = intent === "upload" ? DOCUMENT_MESSAGES.storeFailed : "Le document n’a pas pu être retiré. Veuillez réessayer.";
     return data({ error: expectedMessage(error, fallback), intent } satisfies ActionResult, { status: status ?? 500 });
   }
 }
@@ -91,8 +91,8 @@ function UploadForm({ error }: { error: string | null }) {
           <Label htmlFor="document-file">Fichier</Label>
           <Input id="document-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} aria-describedby="document-file-hint" className="h-auto" />
           <p id="document-file-hint" className="text-sm text-muted-foreground">
-            PDF, image JPEG ou PNG, classeur Excel (.xlsx) ou document Word (.docx) : {DOCUMENT_MAX_MB} Mo au plus par fichier,{" "}
-            {FILE_DOCUMENTS_MAX_MB} Mo pour l'ensemble du dossier.
+            PDF, image JPEG ou PNG, classeur Excel (.xlsx) ou document Word (.docx)&nbsp;: {DOCUMENT_MAX_MB}&nbsp;Mo au plus par fichier,{" "}
+            {FILE_DOCUMENTS_MAX_MB}&nbsp;Mo pour l’ensemble du dossier.
           </p>
         </div>
         <div>
@@ -121,13 +121,13 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
           {DOCUMENT_ROOM_TEXTS.watermarkNotice}
         </p>
         <p className="text-sm text-muted-foreground" data-testid="documents-usage">
-          Espace utilisé : {formatFileSize(room.usedBytes)} sur {FILE_DOCUMENTS_MAX_MB} Mo
+          Espace utilisé&nbsp;: {formatFileSize(room.usedBytes)} sur {FILE_DOCUMENTS_MAX_MB}&nbsp;Mo
         </p>
       </div>
 
       {room.closed ? (
         <Alert>
-          <AlertDescription>Ce dossier est clos : il n'est plus possible d'y partager de nouveaux documents.</AlertDescription>
+          <AlertDescription>Ce dossier est clos&nbsp;: il n’est plus possible d’y partager de nouveaux documents.</AlertDescription>
         </Alert>
       ) : (
         <UploadForm error={uploadError} />
@@ -142,7 +142,7 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
       {room.documents.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-10 text-center">
           <FolderOpen className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-semibold">Aucun document partagé pour l'instant</p>
+          <p className="font-semibold">Aucun document partagé pour l’instant</p>
           <p className="text-sm text-muted-foreground">Les documents que vous et votre confrère partagez apparaîtront ici.</p>
         </Card>
       ) : (
@@ -188,7 +188,7 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
                       <Form
                         method="post"
                         onSubmit={(event) => {
-                          if (!window.confirm(`Retirer « ${d.name} » ? Votre confrère n'y aura plus accès.`)) event.preventDefault();
+                          if (!window.confirm(`Retirer «\u00a0${d.name}\u00a0»\u00a0? Votre confrère n’y aura plus accès.`)) event.preventDefault();
                         }}
                       >
                         <input type="hidden" name="intent" value="withdraw" />

@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       logger.error({ err: error, requestId: context.requestId, intent }, "rating command failed");
       throw error;
     }
-    return fail(expectedMessage(error, "L'opération n'a pas pu aboutir."), status);
+    return fail(expectedMessage(error, "L’opération n’a pas pu aboutir."), status);
   }
   return redirectWithToast(`${fileUrl(params.fileId)}/evaluation`, { type: "success", title: SUCCESS[intent] });
 }
@@ -78,13 +78,13 @@ export default function FileEvaluation({ loaderData, actionData }: Route.Compone
             <p className="text-sm text-muted-foreground">
               {ratings.given.visible
                 ? "Votre évaluation est visible par votre confrère et les membres du réseau."
-                : `Votre évaluation restera masquée jusqu'à ce que votre confrère ait évalué à son tour, au plus tard le ${formatDate(ratings.windowEndsAt!)}.`}
+                : `Votre évaluation restera masquée jusqu’à ce que votre confrère ait évalué à son tour, au plus tard le ${formatDate(ratings.windowEndsAt!)}.`}
             </p>
           </>
         ) : e.ok ? (
           <>
             <p className="text-sm text-muted-foreground">
-              Évaluation en double aveugle : aucune des deux évaluations n'est visible avant que vous ayez tous deux évalué, ou au plus tard le{" "}
+              Évaluation en double aveugle&nbsp;: aucune des deux évaluations n’est visible avant que vous ayez tous deux évalué, ou au plus tard le{" "}
               {formatDate(ratings.windowEndsAt!)}.
             </p>
             <RatingForm error={errorOf("rate")} />
@@ -103,11 +103,11 @@ export default function FileEvaluation({ loaderData, actionData }: Route.Compone
       </Card>
       <Card className="grid content-start gap-4 p-4" aria-labelledby="received-title">
         <h3 id="received-title" className="text-lg font-semibold">
-          L'évaluation de votre confrère
+          L’évaluation de votre confrère
         </h3>
         {ratings.received ? (
           ratings.received.hidden ? (
-            <p className="text-sm text-muted-foreground">Cette évaluation a été masquée par l'équipe du réseau après un signalement.</p>
+            <p className="text-sm text-muted-foreground">Cette évaluation a été masquée par l’équipe du réseau après un signalement.</p>
           ) : (
             <RatingCard rating={ratings.received}>
               {ratings.received.answer ? null : <AnswerForm ratingId={ratings.received.id} error={errorOf("answer")} />}
@@ -117,7 +117,7 @@ export default function FileEvaluation({ loaderData, actionData }: Route.Compone
         ) : (
           <p className="text-sm text-muted-foreground">
             {ratings.counterpartRated
-              ? "Votre confrère vous a évalué : son évaluation s'affichera dès que vous aurez évalué à votre tour, ou à la fin de la période d'évaluation."
+              ? "Votre confrère vous a évalué\u00a0: son évaluation s’affichera dès que vous aurez évalué à votre tour, ou à la fin de la période d’évaluation."
               : "Votre confrère ne vous a pas encore évalué."}
           </p>
         )}

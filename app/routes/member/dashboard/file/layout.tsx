@@ -72,7 +72,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <BackLink to="/dashboard/dossiers" label="Mes dossiers" />
       <Alert variant="destructive">
         <AlertTitle>{notFound ? "Dossier introuvable" : "Erreur"}</AlertTitle>
-        <AlertDescription>{notFound ? "Ce dossier n'existe pas ou vous n'en êtes pas membre." : message}</AlertDescription>
+        <AlertDescription>{notFound ? "Ce dossier n’existe pas ou vous n’en êtes pas membre." : message}</AlertDescription>
       </Alert>
     </div>
   );

@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(back, { type: "success", title: MEDIATION_MESSAGES.messageSent });
   } catch (error) {
     if (error instanceof UploadError) {
-      const message = error.code === "too-large" ? `Les pièces jointes dépassent ${MEDIATION_LIMITS.attachmentMaxMb} Mo chacune.` : MEDIATION_MESSAGES.failed;
+      const message = error.code === "too-large" ? `Les pièces jointes dépassent ${MEDIATION_LIMITS.attachmentMaxMb}\u00a0Mo chacune.` : MEDIATION_MESSAGES.failed;
       return invalid(intent, { "": [message] }, error.status);
     }
     const status = expectedStatus(error);
@@ -99,7 +99,7 @@ export default function FileMediation({
           Médiation
         </h2>
         <p className="text-sm text-muted-foreground">
-          La médiation est assurée par l'équipe du réseau : elle n'est ni un
+          La médiation est assurée par l’équipe du réseau&nbsp;: elle n’est ni un
           arbitrage ni une procédure judiciaire, et ne remplace pas les recours
           prévus par votre déontologie.
         </p>

@@ -115,7 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const status = expectedStatus(error);
     if (status === 404) throw error;
     if (status === null) logger.error({ err: error, requestId: context.requestId, intent: intentName }, "file command failed");
-    const message = expectedMessage(error, "L'opération n'a pas pu aboutir. Veuillez réessayer dans un instant.");
+    const message = expectedMessage(error, "L’opération n’a pas pu aboutir. Veuillez réessayer dans un instant.");
     return data({ intent: intentName, error: message } satisfies IntentResult, { status: status ?? 500 });
   }
   const anchor = intentName === "message" ? "#messages" : "";
@@ -173,13 +173,13 @@ function ClientCard({ file }: { file: Route.ComponentProps["loaderData"]["file"]
         </dl>
       ) : (
         <p className="text-sm text-muted-foreground">
-          L'identité du client s'affiche ici après la signature de votre engagement de confidentialité
+          L’identité du client s’affiche ici après la signature de votre engagement de confidentialité
           {file.myMandate.id ? (
             <>
               {" "}
               depuis le{" "}
               <Link className="text-primary underline" to={`/mandates?matching=${file.myMandate.id}`}>
-                panneau de matching de votre mandat
+                panneau «&nbsp;Matching&nbsp;» de votre mandat
               </Link>
             </>
           ) : null}
@@ -188,7 +188,7 @@ function ClientCard({ file }: { file: Route.ComponentProps["loaderData"]["file"]
       )}
       {file.counterpart.email ? (
         <p className="break-words text-sm">
-          Contact de votre confrère :{" "}
+          Contact de votre confrère&nbsp;:{" "}
           <a className="text-primary underline" href={`mailto:${file.counterpart.email}`}>
             {file.counterpart.email}
           </a>
