@@ -13,7 +13,7 @@ import { createSystemDatabase, runScript, type SystemDatabase } from "./support/
 import { startServer, type RunningServer } from "./support/server";
 
 const SEED = 26;
-const REFUSAL = "Ce PDF ne peut pas être traité : son contenu décompressé dépasse la limite";
+const REFUSAL = "Ce PDF ne peut pas être traité\u00a0: son contenu décompressé dépasse la limite";
 const PROBES = ["/healthz", "/annuaire"];
 
 let database: SystemDatabase;
