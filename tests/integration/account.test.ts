@@ -43,11 +43,13 @@ import {
 import { unsubscribeToken, unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { createMessage } from "~/features/messages/messages.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/member/settings";
+import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
 import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, type CreatedMember } from "../support/factories";
 import { secretFromOtpauthUri, totpCode, unusedTotpCode } from "../support/totp";
 
 const t = useTestDatabase();
+checkAuditEvents(t);
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { auditLog, certifiedDeals, mailOutbox, payments, profiles, recommendations, session, user, userRoles } from "~/db/schema";
 import { AdminActionError } from "~/features/admin/admin-errors";
-import { AUDIT_TARGET_LABELS, auditActionLabel } from "~/features/admin/admin-labels";
+import { AUDIT_TARGET_LABELS, auditActionLabel } from "~/lib/audit/audit-events";
 import { listAuditLog } from "~/features/admin/audit.server";
 import { decideDeal, getDealForAdmin, listPendingDeals } from "~/features/admin/deals-admin.server";
 import {
@@ -45,11 +45,14 @@ import {
   seedFactories,
 } from "../support/factories";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
+import { recordAccountEvent } from "~/features/account/account.server";
+import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
 import { plant, useInstanceCache } from "../support/instance-cache";
 import { invalidate } from "~/lib/cache.server";
 
 const t = useTestDatabase();
+checkAuditEvents(t);
 
 let admin: CreatedMember;
 const actor = () => ({ id: admin.user.id });
@@ -593,12 +596,12 @@ describe("admin routes", () => {
 
   it("the journal says who acted and what, in French: an admin's decision, a member's own account event (issue 16)", async () => {
     const member = await createMember(t.db!);
-    await t.db!.insert(auditLog).values({ actorUserId: member.user.id, action: "account.two_factor_enabled", targetType: "user", targetId: member.user.id });
+    await recordAccountEvent({ id: member.user.id }, "account.two_factor_enabled", {}, t.db!);
     const { entries } = await listAuditLog({ page: 1, action: undefined });
     const own = entries.find((e) => e.action === "account.two_factor_enabled" && e.adminEmail === member.email)!;
     expect(own.actorRole).toBe("member");
     expect(auditActionLabel(own.action)).toBe("Double authentification activée");
-    expect(AUDIT_TARGET_LABELS[own.targetType!]).toBe("Compte");
+    expect((AUDIT_TARGET_LABELS as Record<string, string>)[own.targetType!]).toBe("Compte");
     expect(entries.find((e) => e.action === "deal.validate")!.actorRole).toBe("admin");
     for (const key of ["account.password_changed", "account.data_exported", "account.deleted", "account.session_revoked"]) {
       expect(auditActionLabel(key)).not.toContain("account.");

@@ -19,11 +19,13 @@ import { getEnv, setEnv } from "~/lib/env.server";
 import { getStorage, setStorage } from "~/lib/storage/storage.server";
 import { action as renewalAction, loader as renewalLoader } from "~/routes/member/insurance-renewal";
 import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
 import { certificatePdf, inAYear, verificationFields } from "../support/verification";
 import { bodyOf, signIn, statusOf, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
+checkAuditEvents(t);
 let dataDir: string;
 let member: CreatedMember;
 let newcomer: CreatedMember;

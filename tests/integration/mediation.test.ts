@@ -18,11 +18,13 @@ import { loader as attachmentLoader } from "~/routes/member/mediation-attachment
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/mediation";
 import { loader as queueLoader } from "~/routes/admin/mediations";
 import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
 import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment, checkTimelineEvents } from "./file-helpers";
 import { bodyOf, signIn, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
+checkAuditEvents(t);
 checkTimelineEvents(t);
 const CLIENT_CANARY = "Canari Médiation SAS";
 const SUBJECT = "Divulgation du nom du cédant";

@@ -356,7 +356,7 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
       const total = (cold.value as Journal).total;
       expect((warm.value as Journal).total).toBe(total);
       // A new line in the journal through the app's database: this instance forgets the total at once.
-      await recordAdminAction(db, { id: adminUserId }, { action: "profile.validate", targetType: "profile", targetId: bob.profile.id });
+      await recordAdminAction(db, { id: adminUserId }, { action: "profile.validate", targetId: bob.profile.id, details: { target: "Bob", foundingApplied: false } });
       const after = await adminPage("/admin/journal", adminJournal.loader, admin);
       expect(after.queries).toBe(4);
       expect((after.value as Journal).total).toBe(total + 1);

@@ -1,13 +1,15 @@
 // The member's own account (/parametres): password, active sessions, notification preferences
 // and unsubscribe links. Every query is scoped by the acting user's id (sessions.user_id,
 // profiles.user_id); another user's session id is a 404.
+import type { AuditAction, AuditDetails } from "~/lib/audit/audit-events";
+import { recordAudit } from "~/lib/audit/audit.server";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { data } from "react-router";
 import { authErrorCode } from "~/auth/auth-errors.server";
 import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
-import { auditLog, profiles, session } from "~/db/schema";
+import { profiles, session } from "~/db/schema";
 import { formatDateTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { sendEmail } from "~/lib/mail/render.server";
@@ -42,14 +44,13 @@ export async function allowPasswordCheck(actor: AccountActor, what: string): Pro
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export async function recordAccountEvent(
+export async function recordAccountEvent<A extends AuditAction & `account.${string}`>(
   actor: Pick<AccountActor, "id">,
-  action: string,
-  details: Record<string, unknown> = {},
+  action: A,
+  details: AuditDetails<A>,
   handle: Db | Tx = db,
 ): Promise<void> {
-  invalidate("audit_log");
-  await handle.insert(auditLog).values({ actorUserId: actor.id, action, targetType: "user", targetId: actor.id, details });
+  await recordAudit(handle, { actorUserId: actor.id, action, targetId: actor.id, details });
 }
 
 /** Security e-mail to the account's address; a failure is only logged. */
@@ -79,7 +80,7 @@ export async function changePassword(
       headers: request.headers,
       returnHeaders: true,
     });
-    await recordAccountEvent(actor, "account.password_changed");
+    await recordAccountEvent(actor, "account.password_changed", {});
     await sendSecurityNotice(actor.email, "password-changed");
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {
@@ -156,7 +157,7 @@ export async function revokeSession(request: Request, actor: AccountActor, sessi
 
 export async function revokeOtherSessions(request: Request, actor: AccountActor): Promise<void> {
   await getAuth().api.revokeOtherSessions({ headers: request.headers });
-  await recordAccountEvent(actor, "account.other_sessions_revoked");
+  await recordAccountEvent(actor, "account.other_sessions_revoked", {});
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ export async function confirmTwoFactorEnrolment(
     return { ok: false, message: ACCOUNT_MESSAGES.unexpected, status: 500 };
   }
   const { backupCodes } = await getAuth().api.viewBackupCodes({ body: { userId: actor.id } });
-  await recordAccountEvent(actor, "account.two_factor_enabled");
+  await recordAccountEvent(actor, "account.two_factor_enabled", {});
   await sendSecurityNotice(actor.email, "two-factor-enabled");
   headers.append("set-cookie", await createBackupCodesReveal(actor.id));
   return { ok: true, headers, backupCodes };
@@ -189,7 +189,7 @@ export async function regenerateBackupCodes(
   if (!(await allowPasswordCheck(actor, "two-factor"))) return { ok: false, message: ACCOUNT_MESSAGES.tooManyAttempts, status: 429 };
   try {
     const { backupCodes } = await getAuth().api.generateBackupCodes({ body: { password }, headers: request.headers });
-    await recordAccountEvent(actor, "account.backup_codes_regenerated");
+    await recordAccountEvent(actor, "account.backup_codes_regenerated", {});
     return { ok: true, headers: new Headers(), backupCodes };
   } catch (error) {
     return passwordFailure(error, "backup codes regeneration");
@@ -201,7 +201,7 @@ export async function disableTwoFactor(request: Request, actor: TwoFactorActor, 
   try {
     // Replaces the session too (better-auth); forward its cookie.
     const { headers } = await getAuth().api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
-    await recordAccountEvent(actor, "account.two_factor_disabled");
+    await recordAccountEvent(actor, "account.two_factor_disabled", {});
     await sendSecurityNotice(actor.email, "two-factor-disabled");
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {

@@ -1,6 +1,7 @@
 // The admin back office's forms and URL queries (spec §2 "Admin", §5). Shared by the route
 // components (Conform) and the actions (parseWithZod). Query parsers never refuse a URL: an
 // unknown value is ignored, as in the public directory.
+import type { AuditAction } from "~/lib/audit/audit-events";
 import { z } from "zod";
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -145,8 +146,7 @@ export const AUDIT_ACTIONS = [
   "mediation.decide",
   "rating.hide",
   "rating.keep",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+] as const satisfies readonly AuditAction[];
 
 export const auditQuerySchema = z.object({ action: oneOf(AUDIT_ACTIONS), page });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -5,31 +5,18 @@ import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { auditLog, user } from "~/db/schema";
-import { cached, getCache, invalidate } from "~/lib/cache.server";
-import { AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "./admin.schema";
+import { cached, getCache } from "~/lib/cache.server";
+import type { AuditAction, AuditDetails } from "~/lib/audit/audit-events";
+import { recordAudit } from "~/lib/audit/audit.server";
+import { AUDIT_PAGE_SIZE, type AuditQuery } from "./admin.schema";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type Executor = Db | Tx;
-
-export type AuditTargetType = "profile" | "deal" | "recommendations" | "rating" | "mediation";
-
-export type AuditEntryInput = {
-  action: AuditAction;
-  targetType: AuditTargetType;
-  targetId?: string | null;
-  /** What an admin reads later: "target" is the human label of the target (name, company). */
-  details?: Record<string, unknown>;
-};
-
-export async function recordAdminAction(handle: Executor, actor: Pick<SessionUser, "id">, entry: AuditEntryInput): Promise<void> {
-  invalidate("audit_log");
-  await handle.insert(auditLog).values({
-    actorUserId: actor.id,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    details: entry.details ?? {},
-  });
+/** A back-office decision or export, in the caller's transaction (the journal's one writer). */
+export async function recordAdminAction<A extends AuditAction>(
+  handle: Db | Parameters<Parameters<Db["transaction"]>[0]>[0],
+  actor: Pick<SessionUser, "id">,
+  entry: { action: A; targetId?: string | null; details: AuditDetails<A> },
+): Promise<void> {
+  await recordAudit(handle, { actorUserId: actor.id, action: entry.action, targetId: entry.targetId ?? null, details: entry.details });
 }
 
 /** One line of the audit view (explicit projection: no raw row leaves the server). */

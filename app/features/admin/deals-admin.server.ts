@@ -191,7 +191,6 @@ export async function decideDeal(
     await notifyProfile(deal.profileId, "deal_decision", notificationTexts.dealDecision({ approved: validated, label: `${deal.acquirerCedant} (${deal.year})` }), tx);
     await recordAdminAction(tx, actor, {
       action: validated ? "deal.validate" : "deal.reject",
-      targetType: "deal",
       targetId: deal.id,
       details: {
         target: `${member.firstName} ${member.lastName} (${member.company})`,

@@ -352,7 +352,6 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
     await notify(row.userId, "profile_decision", notificationTexts.profileDecision({ validated: true }), tx);
     await recordAdminAction(tx, actor, {
       action: "profile.validate",
-      targetType: "profile",
       targetId: row.id,
       details: {
         target: memberName(row),
@@ -387,7 +386,6 @@ export async function rejectProfile(actor: Pick<SessionUser, "id">, profileId: s
     await notify(row.userId, "profile_decision", notificationTexts.profileDecision({ validated: false }), tx);
     await recordAdminAction(tx, actor, {
       action: "profile.reject",
-      targetType: "profile",
       targetId: row.id,
       details: { target: memberName(row), reason },
     });
@@ -416,7 +414,6 @@ export async function suspendMember(actor: Pick<SessionUser, "id">, profileId: s
     const ended = await tx.delete(session).where(eq(session.userId, row.userId)).returning({ id: session.id });
     await recordAdminAction(tx, actor, {
       action: "profile.suspend",
-      targetType: "profile",
       targetId: row.id,
       details: { target: memberName(row), reason, sessionsEnded: ended.length },
     });
@@ -435,7 +432,7 @@ export async function reinstateMember(actor: Pick<SessionUser, "id">, profileId:
       .where(and(eq(profiles.id, profileId), eq(profiles.profileStatus, "suspended")))
       .returning({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company });
     if (!row) return false;
-    await recordAdminAction(tx, actor, { action: "profile.reinstate", targetType: "profile", targetId: row.id, details: { target: memberName(row) } });
+    await recordAdminAction(tx, actor, { action: "profile.reinstate", targetId: row.id, details: { target: memberName(row) } });
     return true;
   });
   if (!done) await refuse(profileId, "Seul un membre suspendu peut être réintégré.");

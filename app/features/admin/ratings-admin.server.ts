@@ -91,7 +91,6 @@ export async function moderateRating(admin: Pick<SessionUser, "id">, input: Mode
       where rating_id = ${r.id}::uuid and resolved_at is null`);
     await recordAdminAction(tx, admin, {
       action: input.decision === "hide" ? "rating.hide" : "rating.keep",
-      targetType: "rating",
       targetId: r.id,
       details: { target: r.rated_name ?? "Compte supprimé", ...(input.decision === "hide" ? { reason: input.reason } : {}) },
     });

@@ -125,7 +125,6 @@ export async function exportSponsorEmails(actor: Pick<SessionUser, "id">, q: str
   const emails = rows.map((r) => r.email);
   await recordAdminAction(db, actor, {
     action: "recommendations.export_emails",
-    targetType: "recommendations",
     details: { target: "Recommandations", search: q, count: emails.length },
   });
   return emails;
@@ -166,7 +165,6 @@ export async function exportRecommendationsCsv(actor: Pick<SessionUser, "id">, q
   );
   await recordAdminAction(db, actor, {
     action: "recommendations.export_csv",
-    targetType: "recommendations",
     details: { target: "Recommandations", search: q, count: rows.length },
   });
   return { csv, count: rows.length };

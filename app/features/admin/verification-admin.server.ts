@@ -142,7 +142,6 @@ export async function setVerificationCheck(actor: Pick<SessionUser, "id">, profi
     if (changed.length === 0) return;
     await recordAdminAction(tx, actor, {
       action: checked ? "verification.check" : "verification.uncheck",
-      targetType: "profile",
       targetId: profileId,
       details: { target: memberName(p), step, stepLabel: VERIFICATION_STEP_LABELS[step] },
     });

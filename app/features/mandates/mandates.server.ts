@@ -1,11 +1,12 @@
 // A member's own mandates (spec §2 "Mandates", §4, §6, §8). Every query is scoped by the acting
 // member (`profile_id = actor`): another member's mandate id is a 404, never their row.
+import { recordAudit } from "~/lib/audit/audit.server";
 import { and, count, desc, eq, gte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { memoByObject } from "~/lib/memo";
-import { auditLog, connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
+import { connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
 import {
   canToggleStatus,
   MANDATE_MESSAGES,
@@ -343,11 +344,9 @@ export async function deleteMandate(actor: MandateActor, mandateId: string): Pro
       .where(or(eq(mandateMatchRequests.requesterMandateId, mandateId), eq(mandateMatchRequests.targetMandateId, mandateId)))
       .orderBy(connectionEvents.createdAt);
     if (events.length > 0) {
-      invalidate("audit_log");
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: owner.userId,
         action: "mandate.deleted_with_connection_log",
-        targetType: "mandate",
         targetId: mandateId,
         details: { events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) },
       });

@@ -4,11 +4,13 @@
 // writes in the exchange. The team's side is mediation-admin.server.ts. E-mails never carry the
 // subject, the facts or a document name (they may hold the client's identity): only who and what
 // happened, with a link to the platform.
+import type { AuditAction, AuditDetails } from "~/lib/audit/audit-events";
+import { recordAudit } from "~/lib/audit/audit.server";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
-import { auditLog, mediationAttachments, mediationMessages, mediations } from "~/db/schema";
+import { mediationAttachments, mediationMessages, mediations } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { GONE_MEMBER_NAME } from "~/features/collaboration/collaboration.server";
@@ -37,7 +39,6 @@ import {
   type MediationStatus,
 } from "./mediation-rules";
 import type { OpenMediationInput } from "./mediation.schema";
-import { invalidate } from "~/lib/cache.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Handle = Db | Tx;
@@ -95,15 +96,14 @@ export async function upheldMediationCounts(profileIds: readonly string[], handl
 // ---------------------------------------------------------------------------------------------
 // Audit and e-mails (inside the caller's transaction)
 
-export async function auditMediation(
+export async function auditMediation<A extends AuditAction & `mediation.${string}`>(
   tx: Handle,
   actorUserId: string,
-  action: "mediation.open" | "mediation.message" | "mediation.status" | "mediation.decide",
+  action: A,
   mediationId: string,
-  details: Record<string, unknown>,
+  details: AuditDetails<A>,
 ): Promise<void> {
-  invalidate("audit_log");
-  await tx.insert(auditLog).values({ actorUserId, action, targetType: "mediation", targetId: mediationId, details });
+  await recordAudit(tx, { actorUserId, action, targetId: mediationId, details });
 }
 
 const FOOTER = "Vous recevez cet e-mail car vous êtes membre d’un dossier de rapprochement faisant l’objet d’une médiation.";

@@ -2,13 +2,12 @@
 // member reads it ("Assurance à renouveler" once the checked certificate has passed its end
 // date), the certificate on file and whether the team has checked it, and the renewal: a new
 // certificate replaces the previous one and waits for an admin's check (audited there).
+import { recordAudit } from "~/lib/audit/audit.server";
 import { db } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import type { InsuranceFields, VerificationInput } from "./verification.schema";
 import { getOwnEvidence, renewInsurance, saveEvidence, writeVerificationSummary, type OwnEvidence, type UploadedFile } from "./verification.server";
 import { verificationMark, verificationState, type StoredVerificationSummary, type VerificationMarkView, type VerificationState } from "./verification-rules";
-import { invalidate } from "~/lib/cache.server";
 
 export type InsuranceView = {
   /** The member's own mark: the public one, null unless the rule grants it. */
@@ -42,11 +41,9 @@ export async function getInsuranceView(
 export async function submitInsuranceRenewal(actor: { userId: string; profileId: string }, input: InsuranceFields, file: UploadedFile): Promise<void> {
   await renewInsurance(actor.profileId, input, file);
   // What the team reads later: that a certificate came in and until when (never its name or content).
-  invalidate("audit_log");
-  await db.insert(auditLog).values({
+  await recordAudit(db, {
     actorUserId: actor.userId,
     action: "verification.insurance_renewed",
-    targetType: "profile",
     targetId: actor.profileId,
     details: { endsOn: input.insuranceEndsOn },
   });
@@ -61,11 +58,9 @@ export async function submitFirstEvidence(actor: { userId: string; profileId: st
   await db.transaction(async (tx) => {
     // Steps ticked without evidence (a validation with a written reason) follow the new evidence.
     await writeVerificationSummary(tx, actor.profileId);
-    invalidate("audit_log");
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: actor.userId,
       action: "verification.evidence_filed",
-      targetType: "profile",
       targetId: actor.profileId,
       details: { endsOn: input.insuranceEndsOn },
     });

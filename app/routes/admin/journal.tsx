@@ -5,7 +5,8 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/input";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
-import { ACTOR_ROLE_LABELS, AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, auditActionLabel, auditDetailLines } from "~/features/admin/admin-labels";
+import { ACTOR_ROLE_LABELS } from "~/features/admin/admin-labels";
+import { AUDIT_EVENTS, AUDIT_TARGET_LABELS, auditActionLabel, auditDetailLines } from "~/lib/audit/audit-events";
 import { ADMIN_MESSAGES, AUDIT_ACTIONS, parseAuditQuery, queryString } from "~/features/admin/admin.schema";
 import { listAuditLog } from "~/features/admin/audit.server";
 import { Pagination } from "~/components/pagination";
@@ -64,7 +65,7 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
             <option value="">Toutes les actions</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {AUDIT_ACTION_LABELS[a]}
+                {AUDIT_EVENTS[a].label}
               </option>
             ))}
           </NativeSelect>
@@ -101,7 +102,7 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2">{auditActionLabel(e.action)}</td>
                   <td className="px-3 py-2">
-                    {e.targetLabel ?? (e.targetType ? (AUDIT_TARGET_LABELS[e.targetType] ?? e.targetType) : "—")}
+                    {e.targetLabel ?? (e.targetType ? ((AUDIT_TARGET_LABELS as Record<string, string>)[e.targetType] ?? e.targetType) : "—")}
                   </td>
                   <td className="px-3 py-2">
                     {lines.length ? (

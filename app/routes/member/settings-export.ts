@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   const payload = await buildDataExport(user);
-  await recordAccountEvent(user, "account.data_exported");
+  await recordAccountEvent(user, "account.data_exported", {});
   return new Response(JSON.stringify(payload, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
