@@ -91,6 +91,8 @@ export default [
   route("readyz", "routes/api/readyz.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  // Installable on a phone (issue 31 §5): the web app manifest; the service worker is public/sw.js.
+  route("manifest.webmanifest", "routes/api/manifest.ts"),
   // Profile images: upload (premium members) and the stored files.
   route("api/uploads", "routes/api/upload.ts"),
   route("uploads/*", "routes/api/uploads-file.ts"),

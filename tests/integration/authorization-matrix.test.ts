@@ -354,6 +354,7 @@ const TABLE: Entry[] = [
   { path: "/readyz", file: "routes/api/readyz.ts", get: PUBLIC },
   { path: "/sitemap.xml", file: "routes/api/sitemap.ts", get: PUBLIC },
   { path: "/robots.txt", file: "routes/api/robots.ts", get: PUBLIC },
+  { path: "/manifest.webmanifest", file: "routes/api/manifest.ts", get: PUBLIC },
   // A plain form POST (no JavaScript) comes back to the profile editor with a toast.
   {
     path: "/api/uploads",
