@@ -255,14 +255,18 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                 <time dateTime={m.at}>{formatDateTime(m.at)}</time>
                 {m.unread ? <Badge variant="default">Nouveau</Badge> : null}
               </p>
-              {m.subject ? <p className="break-words text-sm font-semibold">{m.subject}</p> : null}
+              {m.subject ? (
+                <p className="break-words text-sm font-semibold" data-typography="skip">
+                  {m.subject}
+                </p>
+              ) : null}
               {m.body !== null ? (
-                <p className="whitespace-pre-line break-words text-sm" data-testid="message-body">
+                <p className="whitespace-pre-line break-words text-sm" data-testid="message-body" data-typography="skip">
                   {m.body}
                 </p>
               ) : (
                 <div className="grid gap-1">
-                  <p className="whitespace-pre-line break-words text-sm" data-testid="message-body">
+                  <p className="whitespace-pre-line break-words text-sm" data-testid="message-body" data-typography="skip">
                     {m.preview}
                   </p>
                   <p className="text-xs text-muted-foreground">La suite du message est réservée aux membres Premium.</p>

@@ -169,10 +169,14 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     {formatDateTime(c.lastAt)}
                   </time>
                 </span>
-                {c.subject ? <span className={cn("break-words", c.unread > 0 ? "font-semibold" : "font-medium")}>{c.subject}</span> : null}
+                {c.subject ? (
+                  <span className={cn("break-words", c.unread > 0 ? "font-semibold" : "font-medium")} data-typography="skip">
+                    {c.subject}
+                  </span>
+                ) : null}
                 <span className="line-clamp-2 break-words text-sm text-muted-foreground">
                   {c.lastByMe ? "Vous\u00a0: " : ""}
-                  {c.preview ?? ""}
+                  <span data-typography="skip">{c.preview ?? ""}</span>
                   {c.limited ? <span className="sr-only"> (suite réservée aux membres Premium)</span> : null}
                 </span>
               </Link>
