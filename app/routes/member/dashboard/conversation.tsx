@@ -45,8 +45,9 @@ async function resolve(actor: MessageActor, param: string): Promise<{ ref: Conve
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireMember(request);
   const { ref, legacy } = await resolve(actor, params.conversationId);
-  // The inbox's old links (e-mails already sent) lead to the message's conversation.
-  if (legacy) throw redirect(conversationPath(ref), 301);
+  // The inbox’s old links (e-mails already sent) lead to the message’s conversation; not a 301:
+  // the message moves to a `contact-` conversation if its sender’s account goes.
+  if (legacy) throw redirect(conversationPath(ref));
   // Reading does not mark read: a GET may be a prefetch. The page posts 'mark-read' once shown.
   try {
     return { conversation: await getConversation(actor, ref), failed: false as const };
