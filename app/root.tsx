@@ -15,6 +15,7 @@ import { getRequestIsAdmin, getRequestProfile, getSessionUser } from "~/auth/ses
 import { getEnv } from "~/lib/env.server";
 import { getToast } from "~/lib/toast.server";
 import { LazyToaster } from "~/components/lazy-toaster";
+import { ServiceWorkerRegistration } from "~/components/service-worker";
 import { SiteFooter } from "~/components/site-footer";
 import { type HeaderUser, SiteHeader } from "~/components/site-header";
 import { SHELL_ROUTE_ID, type ShellData } from "~/components/app-shell/shell-data";
@@ -56,6 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable on a phone (issue 31 §5). */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         {/* A stylesheet resource (precedence): React writes it before the modulepreload links,
             so that the browser asks for the render-blocking CSS first rather than behind ~25
             scripts (six connections per host on HTTP/1.1). */}
@@ -129,6 +133,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <Shell memberFrame={memberFrame}>
       <Outlet />
       <LazyToaster />
+      <ServiceWorkerRegistration />
     </Shell>
   );
 }

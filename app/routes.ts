@@ -15,7 +15,9 @@ export default [
     route("dashboard", "routes/member/dashboard/layout.tsx", [
       index("routes/member/dashboard/overview.tsx"),
       route("messages", "routes/member/dashboard/messages.tsx"),
-      route("messages/:messageId", "routes/member/dashboard/message.tsx"),
+      // One conversation (issue 31 §3): a peer, a file's thread or a visitor's message; the old
+      // inbox links (a bare message id) redirect to theirs.
+      route("messages/:conversationId", "routes/member/dashboard/conversation.tsx"),
       route("annuaire", "routes/member/dashboard/directory.tsx"),
       route("profil", "routes/member/dashboard/profile.tsx"),
       route("mandats", "routes/member/dashboard/mandates.tsx"),
@@ -89,6 +91,8 @@ export default [
   route("readyz", "routes/api/readyz.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  // Installable on a phone (issue 31 §5): the web app manifest; the service worker is public/sw.js.
+  route("manifest.webmanifest", "routes/api/manifest.ts"),
   // Profile images: upload (premium members) and the stored files.
   route("api/uploads", "routes/api/upload.ts"),
   route("uploads/*", "routes/api/uploads-file.ts"),

@@ -24,6 +24,7 @@ import {
   verificationChecks,
   verificationEvidence,
 } from "~/db/schema";
+import { readsFromLegacyMarks } from "~/features/messages/message-reads.server";
 import { VERIFICATION_STEPS } from "~/features/trust/verification-rules";
 import { buildSeedFiles, type SeedMandate } from "./seed-files";
 import {
@@ -427,6 +428,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
       on conflict (year) do update set last_number = greatest(collaboration_file_counters.last_number, excluded.last_number)`);
     await bulkInsert(tx, collaborationEvents, files.events);
     await bulkInsert(tx, collaborationMessages, files.messages);
+    // The seeded read marks in the one read state (decision 054).
+    await readsFromLegacyMarks(tx);
     counts.collaborationFiles = files.files.length;
     // What the freemium quotas count (quota_events), for the mandates and requests just written.
     await tx.execute(sql`insert into quota_events (profile_id, kind, subject_id, created_at)

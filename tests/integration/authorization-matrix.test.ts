@@ -12,7 +12,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messages, payments, profiles, user, verificationEvidence } from "~/db/schema";
+import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messageReads, payments, profiles, user, verificationEvidence } from "~/db/schema";
 import { issueInvoiceForPayment } from "~/features/billing/invoices.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { sha256Hex } from "~/lib/storage/integrity.server";
@@ -101,6 +101,12 @@ type Entry = {
 const all = (v: Expected): Cells => Object.fromEntries(ROLES.map((r) => [r, v])) as Cells;
 const cells = (base: Expected, overrides: Partial<Cells>): Cells => ({ ...all(base), ...overrides });
 
+/** The premium member's conversation with the founding member, as the premium member names it. */
+function conversationUrl(f: Fixtures) {
+  const key = `confrere-${f.members.founding.profile.id}`;
+  return { url: `/dashboard/messages/${key}`, params: { conversationId: key } };
+}
+
 // ---- the table ---------------------------------------------------------------------------------
 
 // Common rows.
@@ -153,10 +159,11 @@ const TABLE: Entry[] = [
   { path: "/dashboard", file: "routes/member/dashboard/overview.tsx", get: MEMBER_GET },
   { path: "/dashboard/messages", file: "routes/member/dashboard/messages.tsx", get: MEMBER_GET },
   {
-    path: "/dashboard/messages/:messageId",
-    file: "routes/member/dashboard/message.tsx",
-    // A message received by the premium member: only its recipient reads it.
-    url: (f) => ({ url: `/dashboard/messages/${f.premiumMessage.id}`, params: { messageId: f.premiumMessage.id } }),
+    path: "/dashboard/messages/:conversationId",
+    file: "routes/member/dashboard/conversation.tsx",
+    // The premium member's conversation with the founding member (issue 31 §3): only its two
+    // members open it, each under the other's name; a URL naming oneself is nobody's.
+    url: conversationUrl,
     get: { ...MEMBER_GET, freemium: 404, premium: 200, founding: 404, admin: 404, admin2fa: 404 },
     post: memberPost(400),
   },
@@ -347,6 +354,7 @@ const TABLE: Entry[] = [
   { path: "/readyz", file: "routes/api/readyz.ts", get: PUBLIC },
   { path: "/sitemap.xml", file: "routes/api/sitemap.ts", get: PUBLIC },
   { path: "/robots.txt", file: "routes/api/robots.ts", get: PUBLIC },
+  { path: "/manifest.webmanifest", file: "routes/api/manifest.ts", get: PUBLIC },
   // A plain form POST (no JavaScript) comes back to the profile editor with a toast.
   {
     path: "/api/uploads",
@@ -406,7 +414,9 @@ type OwnershipCase = {
 };
 
 const mandateDialog = (key: string) => (f: Fixtures) => ({ url: `/mandates?${key}=${f.premiumMandate.id}`, params: {} });
-const messageUrl = (f: Fixtures) => ({ url: `/dashboard/messages/${f.premiumMessage.id}`, params: { messageId: f.premiumMessage.id } });
+const CONVERSATION = "routes/member/dashboard/conversation.tsx";
+const messageUrl = (f: Fixtures) => ({ url: `/dashboard/messages/${f.premiumMessage.id}`, params: { conversationId: f.premiumMessage.id } });
+const fileConversationUrl = (f: Fixtures) => ({ url: `/dashboard/messages/dossier-${f.fileId}`, params: { conversationId: `dossier-${f.fileId}` } });
 const checkoutUrl = (f: Fixtures) => ({ url: `/paiement-test/${f.checkoutSessionId}`, params: { sessionId: f.checkoutSessionId } });
 const slugUrl = (role: Exclude<Role, "anonymous">) => (f: Fixtures) => ({
   url: `/consultant/${slugOf(f.members[role])}`,
@@ -489,18 +499,54 @@ const OWNERSHIP: OwnershipCase[] = [
       expected: 404,
     }),
   ),
-  // Messages: the premium member's inbox message (sent by the founding member).
-  { name: "message, recipient", file: "routes/member/dashboard/message.tsx", method: "GET", role: "premium", url: messageUrl, expected: 200 },
-  { name: "message, its sender (not in their inbox)", file: "routes/member/dashboard/message.tsx", method: "GET", role: "founding", url: messageUrl, expected: 404 },
+  // Messages: the premium member's conversation with the founding member (who sent them a message).
+  { name: "conversation, a member of it", file: CONVERSATION, method: "GET", role: "premium", url: conversationUrl, expected: 200 },
+  { name: "conversation, another member", file: CONVERSATION, method: "GET", role: "freemium", url: conversationUrl, expected: 404 },
   {
-    name: "message reply, another member",
-    file: "routes/member/dashboard/message.tsx",
-    method: "POST",
+    name: "conversation, the other member under their own name",
+    file: CONVERSATION,
+    method: "GET",
     role: "founding",
-    url: messageUrl,
+    url: (f) => ({ url: `/dashboard/messages/confrere-${f.members.premium.profile.id}`, params: { conversationId: `confrere-${f.members.premium.profile.id}` } }),
+    expected: 200,
+  },
+  // The inbox's old links lead the message's two members to their conversation, nobody else.
+  { name: "old inbox link, recipient", file: CONVERSATION, method: "GET", role: "premium", url: messageUrl, expected: "redirect:/dashboard/messages/confrere-*" },
+  { name: "old inbox link, another member", file: CONVERSATION, method: "GET", role: "freemium", url: messageUrl, expected: 404 },
+  { name: "old inbox link, admin", file: CONVERSATION, method: "GET", role: "admin2fa", url: messageUrl, expected: 404 },
+  {
+    name: "conversation reply, another member",
+    file: CONVERSATION,
+    method: "POST",
+    role: "freemium",
+    url: conversationUrl,
     fields: { intent: "reply", message: "Bonjour, je me permets de répondre." },
     expected: 404,
   },
+  {
+    name: "conversation reply under one's own name",
+    file: CONVERSATION,
+    method: "POST",
+    role: "founding",
+    url: conversationUrl,
+    fields: { intent: "reply", message: "Bonjour, je me permets de répondre." },
+    expected: 404,
+  },
+  { name: "conversation mark-read, another member", file: CONVERSATION, method: "POST", role: "admin2fa", url: conversationUrl, fields: { intent: "mark-read" }, expected: 404 },
+  // A file's thread in « Messages »: the file's two members only (premium and founding).
+  { name: "file conversation, a member of the file", file: CONVERSATION, method: "GET", role: "founding", url: fileConversationUrl, expected: 200 },
+  { name: "file conversation, another member", file: CONVERSATION, method: "GET", role: "freemium", url: fileConversationUrl, expected: 404 },
+  { name: "file conversation, admin", file: CONVERSATION, method: "GET", role: "admin2fa", url: fileConversationUrl, expected: 404 },
+  {
+    name: "file conversation reply, another member",
+    file: CONVERSATION,
+    method: "POST",
+    role: "freemium",
+    url: fileConversationUrl,
+    fields: { intent: "reply", message: "Intrusion" },
+    expected: 404,
+  },
+  { name: "file conversation mark-read, another member", file: CONVERSATION, method: "POST", role: "freemium", url: fileConversationUrl, fields: { intent: "mark-read" }, expected: 404 },
   // Public profile pages: only validated profiles are public.
   { name: "public profile of an applicant", file: "routes/public/consultant.tsx", method: "GET", role: "anonymous", url: slugUrl("pending"), expected: 404 },
   { name: "public profile of a suspended member", file: "routes/public/consultant.tsx", method: "GET", role: "anonymous", url: slugUrl("suspended"), expected: 404 },
@@ -841,14 +887,16 @@ describe("authorization matrix", () => {
     expect(failures).toEqual([]);
   });
 
-  it("another member's mark-read leaves the recipient's message unread", async () => {
-    await t.db!.update(messages).set({ isRead: false }).where(eq(messages.id, f.premiumMessage.id));
-    const mod = await loadModule("routes/member/dashboard/message.tsx");
-    await run(mod.action, "POST", { url: `/dashboard/messages/${f.premiumMessage.id}`, params: { messageId: f.premiumMessage.id } }, cookies.founding, IPS.founding, {
-      intent: "mark-read",
-    });
-    const [row] = await t.db!.select({ isRead: messages.isRead }).from(messages).where(eq(messages.id, f.premiumMessage.id));
-    expect(row.isRead).toBe(false);
+  it("another member's mark-read leaves the recipient's conversation unread", async () => {
+    await t.db!.delete(messageReads).where(eq(messageReads.messageId, f.premiumMessage.id));
+    const mod = await loadModule(CONVERSATION);
+    for (const [role, url] of [["founding", conversationUrl(f)], ["freemium", messageUrl(f)]] as const) {
+      await run(mod.action, "POST", url, cookies[role], IPS[role], { intent: "mark-read" });
+    }
+    expect(await t.db!.select().from(messageReads).where(eq(messageReads.messageId, f.premiumMessage.id))).toHaveLength(0);
+    // The recipient's own mark-read does read it.
+    await run(mod.action, "POST", conversationUrl(f), cookies.premium, IPS.premium, { intent: "mark-read" });
+    expect(await t.db!.select().from(messageReads).where(eq(messageReads.messageId, f.premiumMessage.id))).toHaveLength(1);
   });
 
   it("refused answers left the connection request pending; its target's owner answers it", async () => {

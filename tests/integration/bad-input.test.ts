@@ -34,6 +34,8 @@ import { action as mandatesAction } from "~/routes/member/mandates";
 import { action as onboardingAction } from "~/routes/member/onboarding";
 import { action as profileAction } from "~/routes/member/dashboard/profile";
 import { action as agreementAction } from "~/routes/member/dashboard/file/agreement";
+import { action as fileOverviewAction } from "~/routes/member/dashboard/file/overview";
+import { action as conversationAction } from "~/routes/member/dashboard/conversation";
 import { action as evaluationAction } from "~/routes/member/dashboard/file/evaluation";
 import { action as mediationAction } from "~/routes/member/dashboard/file/mediation";
 import { action as adminMediationAction } from "~/routes/admin/mediation";
@@ -425,6 +427,34 @@ describe("route actions with hostile forms", () => {
       fields: ["id"],
       intents: ["open", "read", "read-all"],
       headers: () => withCookie(premiumBrowser),
+    },
+    {
+      // « Messages » (issue 31 §3): a file's thread, answered and marked read from the view.
+      name: "conversation of a file (member)",
+      action: conversationAction,
+      url: "http://localhost/dashboard/messages/x",
+      fields: [...field(messageSchemas.replySchema), "upTo"],
+      intents: ["reply", "mark-read"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({ conversationId: `dossier-${fileId}` }),
+    },
+    {
+      name: "conversation with a peer (freemium, nothing to read)",
+      action: conversationAction,
+      url: "http://localhost/dashboard/messages/x",
+      fields: [...field(messageSchemas.replySchema), "upTo"],
+      intents: ["reply", "mark-read"],
+      headers: () => withCookie(freemiumBrowser),
+      params: () => ({ conversationId: `confrere-${premium.profile.id}` }),
+    },
+    {
+      name: "file overview: messages read (member)",
+      action: fileOverviewAction,
+      url: "http://localhost/dashboard/dossiers/x",
+      fields: ["upTo"],
+      intents: ["mark-read"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({ fileId }),
     },
     {
       name: "fee-sharing agreement of a file (member)",

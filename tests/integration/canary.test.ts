@@ -19,7 +19,8 @@ import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { setStorage } from "~/lib/storage/storage.server";
 import { loader as consultantLoader } from "~/routes/public/consultant";
 import { queryRows } from "~/db/query.server";
-import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
+import { openCollaborationFile, postFileMessage } from "~/features/collaboration/collaboration.server";
+import { fileActor } from "~/features/collaboration/file-access.server";
 import { mediationActor, openMediation } from "~/features/mediation/mediation.server";
 import { submitInsuranceRenewal } from "~/features/trust/insurance-renewal.server";
 import { loader as mediationLoader } from "~/routes/member/dashboard/file/mediation";
@@ -38,6 +39,8 @@ import { createMandate, mandateActor } from "~/features/mandates/mandates.server
 import { loader as overviewLoader } from "~/routes/member/dashboard/overview";
 import { loader as statsLoader } from "~/routes/member/dashboard/stats";
 import { loader as notificationsLoader } from "~/routes/member/dashboard/notifications";
+import { loader as messagesLoader } from "~/routes/member/dashboard/messages";
+import { loader as conversationLoader } from "~/routes/member/dashboard/conversation";
 import { action, loader } from "~/routes/member/mandates";
 import { buildUser, createApplicant, createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
@@ -110,6 +113,12 @@ async function everythingSeenBy(b: Browser, own: string): Promise<string> {
   seen.push(await runLoader(statsLoader, "/dashboard/stats", b));
   seen.push(await runLoader(overviewLoader, "/dashboard", b));
   seen.push(await runLoader(notificationsLoader, "/dashboard/notifications", b));
+  // « Messages » (issue 31 §3): the list, and every conversation on it (a file's thread included).
+  const conversations = await runLoader(messagesLoader, "/dashboard/messages", b);
+  seen.push(conversations);
+  for (const item of conversations.value?.items ?? []) {
+    seen.push(await runLoader(conversationLoader, `/dashboard/messages/${item.key}`, b, { conversationId: item.key }));
+  }
   return JSON.stringify(seen, (_k, v: unknown) => (v instanceof Error ? v.message : v));
 }
 
@@ -172,7 +181,11 @@ describe("canary: the client's identity stays with its owner until the connectio
     await runAction(action, "/mandates", partnerB, { intent: "accept", requestId: proposal.id });
     const confirmed = (await runLoader(loader, `/mandates?matching=${partnerMandate}`, partnerB)).value!.panel!;
     expect(confirmed.relations.find((r) => r.counterpart.id === secret)?.confirmed).toBe(true);
-    // …but the identity waits for the partner's confidentiality undertaking.
+    // …but the identity waits for the partner's confidentiality undertaking, in « Messages » too:
+    // the file's thread is a conversation of both (the probe: the message shows there).
+    const [file] = await queryRows<{ id: string }>(sql`select id from collaboration_files where mandate_a_id = ${secret}::uuid or mandate_b_id = ${secret}::uuid`);
+    await postFileMessage(fileActor(partner.profile), file.id, "Bonjour, où en est votre client\u00a0?");
+    expect(await everythingSeenBy(ownerB, secret)).toContain("où en est votre client");
     await expectSecretHiddenFrom(partnerB, partnerMandate);
     await expectNoMailLeak();
 

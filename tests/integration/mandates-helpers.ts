@@ -41,10 +41,11 @@ export async function runLoader<T>(
   loader: (args: never) => Promise<T>,
   path: string,
   b: Browser,
+  params: Record<string, string> = {},
 ): Promise<{ value?: T; thrown?: unknown }> {
   const request = new Request(`http://localhost:3000${path}`, { headers: b.headers });
   try {
-    return { value: await loader({ request, params: {}, context: { requestId: "test" } } satisfies Args as never) };
+    return { value: await loader({ request, params, context: { requestId: "test" } } satisfies Args as never) };
   } catch (thrown) {
     return { thrown };
   }

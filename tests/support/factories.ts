@@ -15,6 +15,7 @@ import {
   account,
   certifiedDeals,
   mandates,
+  messageReads,
   messages,
   profiles,
   quotaEvents,
@@ -793,6 +794,8 @@ export async function createRecommendation(db: Db, profileId: string, overrides:
 
 export async function createMessage(db: Db, recipientId: string, overrides: Partial<NewMessage> = {}): Promise<Message> {
   const [row] = await db.insert(messages).values(buildMessage({ ...overrides, recipientId })).returning();
+  // The one read state (decision 054): a message built read has its recipient's read row.
+  if (row.isRead) await db.insert(messageReads).values({ profileId: recipientId, messageId: row.id, readAt: row.updatedAt });
   return row;
 }
 

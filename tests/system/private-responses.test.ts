@@ -29,7 +29,7 @@ function flatten(nodes: RouteNode[], parent = ""): string[] {
 }
 
 /** Public by design: the same bytes for everyone, whoever asks (app/lib/private-cache.ts). */
-const PUBLIC_DOCUMENTS = new Set(["/robots.txt", "/sitemap.xml"]);
+const PUBLIC_DOCUMENTS = new Set(["/robots.txt", "/sitemap.xml", "/manifest.webmanifest"]);
 
 async function get(path: string, init: RequestInit = {}) {
   const res = await fetch(`${server.baseUrl}${path}`, { redirect: "manual", ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
@@ -66,9 +66,9 @@ beforeAll(async () => {
     slug: firstMatch(directory, /\/consultant\/([a-z0-9-]+)/, "fiche publique"),
   };
   try {
-    params.messageId = firstMatch(await html("/dashboard/messages"), /\/dashboard\/messages\/([0-9a-f-]{36})/, "message");
+    params.conversationId = firstMatch(await html("/dashboard/messages"), /\/dashboard\/messages\/((?:confrere|dossier|contact)-[0-9a-f-]{36})/, "conversation");
   } catch {
-    // No message in this seed: a random id answers 404, still a response to check.
+    // No conversation in this seed: a random id answers 404, still a response to check.
   }
 }, 240_000);
 

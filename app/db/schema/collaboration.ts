@@ -16,9 +16,10 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { mandates, profiles } from "./product";
+import { mandates, messages, profiles } from "./product";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -213,3 +214,24 @@ export const storedObjects = pgTable("stored_objects", {
   sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+// One read state for every message a member receives (issue 31 §3, decision 054): a row says
+// that this member read this message, whether it came through the inbox (`messages`) or a
+// file's thread (`collaboration_messages`); the « Messages » view and the file page read and
+// write only this table. Exactly one of the two message columns is set.
+export const messageReads = pgTable(
+  "message_reads",
+  {
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    fileMessageId: uuid("file_message_id").references(() => collaborationMessages.id, { onDelete: "cascade" }),
+    readAt: ts("read_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("message_reads_message_key").on(t.messageId, t.profileId),
+    uniqueIndex("message_reads_file_message_key").on(t.fileMessageId, t.profileId),
+    check("message_reads_one_message_check", sql`num_nonnulls(${t.messageId}, ${t.fileMessageId}) = 1`),
+  ],
+);

@@ -6,6 +6,7 @@ import { formatDate } from "~/lib/format";
 import { sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { collaborationFiles, collaborationMessages } from "~/db/schema";
+import { markFileThreadRead } from "~/features/messages/message-reads.server";
 import { queryRows, withReusablePlan } from "~/db/query.server";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { pairKey } from "~/features/connections/connection-rules";
@@ -178,9 +179,9 @@ export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1)
   // the member: prepared, its plan reused (decision 026).
   const rows = await queryRows<ListRow>(withReusablePlan(sql`
     with mine as (
-      select f.*, 'a' as side, f.member_b_id as other_id, f.member_a_read_at as my_read_at from collaboration_files f where f.member_a_id = ${me}
+      select f.*, 'a' as side, f.member_b_id as other_id from collaboration_files f where f.member_a_id = ${me}
       union all
-      select f.*, 'b' as side, f.member_a_id as other_id, f.member_b_read_at as my_read_at from collaboration_files f where f.member_b_id = ${me}
+      select f.*, 'b' as side, f.member_a_id as other_id from collaboration_files f where f.member_b_id = ${me}
     ), counted as (select count(*) as total from mine)
     select m.id, m.reference, m.stage::text as stage, m.side, o.first_name as counterpart_first, o.last_name as counterpart_last,
       o.company as counterpart_company,
@@ -189,7 +190,7 @@ export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1)
       m.closing_proposed_by, m.last_activity_at,
       (select count(*) from collaboration_messages cm
         where cm.file_id = m.id and cm.sender_profile_id is distinct from ${me}
-          and (m.my_read_at is null or cm.created_at > m.my_read_at)) as unread,
+          and not exists (select 1 from message_reads r where r.file_message_id = cm.id and r.profile_id = ${me})) as unread,
       exists (select 1 from fee_agreements fa where fa.file_id = m.id and fa.status = 'pending'
         and not exists (select 1 from fee_agreement_signatures s where s.agreement_id = fa.id and s.profile_id = ${me})) as awaiting_signature,
       counted.total
@@ -276,6 +277,8 @@ export type FileView = {
   timeline: TimelineEntry[];
   messages: FileMessage[];
   unread: number;
+  /** The newest message shown: marking read stops there (a message arriving meanwhile stays new). */
+  lastMessageId: string | null;
 };
 
 type ViewRow = {
@@ -297,15 +300,13 @@ type ViewRow = {
   abandon_reason: AbandonReason | null;
   abandon_text: string | null;
   abandoned_at: Date | string | null;
-  member_a_read_at: Date | string | null;
-  member_b_read_at: Date | string | null;
 };
 
 type FileViewExtras = {
   other: { first_name: string; last_name: string; company: string; profession: string; email: string } | null;
   my_status: MandateStatus | null;
   events: { id: string; kind: string; actor_profile_id: string | null; actor_name: string | null; details: unknown; created_at: string }[];
-  messages: { id: string; body: string; sender_profile_id: string | null; created_at: string }[];
+  messages: { id: string; body: string; sender_profile_id: string | null; created_at: string; read: boolean }[];
   client: { client_name: string; client_address: string } | null;
 };
 
@@ -323,14 +324,16 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   const [f] = await queryRows<ViewRow & FileViewExtras>(withReusablePlan(sql`
     select f.id, f.reference, f.stage::text as stage, f.created_at, f.last_activity_at, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id,
       f.mandate_a_label, f.mandate_b_label, f.closing_proposed_by, f.closing_date::text as closing_date, f.amount_band::text as amount_band,
-      f.concluded_at, f.abandon_reason::text as abandon_reason, f.abandon_text, f.abandoned_at, f.member_a_read_at, f.member_b_read_at,
+      f.concluded_at, f.abandon_reason::text as abandon_reason, f.abandon_text, f.abandoned_at,
       case when o.id is null then null else json_build_object('first_name', o.first_name, 'last_name', o.last_name, 'company', o.company,
         'profession', o.profession::text, 'email', ou.email) end as other,
       (select m.status::text from mandates m where m.id = ${myMandateId}::uuid and m.profile_id = ${me}::uuid) as my_status,
       coalesce((select json_agg(e order by e.created_at, e.id) from (
         select id, kind, actor_profile_id, actor_name, details, created_at from collaboration_events where file_id = f.id) e), '[]'::json) as events,
       coalesce((select json_agg(m order by m.created_at, m.id) from (
-        select id, body, sender_profile_id, created_at from collaboration_messages where file_id = f.id order by created_at, id limit 500) m), '[]'::json) as messages,
+        select cm.id, cm.body, cm.sender_profile_id, cm.created_at,
+          exists (select 1 from message_reads r where r.file_message_id = cm.id and r.profile_id = ${me}::uuid) as read
+        from collaboration_messages cm where cm.file_id = f.id order by cm.created_at, cm.id limit 500) m), '[]'::json) as messages,
       (select json_build_object('client_name', c.client_name, 'client_address', c.client_address) from mandates c
         where c.id = ${access.theirMandateId}::uuid
           and exists (select 1 from collaboration_events ev
@@ -341,7 +344,6 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   const other = f.other ?? undefined;
   const events = f.events;
   const messages = f.messages;
-  const myReadAt = mine ? f.member_a_read_at : f.member_b_read_at;
   const timeline = events.map((e): TimelineEntry => {
     const details = (typeof e.details === "string" ? JSON.parse(e.details) : e.details) as Record<string, unknown> | null;
     const { label, detail } = timelineLabel(e.kind, details);
@@ -363,7 +365,7 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
       at: iso(m.created_at),
       byMe,
       senderName: byMe ? "Vous" : otherName,
-      unread: !byMe && (myReadAt === null || new Date(m.created_at) > new Date(myReadAt)),
+      unread: !byMe && !m.read,
     };
   });
   return {
@@ -405,14 +407,17 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
     timeline,
     messages: fileMessages,
     unread: fileMessages.filter((m) => m.unread).length,
+    lastMessageId: fileMessages.length ? fileMessages[fileMessages.length - 1].id : null,
   };
 }
 
-/** The actor opened the file's messages: they are read. */
-export async function markFileRead(actor: Pick<FileActor, "profileId">, fileId: string): Promise<void> {
+/**
+ * The actor opened the file's messages, up to `upTo` (the newest shown; all when null): they are
+ * read, in « Messages » too (one read state, decision 054).
+ */
+export async function markFileRead(actor: Pick<FileActor, "profileId">, fileId: string, upTo: string | null = null): Promise<void> {
   const access = await requireFileAccess(db, actor, fileId);
-  const column = access.side === "a" ? sql`member_a_read_at` : sql`member_b_read_at`;
-  await db.execute(sql`update collaboration_files set ${column} = now() where id = ${access.id}::uuid`);
+  await markFileThreadRead(actor.profileId, access, upTo);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -524,9 +529,9 @@ export async function postFileMessage(actor: FileActor, fileId: string, body: st
   await withFile(actor, fileId, async (tx, file) => {
     if (!file.counterpartId) fileConflict(COLLABORATION_MESSAGES.counterpartGone);
     await tx.insert(collaborationMessages).values({ fileId: file.id, senderProfileId: actor.profileId, body: text, createdAt: sql`clock_timestamp()` });
-    // The sender has read everything up to their own message.
-    const column = file.side === "a" ? sql`member_a_read_at` : sql`member_b_read_at`;
-    await tx.execute(sql`update collaboration_files set ${column} = clock_timestamp(), last_activity_at = clock_timestamp() where id = ${file.id}::uuid`);
+    // Writing in the thread answers it: the sender has read what came before (decision 054).
+    await tx.execute(sql`update collaboration_files set last_activity_at = clock_timestamp() where id = ${file.id}::uuid`);
+    await markFileThreadRead(actor.profileId, file, null, tx);
     await notifyCounterpart(tx, file.counterpartId, file.id, {
       title: "Nouveau message dans un dossier de rapprochement",
       intro: `${actor.firstName} ${actor.lastName} vous a écrit dans votre dossier de rapprochement commun.`,

@@ -2,17 +2,15 @@
 // Pure, so that the rule is tested with a table of cases and the server applies it to every
 // message before anything leaves (docs/decisions/004-freemium-inbox.md).
 //
-// The rule ("limited content" for freemium members):
+// The rule ("limited content" for freemium members, decision 054 after 004):
 // - premium and founding members see everything: sender, subject, date, the whole body, the
 //   sender's e-mail for public contact messages, and may reply to internal messages;
-// - freemium members see the sender's name, the subject and the date of every message;
-//   - of a public contact message (a visitor who found them in the public directory) they also
-//     see the sender's e-mail, so that the visitor always gets an answer, and the first 100
-//     characters of the body; the whole body comes with Premium;
-//   - of an internal message (from a peer; internal messaging is a Premium feature) they see no
-//     body at all, and cannot reply; both come with Premium.
+// - freemium members see the sender's name, the subject, the date and the first line of every
+//   message (at most 100 characters); of a public contact message also the sender's e-mail, so
+//   that the visitor always gets an answer. The rest of the body and in-app replies come with
+//   Premium.
 import { can } from "~/auth/permissions";
-import { messagePreview } from "~/lib/format";
+import { MESSAGE_PREVIEW_LENGTH, messagePreview } from "~/lib/format";
 
 export type MessageType = "public_contact" | "internal";
 
@@ -29,7 +27,7 @@ export type MessageVisibility = {
   limited: boolean;
   /** The whole body, or null when the member may not read it. */
   content: string | null;
-  /** First 100 characters (+ '…'), or null when the member may not read any of the body. */
+  /** First 100 characters (+ '…'); for a freemium member the first line only (firstLine). */
   preview: string | null;
   /** The visitor's address (public contact only), so that the member can answer by e-mail. */
   senderEmail: string | null;
@@ -53,10 +51,25 @@ export function messageVisibility(message: StoredMessage, membership: string | n
   return {
     limited: true,
     content: null,
-    preview: publicContact ? messagePreview(message.content) : null,
+    preview: firstLine(message.content),
     senderEmail,
     canReply: false,
   };
+}
+
+/**
+ * The first line of a body that has text, at most 100 characters, with '…' when anything of the
+ * body is left out (a freemium member's share of a message). `text` may be cut to 101 characters.
+ */
+export function firstLine(text: string): string {
+  const lines = text.split(/\r\n|\r|\n/);
+  const index = lines.findIndex((l) => l.trim() !== "");
+  if (index === -1) return "";
+  const line = lines[index].trim();
+  const rest = lines.slice(index + 1).some((l) => l.trim() !== "");
+  const chars = Array.from(line);
+  if (chars.length > MESSAGE_PREVIEW_LENGTH) return `${chars.slice(0, MESSAGE_PREVIEW_LENGTH).join("")}…`;
+  return rest ? `${line}…` : line;
 }
 
 /** 'Re : subject' (non-breaking space), without piling up 'Re : Re : …' on a long exchange. */

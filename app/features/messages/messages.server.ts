@@ -1,21 +1,20 @@
 // Messages between visitors/members and professionals (spec §3 "Message"): sending (public
-// contact, internal messaging between members), the recipient's inbox, reading and replying.
-// Every inbox query is scoped by `recipient_id = actor`: another member's message is a 404.
-import { and, count, desc, eq, sql } from "drizzle-orm";
+// contact, internal messaging between members). Reading them, with their read state, is the
+// « Messages » view's (conversations.server.ts).
+import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import { can } from "~/auth/permissions";
 import type { Profile, SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { builtOnce } from "~/db/query.server";
 import { messages, profiles, user } from "~/db/schema";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { getEnv } from "~/lib/env.server";
-import { MESSAGE_PREVIEW_LENGTH, messagePreview } from "~/lib/format";
+import { messagePreview } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { type MessageType, messageVisibility, replySubject } from "./inbox-rules";
+import { conversationPath } from "./conversation-rules";
 import { MESSAGING_ERRORS } from "./messages.schema";
 import { notificationTexts } from "~/features/notifications/notification-rules";
 import { notifyProfileSafely } from "~/features/notifications/notifications.server";
@@ -67,7 +66,9 @@ export async function createMessage(input: NewMessage): Promise<{ id: string } |
           intro: `${input.senderName} vous a envoyé un message sur ${env.APP_NAME}.`,
           lines: [`Objet\u00a0: ${input.subject}`, `«\u00a0${messagePreview(input.content)}\u00a0»`],
           ctaLabel: "Lire le message",
-          ctaUrl: `${env.APP_URL}/dashboard/messages/${row.id}`,
+          ctaUrl: `${env.APP_URL}${conversationPath(
+            input.messageType === "internal" && input.senderProfileId ? { kind: "member", id: input.senderProfileId } : { kind: "contact", id: row.id },
+          )}`,
           footer: "Vous recevez cet e-mail car un message vous a été adressé sur votre profil professionnel.",
           unsubscribeUrl: unsubscribeUrl(r.id, "messages"),
         },
@@ -89,143 +90,7 @@ export type MessageActor = {
   profile: Pick<Profile, "id" | "firstName" | "lastName" | "membershipType">;
 };
 
-export const INBOX_PAGE_SIZE = 20;
-
-/** A row of the inbox list (spec §7 messages select), after the freemium rule. */
-export type InboxItem = {
-  id: string;
-  subject: string;
-  senderName: string;
-  messageType: MessageType;
-  isRead: boolean;
-  createdAt: string;
-  preview: string | null;
-  limited: boolean;
-};
-
-export type InboxPage = { items: InboxItem[]; total: number; unread: number; page: number; pageCount: number };
-
-/** One opened message, after the freemium rule (inbox-rules.ts). */
-export type InboxMessage = InboxItem & {
-  content: string | null;
-  senderEmail: string | null;
-  canReply: boolean;
-};
-
 const uuid = z.uuid();
-
-function notFound(): never {
-  throw data({ message: MESSAGING_ERRORS.notFound }, { status: 404 });
-}
-
-const inboxTotals = builtOnce((handle) =>
-  handle
-    .select({ total: count(), unread: sql<number>`count(*) filter (where not ${messages.isRead})`.mapWith(Number) })
-    .from(messages)
-    .where(eq(messages.recipientId, sql.placeholder("profileId"))),
-);
-
-const inboxPage = builtOnce((handle) =>
-  handle
-    .select({
-      id: messages.id,
-      subject: messages.subject,
-      senderId: messages.senderId,
-      senderName: messages.senderName,
-      senderEmail: messages.senderEmail,
-      messageType: messages.messageType,
-      isRead: messages.isRead,
-      createdAt: messages.createdAt,
-      // One character more than the preview, so that it knows whether to add '…'.
-      content: sql<string>`left(${messages.content}, ${MESSAGE_PREVIEW_LENGTH + 1})`,
-    })
-    .from(messages)
-    .where(eq(messages.recipientId, sql.placeholder("profileId")))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset(sql.placeholder("offset")),
-);
-
-/** Received messages, newest first, one page; the body is cut in SQL to what a preview needs. */
-export async function listInbox(actor: MessageActor, requestedPage = 1): Promise<InboxPage> {
-  const [totals] = await inboxTotals().execute({ profileId: actor.profile.id });
-  const total = Number(totals?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const page = Math.min(Math.max(1, requestedPage), pageCount);
-  const rows = await inboxPage().execute({ profileId: actor.profile.id, offset: (page - 1) * INBOX_PAGE_SIZE });
-  const items = rows.map((r): InboxItem => {
-    const v = messageVisibility(r, actor.profile.membershipType);
-    return {
-      id: r.id,
-      subject: r.subject,
-      senderName: r.senderName,
-      messageType: r.messageType,
-      isRead: r.isRead,
-      createdAt: r.createdAt.toISOString(),
-      preview: v.preview,
-      limited: v.limited,
-    };
-  });
-  return { items, total, unread: Number(totals?.unread ?? 0), page, pageCount };
-}
-
-export async function countUnreadMessages(actor: MessageActor): Promise<number> {
-  const [row] = await db
-    .select({ unread: count() })
-    .from(messages)
-    .where(and(eq(messages.recipientId, actor.profile.id), eq(messages.isRead, false)));
-  return Number(row?.unread ?? 0);
-}
-
-async function findOwnMessage(actor: MessageActor, messageId: string) {
-  if (!uuid.safeParse(messageId).success) notFound();
-  const [row] = await db
-    .select({
-      id: messages.id,
-      subject: messages.subject,
-      content: messages.content,
-      senderId: messages.senderId,
-      senderName: messages.senderName,
-      senderEmail: messages.senderEmail,
-      messageType: messages.messageType,
-      isRead: messages.isRead,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.recipientId, actor.profile.id)))
-    .limit(1);
-  return row ?? notFound();
-}
-
-/** One received message; 404 when it does not exist or was sent to someone else. */
-export async function getInboxMessage(actor: MessageActor, messageId: string): Promise<InboxMessage> {
-  const r = await findOwnMessage(actor, messageId);
-  const v = messageVisibility(r, actor.profile.membershipType);
-  return {
-    id: r.id,
-    subject: r.subject,
-    senderName: r.senderName,
-    messageType: r.messageType,
-    isRead: r.isRead,
-    createdAt: r.createdAt.toISOString(),
-    preview: v.preview,
-    limited: v.limited,
-    content: v.content,
-    senderEmail: v.senderEmail,
-    canReply: v.canReply,
-  };
-}
-
-/** Marks a received message read (idempotent); 404 when it is not the actor's. */
-export async function markMessageRead(actor: MessageActor, messageId: string): Promise<void> {
-  if (!uuid.safeParse(messageId).success) notFound();
-  const updated = await db
-    .update(messages)
-    .set({ isRead: true, updatedAt: sql`case when ${messages.isRead} then ${messages.updatedAt} else now() end` })
-    .where(and(eq(messages.id, messageId), eq(messages.recipientId, actor.profile.id)))
-    .returning({ id: messages.id });
-  if (updated.length === 0) notFound();
-}
 
 export type InternalMessageCommand = { recipientId: string; subject: string; message: string };
 
@@ -260,18 +125,4 @@ export async function sendInternalMessage(actor: MessageActor, input: InternalMe
   });
   if (!created) throw data({ message: MESSAGING_ERRORS.recipientUnavailable }, { status: 404 });
   return created;
-}
-
-/** Reply from the inbox to an internal message: 'Re: subject', to the sender's profile. */
-export async function replyToMessage(actor: MessageActor, messageId: string, input: { message: string }): Promise<{ id: string }> {
-  requireInternalMessaging(actor);
-  const original = await findOwnMessage(actor, messageId);
-  if (original.messageType !== "internal" || !original.senderId) {
-    throw data({ message: MESSAGING_ERRORS.cannotReply }, { status: 409 });
-  }
-  return sendInternalMessage(actor, {
-    recipientId: original.senderId,
-    subject: replySubject(original.subject),
-    message: input.message,
-  });
 }

@@ -13,7 +13,7 @@ const entries: Array<{ id: string; parentId?: string; path?: string; index?: boo
   { id: "routes/public/consultant", parentId: "root", path: "consultant/:slug" },
   { id: "routes/member/dashboard/layout", parentId: "root", path: "dashboard" },
   { id: "routes/member/dashboard/overview", parentId: "routes/member/dashboard/layout", index: true },
-  { id: "routes/member/dashboard/message", parentId: "routes/member/dashboard/layout", path: "messages/:messageId" },
+  { id: "routes/member/dashboard/conversation", parentId: "routes/member/dashboard/layout", path: "messages/:messageId" },
   { id: "routes/member/settings-export", parentId: "root", path: "parametres/export" },
   { id: "routes/api/uploads-file", parentId: "root", path: "uploads/*" },
   { id: "routes/api/robots", parentId: "root", path: "robots.txt" },
@@ -36,12 +36,12 @@ describe("routeLabeler (decision 043)", () => {
     ["/consultant/nouveau", { route: "routes/public/consultant-new", data: false }],
     ["/uploads/avatars", { route: "routes/api/uploads-avatars", data: false }],
     ["/dashboard", { route: "routes/member/dashboard/overview", data: false }],
-    ["/dashboard/messages/0b6a1f7e-5c1d-4c4e-9d7e-3c2b1a0f9e8d", { route: "routes/member/dashboard/message", data: false }],
+    ["/dashboard/messages/0b6a1f7e-5c1d-4c4e-9d7e-3c2b1a0f9e8d", { route: "routes/member/dashboard/conversation", data: false }],
     // The `.data` form of a route: its id and the flag.
     ["/annuaire.data", { route: "routes/public/annuaire", data: true }],
     ["/consultant/marie-dupont.data", { route: "routes/public/consultant", data: true }],
     ["/_root.data", { route: "routes/public/landing", data: true }],
-    ["/dashboard/messages/42.data", { route: "routes/member/dashboard/message", data: true }],
+    ["/dashboard/messages/42.data", { route: "routes/member/dashboard/conversation", data: true }],
     // Unknown paths: all under the 404 route's id.
     ["/wp-login.php/x", { route: "routes/public/not-found", data: false }],
     ["/n-importe-quoi", { route: "routes/public/not-found", data: false }],

@@ -27,6 +27,7 @@ import { FileTimeline } from "~/features/collaboration/components/file-timeline"
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
 import { parisToday } from "~/features/mandates/mandate-rules";
+import { isUuid } from "~/features/mandates/mandates.server";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { memberActor } from "~/features/profiles/actor";
 import { logger } from "~/lib/logger.server";
@@ -103,7 +104,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intentName = String(form.get("intent") ?? "");
   if (intentName === "mark-read") {
-    await markFileRead(actor, params.fileId);
+    // Up to the newest message the page showed (one read state with « Messages », decision 054).
+    const raw = form.get("upTo");
+    const upTo = raw === null || raw === "" ? null : raw;
+    if (upTo !== null && !isUuid(upTo)) throw data({ message: "Requête invalide" }, { status: 400 });
+    await markFileRead(actor, params.fileId, upTo);
     return { ok: true };
   }
   const intent = INTENTS[intentName];
@@ -139,9 +144,9 @@ export default function FileOverview({ loaderData, actionData }: Route.Component
   useEffect(() => {
     // Marked read once shown (a GET may be a prefetch).
     if (unread > 0 && markRead.state === "idle" && !markRead.data) {
-      void markRead.submit({ intent: "mark-read" }, { method: "post" });
+      void markRead.submit({ intent: "mark-read", upTo: file.lastMessageId ?? "" }, { method: "post" });
     }
-  }, [unread, markRead]);
+  }, [unread, markRead, file.lastMessageId]);
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid min-w-0 content-start gap-6">

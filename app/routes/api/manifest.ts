@@ -1,0 +1,9 @@
+// /manifest.webmanifest: the web app manifest (issue 31 §5), named after APP_NAME.
+import { webAppManifest } from "~/features/pwa/manifest";
+import { getEnv } from "~/lib/env.server";
+
+export function loader() {
+  return new Response(JSON.stringify(webAppManifest(getEnv().APP_NAME)), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
