@@ -27,6 +27,13 @@ const FILE_EVENT_LABELS: Record<string, string> = {
   mandate_negotiating: "Mandat passé en négociation",
   mandate_resumed: "Mandat remis en recherche active",
   mandate_concluded: "Mandat conclu",
+  dd_list_created: "Liste de diligences créée",
+  dd_request_added: "Demande de diligence ajoutée",
+  dd_request_removed: "Demande de diligence supprimée",
+  dd_request_status: "Statut d’une demande de diligence modifié",
+  dd_document_linked: "Document rattaché à une demande de diligence",
+  dd_question_asked: "Question posée sur une diligence",
+  dd_question_answered: "Question de diligence répondue",
 };
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);
