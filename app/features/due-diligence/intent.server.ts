@@ -17,7 +17,8 @@ export async function runDdIntent(
   options: { back: string | ((intent: string) => string); requestId: string },
 ): Promise<Response | ReturnType<typeof data<DdIntentResult>>> {
   const name = String(form.get("intent") ?? "");
-  const intent = intents[name];
+  // Own keys only: « constructor » or « __proto__ » are no intents.
+  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
   if (!intent) throw data({ message: "Action inconnue" }, { status: 400 });
   try {
     const error = await intent.run(actor, form);
