@@ -377,7 +377,7 @@ async function requireFileDocument(tx: Db, access: DdAccess, documentId: string)
   return { id: doc.id, name: doc.name, withdrawn: doc.withdrawn_at !== null };
 }
 
-/** Links a document of the file to an item (the item moves to « en cours » if it was waiting). */
+/** Links a document of the file to an item (its status is the seller's side's own move). */
 export async function linkDocument(actor: FileActor, fileId: string, requestId: string, documentId: string): Promise<void> {
   await withDueDiligence(actor, fileId, async (tx, access) => {
     const row = await requireItem(tx, access, requestId);

@@ -241,12 +241,12 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
       )}
       {page.canAnswer ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <Form method="post" className="grid content-start gap-2" aria-label="Rattacher un document du dossier">
+          <Form method="post" className="grid content-start gap-2">
             <ErrorLine result={result} intents={["link"]} />
             <input type="hidden" name="intent" value="link" />
-            <Label htmlFor="dd-link">Rattacher un document du dossier</Label>
             {page.linkable.length ? (
               <>
+                <Label htmlFor="dd-link">Rattacher un document du dossier</Label>
                 <NativeSelect id="dd-link" name="documentId">
                   {page.linkable.map((d) => (
                     <option key={d.id} value={d.id}>
@@ -262,12 +262,10 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
                 </div>
               </>
             ) : (
-              <p id="dd-link" className="text-sm text-muted-foreground">
-                Aucun autre document dans le dossier.
-              </p>
+              <p className="text-sm text-muted-foreground">Aucun autre document du dossier à rattacher.</p>
             )}
           </Form>
-          <Form method="post" encType="multipart/form-data" className="grid content-start gap-2" aria-label="Déposer un nouveau document">
+          <Form method="post" encType="multipart/form-data" className="grid content-start gap-2">
             <ErrorLine result={result} intents={["upload"]} />
             <Label htmlFor="dd-file">Déposer un nouveau document</Label>
             <Input id="dd-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" aria-describedby="dd-file-hint" />
@@ -277,7 +275,7 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
             <div>
               <Button type="submit" size="sm" disabled={sending}>
                 <Upload aria-hidden="true" />
-                {sending ? "Envoi en cours..." : "Déposer"}
+                {sending ? "Envoi en cours..." : "Déposer et rattacher"}
               </Button>
             </div>
           </Form>

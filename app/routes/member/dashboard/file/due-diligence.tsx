@@ -146,8 +146,8 @@ function AddItem({ result }: { result: DdIntentResult | undefined }) {
             </NativeSelect>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="dd-title">Intitulé</Label>
-            <Input id="dd-title" name="title" required maxLength={DD_LIMITS.title} />
+            <Label htmlFor="dd-new-title">Intitulé</Label>
+            <Input id="dd-new-title" name="title" required maxLength={DD_LIMITS.title} />
           </div>
         </div>
         <div>
