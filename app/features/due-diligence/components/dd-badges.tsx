@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { DD_QUESTION_STATUS_LABELS, DD_STATUS_LABELS, dueDiligenceUrl, type DdQuestionStatus, type DdStatus } from "../due-diligence-rules";
 
@@ -57,5 +58,15 @@ export function DdProgressCard({ fileId, progress }: { fileId: string; progress:
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The refusal of one of the page's forms, next to that form. */
+export function DdIntentError({ result, intents }: { result: { intent: string; error: string } | undefined; intents: readonly string[] }) {
+  if (!result || !intents.includes(result.intent)) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertDescription>{result.error}</AlertDescription>
+    </Alert>
   );
 }

@@ -12,7 +12,7 @@ import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, documentUrl } from "~/features/collaboration/documents-rules";
 import { shareDocument } from "~/features/collaboration/documents.server";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
-import { DdQuestionBadge, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
+import { DdIntentError, DdQuestionBadge, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import {
   DD_CATEGORY_LABELS,
   DD_LIMITS,
@@ -120,14 +120,6 @@ type Page = Route.ComponentProps["loaderData"]["page"];
 
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
 
-function ErrorLine({ result, intents }: { result: DdIntentResult | undefined; intents: string[] }) {
-  if (!result || !intents.includes(result.intent)) return null;
-  return (
-    <Alert variant="destructive" role="alert">
-      <AlertDescription>{result.error}</AlertDescription>
-    </Alert>
-  );
-}
 
 function Details({ page, result }: { page: Page; result: DdIntentResult | undefined }) {
   const { item } = page;
@@ -137,7 +129,7 @@ function Details({ page, result }: { page: Page; result: DdIntentResult | undefi
         <Badge variant="outline">{DD_CATEGORY_LABELS[item.category]}</Badge>
         <DdStatusBadge status={item.status} />
       </div>
-      <ErrorLine result={result} intents={["status"]} />
+      <DdIntentError result={result} intents={["status"]} />
       {page.statuses.length ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="status" />
@@ -158,7 +150,7 @@ function Details({ page, result }: { page: Page; result: DdIntentResult | undefi
       ) : null}
       {page.canEdit ? (
         <Form method="post" className="grid gap-3" aria-label="Modifier la demande">
-          <ErrorLine result={result} intents={["update"]} />
+          <DdIntentError result={result} intents={["update"]} />
           <input type="hidden" name="intent" value="update" />
           <div className="grid gap-2">
             <Label htmlFor="dd-item-title">Intitulé</Label>
@@ -203,7 +195,7 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
       <h4 id="dd-docs-title" className="font-semibold">
         Documents qui répondent à la demande
       </h4>
-      <ErrorLine result={result} intents={["unlink"]} />
+      <DdIntentError result={result} intents={["unlink"]} />
       {page.documents.length === 0 ? (
         <p className="text-sm text-muted-foreground">Aucun document rattaché pour l’instant.</p>
       ) : (
@@ -242,7 +234,7 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
       {page.canAnswer ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <Form method="post" className="grid content-start gap-2">
-            <ErrorLine result={result} intents={["link"]} />
+            <DdIntentError result={result} intents={["link"]} />
             <input type="hidden" name="intent" value="link" />
             {page.linkable.length ? (
               <>
@@ -266,7 +258,7 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
             )}
           </Form>
           <Form method="post" encType="multipart/form-data" className="grid content-start gap-2">
-            <ErrorLine result={result} intents={["upload"]} />
+            <DdIntentError result={result} intents={["upload"]} />
             <Label htmlFor="dd-file">Déposer un nouveau document</Label>
             <Input id="dd-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" aria-describedby="dd-file-hint" />
             <p id="dd-file-hint" className="text-sm text-muted-foreground">
@@ -291,7 +283,7 @@ function Questions({ page, result }: { page: Page; result: DdIntentResult | unde
       <h4 id="dd-questions-title" className="font-semibold">
         Questions
       </h4>
-      <ErrorLine result={result} intents={["answer", "close-question"]} />
+      <DdIntentError result={result} intents={["answer", "close-question"]} />
       {page.questions.length === 0 ? (
         <p className="text-sm text-muted-foreground">Aucune question sur cette demande ni sur ses documents.</p>
       ) : (
@@ -353,7 +345,7 @@ function Questions({ page, result }: { page: Page; result: DdIntentResult | unde
           <h5 id="dd-ask-title" className="font-medium">
             Poser une question
           </h5>
-          <ErrorLine result={result} intents={["ask"]} />
+          <DdIntentError result={result} intents={["ask"]} />
           <input type="hidden" name="intent" value="ask" />
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="grid gap-2">
@@ -417,7 +409,7 @@ export default function DueDiligenceItem({ loaderData, actionData }: Route.Compo
             if (!window.confirm(`Supprimer la demande «\u00a0${page.item.title}\u00a0» et ses questions\u00a0? Les documents restent dans le dossier.`)) event.preventDefault();
           }}
         >
-          <ErrorLine result={result} intents={["remove"]} />
+          <DdIntentError result={result} intents={["remove"]} />
           <input type="hidden" name="intent" value="remove" />
           <Button type="submit" variant="ghost" size="sm">
             Supprimer la demande

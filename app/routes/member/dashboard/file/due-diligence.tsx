@@ -2,14 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ClipboardList, Download, FileSpreadsheet, MessageCircleQuestion, Paperclip, Plus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
-import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { OPERATION_TYPES } from "~/features/collaboration/agreement-rules";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
-import { DdProgressBar, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
+import { DdIntentError, DdProgressBar, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import {
   DD_CATEGORIES,
   DD_CATEGORY_LABELS,
@@ -71,14 +70,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type List = Route.ComponentProps["loaderData"]["list"];
 
-function ErrorLine({ result, intent }: { result: DdIntentResult | undefined; intent: string }) {
-  if (result?.intent !== intent) return null;
-  return (
-    <Alert variant="destructive" role="alert">
-      <AlertDescription>{result.error}</AlertDescription>
-    </Alert>
-  );
-}
 
 function CreateList({ list, result }: { list: List; result: DdIntentResult | undefined }) {
   const navigation = useNavigation();
@@ -97,7 +88,7 @@ function CreateList({ list, result }: { list: List; result: DdIntentResult | und
       </div>
       {list.canEdit ? (
         <Form method="post" className="grid gap-3">
-          <ErrorLine result={result} intent="create" />
+          <DdIntentError result={result} intents={["create"]} />
           <input type="hidden" name="intent" value="create" />
           <div className="grid gap-2">
             <Label htmlFor="dd-template">Modèle de liste</Label>
@@ -132,7 +123,7 @@ function AddItem({ result }: { result: DdIntentResult | undefined }) {
         <h4 id="dd-add-title" className="font-semibold">
           Ajouter une demande
         </h4>
-        <ErrorLine result={result} intent="add" />
+        <DdIntentError result={result} intents={["add"]} />
         <input type="hidden" name="intent" value="add" />
         <div className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
           <div className="grid gap-2">
