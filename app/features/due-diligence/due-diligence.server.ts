@@ -74,14 +74,14 @@ export type DdItemSummary = {
 };
 
 /** The items of a file, with their counts of documents and of open questions the viewer sees. */
-async function itemRows(handle: Db, fileId: string, side: DdSide): Promise<ItemRow[]> {
+async function itemRows(handle: Db, fileId: string, side: DdSide, requestId?: string): Promise<ItemRow[]> {
   return queryRows<ItemRow>(
     sql`select r.id, r.category::text as category, r.title, r.position, r.status::text as status, r.owner_profile_id, r.due_date::text as due_date,
         (select count(*) from due_diligence_request_documents l join collaboration_documents d on d.id = l.document_id
           where l.request_id = r.id and d.withdrawn_at is null) as documents,
         (select count(*) from due_diligence_questions q where q.request_id = r.id and q.status = 'open'
           and (q.visibility = 'commun' or q.visibility = ${side}::dd_side)) as open_questions
-      from due_diligence_requests r where r.file_id = ${fileId}::uuid
+      from due_diligence_requests r where r.file_id = ${fileId}::uuid ${requestId ? sql`and r.id = ${requestId}::uuid` : sql``}
       order by array_position(array['juridique','social','fiscal','financier','immobilier','contrats']::dd_category[], r.category), r.position, r.id`,
     handle,
   );
@@ -186,8 +186,8 @@ type ItemAccess = { access: DdAccess; row: ItemRow };
 
 async function requireItem(handle: Db, access: DdAccess, requestId: string): Promise<ItemRow> {
   if (!UUID.test(requestId)) itemNotFound();
-  const rows = await itemRows(handle, access.file.id, access.actor.side);
-  return rows.find((r) => r.id === requestId.toLowerCase()) ?? itemNotFound();
+  const [row] = await itemRows(handle, access.file.id, access.actor.side, requestId);
+  return row ?? itemNotFound();
 }
 
 async function loadItem(handle: Db, actor: Pick<FileActor, "profileId">, fileId: string, requestId: string, lock = false): Promise<ItemAccess> {
