@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { OPERATION_TYPES, type OperationType } from "~/features/collaboration/agreement-rules";
-import { fileConflict, appendFileEvent, actorName, type FileActor } from "~/features/collaboration/file-access.server";
+import { actorName, appendFileEvent, fileConflict, requireFileAccess, type FileActor } from "~/features/collaboration/file-access.server";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { notifyProfile } from "~/features/notifications/notifications.server";
 import { requireDueDiligenceAccess, withDueDiligence, type DdAccess } from "./access.server";
@@ -141,11 +141,14 @@ export async function getDueDiligenceList(actor: Pick<FileActor, "profileId">, f
   };
 }
 
-/** The progress on the file's overview (null while the file has no list). */
+/**
+ * The progress on the file's overview (null while the file has no list). The counts are the same
+ * for every side: the file's access (read once per page request) is the check, no side is needed.
+ */
 export async function getDueDiligenceProgress(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DdProgress | null> {
-  const access = await requireDueDiligenceAccess(db, actor, fileId);
+  const file = await requireFileAccess(db, actor, fileId);
   const rows = await queryRows<{ status: DdStatus }>(
-    sql`select status::text as status from due_diligence_requests where file_id = ${access.file.id}::uuid`,
+    sql`select status::text as status from due_diligence_requests where file_id = ${file.id}::uuid`,
   );
   return rows.length ? listProgress(rows.map((r) => r.status)) : null;
 }
