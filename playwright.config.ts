@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -12,20 +12,40 @@ const chromium =
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "rt-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
-// The specs run on two servers side by side, each with its own database and one browser at a
+// The specs run on several servers side by side, each with its own database and one browser at a
 // time (the specs of one server share its demo members, in order); E2E_SERVERS=1 runs them all
-// on one. The first server's specs, about half of the suite's time; the second takes the rest.
-const SERVERS = process.env.E2E_SERVERS === "1" ? 1 : 2;
-const FIRST_SERVER_SPECS = [
-  "narrow-screens.spec.ts",
-  "admin.spec.ts",
-  "mandate-form.spec.ts",
-  "profile.spec.ts",
-  "app-shell.spec.ts",
-  "collaboration.spec.ts",
-  "mediation.spec.ts",
-  "xss.spec.ts",
-];
+// on one. Each spec goes to the server with the least work so far, longest first, by its measured
+// seconds (decision 059); a spec missing from the table counts as a long one until measured.
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 3) || 3);
+const SPEC_SECONDS: Record<string, number> = {
+  "mandate-form.spec.ts": 135,
+  "public-site.spec.ts": 129,
+  "narrow-screens.spec.ts": 121,
+  "collaboration.spec.ts": 96,
+  "settings.spec.ts": 87,
+  "admin.spec.ts": 84,
+  "member-space.spec.ts": 83,
+  "profile.spec.ts": 72,
+  "onboarding.spec.ts": 61,
+  "auth.spec.ts": 59,
+  "ratings.spec.ts": 54,
+  "mediation.spec.ts": 39,
+  "xss.spec.ts": 26,
+  "mandates.spec.ts": 24,
+  "notifications.spec.ts": 20,
+  "app-shell.spec.ts": 16,
+  "html-validity.spec.ts": 11,
+  "platform.spec.ts": 6,
+};
+const UNMEASURED_SPEC_SECONDS = 60;
+const specFiles = readdirSync(path.join(import.meta.dirname, "tests/e2e")).filter((f) => f.endsWith(".spec.ts")).sort();
+const specsByServer: string[][] = Array.from({ length: SERVERS }, () => []);
+const load = Array.from({ length: SERVERS }, () => 0);
+for (const spec of [...specFiles].sort((a, b) => (SPEC_SECONDS[b] ?? UNMEASURED_SPEC_SECONDS) - (SPEC_SECONDS[a] ?? UNMEASURED_SPEC_SECONDS))) {
+  const lightest = load.indexOf(Math.min(...load));
+  specsByServer[lightest].push(spec);
+  load[lightest] += SPEC_SECONDS[spec] ?? UNMEASURED_SPEC_SECONDS;
+}
 const servers = Array.from({ length: SERVERS }, (_, i) => ({
   name: `serveur-${i + 1}`,
   port: PORT + i,
@@ -55,10 +75,10 @@ export default defineConfig({
   projects: servers.map((server, i) => ({
     name: server.name,
     workers: 1,
-    ...(SERVERS === 1 ? {} : i === 0 ? { testMatch: FIRST_SERVER_SPECS } : { testIgnore: FIRST_SERVER_SPECS }),
+    testMatch: specsByServer[i],
     use: { ...devices["Desktop Chrome"], baseURL: server.baseURL },
   })),
-  // Started one after the other: the first builds when the build is stale, the second reuses it.
+  // Started one after the other: the first builds when the build is stale, the others reuse it.
   webServer: servers.map((server) => ({
     // The production build, as users get it (made here unless the one in build/ is current:
     // scripts/production-build.ts), with French demo members for the public directory

@@ -38,10 +38,11 @@ import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidenc
 import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
-import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
+import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment, checkTimelineEvents } from "./file-helpers";
 import { bodyOf, locationOf, signIn, statusOf, toastOf, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
+checkTimelineEvents(t);
 const CLIENT_CANARY = "Canari Confidentiel SAS";
 const UA = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
 

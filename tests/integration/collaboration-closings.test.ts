@@ -31,10 +31,11 @@ import { loader as consultantLoader } from "~/routes/public/consultant";
 import { loader as statsLoader } from "~/routes/member/dashboard/stats";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { openConfirmedFile } from "./file-helpers";
+import { openConfirmedFile, checkTimelineEvents } from "./file-helpers";
 import { bodyOf, locationOf, mandateInput, runAction, runLoader, signIn, statusOf, toastOf } from "./mandates-helpers";
 
 const t = useTestDatabase();
+checkTimelineEvents(t);
 
 let alice: CreatedMember; // premium
 let bob: CreatedMember; // founding member

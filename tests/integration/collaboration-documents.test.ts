@@ -31,10 +31,11 @@ import { action as documentsAction, loader as documentsLoader } from "~/routes/m
 import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { minimalDocx, minimalXlsx, buildZip } from "../support/zip";
-import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
+import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment, checkTimelineEvents } from "./file-helpers";
 import { bodyOf, locationOf, signIn, toastOf, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
+checkTimelineEvents(t);
 const MB = 1024 * 1024;
 const CLIENT_CANARY = "Canari Confidentiel SAS";
 

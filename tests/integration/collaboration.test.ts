@@ -24,9 +24,11 @@ import { loader as layoutLoader } from "~/routes/member/dashboard/file/layout";
 import { loader as listLoader } from "~/routes/member/dashboard/files";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { checkTimelineEvents } from "./file-helpers";
 import { bodyOf, locationOf, mandateInput, signIn, statusOf, toastOf, type Browser, sellerFields } from "./mandates-helpers";
 
 const t = useTestDatabase();
+checkTimelineEvents(t);
 
 let alice: CreatedMember;
 let bob: CreatedMember;

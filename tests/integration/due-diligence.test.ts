@@ -31,11 +31,12 @@ import { action as listAction, loader as listLoader } from "~/routes/member/dash
 import { loader as overviewLoader } from "~/routes/member/dashboard/file/overview";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
+import { call, checkTimelineEvents, openFileBetween, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
 import { bodyOf, signIn, toastOf, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
 useFileTestEnvironment(t, "due-diligence", { BETTER_AUTH_SECRET: "test-secret-for-due-diligence-0123456789abcdef" });
+checkTimelineEvents(t);
 
 let alice: CreatedMember; // buyer's adviser: acquéreur
 let bob: CreatedMember; // seller's adviser: cédant

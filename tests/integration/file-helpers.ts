@@ -5,10 +5,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import type { Db } from "~/db/client.server";
-import { mailOutbox, rateLimitCounters } from "~/db/schema";
+import { collaborationEvents, mailOutbox, rateLimitCounters } from "~/db/schema";
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
+import { FILE_EVENTS, isDeclaredKind } from "~/features/collaboration/timeline";
 import { createMatchRequest, respondToMatchRequest } from "~/features/connections/connections.server";
 import { createMandate, mandateActor } from "~/features/mandates/mandates.server";
 import { getEnv, setEnv } from "~/lib/env.server";
@@ -103,4 +104,25 @@ export async function openConfirmedFile(
   const second = await respondToMatchRequest(bm, r2.requestId, "accepted");
   expect(second.fileId).toBeTruthy();
   return { fileId: second.fileId!, buyer: buyer.id, seller: seller.id };
+}
+
+/**
+ * After each test of the file, every event on the files' timelines is of a declared kind, in its
+ * declared shape; at the end, at least one event was checked (the check cannot pass vacuously).
+ */
+export function checkTimelineEvents(t: { db?: Db }): void {
+  let checked = 0;
+  afterEach(async () => {
+    const rows = await t.db!.select({ kind: collaborationEvents.kind, details: collaborationEvents.details }).from(collaborationEvents);
+    for (const row of rows) {
+      expect(isDeclaredKind(row.kind), row.kind).toBe(true);
+      checked += 1;
+      if (row.kind.startsWith("connection:")) continue;
+      const parsed = FILE_EVENTS[row.kind as keyof typeof FILE_EVENTS].details.safeParse(row.details);
+      expect(parsed.success, `${row.kind} ${JSON.stringify(row.details)}`).toBe(true);
+    }
+  });
+  afterAll(() => {
+    expect(checked).toBeGreaterThan(0);
+  });
 }

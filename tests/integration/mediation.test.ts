@@ -19,10 +19,11 @@ import { action as adminAction, loader as adminLoader } from "~/routes/admin/med
 import { loader as queueLoader } from "~/routes/admin/mediations";
 import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
+import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment, checkTimelineEvents } from "./file-helpers";
 import { bodyOf, signIn, type Browser } from "./mandates-helpers";
 
 const t = useTestDatabase();
+checkTimelineEvents(t);
 const CLIENT_CANARY = "Canari Médiation SAS";
 const SUBJECT = "Divulgation du nom du cédant";
 const FACTS = "Mon confrère a communiqué le nom du cédant à un tiers le 12 novembre, sans mon accord.";

@@ -128,8 +128,13 @@ describe("migrateObjects", () => {
   });
 });
 
-describe("npm run storage:migrate", () => {
-  const run = promisify(execFile);
+// The command opens its own embedded database whatever the project's driver: one project runs it.
+describe.skipIf(process.env.TEST_DB_DRIVER === "pg")("npm run storage:migrate", () => {
+  const execFileAsync = promisify(execFile);
+  // tsx's command line under this Node, as `npm run storage:migrate` runs it, without npx's lookup.
+  const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+  const run = (args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }) =>
+    execFileAsync(process.execPath, [tsx, ...args], options);
   it("copies the local directory to S3 and prints its summary; run again, it skips everything; bad usage exits with 2", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "rt-migrate-cli-"));
     try {
@@ -148,15 +153,15 @@ describe("npm run storage:migrate", () => {
         STORAGE_S3_SECRET_ACCESS_KEY: "S3RVER",
         STORAGE_S3_FORCE_PATH_STYLE: "true",
       };
-      const command = ["tsx", "scripts/storage-migrate.ts", "--from", "local", "--to", "s3"];
-      const first = await run("npx", command, { env, cwd: process.cwd() });
+      const command = ["scripts/storage-migrate.ts", "--from", "local", "--to", "s3"];
+      const first = await run(command, { env, cwd: process.cwd() });
       expect(first.stdout).toContain("Migration du stockage local → s3 :");
       expect(first.stdout).toContain("  3 copié(s) et vérifié(s)");
       expect(first.stdout).toContain("  0 en échec");
       for (const [k, bytes] of seeded) expect(Buffer.compare(readFileSync(s3.objectFile(k)), bytes)).toBe(0);
-      const second = await run("npx", command, { env, cwd: process.cwd() });
+      const second = await run(command, { env, cwd: process.cwd() });
       expect(second.stdout).toContain("  3 déjà présent(s) à l’identique, ignoré(s)");
-      const bad = await run("npx", ["tsx", "scripts/storage-migrate.ts", "--from", "local", "--to", "local"], { env, cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
+      const bad = await run(["scripts/storage-migrate.ts", "--from", "local", "--to", "local"], { env, cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
       expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining("--from et --to doivent désigner deux stockages différents.") });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

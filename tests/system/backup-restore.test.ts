@@ -9,13 +9,13 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "~/db/client.server";
-import { createSystemDatabase, postgresUrl, runScript, type SystemDatabase } from "./support/database";
+import { createSystemDatabase, postgresUrl, runScript, TSX, type SystemDatabase } from "./support/database";
 import { formatCount, recordReliability } from "./support/report";
 
 type Run = { status: number | null; output: string };
 
 function backupScript(database: SystemDatabase, args: string[]): Run {
-  const r = spawnSync("npx", ["tsx", "scripts/backup-restore.ts", ...args], {
+  const r = spawnSync(process.execPath, [TSX, "scripts/backup-restore.ts", ...args], {
     env: { ...process.env, ...database.env, LOG_LEVEL: "warn" },
     encoding: "utf8",
     timeout: 120_000,

@@ -3,6 +3,7 @@
 // and a concluded file can be proposed as a certified deal. The state rules are pure
 // (negotiation-rules.ts, decisions 011 and 046); each command here locks its rows, writes, and
 // records its step in the file's timeline in the same transaction.
+import type { FileEventKind } from "./timeline";
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
@@ -26,11 +27,11 @@ import { invalidate } from "~/lib/cache.server";
 // ---------------------------------------------------------------------------------------------
 // Negotiation
 
-const COMMAND_EVENTS: Record<MandateCommand, string> = {
+const COMMAND_EVENTS = {
   negotiate: "mandate_negotiating",
   resume: "mandate_resumed",
   conclude: "mandate_concluded",
-};
+} as const satisfies Record<MandateCommand, FileEventKind>;
 
 async function myMandateLabel(tx: Db, file: FileAccess): Promise<string> {
   const [r] = await queryRows<{ mandate_a_label: string; mandate_b_label: string }>(

@@ -18,7 +18,7 @@ import {
   type Stage,
 } from "./collaboration-rules";
 import { isValidClosingDate } from "./collaboration.schema";
-import { timelineLabel } from "./timeline";
+import { FILE_EVENTS, fileEvent, isDeclaredKind, timelineLabel, type FileEventDetails, type FileEventKind } from "./timeline";
 
 describe("stage labels", () => {
   it("are the issue’s French names, in order", () => {
@@ -139,8 +139,56 @@ describe("timeline labels", () => {
     ["abandoned", { reason: "other", text: "Le client vend à son fils" }, "Dossier abandonné", "Autre motif\u00a0: Le client vend à son fils"],
     ["document_shared", { name: "bilan.pdf" }, "Document partagé", "bilan.pdf"],
     ["something_new", null, "Activité du dossier", null],
+    ["stage_changed", { from: "introduction", to: "nowhere" }, "Changement d’étape", null],
+    ["deal_proposed", { year: "2026" }, "Dossier proposé comme transaction certifiée", null],
   ])("%s", (kind, details, label, detail) => {
     expect(timelineLabel(kind, details)).toEqual({ label, detail });
+  });
+
+  const SHA = "a".repeat(64);
+  // One example per declared kind: a kind added without a row here fails the completeness check.
+  const EXAMPLES: { [K in FileEventKind]: [FileEventDetails<K>, string | null] } = {
+    file_opened: [null, null],
+    stage_changed: [{ from: "exchanges", to: "documents" }, "Échanges confidentiels → Documents partagés"],
+    closing_proposed: [{ closingDate: null, amountBand: null }, null],
+    closing_withdrawn: [null, null],
+    closing_confirmed: [null, null],
+    abandoned: [{ reason: "price", text: null }, "Désaccord sur le prix"],
+    document_shared: [{ name: "kbis.pdf" }, "kbis.pdf"],
+    document_withdrawn: [{ name: "kbis.pdf" }, "kbis.pdf"],
+    document_viewed: [{ name: "kbis.pdf" }, "kbis.pdf"],
+    agreement_created: [{ version: 2, sha256: SHA }, "Version 2"],
+    agreement_cancelled: [{ version: 1 }, "Version 1"],
+    agreement_signed: [{ version: 2, sha256: SHA }, "Version 2"],
+    agreement_completed: [{ version: 2, sha256: SHA }, `Version 2 · SHA-256 de l’exemplaire signé\u00a0: ${SHA}`],
+    evidence_exported: [{ sha256: SHA, exportedAt: "2026-11-28T08:00:00.000Z" }, `SHA-256\u00a0: ${SHA}`],
+    mediation_opened: [null, null],
+    mediation_decided: [{ outcome: "dismissed" }, "Classée"],
+    deal_proposed: [{ dealId: "d1", year: 2026 }, "Référence 2026, en attente de validation"],
+    mandate_negotiating: [{ name: "Boulangerie" }, "Boulangerie"],
+    mandate_resumed: [{ name: "Boulangerie" }, "Boulangerie"],
+    mandate_concluded: [{ name: "Boulangerie" }, "Boulangerie"],
+    dd_list_created: [{ count: 40, template: "titres" }, "40 demandes"],
+    dd_request_added: [{ name: "Statuts" }, "Statuts"],
+    dd_request_removed: [{ name: "Statuts" }, "Statuts"],
+    dd_request_status: [{ name: "Statuts", from: "requested", to: "provided" }, "Statuts"],
+    dd_document_linked: [{ name: "Statuts · statuts.pdf" }, "Statuts · statuts.pdf"],
+    dd_question_asked: [{ name: "Statuts" }, "Statuts"],
+    dd_question_answered: [{ name: "Statuts" }, "Statuts"],
+  };
+  it.each(Object.keys(FILE_EVENTS) as FileEventKind[])("%s is declared once, built by the typed builder and rendered", (kind) => {
+    const [details, detail] = EXAMPLES[kind];
+    expect(fileEvent(kind, details as never)).toEqual({ kind, details });
+    expect(isDeclaredKind(kind)).toBe(true);
+    expect(timelineLabel(kind, details)).toEqual({ label: FILE_EVENTS[kind].label, detail });
+  });
+  it("the builder refuses details of the wrong shape", () => {
+    expect(() => fileEvent("stage_changed", { from: "introduction" } as never)).toThrow();
+    expect(() => fileEvent("agreement_completed", { version: 1, sha256: "not-a-hash" })).toThrow();
+    expect(() => fileEvent("mediation_opened", { name: "x" } as never)).toThrow();
+    expect(isDeclaredKind("connection:revealed")).toBe(true);
+    expect(isDeclaredKind("connection:teleported")).toBe(false);
+    expect(isDeclaredKind("something_new")).toBe(false);
   });
 });
 

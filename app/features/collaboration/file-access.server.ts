@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { collaborationEvents } from "~/db/schema";
+import { fileEvent, type FileEventDetails, type FileEventKind } from "./timeline";
 import { queryRows, withReusablePlan } from "~/db/query.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
 import { isUuid } from "~/features/mandates/mandates.server";
@@ -133,21 +134,22 @@ export function readFileAccess(actor: Pick<FileActor, "profileId">, fileId: stri
   });
 }
 
-/** Appends one event to the file's timeline and marks the file active. */
-export async function appendFileEvent(
+/** Appends one event to the file's timeline (its details checked against the kind's declaration) and marks the file active. */
+export async function appendFileEvent<K extends FileEventKind>(
   handle: Db,
   fileId: string,
   actor: FileActor | null,
-  kind: string,
-  details: Record<string, unknown> | null = null,
+  kind: K,
+  details: FileEventDetails<K>,
 ): Promise<void> {
+  const event = fileEvent(kind, details);
   // clock_timestamp(): several events of one transaction keep their order.
   await handle.insert(collaborationEvents).values({
     fileId,
     actorProfileId: actor?.profileId ?? null,
     actorName: actor ? actorName(actor) : null,
-    kind,
-    details,
+    kind: event.kind,
+    details: event.details as Record<string, unknown> | null,
     createdAt: sql`clock_timestamp()`,
   });
   await handle.execute(sql`update collaboration_files set last_activity_at = clock_timestamp(), updated_at = now() where id = ${fileId}::uuid`);

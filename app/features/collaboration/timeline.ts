@@ -1,91 +1,132 @@
-// The labels of a file's timeline: the introduction log's steps (copied at opening) and the
-// file's own events. Unknown kinds (written by a newer version) still read as something.
+// A file's timeline is evidence: each kind of event is declared once here — the shape of its
+// details (a zod schema), its label and its detail line — and the writer, the file page, the
+// mediation view and the evidence PDF all go through these declarations. Rows are read tolerantly:
+// an unknown kind, or details that no longer match their schema, still read as something.
+import { z } from "zod";
 import { formatDate } from "~/lib/format";
 import { eventLabel, type ConnectionEvent } from "~/features/connections/connection-rules";
-import { ABANDON_REASON_LABELS, AMOUNT_BAND_LABELS, STAGE_LABELS, type AbandonReason, type AmountBand, type Stage } from "./collaboration-rules";
+import { ABANDON_REASON_LABELS, ABANDON_REASONS, AMOUNT_BAND_LABELS, AMOUNT_BANDS, STAGE_LABELS, STAGES } from "./collaboration-rules";
 
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const named = z.object({ name: z.string() });
+const versioned = z.object({ version: z.number().int().positive(), sha256 });
+const none = z.null();
+
+type Declaration<S extends z.ZodType> = {
+  label: string;
+  details: S;
+  /** The detail line shown under the label, from details that passed the schema. */
+  detail?: (details: z.output<S>) => string | null;
+};
+const declare = <S extends z.ZodType>(d: Declaration<S>) => d;
+
+const withVersion = (d: { version: number; sha256?: string }) => `Version ${d.version}`;
+
+/** Every kind of event a file's timeline holds, besides the introduction's steps copied at opening. */
+export const FILE_EVENTS = {
+  file_opened: declare({ label: "Mise en relation confirmée\u00a0: ouverture du dossier", details: none }),
+  stage_changed: declare({
+    label: "Changement d’étape",
+    details: z.object({ from: z.enum(STAGES), to: z.enum(STAGES) }),
+    detail: (d) => `${STAGE_LABELS[d.from]} → ${STAGE_LABELS[d.to]}`,
+  }),
+  closing_proposed: declare({
+    label: "Conclusion proposée",
+    details: z.object({ closingDate: z.string().nullable().optional(), amountBand: z.enum(AMOUNT_BANDS).nullable().optional() }),
+    detail: (d) =>
+      [d.closingDate ? `Signature le ${formatDate(d.closingDate)}` : null, d.amountBand ? AMOUNT_BAND_LABELS[d.amountBand] : null]
+        .filter(Boolean)
+        .join(" · ") || null,
+  }),
+  closing_withdrawn: declare({ label: "Proposition de conclusion retirée", details: none }),
+  closing_confirmed: declare({ label: "Conclusion confirmée\u00a0: dossier conclu", details: none }),
+  abandoned: declare({
+    label: "Dossier abandonné",
+    details: z.object({ reason: z.enum(ABANDON_REASONS), text: z.string().nullable().optional() }),
+    detail: (d) => [ABANDON_REASON_LABELS[d.reason], d.text].filter(Boolean).join("\u00a0: ") || null,
+  }),
+  document_shared: declare({ label: "Document partagé", details: named, detail: (d) => d.name }),
+  document_withdrawn: declare({ label: "Document retiré", details: named, detail: (d) => d.name }),
+  document_viewed: declare({ label: "Document consulté", details: named, detail: (d) => d.name }),
+  agreement_created: declare({ label: "Convention d’honoraires proposée", details: versioned, detail: withVersion }),
+  agreement_cancelled: declare({
+    label: "Convention d’honoraires remplacée",
+    details: z.object({ version: z.number().int().positive() }),
+    detail: withVersion,
+  }),
+  agreement_signed: declare({ label: "Convention d’honoraires signée", details: versioned, detail: withVersion }),
+  agreement_completed: declare({
+    label: "Convention d’honoraires signée par les deux membres",
+    details: versioned,
+    detail: (d) => `${withVersion(d)} · SHA-256 de l’exemplaire signé\u00a0: ${d.sha256}`,
+  }),
+  evidence_exported: declare({
+    label: "Historique exporté",
+    details: z.object({ sha256, exportedAt: z.string() }),
+    detail: (d) => `SHA-256\u00a0: ${d.sha256}`,
+  }),
+  mediation_opened: declare({ label: "Médiation ouverte", details: none }),
+  mediation_decided: declare({
+    label: "Médiation close par l’équipe du réseau",
+    details: z.object({ outcome: z.enum(["resolved", "dismissed"]) }),
+    detail: (d) => (d.outcome === "resolved" ? "Résolue" : "Classée"),
+  }),
+  deal_proposed: declare({
+    label: "Dossier proposé comme transaction certifiée",
+    details: z.object({ dealId: z.string(), year: z.number().int() }),
+    detail: (d) => `Référence ${d.year}, en attente de validation`,
+  }),
+  mandate_negotiating: declare({ label: "Mandat passé en négociation", details: named, detail: (d) => d.name }),
+  mandate_resumed: declare({ label: "Mandat remis en recherche active", details: named, detail: (d) => d.name }),
+  mandate_concluded: declare({ label: "Mandat conclu", details: named, detail: (d) => d.name }),
+  // The due-diligence list (issue 32 §3): the request's title; statuses as their codes.
+  dd_list_created: declare({
+    label: "Liste de diligences créée",
+    details: z.object({ count: z.number().int().nonnegative(), template: z.string() }),
+    detail: (d) => `${d.count} demandes`,
+  }),
+  dd_request_added: declare({ label: "Demande de diligence ajoutée", details: named, detail: (d) => d.name }),
+  dd_request_removed: declare({ label: "Demande de diligence supprimée", details: named, detail: (d) => d.name }),
+  dd_request_status: declare({
+    label: "Statut d’une demande de diligence modifié",
+    details: z.object({ name: z.string(), from: z.string(), to: z.string() }),
+    detail: (d) => d.name,
+  }),
+  dd_document_linked: declare({ label: "Document rattaché à une demande de diligence", details: named, detail: (d) => d.name }),
+  dd_question_asked: declare({ label: "Question posée sur une diligence", details: named, detail: (d) => d.name }),
+  dd_question_answered: declare({ label: "Question de diligence répondue", details: named, detail: (d) => d.name }),
+} as const;
+
+export type FileEventKind = keyof typeof FILE_EVENTS;
+export type FileEventDetails<K extends FileEventKind> = z.input<(typeof FILE_EVENTS)[K]["details"]>;
+/** One event, as the typed builder makes it and the writer stores it. */
+export type FileEvent = { [K in FileEventKind]: { kind: K; details: FileEventDetails<K> } }[FileEventKind];
+
+/** The typed builder: checks the details against the kind's schema (a wrong shape is a bug: it throws). */
+export function fileEvent<K extends FileEventKind>(kind: K, details: FileEventDetails<K>): { kind: K; details: FileEventDetails<K> } {
+  FILE_EVENTS[kind].details.parse(details);
+  return { kind, details };
+}
+
+/** The introduction's steps, copied into the file at opening as `connection:<event>`. */
 const CONNECTION_EVENTS: readonly ConnectionEvent[] = ["requested", "accepted", "rejected", "undertaking_signed", "revealed"];
 
-const FILE_EVENT_LABELS: Record<string, string> = {
-  file_opened: "Mise en relation confirmée\u00a0: ouverture du dossier",
-  stage_changed: "Changement d’étape",
-  closing_proposed: "Conclusion proposée",
-  closing_withdrawn: "Proposition de conclusion retirée",
-  closing_confirmed: "Conclusion confirmée\u00a0: dossier conclu",
-  abandoned: "Dossier abandonné",
-  document_shared: "Document partagé",
-  document_withdrawn: "Document retiré",
-  document_viewed: "Document consulté",
-  agreement_created: "Convention d’honoraires proposée",
-  agreement_cancelled: "Convention d’honoraires remplacée",
-  agreement_signed: "Convention d’honoraires signée",
-  agreement_completed: "Convention d’honoraires signée par les deux membres",
-  evidence_exported: "Historique exporté",
-  mediation_opened: "Médiation ouverte",
-  mediation_decided: "Médiation close par l’équipe du réseau",
-  deal_proposed: "Dossier proposé comme transaction certifiée",
-  mandate_negotiating: "Mandat passé en négociation",
-  mandate_resumed: "Mandat remis en recherche active",
-  mandate_concluded: "Mandat conclu",
-  dd_list_created: "Liste de diligences créée",
-  dd_request_added: "Demande de diligence ajoutée",
-  dd_request_removed: "Demande de diligence supprimée",
-  dd_request_status: "Statut d’une demande de diligence modifié",
-  dd_document_linked: "Document rattaché à une demande de diligence",
-  dd_question_asked: "Question posée sur une diligence",
-  dd_question_answered: "Question de diligence répondue",
-};
+export function isDeclaredKind(kind: string): boolean {
+  if (kind.startsWith("connection:")) return CONNECTION_EVENTS.includes(kind.slice("connection:".length) as ConnectionEvent);
+  return Object.hasOwn(FILE_EVENTS, kind);
+}
 
-const str = (v: unknown) => (typeof v === "string" ? v : null);
-
-
-export function timelineLabel(kind: string, details: Record<string, unknown> | null): { label: string; detail: string | null } {
+/** The tolerant reader: label and detail line of a stored row, whatever its age. */
+export function timelineLabel(kind: string, details: unknown): { label: string; detail: string | null } {
   if (kind.startsWith("connection:")) {
     const event = kind.slice("connection:".length) as ConnectionEvent;
     return { label: CONNECTION_EVENTS.includes(event) ? eventLabel(event) : "Étape de la mise en relation", detail: null };
   }
-  const label = FILE_EVENT_LABELS[kind] ?? "Activité du dossier";
-  switch (kind) {
-    case "stage_changed": {
-      const from = str(details?.from) as Stage | null;
-      const to = str(details?.to) as Stage | null;
-      return { label, detail: from && to && STAGE_LABELS[from] && STAGE_LABELS[to] ? `${STAGE_LABELS[from]} → ${STAGE_LABELS[to]}` : null };
-    }
-    case "closing_proposed": {
-      const date = str(details?.closingDate);
-      const band = str(details?.amountBand) as AmountBand | null;
-      const parts = [date ? `Signature le ${formatDate(date)}` : null, band && AMOUNT_BAND_LABELS[band] ? AMOUNT_BAND_LABELS[band] : null];
-      return { label, detail: parts.filter(Boolean).join(" · ") || null };
-    }
-    case "abandoned": {
-      const reason = str(details?.reason) as AbandonReason | null;
-      const text = str(details?.text);
-      const base = reason && ABANDON_REASON_LABELS[reason] ? ABANDON_REASON_LABELS[reason] : null;
-      return { label, detail: [base, text].filter(Boolean).join("\u00a0: ") || null };
-    }
-    case "deal_proposed": {
-      const year = typeof details?.year === "number" ? details.year : null;
-      return { label, detail: year ? `Référence ${year}, en attente de validation` : "En attente de validation" };
-    }
-    case "agreement_created":
-    case "agreement_cancelled":
-    case "agreement_signed":
-    case "agreement_completed": {
-      const version = typeof details?.version === "number" ? details.version : null;
-      const sha = kind === "agreement_completed" ? str(details?.sha256) : null;
-      return { label, detail: [version ? `Version ${version}` : null, sha ? `SHA-256 de l’exemplaire signé\u00a0: ${sha}` : null].filter(Boolean).join(" · ") || null };
-    }
-    case "mediation_decided": {
-      const outcome = str(details?.outcome);
-      return { label, detail: outcome === "resolved" ? "Résolue" : outcome === "dismissed" ? "Classée" : null };
-    }
-    case "evidence_exported": {
-      const sha = str(details?.sha256);
-      return { label, detail: sha ? `SHA-256\u00a0: ${sha}` : null };
-    }
-    default: {
-      const name = str(details?.name);
-      return { label, detail: name };
-    }
+  if (!Object.hasOwn(FILE_EVENTS, kind)) {
+    const name = details && typeof details === "object" && "name" in details && typeof details.name === "string" ? details.name : null;
+    return { label: "Activité du dossier", detail: name };
   }
+  const declaration = FILE_EVENTS[kind as FileEventKind] as Declaration<z.ZodType>;
+  const parsed = declaration.details.safeParse(details ?? null);
+  return { label: declaration.label, detail: parsed.success && declaration.detail ? declaration.detail(parsed.data) : null };
 }

@@ -297,7 +297,7 @@ export async function createListFromTemplate(actor: FileActor, fileId: string, t
       (item, i) => sql`(${access.file.id}::uuid, ${item.category}::dd_category, ${item.title}, ${i + 1}, ${actor.profileId}::uuid)`,
     );
     await tx.execute(sql`insert into due_diligence_requests (file_id, category, title, position, created_by) values ${sql.join(values, sql`, `)}`);
-    await appendFileEvent(tx, access.file.id, actor, "dd_list_created", { name: `${items.length} demandes`, template });
+    await appendFileEvent(tx, access.file.id, actor, "dd_list_created", { count: items.length, template });
     await notifyOthers(tx, access, "commun", {
       title: "Nouvelle demande de diligences",
       body: `${actorName(actor)} a créé la liste de diligences du dossier (${items.length} demandes).`,
@@ -478,7 +478,7 @@ export async function answerQuestion(actor: FileActor, fileId: string, questionI
     if (!canAnswerQuestion(access.actor, { askedBy: q.asked_by, visibility: q.visibility, status: q.status }, access.closed)) refuse(DD_MESSAGES.forbiddenAnswer, 403);
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${actor.profileId}::uuid, answerer_name = ${actorName(actor)},
       answered_at = now(), status = 'answered', updated_at = now() where id = ${q.id}::uuid`);
-    if (q.visibility === "commun") await appendFileEvent(tx, access.file.id, actor, "dd_question_answered", { name: q.title });
+    if (q.visibility === "commun") await appendFileEvent(tx, access.file.id, actor, "dd_question_answered", { name: q.title ?? "" });
     await notifyOthers(tx, access, q.visibility, {
       title: "Question répondue",
       body: `${actorName(actor)} a répondu à votre question${q.title ? ` sur «\u00a0${q.title}\u00a0»` : ""}.`,

@@ -7,6 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
+/** tsx's command line under this Node, as the npm scripts run it (npx would look it up first). */
+export const TSX = path.resolve("node_modules/tsx/dist/cli.mjs");
+
 export const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
 export type SystemDatabase = {
@@ -57,7 +60,7 @@ export async function createSystemDatabase(driver: "pg" | "pglite" = postgresUrl
 
 /** Runs a project script (seed, admin:create…) against the database, synchronously. */
 export function runScript(database: SystemDatabase, args: string[]): string {
-  const r = spawnSync("npx", ["tsx", ...args], {
+  const r = spawnSync(process.execPath, [TSX, ...args], {
     env: { ...process.env, ...database.env, LOG_LEVEL: "warn" },
     encoding: "utf8",
     timeout: 120_000,
