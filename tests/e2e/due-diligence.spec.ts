@@ -85,6 +85,7 @@ test("a request answered with a document, a question asked and answered, the XLS
   // The progress, on the list and on the file's overview.
   await buyer.getByRole("link", { name: "Toutes les diligences" }).click();
   await expect(buyer.getByTestId("dd-progress")).toHaveText(`1\u00a0/\u00a0${total + 1} fourni ou validé`);
+  await checkAccessibility(buyer);
   await buyer.getByRole("link", { name: "Suivi", exact: true }).click();
   await expect(buyer.getByTestId("dd-progress-card").getByTestId("dd-progress")).toHaveText(`1\u00a0/\u00a0${total + 1} fourni ou validé`);
 
