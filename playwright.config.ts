@@ -29,6 +29,7 @@ const SPEC_SECONDS: Record<string, number> = {
   "onboarding.spec.ts": 61,
   "auth.spec.ts": 59,
   "ratings.spec.ts": 54,
+  "due-diligence.spec.ts": 40,
   "mediation.spec.ts": 39,
   "xss.spec.ts": 26,
   "mandates.spec.ts": 24,

@@ -35,6 +35,10 @@ export default [
         route("convention/apercu", "routes/member/dashboard/file/agreement-preview.ts"),
         route("convention/:agreementId", "routes/member/dashboard/file/agreement-pdf.ts"),
         route("historique", "routes/member/dashboard/file/evidence.ts"),
+        // The due-diligence list, its exports and each request with its Q&A (issue 32 §3).
+        route("diligences", "routes/member/dashboard/file/due-diligence.tsx"),
+        route("diligences/export", "routes/member/dashboard/file/due-diligence-export.ts"),
+        route("diligences/:requestId", "routes/member/dashboard/file/due-diligence-item.tsx"),
         route("mediation", "routes/member/dashboard/file/mediation.tsx"),
         // Ratings once the file ended (issue 14 §3).
         route("evaluation", "routes/member/dashboard/file/evaluation.tsx"),

@@ -12,7 +12,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { collaborationDocuments, collaborationFiles, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messageReads, payments, profiles, user, verificationEvidence } from "~/db/schema";
+import { collaborationDocuments, collaborationFiles, dueDiligenceRequests, feeAgreements, mandateMatchRequests, mediationAttachments, mediations, messageReads, payments, profiles, user, verificationEvidence } from "~/db/schema";
 import { issueInvoiceForPayment } from "~/features/billing/invoices.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { sha256Hex } from "~/lib/storage/integrity.server";
@@ -67,6 +67,8 @@ type Fixtures = {
   documentId: string;
   /** A fee-sharing agreement proposed by the founding member in that file. */
   agreementId: string;
+  /** A due-diligence request of that file. */
+  requestId: string;
   /** A mediation opened by the founding member in that file, and the document it joined. */
   mediationId: string;
   attachmentId: string;
@@ -237,6 +239,27 @@ const TABLE: Entry[] = [
     file: "routes/member/dashboard/file/evidence.ts",
     url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/historique`, params: { fileId: f.fileId } }),
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  // Its due-diligence list, exports and requests (issue 32 §3): the two members only.
+  {
+    path: "/dashboard/dossiers/:fileId/diligences",
+    file: "routes/member/dashboard/file/due-diligence.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/diligences`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  {
+    path: "/dashboard/dossiers/:fileId/diligences/export",
+    file: "routes/member/dashboard/file/due-diligence-export.ts",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/diligences/export?format=xlsx`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  {
+    path: "/dashboard/dossiers/:fileId/diligences/:requestId",
+    file: "routes/member/dashboard/file/due-diligence-item.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/diligences/${f.requestId}`, params: { fileId: f.fileId, requestId: f.requestId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
   },
   // Its mediation (issue 14 §4): the two members; the team reads it from /admin/mediations only.
   {
@@ -753,6 +776,10 @@ beforeAll(async () => {
       documentSha256: sha256Hex(seedPdf),
     })
     .returning({ id: feeAgreements.id });
+  const [ddRequest] = await db
+    .insert(dueDiligenceRequests)
+    .values({ fileId: file.id, category: "juridique", title: "Statuts à jour", position: 1 })
+    .returning({ id: dueDiligenceRequests.id });
   const [mediation] = await db
     .insert(mediations)
     .values({
@@ -788,6 +815,7 @@ beforeAll(async () => {
     fileId: file.id,
     documentId: document.id,
     agreementId: agreement.id,
+    requestId: ddRequest.id,
     mediationId: mediation.id,
     attachmentId: attachment.id,
     invoiceId: await paidInvoiceOf(db, members.founding.profile.id),

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as authSchemas from "~/auth/auth.schema";
 import * as twoFactorSchemas from "~/auth/two-factor.schema";
-import { certifiedDeals, contactMessages, mailOutbox, mandates, messages, profiles, recommendations, verificationEvidence } from "~/db/schema";
+import { certifiedDeals, contactMessages, dueDiligenceRequests, mailOutbox, mandates, messages, profiles, recommendations, verificationEvidence } from "~/db/schema";
 import * as accountSchemas from "~/features/account/account.schema";
 import * as billingSchemas from "~/features/billing/billing.schema";
 import * as agreementSchemas from "~/features/collaboration/agreement.schema";
@@ -21,6 +21,7 @@ import * as mediationSchemas from "~/features/mediation/mediation.schema";
 import * as connectionSchemas from "~/features/connections/connections.schema";
 import * as contactSchemas from "~/features/contact/contact.schema";
 import * as dealSchemas from "~/features/deals/deal.schema";
+import * as dueDiligenceSchemas from "~/features/due-diligence/due-diligence.schema";
 import * as directorySchemas from "~/features/directory/directory.schema";
 import * as mandateSchemas from "~/features/mandates/mandates.schema";
 import * as messageSchemas from "~/features/messages/messages.schema";
@@ -37,6 +38,8 @@ import { action as agreementAction } from "~/routes/member/dashboard/file/agreem
 import { action as fileOverviewAction } from "~/routes/member/dashboard/file/overview";
 import { action as conversationAction } from "~/routes/member/dashboard/conversation";
 import { action as evaluationAction } from "~/routes/member/dashboard/file/evaluation";
+import { action as dueDiligenceAction } from "~/routes/member/dashboard/file/due-diligence";
+import { action as dueDiligenceItemAction } from "~/routes/member/dashboard/file/due-diligence-item";
 import { action as mediationAction } from "~/routes/member/dashboard/file/mediation";
 import { action as adminMediationAction } from "~/routes/admin/mediation";
 import { action as insuranceRenewalAction } from "~/routes/member/insurance-renewal";
@@ -140,6 +143,7 @@ const modules: Record<string, Record<string, unknown>> = {
   connections: connectionSchemas,
   contact: contactSchemas,
   deal: dealSchemas,
+  dueDiligence: dueDiligenceSchemas,
   directory: directorySchemas,
   mandates: mandateSchemas,
   messages: messageSchemas,
@@ -333,6 +337,7 @@ describe("route actions with hostile forms", () => {
   let applicantBrowser: Browser;
   let slug: string;
   let fileId: string;
+  let requestId: string;
 
   beforeAll(async () => {
     setEnv({ ...getEnv(), BETTER_AUTH_SECRET: "test-secret-for-bad-input-tests-0123456789abcdef" });
@@ -348,6 +353,8 @@ describe("route actions with hostile forms", () => {
     const mine = await createMandate(t.db!, premium.profile.id, { mandateType: "buyer" });
     const theirs = await createMandate(t.db!, freemium.profile.id, { mandateType: "seller" });
     fileId = await t.db!.transaction((tx) => openCollaborationFile(tx, mine.id, theirs.id));
+    const [request] = await t.db!.insert(dueDiligenceRequests).values({ fileId, category: "juridique", title: "Statuts", position: 1 }).returning({ id: dueDiligenceRequests.id });
+    requestId = request!.id;
   });
 
   const withCookie = (b: Browser) => {
@@ -464,6 +471,30 @@ describe("route actions with hostile forms", () => {
       intents: ["create", "sign"],
       headers: () => withCookie(premiumBrowser),
       params: () => ({ fileId }),
+    },
+    {
+      // The due-diligence list of a file and one of its requests (issue 32 §3).
+      name: "due-diligence list of a file (member)",
+      action: dueDiligenceAction,
+      url: "http://localhost/dashboard/dossiers/x/diligences",
+      fields: [...field(dueDiligenceSchemas.createListSchema), ...field(dueDiligenceSchemas.addItemSchema)],
+      intents: ["create", "add"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({ fileId }),
+    },
+    {
+      name: "due-diligence request of a file (member)",
+      action: dueDiligenceItemAction,
+      url: "http://localhost/dashboard/dossiers/x/diligences/y",
+      fields: [
+        ...field(dueDiligenceSchemas.updateItemSchema),
+        ...field(dueDiligenceSchemas.statusSchema),
+        ...field(dueDiligenceSchemas.askSchema),
+        ...field(dueDiligenceSchemas.answerSchema),
+      ],
+      intents: ["update", "status", "remove", "link", "unlink", "ask", "answer", "close-question"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({ fileId, requestId }),
     },
     {
       // Ratings of a file (issue 14 §3): rate, answer, report; the file has not ended.

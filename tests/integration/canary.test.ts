@@ -32,6 +32,12 @@ import { issueInvoiceForPayment } from "~/features/billing/invoices.server";
 import { loader as billingLoader } from "~/routes/member/billing";
 import { loader as invoicePdfLoader } from "~/routes/member/invoice-pdf";
 import { certificatePdf, inAYear } from "../support/verification";
+import ExcelJS from "exceljs";
+import { fileActor } from "~/features/collaboration/file-access.server";
+import { askQuestion, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
+import { loader as ddListLoader } from "~/routes/member/dashboard/file/due-diligence";
+import { loader as ddItemLoader } from "~/routes/member/dashboard/file/due-diligence-item";
+import { loader as ddExportLoader } from "~/routes/member/dashboard/file/due-diligence-export";
 import { verificationInput } from "../support/verification";
 import type * as LoggerModule from "~/lib/logger.server";
 import { MANDATE_MESSAGES } from "~/features/mandates/mandate-rules";
@@ -421,5 +427,77 @@ describe("canary: billing details and invoices stay with their member (issue 27 
     const seen = JSON.stringify([theirs, await refused.text(), pub, directory]);
     expect(seen).not.toContain(BILLING);
     expect(logLines.join("")).not.toContain(BILLING);
+  });
+});
+
+describe("canary: the due-diligence list (issue 32 §3) carries no client and keeps one side's questions to that side", () => {
+  const CLIENT = `CANARY-DD-CLIENT-${randomBytes(6).toString("hex")}`;
+  const ADDR = `CANARY-DD-ADDR-${randomBytes(6).toString("hex")}`;
+  const SIDE_ONLY = `CANARY-DD-SELLER-NOTE-${randomBytes(6).toString("hex")}`;
+
+  it("the buyer's adviser, a stranger, the exports, notifications, e-mails and logs never show the client or the seller's side-only question", async () => {
+    const db = t.db!;
+    const seller = await createMember(db, { profile: { membershipType: "premium", notifyMessages: true } });
+    const buyer = await createMember(db, { profile: { membershipType: "premium", notifyMessages: true } });
+    const sellerMandate = (
+      await createMandate(
+        mandateActor(seller.profile),
+        mandateInput({ mandateType: "seller", searchSectors: null, searchTerritories: null, targetAmountMin: null, targetAmountMax: null, companySector: "C", companyTerritory: "69", valuationAmount: 900_000, description: "Industrie", clientCode: "DD-S", clientName: CLIENT, clientAddress: ADDR }),
+      )
+    ).id;
+    const buyerMandate = (await createMandate(mandateActor(buyer.profile), mandateInput({ clientCode: "DD-B" }))).id;
+    const fileId = await db.transaction((tx) => openCollaborationFile(tx, buyerMandate, sellerMandate));
+    const s = fileActor(seller.profile);
+    const bActor = fileActor(buyer.profile);
+    await createListFromTemplate(bActor, fileId, "titres");
+    const itemId = (await getDueDiligenceList(s, fileId)).items[0]!.id;
+    await askQuestion(s, fileId, itemId, { documentId: null, visibility: "cedant", body: SIDE_ONLY });
+    await askQuestion(bActor, fileId, itemId, { documentId: null, visibility: "commun", body: "Question commune" });
+    const sellerB = await signIn(seller);
+    const buyerB = await signIn(buyer);
+    const seenBy = async (br: Browser): Promise<string> => {
+      const args = (path: string, params: Record<string, string>) => ({ request: new Request(`http://localhost:3000${path}`, { headers: br.headers }), params, context: { requestId: "test" } }) as never;
+      const out: unknown[] = [];
+      for (const run of [
+        () => ddListLoader(args(`/dashboard/dossiers/${fileId}/diligences`, { fileId })),
+        () => ddItemLoader(args(`/dashboard/dossiers/${fileId}/diligences/${itemId}`, { fileId, requestId: itemId })),
+      ]) {
+        try {
+          out.push(await run());
+        } catch (thrown) {
+          out.push(statusOf(thrown));
+        }
+      }
+      const xlsx = (await ddExportLoader(args(`/dashboard/dossiers/${fileId}/diligences/export?format=xlsx`, { fileId }))) as Response;
+      if (xlsx.status === 200) {
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ArrayBuffer);
+        book.eachSheet((sheet) => sheet.eachRow((row) => out.push(row.values)));
+      } else out.push(xlsx.status);
+      // The PDF is drawn from the same export rows as the workbook (its streams are compressed).
+      out.push((await ddExportLoader(args(`/dashboard/dossiers/${fileId}/diligences/export?format=pdf`, { fileId })) as Response).status);
+      return JSON.stringify(out);
+    };
+    // The probe: the seller's side sees its own note.
+    const sellerSees = await seenBy(sellerB);
+    expect(sellerSees).toContain(SIDE_ONLY);
+    const buyerSees = await seenBy(buyerB);
+    expect(buyerSees).toContain("Question commune");
+    expect(buyerSees).toContain("Questions ouvertes");
+    const strangerSees = await seenBy(strangerB);
+    expect(strangerSees).not.toContain("Question commune");
+    for (const marker of [CLIENT, ADDR]) {
+      expect(sellerSees).not.toContain(marker);
+      expect(buyerSees).not.toContain(marker);
+    }
+    expect(buyerSees).not.toContain(SIDE_ONLY);
+    expect(strangerSees).not.toContain(SIDE_ONLY);
+    const notes = JSON.stringify(await db.select().from(notifications));
+    const mails = JSON.stringify(await db.select().from(mailOutbox));
+    for (const marker of [CLIENT, ADDR, SIDE_ONLY]) {
+      expect(notes).not.toContain(marker);
+      expect(mails).not.toContain(marker);
+      expect(logLines.join("")).not.toContain(marker);
+    }
   });
 });

@@ -80,13 +80,13 @@ async function page(path: string, loaders: ((args: never) => Promise<unknown>)[]
 }
 
 describe("a collaboration file's pages", () => {
-  it("'Suivi': the guards (2), the file's access with its header (1), the whole view (1)", async () => {
+  it("'Suivi': the guards (2), the file's access with its header (1), the whole view (1), the due-diligence progress (1)", async () => {
     const { outcomes, queries } = await page(`/dashboard/dossiers/${fileId}`, [fileLayout.loader, fileOverview.loader]);
     for (const o of outcomes) expect(o.thrown).toBeUndefined();
     const view = (outcomes[1]!.value as Awaited<ReturnType<typeof fileOverview.loader>>).file;
     expect(view.messages.map((m) => m.body)).toEqual(["Bonjour, voici le mémorandum."]);
     expect(view.timeline.length).toBeGreaterThan(0);
-    expect(queries).toBe(4);
+    expect(queries).toBe(5);
   });
 
   it("'Documents': the guards (2), the access with the header (1), the documents with their openings and the used space (1)", async () => {

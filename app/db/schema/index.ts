@@ -8,3 +8,4 @@ export * from "./mediation";
 export * from "./notifications";
 export * from "./reputation";
 export * from "./billing";
+export * from "./due-diligence";

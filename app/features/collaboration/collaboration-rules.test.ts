@@ -168,6 +168,13 @@ describe("timeline labels", () => {
     mandate_negotiating: [{ name: "Boulangerie" }, "Boulangerie"],
     mandate_resumed: [{ name: "Boulangerie" }, "Boulangerie"],
     mandate_concluded: [{ name: "Boulangerie" }, "Boulangerie"],
+    dd_list_created: [{ count: 40, template: "titres" }, "40 demandes"],
+    dd_request_added: [{ name: "Statuts" }, "Statuts"],
+    dd_request_removed: [{ name: "Statuts" }, "Statuts"],
+    dd_request_status: [{ name: "Statuts", from: "requested", to: "provided" }, "Statuts"],
+    dd_document_linked: [{ name: "Statuts · statuts.pdf" }, "Statuts · statuts.pdf"],
+    dd_question_asked: [{ name: "Statuts" }, "Statuts"],
+    dd_question_answered: [{ name: "Statuts" }, "Statuts"],
   };
   it.each(Object.keys(FILE_EVENTS) as FileEventKind[])("%s is declared once, built by the typed builder and rendered", (kind) => {
     const [details, detail] = EXAMPLES[kind];

@@ -79,6 +79,22 @@ export const FILE_EVENTS = {
   mandate_negotiating: declare({ label: "Mandat passé en négociation", details: named, detail: (d) => d.name }),
   mandate_resumed: declare({ label: "Mandat remis en recherche active", details: named, detail: (d) => d.name }),
   mandate_concluded: declare({ label: "Mandat conclu", details: named, detail: (d) => d.name }),
+  // The due-diligence list (issue 32 §3): the request's title; statuses as their codes.
+  dd_list_created: declare({
+    label: "Liste de diligences créée",
+    details: z.object({ count: z.number().int().nonnegative(), template: z.string() }),
+    detail: (d) => `${d.count} demandes`,
+  }),
+  dd_request_added: declare({ label: "Demande de diligence ajoutée", details: named, detail: (d) => d.name }),
+  dd_request_removed: declare({ label: "Demande de diligence supprimée", details: named, detail: (d) => d.name }),
+  dd_request_status: declare({
+    label: "Statut d’une demande de diligence modifié",
+    details: z.object({ name: z.string(), from: z.string(), to: z.string() }),
+    detail: (d) => d.name,
+  }),
+  dd_document_linked: declare({ label: "Document rattaché à une demande de diligence", details: named, detail: (d) => d.name }),
+  dd_question_asked: declare({ label: "Question posée sur une diligence", details: named, detail: (d) => d.name }),
+  dd_question_answered: declare({ label: "Question de diligence répondue", details: named, detail: (d) => d.name }),
 } as const;
 
 export type FileEventKind = keyof typeof FILE_EVENTS;

@@ -30,6 +30,8 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { memberActor } from "~/features/profiles/actor";
+import { DdProgressCard } from "~/features/due-diligence/components/dd-badges";
+import { getDueDiligenceProgress } from "~/features/due-diligence/due-diligence.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/overview";
@@ -40,6 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return {
     file: await getFileView({ profileId: profile.id }, params.fileId),
+    ddProgress: await getDueDiligenceProgress({ profileId: profile.id }, params.fileId),
     canProposeDeals: can(profile.membershipType, "certifiedDeals"),
   };
 }
@@ -137,7 +140,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function FileOverview({ loaderData, actionData }: Route.ComponentProps) {
-  const { file, canProposeDeals } = loaderData;
+  const { file, canProposeDeals, ddProgress } = loaderData;
   const result = actionData && "intent" in actionData ? (actionData as IntentResult) : undefined;
   const markRead = useFetcher({ key: `file-read-${file.id}` });
   const unread = file.unread;
@@ -152,6 +155,7 @@ export default function FileOverview({ loaderData, actionData }: Route.Component
       <div className="grid min-w-0 content-start gap-6">
         <ClientCard file={file} />
         <FileStages file={file} result={result} />
+        <DdProgressCard fileId={file.id} progress={ddProgress} />
         <DealProposalCard file={file} canProposeDeals={canProposeDeals} result={result} />
         <MandateStateCard file={file} result={result} />
         <FileMessages file={file} result={result} />

@@ -1,0 +1,67 @@
+// Who acts in a file's due-diligence list, and from which side. Today a file has its two founding
+// members; their side comes from their mandates (decision 052). This is the ONE function every
+// query of the list goes through: the participants' access function replaces it at merge.
+import { sql } from "drizzle-orm";
+import { db, type Db } from "~/db/client.server";
+import { queryRows } from "~/db/query.server";
+import { isClosed } from "~/features/collaboration/collaboration-rules";
+import { requireFileAccess, type FileAccess, type FileActor } from "~/features/collaboration/file-access.server";
+import { foundingSide, type DdActor, type DdSide } from "./due-diligence-rules";
+
+export type DdAccess = {
+  file: FileAccess;
+  actor: DdActor;
+  closed: boolean;
+  /** The people of the file (owners an item may have), with their side. */
+  participants: { profileId: string; name: string; side: DdSide }[];
+};
+
+type SideRow = {
+  mandate_a: "buyer" | "seller" | null;
+  mandate_b: "buyer" | "seller" | null;
+  seller_side: "a" | "b" | null;
+  a_id: string | null;
+  a_name: string | null;
+  b_id: string | null;
+  b_name: string | null;
+};
+
+/** The file seen by the actor with their side, role and rights in the list (404 for anyone else). */
+export async function requireDueDiligenceAccess(handle: Db, actor: Pick<FileActor, "profileId">, fileId: string, lock = false): Promise<DdAccess> {
+  const file = await requireFileAccess(handle, actor, fileId, lock);
+  const [row] = await queryRows<SideRow>(
+    sql`select ma.mandate_type::text as mandate_a, mb.mandate_type::text as mandate_b,
+        (select a.terms->>'sellerSide' from fee_agreements a where a.file_id = f.id and a.status <> 'cancelled' order by a.version desc limit 1) as seller_side,
+        pa.id as a_id, nullif(trim(concat(pa.first_name, ' ', pa.last_name)), '') as a_name,
+        pb.id as b_id, nullif(trim(concat(pb.first_name, ' ', pb.last_name)), '') as b_name
+      from collaboration_files f
+      left join mandates ma on ma.id = f.mandate_a_id
+      left join mandates mb on mb.id = f.mandate_b_id
+      left join profiles pa on pa.id = f.member_a_id
+      left join profiles pb on pb.id = f.member_b_id
+      where f.id = ${file.id}::uuid`,
+    handle,
+  );
+  const sellerSide = row?.seller_side === "a" || row?.seller_side === "b" ? row.seller_side : null;
+  const sideOf = (s: "a" | "b") =>
+    foundingSide({
+      mine: (s === "a" ? row?.mandate_a : row?.mandate_b) ?? null,
+      theirs: (s === "a" ? row?.mandate_b : row?.mandate_a) ?? null,
+      agreementSellerSide: sellerSide,
+      mySide: s,
+    });
+  const participants: DdAccess["participants"] = [];
+  if (row?.a_id) participants.push({ profileId: row.a_id, name: row.a_name ?? "Membre", side: sideOf("a") });
+  if (row?.b_id) participants.push({ profileId: row.b_id, name: row.b_name ?? "Membre", side: sideOf("b") });
+  return {
+    file,
+    actor: { profileId: actor.profileId, side: sideOf(file.side), role: "conseil", founder: true },
+    closed: isClosed(file.stage),
+    participants,
+  };
+}
+
+/** Runs a command on the list: transaction, file row locked, access checked. */
+export function withDueDiligence<T>(actor: FileActor, fileId: string, run: (tx: Db, access: DdAccess) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => run(tx, await requireDueDiligenceAccess(tx, actor, fileId, true)));
+}

@@ -1,0 +1,30 @@
+// GET /dashboard/dossiers/:fileId/diligences/export?format=xlsx|pdf: the file's due-diligence
+// list as its member's side sees it. The two members only (404 for anyone else).
+import { requireMember } from "~/auth/session.server";
+import { fileActor } from "~/features/collaboration/file-access.server";
+import { exportDueDiligence } from "~/features/due-diligence/export.server";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import type { Route } from "./+types/due-diligence-export";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { profile } = await requireMember(request);
+  const format = new URL(request.url).searchParams.get("format");
+  try {
+    if (format !== "xlsx" && format !== "pdf") {
+      return new Response("Format d’export inconnu (xlsx ou pdf).", { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+    }
+    const file = await exportDueDiligence(fileActor(profile), params.fileId, format);
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        "content-type": file.contentType,
+        "content-length": String(file.bytes.byteLength),
+        "content-disposition": file.disposition,
+        "cache-control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    const status = expectedStatus(error);
+    if (status === null) throw error;
+    return new Response(expectedMessage(error, "Dossier introuvable"), { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  }
+}

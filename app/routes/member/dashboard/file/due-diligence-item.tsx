@@ -1,0 +1,425 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Download, FileText, Link2, Unlink, Upload } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { requireMember } from "~/auth/session.server";
+import { BackLink } from "~/components/page";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { FileErrorAlert } from "~/features/collaboration/components/file-error";
+import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, documentUrl } from "~/features/collaboration/documents-rules";
+import { shareDocument } from "~/features/collaboration/documents.server";
+import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
+import { DdIntentError, DdQuestionBadge, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
+import {
+  DD_CATEGORY_LABELS,
+  DD_LIMITS,
+  DD_MESSAGES,
+  DD_STATUS_LABELS,
+  DD_VISIBILITY_LABELS,
+  dueDiligenceItemUrl,
+  dueDiligenceUrl,
+  type DdSide,
+  type DdStatus,
+} from "~/features/due-diligence/due-diligence-rules";
+import { answerSchema, askSchema, documentRefSchema, questionRefSchema, statusSchema, updateItemSchema } from "~/features/due-diligence/due-diligence.schema";
+import {
+  answerQuestion,
+  askQuestion,
+  assertCanAnswerItem,
+  closeQuestion,
+  getDueDiligenceItem,
+  linkDocument,
+  removeItem,
+  setItemStatus,
+  unlinkDocument,
+  updateItem,
+} from "~/features/due-diligence/due-diligence.server";
+import { runDdIntent, type DdIntent, type DdIntentResult } from "~/features/due-diligence/intent.server";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { formatDatePattern } from "~/lib/format";
+import { readForm } from "~/lib/form.server";
+import { firstFormError } from "~/lib/form-errors";
+import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/meta";
+import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/due-diligence-item";
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Demande de diligence"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { profile } = await requireMember(request);
+  return { page: await getDueDiligenceItem({ profileId: profile.id }, params.fileId, params.requestId) };
+}
+
+function intentsFor(fileId: string, requestId: string): Record<string, DdIntent> {
+  const parsed =
+    <T,>(schema: Parameters<typeof parseWithZod>[1]["schema"], run: (actor: Parameters<DdIntent["run"]>[0], value: T) => Promise<unknown>) =>
+    async (actor: Parameters<DdIntent["run"]>[0], form: FormData) => {
+      const s = parseWithZod(form, { schema });
+      if (s.status !== "success") return firstFormError(s.error);
+      await run(actor, s.value as T);
+      return null;
+    };
+  return {
+    update: {
+      success: DD_MESSAGES.updated,
+      run: parsed<{ title: string; ownerId: string | null; dueDate: string | null }>(updateItemSchema, (a, v) => updateItem(a, fileId, requestId, v)),
+    },
+    status: { success: DD_MESSAGES.updated, run: parsed<{ status: DdStatus }>(statusSchema, (a, v) => setItemStatus(a, fileId, requestId, v.status)) },
+    remove: { success: DD_MESSAGES.removed, run: async (a) => (await removeItem(a, fileId, requestId), null) },
+    link: { success: DD_MESSAGES.linked, run: parsed<{ documentId: string }>(documentRefSchema, (a, v) => linkDocument(a, fileId, requestId, v.documentId)) },
+    unlink: { success: DD_MESSAGES.unlinked, run: parsed<{ documentId: string }>(documentRefSchema, (a, v) => unlinkDocument(a, fileId, requestId, v.documentId)) },
+    ask: {
+      success: DD_MESSAGES.asked,
+      run: parsed<{ documentId: string | null; visibility: DdSide; body: string }>(askSchema, (a, v) => askQuestion(a, fileId, requestId, v)),
+    },
+    answer: { success: DD_MESSAGES.answered, run: parsed<{ questionId: string; answer: string }>(answerSchema, (a, v) => answerQuestion(a, fileId, v.questionId, v.answer)) },
+    "close-question": { success: DD_MESSAGES.questionClosedToast, run: parsed<{ questionId: string }>(questionRefSchema, (a, v) => closeQuestion(a, fileId, v.questionId)) },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { profile } = await requireMember(request);
+  const actor = fileActor(profile);
+  // A post to another member's file: 404 before its body is read.
+  await assertFileMember(actor, params.fileId);
+  const back = dueDiligenceItemUrl(params.fileId, params.requestId);
+  if (/^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "")) {
+    // Uploading from the item: the document room's upload, then the link to the item.
+    try {
+      await assertCanAnswerItem(actor, params.fileId, params.requestId);
+      const form = await readMultipartWithLimit(request, DOCUMENT_MAX_MB);
+      const file = form.get("file");
+      if (!(file instanceof File) || (file.size === 0 && !file.name)) return data({ intent: "upload", error: DOCUMENT_MESSAGES.noFile } satisfies DdIntentResult, { status: 400 });
+      const shared = await shareDocument(actor, params.fileId, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      await linkDocument(actor, params.fileId, params.requestId, shared.documentId);
+      return redirectWithToast(back, { type: "success", title: DD_MESSAGES.linked, description: shared.name });
+    } catch (error) {
+      if (error instanceof UploadError) {
+        const message = error.code === "too-large" ? DOCUMENT_MESSAGES.tooLarge() : DOCUMENT_MESSAGES.uploadFailed;
+        return data({ intent: "upload", error: message } satisfies DdIntentResult, { status: error.status });
+      }
+      const status = expectedStatus(error);
+      if (status === 404) throw error;
+      if (status === null) logger.error({ err: error, requestId: context.requestId }, "due-diligence upload failed");
+      return data({ intent: "upload", error: expectedMessage(error, DOCUMENT_MESSAGES.storeFailed) } satisfies DdIntentResult, { status: status ?? 500 });
+    }
+  }
+  const form = await readForm(request);
+  return runDdIntent(intentsFor(params.fileId, params.requestId), actor, form, {
+    back: (intent) => (intent === "remove" ? dueDiligenceUrl(params.fileId) : intent === "ask" || intent === "answer" || intent === "close-question" ? `${back}#questions` : back),
+    requestId: context.requestId,
+  });
+}
+
+type Page = Route.ComponentProps["loaderData"]["page"];
+
+const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
+
+
+function Details({ page, result }: { page: Page; result: DdIntentResult | undefined }) {
+  const { item } = page;
+  return (
+    <Card className="grid gap-4 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="outline">{DD_CATEGORY_LABELS[item.category]}</Badge>
+        <DdStatusBadge status={item.status} />
+      </div>
+      <DdIntentError result={result} intents={["status"]} />
+      {page.statuses.length ? (
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="status" />
+          <div className="grid gap-2">
+            <Label htmlFor="dd-status">Changer le statut</Label>
+            <NativeSelect id="dd-status" name="status" defaultValue={page.statuses[0]}>
+              {page.statuses.map((s) => (
+                <option key={s} value={s}>
+                  {DD_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button type="submit" variant="outline">
+            Appliquer
+          </Button>
+        </Form>
+      ) : null}
+      {page.canEdit ? (
+        <Form method="post" className="grid gap-3" aria-label="Modifier la demande">
+          <DdIntentError result={result} intents={["update"]} />
+          <input type="hidden" name="intent" value="update" />
+          <div className="grid gap-2">
+            <Label htmlFor="dd-item-title">Intitulé</Label>
+            <Input id="dd-item-title" name="title" defaultValue={item.title} required maxLength={DD_LIMITS.title} />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="dd-owner">Responsable</Label>
+              <NativeSelect id="dd-owner" name="ownerId" defaultValue={item.ownerId ?? ""}>
+                <option value="">Sans responsable</option>
+                {page.participants.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="dd-due">Échéance</Label>
+              <Input id="dd-due" name="dueDate" type="date" defaultValue={item.dueDate ?? ""} min="2000-01-01" max="2100-12-31" />
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit">Enregistrer</Button>
+          </div>
+        </Form>
+      ) : (
+        <dl className="grid gap-1 text-sm">
+          <dt className="text-muted-foreground">Responsable</dt>
+          <dd>{item.ownerName ?? "Sans responsable"}</dd>
+        </dl>
+      )}
+    </Card>
+  );
+}
+
+function Documents({ page, result }: { page: Page; result: DdIntentResult | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formEncType === "multipart/form-data";
+  return (
+    <Card className="grid gap-3 p-4" aria-labelledby="dd-docs-title">
+      <h4 id="dd-docs-title" className="font-semibold">
+        Documents qui répondent à la demande
+      </h4>
+      <DdIntentError result={result} intents={["unlink"]} />
+      {page.documents.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Aucun document rattaché pour l’instant.</p>
+      ) : (
+        <ul className="grid gap-2" aria-label="Documents rattachés">
+          {page.documents.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="dd-document">
+              <span className="flex min-w-0 items-start gap-2">
+                <FileText className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="min-w-0 break-words">{d.name}</span>
+                {d.withdrawn ? <Badge variant="outline">Retiré</Badge> : null}
+              </span>
+              <span className="flex flex-wrap gap-2">
+                {d.withdrawn ? null : (
+                  <Button asChild variant="outline" size="sm">
+                    <a href={documentUrl(page.fileId, d.id, "download")}>
+                      <Download aria-hidden="true" />
+                      Télécharger<span className="sr-only"> {d.name}</span>
+                    </a>
+                  </Button>
+                )}
+                {page.canAnswer ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unlink" />
+                    <input type="hidden" name="documentId" value={d.id} />
+                    <Button type="submit" variant="ghost" size="sm">
+                      <Unlink aria-hidden="true" />
+                      Détacher<span className="sr-only"> {d.name}</span>
+                    </Button>
+                  </Form>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.canAnswer ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Form method="post" className="grid content-start gap-2">
+            <DdIntentError result={result} intents={["link"]} />
+            <input type="hidden" name="intent" value="link" />
+            {page.linkable.length ? (
+              <>
+                <Label htmlFor="dd-link">Rattacher un document du dossier</Label>
+                <NativeSelect id="dd-link" name="documentId">
+                  {page.linkable.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <div>
+                  <Button type="submit" variant="outline" size="sm">
+                    <Link2 aria-hidden="true" />
+                    Rattacher
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <p className="text-sm text-muted-foreground">Aucun autre document du dossier à rattacher.</p>
+            )}
+          </Form>
+          <Form method="post" encType="multipart/form-data" className="grid content-start gap-2">
+            <DdIntentError result={result} intents={["upload"]} />
+            <Label htmlFor="dd-file">Déposer un nouveau document</Label>
+            <Input id="dd-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" aria-describedby="dd-file-hint" />
+            <p id="dd-file-hint" className="text-sm text-muted-foreground">
+              Il est partagé dans les documents du dossier et rattaché à la demande.
+            </p>
+            <div>
+              <Button type="submit" size="sm" disabled={sending}>
+                <Upload aria-hidden="true" />
+                {sending ? "Envoi en cours..." : "Déposer et rattacher"}
+              </Button>
+            </div>
+          </Form>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function Questions({ page, result }: { page: Page; result: DdIntentResult | undefined }) {
+  return (
+    <Card className="grid gap-3 p-4" aria-labelledby="dd-questions-title" id="questions">
+      <h4 id="dd-questions-title" className="font-semibold">
+        Questions
+      </h4>
+      <DdIntentError result={result} intents={["answer", "close-question"]} />
+      {page.questions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Aucune question sur cette demande ni sur ses documents.</p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Questions de la demande">
+          {page.questions.map((q) => (
+            <li key={q.id} className="grid gap-2 rounded-md border p-3" data-testid="dd-question">
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <DdQuestionBadge status={q.status} />
+                <Badge variant="outline">{DD_VISIBILITY_LABELS[q.visibility]}</Badge>
+                <span className="text-muted-foreground">
+                  {q.on.kind === "document" ? `Sur le document «\u00a0${q.on.name}\u00a0» · ` : ""}
+                  {q.askedByMe ? "Vous" : q.askerName}, le <time dateTime={q.askedAt}>{at(q.askedAt)}</time>
+                </span>
+              </div>
+              <p className="whitespace-pre-wrap break-words">{q.body}</p>
+              {q.answer ? (
+                <div className="grid gap-1 border-l-2 pl-3">
+                  <p className="text-sm text-muted-foreground">
+                    Réponse de {q.answererName}
+                    {q.answeredAt ? (
+                      <>
+                        , le <time dateTime={q.answeredAt}>{at(q.answeredAt)}</time>
+                      </>
+                    ) : null}
+                  </p>
+                  <p className="whitespace-pre-wrap break-words" data-testid="dd-answer">
+                    {q.answer}
+                  </p>
+                </div>
+              ) : null}
+              {q.canAnswer ? (
+                <Form method="post" className="grid gap-2">
+                  <input type="hidden" name="intent" value="answer" />
+                  <input type="hidden" name="questionId" value={q.id} />
+                  <Label htmlFor={`dd-answer-${q.id}`}>Votre réponse</Label>
+                  <Textarea id={`dd-answer-${q.id}`} name="answer" rows={3} maxLength={DD_LIMITS.body} required />
+                  <div>
+                    <Button type="submit" size="sm">
+                      Répondre
+                    </Button>
+                  </div>
+                </Form>
+              ) : null}
+              {q.canClose ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="close-question" />
+                  <input type="hidden" name="questionId" value={q.id} />
+                  <Button type="submit" variant="ghost" size="sm">
+                    Clore la question
+                  </Button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.closed ? null : (
+        <Form method="post" className="grid gap-3 border-t pt-3" aria-labelledby="dd-ask-title">
+          <h5 id="dd-ask-title" className="font-medium">
+            Poser une question
+          </h5>
+          <DdIntentError result={result} intents={["ask"]} />
+          <input type="hidden" name="intent" value="ask" />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="dd-ask-on">Sur</Label>
+              <NativeSelect id="dd-ask-on" name="documentId" defaultValue="">
+                <option value="">La demande</option>
+                {page.documents
+                  .filter((d) => !d.withdrawn)
+                  .map((d) => (
+                    <option key={d.id} value={d.id}>
+                      Le document {d.name}
+                    </option>
+                  ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="dd-ask-visibility">Visible par</Label>
+              <NativeSelect id="dd-ask-visibility" name="visibility" defaultValue="commun">
+                {page.visibilities.map((v) => (
+                  <option key={v} value={v}>
+                    {DD_VISIBILITY_LABELS[v]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="dd-ask-body">Question</Label>
+            <Textarea id="dd-ask-body" name="body" rows={3} maxLength={DD_LIMITS.body} required />
+          </div>
+          <div>
+            <Button type="submit">Poser la question</Button>
+          </div>
+        </Form>
+      )}
+    </Card>
+  );
+}
+
+export default function DueDiligenceItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const result = actionData as DdIntentResult | undefined;
+  return (
+    <section aria-labelledby="dd-item-title-heading" className="grid grid-cols-1 gap-4">
+      <BackLink to={dueDiligenceUrl(page.fileId)} label="Toutes les diligences" />
+      <h3 id="dd-item-title-heading" className="break-words text-lg font-semibold">
+        {page.item.title}
+      </h3>
+      {page.closed ? (
+        <Alert>
+          <AlertDescription>{DD_MESSAGES.closed}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Details page={page} result={result} />
+      <Documents page={page} result={result} />
+      <Questions page={page} result={result} />
+      {page.canEdit ? (
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(`Supprimer la demande «\u00a0${page.item.title}\u00a0» et ses questions\u00a0? Les documents restent dans le dossier.`)) event.preventDefault();
+          }}
+        >
+          <DdIntentError result={result} intents={["remove"]} />
+          <input type="hidden" name="intent" value="remove" />
+          <Button type="submit" variant="ghost" size="sm">
+            Supprimer la demande
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <FileErrorAlert error={error} />;
+}

@@ -1,0 +1,106 @@
+// The due-diligence list (issue 32 §3) in the browser, on the seeded file of the founding and
+// the premium demo personas, which must still be open: the spec cannot share a server with
+// collaboration.spec.ts or ratings.spec.ts, which conclude it (their measured seconds in
+// playwright.config.ts place them on another server). The list
+// from its template, a request added by the buyer's side, a question asked, the request answered
+// with an uploaded document and the question answered by the seller's side, validated, the
+// progress on the overview, and the XLSX export downloaded and read with exceljs. axe at 1280
+// and 360 px on both sides.
+import ExcelJS from "exceljs";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./typography-scan";
+import { certificatePdfBuffer, checkAccessibility, FOUNDER, PREMIUM, signInAs } from "./fixtures";
+
+async function openList(page: Page, counterpartName: string): Promise<void> {
+  await page.goto("/dashboard/dossiers");
+  await page.getByRole("link", { name: new RegExp(counterpartName) }).first().click();
+  await expect(page.getByRole("heading", { name: `Dossier avec ${counterpartName}` })).toBeVisible();
+  await page.getByRole("link", { name: "Diligences", exact: true }).click();
+  await expect(page).toHaveURL(/\/diligences$/);
+  await expect(page.getByText(/Vous intervenez côté/)).toBeVisible();
+}
+
+test("a request answered with a document, a question asked and answered, the XLSX export read back", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const helene = await (await browser.newContext()).newPage();
+  const thomas = await (await browser.newContext()).newPage();
+  await signInAs(helene, FOUNDER.email);
+  await signInAs(thomas, PREMIUM.email);
+  await openList(helene, PREMIUM.name);
+  await openList(thomas, FOUNDER.name);
+
+  // The seeded file's mandates say who advises the seller.
+  const heleneSells = (await helene.getByText("Vous intervenez côté cédant.").count()) > 0;
+  const seller = heleneSells ? helene : thomas;
+  const buyer = heleneSells ? thomas : helene;
+
+  // The empty state, then the list from its template.
+  await expect(buyer.getByTestId("dd-empty")).toContainText("Aucune liste de diligences pour l’instant");
+  await checkAccessibility(buyer);
+  await buyer.getByRole("button", { name: "Créer la liste" }).click();
+  await expect(buyer.getByText("Liste de diligences créée")).toBeVisible();
+  const total = await buyer.getByTestId("dd-item").count();
+  expect(total).toBeGreaterThanOrEqual(20);
+  await expect(buyer.getByTestId("dd-progress")).toHaveText(`0\u00a0/\u00a0${total} fourni ou validé`);
+
+  // The buyer's side adds a request and asks a question on it.
+  const title = `Attestation de régularité fiscale ${Date.now()}`;
+  await buyer.getByLabel("Rubrique").selectOption("fiscal");
+  await buyer.getByLabel("Intitulé").fill(title);
+  await buyer.getByRole("button", { name: "Ajouter la demande" }).click();
+  await expect(buyer.getByText("Demande ajoutée")).toBeVisible();
+  await buyer.getByRole("link", { name: title }).click();
+  await expect(buyer.getByRole("heading", { name: title })).toBeVisible();
+  const question = "L’attestation couvre-t-elle aussi la TVA de l’exercice en cours\u00a0?";
+  await buyer.getByLabel("Question", { exact: true }).fill(question);
+  await buyer.getByRole("button", { name: "Poser la question" }).click();
+  await expect(buyer.getByTestId("dd-question")).toContainText(question);
+  await expect(buyer.getByTestId("dd-question").getByTestId("dd-question-status")).toHaveText("Ouverte");
+  await checkAccessibility(buyer);
+
+  // The seller's side answers it with a document uploaded from the request, then the question.
+  await seller.reload();
+  await seller.getByRole("link", { name: title }).click();
+  const documentName = `attestation-fiscale-${Date.now()}.pdf`;
+  await seller.getByLabel("Déposer un nouveau document").setInputFiles({ name: documentName, mimeType: "application/pdf", buffer: await certificatePdfBuffer() });
+  await seller.getByRole("button", { name: "Déposer et rattacher" }).click();
+  await expect(seller.getByTestId("dd-document")).toContainText(documentName);
+  await seller.getByLabel("Changer le statut").selectOption({ label: "Fourni" });
+  await seller.getByRole("button", { name: "Appliquer" }).click();
+  await expect(seller.getByTestId("dd-status").first()).toHaveText("Fourni");
+  await seller.getByLabel("Votre réponse").fill("Oui, elle couvre la TVA jusqu’au dernier mois déclaré.");
+  await seller.getByRole("button", { name: "Répondre" }).click();
+  await expect(seller.getByTestId("dd-question").getByTestId("dd-question-status")).toHaveText("Répondue");
+  await checkAccessibility(seller);
+
+  // The buyer's side reads the answer, validates the request and closes the question.
+  await buyer.reload();
+  await expect(buyer.getByTestId("dd-answer")).toHaveText("Oui, elle couvre la TVA jusqu’au dernier mois déclaré.");
+  await buyer.getByLabel("Changer le statut").selectOption({ label: "Validé" });
+  await buyer.getByRole("button", { name: "Appliquer" }).click();
+  await expect(buyer.getByTestId("dd-status").first()).toHaveText("Validé");
+  await buyer.getByRole("button", { name: "Clore la question" }).click();
+  await expect(buyer.getByTestId("dd-question").getByTestId("dd-question-status")).toHaveText("Close");
+
+  // The progress, on the list and on the file's overview.
+  await buyer.getByRole("link", { name: "Toutes les diligences" }).click();
+  await expect(buyer.getByTestId("dd-progress")).toHaveText(`1\u00a0/\u00a0${total + 1} fourni ou validé`);
+  await checkAccessibility(buyer);
+  await buyer.getByRole("link", { name: "Suivi", exact: true }).click();
+  await expect(buyer.getByTestId("dd-progress-card").getByTestId("dd-progress")).toHaveText(`1\u00a0/\u00a0${total + 1} fourni ou validé`);
+
+  // The XLSX export downloads; its rows are the list's.
+  await buyer.getByRole("link", { name: "Diligences", exact: true }).click();
+  const [download] = await Promise.all([buyer.waitForEvent("download"), buyer.getByRole("link", { name: "Exporter en XLSX" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^diligences-DR-\d{4}-\d{4}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.getWorksheet("Diligences")!;
+  expect(sheet.rowCount).toBe(total + 2);
+  const rows: string[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
+  expect(rows[0]).toEqual(["Rubrique", "Demande", "Statut", "Responsable", "Échéance", "Documents", "Questions ouvertes"]);
+  const mine = rows.find((r) => r[1] === title);
+  expect(mine).toEqual(["Fiscal", title, "Validé", "", "", documentName, "0"]);
+  for (const p of [helene, thomas]) await p.context().close();
+});
