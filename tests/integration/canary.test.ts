@@ -33,7 +33,6 @@ import { loader as billingLoader } from "~/routes/member/billing";
 import { loader as invoicePdfLoader } from "~/routes/member/invoice-pdf";
 import { certificatePdf, inAYear } from "../support/verification";
 import ExcelJS from "exceljs";
-import { fileActor } from "~/features/collaboration/file-access.server";
 import { askQuestion, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
 import { loader as ddListLoader } from "~/routes/member/dashboard/file/due-diligence";
 import { loader as ddItemLoader } from "~/routes/member/dashboard/file/due-diligence-item";
