@@ -1,7 +1,7 @@
 // The due-diligence list (issue 32 §3) in the browser, on the seeded file of the founding and
-// the premium demo personas, which must still be open: the spec cannot share a server with
-// collaboration.spec.ts or ratings.spec.ts, which conclude it (their measured seconds in
-// playwright.config.ts place them on another server). The list
+// the premium demo personas, which must still be open: the spec never shares a server with
+// collaboration.spec.ts or ratings.spec.ts, which conclude it (APART in playwright.config.ts; with
+// E2E_SERVERS=1, run it alone). The list
 // from its template, a request added by the buyer's side, a question asked, the request answered
 // with an uploaded document and the question answered by the seller's side, validated, the
 // progress on the overview, and the XLSX export downloaded and read with exceljs. axe at 1280
