@@ -672,7 +672,14 @@ async function run(
   const request = new Request(`http://localhost:3000${target.url}`, init);
   if (!handler) return method === "GET" ? 200 : 405;
   try {
-    return describeOutcome(await handler({ request, params: target.params, context: { requestId: "matrix", nonce: "" } }));
+    const outcome = await handler({ request, params: target.params, context: { requestId: "matrix", nonce: "" } });
+    // A streamed file must also reach its end: read the body (a stream that fails is an error);
+    // a live event stream never ends, so it is closed unread.
+    if (outcome instanceof Response && outcome.body) {
+      if (outcome.headers.get("content-type")?.startsWith("text/event-stream")) await outcome.body.cancel();
+      else await outcome.arrayBuffer();
+    }
+    return describeOutcome(outcome);
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithInit(thrown)) return describeOutcome(thrown);
     return `error: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
@@ -735,7 +742,8 @@ beforeAll(async () => {
   // Its bytes in the database driver (on both test databases): nothing written to the disk.
   setStorage(createDatabaseStorage());
   const documentKey = `documents/${file.id}/matrix.png`;
-  await createDatabaseStorage().putObject(documentKey, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "image/png");
+  const documentBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  await createDatabaseStorage().putObject(documentKey, documentBytes, "image/png");
   const [document] = await db
     .insert(collaborationDocuments)
     .values({
@@ -744,7 +752,7 @@ beforeAll(async () => {
       name: "plan.png",
       contentType: "image/png",
       sizeBytes: 8,
-      sha256: "0".repeat(64),
+      sha256: sha256Hex(documentBytes),
       storageKey: documentKey,
     })
     .returning({ id: collaborationDocuments.id });
