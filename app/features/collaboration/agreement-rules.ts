@@ -3,6 +3,7 @@
 // for goodwill sales), the warnings each member's profession calls for, which stages allow it,
 // and the text of the agreement and of its signature certificate. Browser-safe.
 import { formatDatePattern } from "~/lib/format";
+import type { PdfBlock } from "~/lib/pdf/blocks";
 import { professionLabel } from "~/db/reference/professions";
 import { AMOUNT_BAND_LABELS, isClosed, type AmountBand, type Stage } from "./collaboration-rules";
 
@@ -254,7 +255,6 @@ export type AgreementTerms = {
   parties: [AgreementParty, AgreementParty];
 };
 
-export type PdfBlock = { kind: "title" | "subtitle" | "heading" | "text" | "small" | "mono" | "space"; text: string };
 
 function professionText(code: string | null): string | null {
   return code ? professionLabel(code) : null;
@@ -427,3 +427,5 @@ export function evidenceUrl(fileId: string): string {
 export function agreementFileName(version: number, signed: boolean): string {
   return `convention-honoraires-v${version}${signed ? "-signee" : ""}.pdf`;
 }
+
+export type { PdfBlock } from "~/lib/pdf/blocks";

@@ -46,7 +46,7 @@ import { AMOUNT_BAND_LABELS, type AmountBand, type Stage } from "./collaboration
 import { GONE_MEMBER_NAME, notifyCounterpart } from "./collaboration.server";
 import { contentDisposition } from "./documents-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileAccess, type FileActor } from "./file-access.server";
-import { appendTextPages, renderTextPdf } from "./pdf-text.server";
+import { appendTextPages, renderTextPdf } from "~/lib/pdf/text-pdf.server";
 import { visibleNetworkEvidence } from "./signer-network";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

@@ -15,7 +15,7 @@ import { GONE_MEMBER_NAME, getFileView } from "./collaboration.server";
 import { contentDisposition, DOCUMENT_TYPE_LABELS, formatFileSize, type DocumentType } from "./documents-rules";
 import { DOCUMENT_FORMATS } from "~/lib/storage/upload-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";
-import { renderTextPdf } from "./pdf-text.server";
+import { renderTextPdf } from "~/lib/pdf/text-pdf.server";
 import { visibleNetworkEvidence } from "./signer-network";
 
 // Making a PDF costs CPU: plenty for a person, a wall for a script.
