@@ -177,13 +177,6 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   if (env.APP_URL?.startsWith("https://") && !env.STRIPE_SECRET_KEY) {
     throw new EnvError("Configuration invalide :\n  - STRIPE_SECRET_KEY : obligatoire quand APP_URL est en https (sinon le paiement de test accorderait l'adhésion sans paiement)");
   }
-  // A public deployment seals with the operator's certificate and a real timestamp authority,
-  // never the generated test ones (decision 050).
-  for (const name of ["SIGNING_P12", "TSA_URL"] as const) {
-    if (env.APP_URL?.startsWith("https://") && !env[name]) {
-      throw new EnvError(`Configuration invalide :\n  - ${name} : obligatoire quand APP_URL est en https (cachet électronique des PDF, voir README)`);
-    }
-  }
   // The operator's legal identity (mentions légales, contact): a public deployment shows no
   // placeholder, so every LEGAL_* variable is required with an https APP_URL.
   const missingLegal = missingLegalVariables(raw);
@@ -191,6 +184,13 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     throw new EnvError(
       `Configuration invalide :\n${missingLegal.map((name) => `  - ${name} : obligatoire quand APP_URL est en https (identité de l'exploitant, voir README)`).join("\n")}`,
     );
+  }
+  // A public deployment seals with the operator's certificate and a real timestamp authority,
+  // never the generated test ones (decision 050).
+  for (const name of ["SIGNING_P12", "TSA_URL"] as const) {
+    if (env.APP_URL?.startsWith("https://") && !env[name]) {
+      throw new EnvError(`Configuration invalide :\n  - ${name} : obligatoire quand APP_URL est en https (cachet électronique des PDF, voir README)`);
+    }
   }
   const appUrl = (env.APP_URL ?? defaultAppUrl(env.HOST, env.PORT)).replace(/\/+$/, "");
   return { ...env, APP_URL: appUrl, legal: legalIdentityFrom(raw) };

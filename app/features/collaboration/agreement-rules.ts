@@ -157,6 +157,7 @@ export const AGREEMENT_MESSAGES = {
   signed: "Convention signée.",
   completed: "Convention signée par les deux membres.",
   storeFailed: "La convention n’a pas pu être enregistrée. Veuillez réessayer.",
+  sealUnavailable: "Le service d’horodatage du cachet électronique ne répond pas\u00a0: rien n’a été signé ni exporté. Veuillez réessayer dans quelques minutes.",
 } as const;
 
 export type SplitProblem = "share" | "sum";

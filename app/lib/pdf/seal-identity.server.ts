@@ -59,7 +59,9 @@ async function toIdentity(key: forge.pki.rsa.PrivateKey, certs: forge.pki.Certif
   const privateKey = await crypto.subtle.importKey("pkcs8", pkcs8, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["sign"]);
   const certificates = certs.map((c) => pkijs.Certificate.fromBER(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), "binary")));
   const subject = certs[0]!.subject;
-  const holder = String(subject.getField("CN")?.value ?? subject.getField("O")?.value ?? "certificat de la plateforme");
+  const field = (subject.getField("CN") ?? subject.getField("O")) as { value: string; valueTagClass?: number } | null;
+  // forge leaves a UTF8String's bytes undecoded.
+  const holder = field ? (field.valueTagClass === forge.asn1.Type.UTF8 ? forge.util.decodeUtf8(field.value) : field.value) : "certificat de la plateforme";
   return { certificates, privateKey, holder, test };
 }
 

@@ -19,7 +19,7 @@ export function testCertificateSubject(appName: string): { commonName: string; o
 
 /** The line drawn at the foot of a sealed PDF's last page. */
 export function sealMention(input: { appName: string; holder: string; test: boolean }): string {
-  const base = `Document scellé électroniquement par ${input.appName} (cachet : ${input.holder}), horodaté, vérifiable dans un lecteur PDF.`;
+  const base = `Document scellé électroniquement par ${input.appName} (cachet\u00a0: ${input.holder}), horodaté, vérifiable dans un lecteur PDF.`;
   return input.test ? `${base} CERTIFICAT DE TEST\u00a0: ce cachet ne prouve rien hors d’un environnement de test.` : base;
 }
 

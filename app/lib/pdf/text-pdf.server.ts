@@ -112,8 +112,8 @@ export async function appendTextPages(doc: PDFDocument, blocks: readonly PdfBloc
   return pages.length;
 }
 
-/** A new PDF made of `blocks`. */
-export async function renderTextPdf(blocks: readonly PdfBlock[], options: TextPdfOptions & { createdAt: Date }): Promise<Uint8Array> {
+/** A new PDF document made of `blocks` (to seal, or to save). */
+export async function textPdfDocument(blocks: readonly PdfBlock[], options: TextPdfOptions & { createdAt: Date }): Promise<PDFDocument> {
   const doc = await PDFDocument.create();
   doc.setTitle(options.title);
   doc.setProducer("Dossiers de rapprochement");
@@ -121,5 +121,10 @@ export async function renderTextPdf(blocks: readonly PdfBlock[], options: TextPd
   doc.setCreationDate(options.createdAt);
   doc.setModificationDate(options.createdAt);
   await appendTextPages(doc, blocks, options);
-  return doc.save();
+  return doc;
+}
+
+/** A new PDF made of `blocks`. */
+export async function renderTextPdf(blocks: readonly PdfBlock[], options: TextPdfOptions & { createdAt: Date }): Promise<Uint8Array> {
+  return (await textPdfDocument(blocks, options)).save();
 }
