@@ -231,6 +231,12 @@ const TABLE: Entry[] = [
     url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/historique`, params: { fileId: f.fileId } }),
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
   },
+  {
+    path: "/dashboard/dossiers/:fileId/engagements",
+    file: "routes/member/dashboard/file/undertakings.ts",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/engagements`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+  },
   // Its mediation (issue 14 §4): the two members; the team reads it from /admin/mediations only.
   {
     path: "/dashboard/dossiers/:fileId/mediation",

@@ -35,6 +35,7 @@ import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agr
 import { action as agreementPreviewAction } from "~/routes/member/dashboard/file/agreement-preview";
 import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
+import { loader as undertakingsLoader } from "~/routes/member/dashboard/file/undertakings";
 import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
@@ -620,6 +621,33 @@ describe("the file's human reference", () => {
     const exported = await pdfText((await exportEvidence(a, fileId)).bytes);
     expect(exported).toContain(`Dossier ${reference} — exporté le`);
     expect(exported).not.toContain(fileId);
+  });
+});
+
+describe("confidentiality undertakings, sealed PDF (decision 050)", () => {
+  const fetchVia = (browser: Browser, fileId: string) =>
+    call(undertakingsLoader, new Request(`http://localhost:3000/dashboard/dossiers/${fileId}/engagements`, { headers: browser.headers }), { fileId });
+
+  it("lists the undertakings signed in the file, sealed by the platform; 404 for anyone else", async () => {
+    const { fileId, buyer, seller } = await newFile();
+    const before = await pdfText(new Uint8Array(await ((await fetchVia(aliceBrowser, fileId)).value as Response).arrayBuffer()));
+    expect(before).toContain("Aucun engagement n’a encore été signé");
+    await t.db!.transaction((tx) => recordUndertakingInFile(tx, buyer, seller, alice.profile.id));
+    const res = (await fetchVia(bobBrowser, fileId)).value as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(res.headers.get("x-content-sha256")).toBe(sha(bytes));
+    const text = await pdfText(bytes);
+    expect(text).toContain("Alice Lemaire — signé le");
+    expect(text).toContain("Je m’engage à n’utiliser l’identité");
+    expect(text).not.toContain(CLIENT_CANARY);
+    // The seal: a CMS detached signature (PAdES) over the whole file, by the generated test certificate.
+    const raw = Buffer.from(bytes).toString("latin1");
+    expect(raw).toContain("/SubFilter /ETSI.CAdES.detached");
+    expect(raw).toMatch(/\/ByteRange \[0 \d+ \d+ \d+\]/);
+    expect(text).toContain("CERTIFICAT DE TEST");
+    for (const br of [carolBrowser, adminBrowser]) expect(status(await fetchVia(br, fileId))).toBe(404);
   });
 });
 
