@@ -34,6 +34,7 @@ export default [
         route("convention/:agreementId", "routes/member/dashboard/file/agreement-pdf.ts"),
         route("historique", "routes/member/dashboard/file/evidence.ts"),
         route("engagements", "routes/member/dashboard/file/undertakings.ts"),
+        route("archive", "routes/member/dashboard/file/archive.ts"),
         route("mediation", "routes/member/dashboard/file/mediation.tsx"),
         // Ratings once the file ended (issue 14 §3).
         route("evaluation", "routes/member/dashboard/file/evaluation.tsx"),

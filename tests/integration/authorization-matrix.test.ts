@@ -237,6 +237,13 @@ const TABLE: Entry[] = [
     url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/engagements`, params: { fileId: f.fileId } }),
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
   },
+  // The closing archive: the file's members (409 here: the matrix's file is not concluded).
+  {
+    path: "/dashboard/dossiers/:fileId/archive",
+    file: "routes/member/dashboard/file/archive.ts",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/archive`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, founding: 409, premium: 409, freemium: 404, admin: 404, admin2fa: 404 },
+  },
   // Its mediation (issue 14 §4): the two members; the team reads it from /admin/mediations only.
   {
     path: "/dashboard/dossiers/:fileId/mediation",
