@@ -7,7 +7,8 @@ export type ArchiveEntryMeta = { path: string; sha256: string; size: number; des
 export function safeEntryName(name: string): string {
   const cleaned = name
     .normalize("NFC")
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, "_")
+    .replace(/\p{Cc}+/gu, "_")
+    .replace(/[/\\:*?"<>|]+/g, "_")
     .replace(/^\.+/, "_")
     .trim();
   const base = cleaned === "" ? "document" : cleaned;
