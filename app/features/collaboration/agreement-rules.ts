@@ -157,6 +157,7 @@ export const AGREEMENT_MESSAGES = {
   signed: "Convention signée.",
   completed: "Convention signée par les deux membres.",
   storeFailed: "La convention n’a pas pu être enregistrée. Veuillez réessayer.",
+  archiveNotConcluded: "L’archive de clôture se télécharge une fois le dossier conclu.",
   sealUnavailable: "Le service d’horodatage du cachet électronique ne répond pas\u00a0: rien n’a été signé ni exporté. Veuillez réessayer dans quelques minutes.",
 } as const;
 
@@ -422,6 +423,11 @@ export function agreementPdfUrl(fileId: string, agreementId: string, copy: "orig
 
 export function evidenceUrl(fileId: string): string {
   return `/dashboard/dossiers/${fileId}/historique`;
+}
+
+/** The closing archive of a concluded file (ZIP with its sealed manifest). */
+export function closingArchiveUrl(fileId: string): string {
+  return `/dashboard/dossiers/${fileId}/archive`;
 }
 
 /** A file name for a download: "convention-v2-signee-2026-11-24.pdf". */

@@ -91,7 +91,7 @@ export type ClosingArchive = { stream: Readable; fileName: string; disposition: 
 /** The archive of a concluded file for one of its members (404 for anyone else, 409 before the end). */
 export async function openClosingArchive(actor: FileActor, fileId: string, now: Date = new Date()): Promise<ClosingArchive> {
   const access = await requireFileAccess(db, actor, fileId);
-  if (access.stage !== "concluded") fileConflict("L’archive de clôture se télécharge une fois le dossier conclu.", 409);
+  if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, 409);
   const rate = await consumeRateLimit(`closing-archive:${actor.profileId}`, ARCHIVE_RATE);
   if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
   const taken = new Set<string>(["manifeste.json", "manifeste-scelle.pdf"]);
