@@ -38,6 +38,7 @@ import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidenc
 import { loader as undertakingsLoader } from "~/routes/member/dashboard/file/undertakings";
 import { loader as archiveLoader } from "~/routes/member/dashboard/file/archive";
 import JSZip from "jszip";
+import { getEnv, setEnv } from "~/lib/env.server";
 import { collaborationDocuments } from "~/db/schema";
 import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
@@ -651,6 +652,30 @@ describe("confidentiality undertakings, sealed PDF (decision 050)", () => {
     expect(raw).toMatch(/\/ByteRange \[0 \d+ \d+ \d+\]/);
     expect(text).toContain("CERTIFICAT DE TEST");
     for (const br of [carolBrowser, adminBrowser]) expect(status(await fetchVia(br, fileId))).toBe(404);
+  });
+});
+
+describe("the seal's timestamp authority down (decision 050)", () => {
+  it("the second signature is refused with a 503 and nothing is recorded; it succeeds once the authority answers", async () => {
+    const { fileId } = await newFile();
+    expect(status(await post(aliceBrowser, fileId, createFields))).toBe(302);
+    const pending = await current(fileId);
+    expect(status(await post(aliceBrowser, fileId, signFields(pending, alice.password)))).toBe(302);
+    const saved = getEnv();
+    setEnv({ ...saved, TSA_URL: "http://127.0.0.1:9/tsa" });
+    try {
+      const refused = await post(bobBrowser, fileId, signFields(pending, bob.password));
+      expect(status(refused)).toBe(503);
+      expect(errorOf(refused) ?? JSON.stringify(bodyOf(refused.value))).toContain("rien n’a été signé");
+    } finally {
+      setEnv(saved);
+    }
+    const [row] = await t.db!.select().from(feeAgreements).where(eq(feeAgreements.id, pending.id));
+    expect(row).toMatchObject({ status: "pending", signedKey: null });
+    expect(await t.db!.select().from(feeAgreementSignatures).where(eq(feeAgreementSignatures.agreementId, pending.id))).toHaveLength(1);
+    expect(await eventsOf(fileId, "agreement_completed")).toHaveLength(0);
+    expect(status(await post(bobBrowser, fileId, signFields(pending, bob.password)))).toBe(302);
+    expect((await current(fileId)).status).toBe("signed");
   });
 });
 
