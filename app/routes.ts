@@ -39,6 +39,8 @@ export default [
         route("diligences", "routes/member/dashboard/file/due-diligence.tsx"),
         route("diligences/export", "routes/member/dashboard/file/due-diligence-export.ts"),
         route("diligences/:requestId", "routes/member/dashboard/file/due-diligence-item.tsx"),
+        route("engagements", "routes/member/dashboard/file/undertakings.ts"),
+        route("archive", "routes/member/dashboard/file/archive.ts"),
         route("mediation", "routes/member/dashboard/file/mediation.tsx"),
         // Ratings once the file ended (issue 14 §3).
         route("evaluation", "routes/member/dashboard/file/evaluation.tsx"),

@@ -4,11 +4,14 @@ import { initDatabase, SERVER_STATEMENT_TIMEOUT_MS } from "~/db/client.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { createMailDispatcher, createSmtpTransport, LocalMailboxTransport } from "./mail/dispatcher.server";
+import { getSealIdentity } from "./pdf/seal-identity.server";
 import { getAppSecret } from "./secrets.server";
 
 export async function boot() {
   const env = getEnv();
   getAppSecret();
+  // A wrong SIGNING_P12 or password stops the start (EnvError naming it), not the first seal.
+  if (env.SIGNING_P12) await getSealIdentity(env);
   const database = await initDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,

@@ -24,6 +24,8 @@ describe("parseEnv", () => {
       MAIL_FROM: "no-reply@example.fr",
       STRIPE_SECRET_KEY: "sk_test_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
+      SIGNING_P12: "./seal.p12",
+      TSA_URL: "https://horodatage.example.fr/tsa",
       ...LEGAL_ENV,
     };
     expect(parseEnv({ ...https, APP_URL: "https://reseau.example.fr/" }).APP_URL).toBe("https://reseau.example.fr");
@@ -112,6 +114,9 @@ describe("parseEnv", () => {
       STRIPE_SECRET_KEY: "sk_live_abc",
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
       TRUST_PROXY: "true",
+      SIGNING_P12: "/run/secrets/seal.p12",
+      SIGNING_P12_PASSWORD: "secret",
+      TSA_URL: "https://horodatage.example.fr/tsa",
       ...LEGAL_ENV,
     });
     expect(env.TRUST_PROXY).toBe(true);
@@ -137,7 +142,19 @@ describe("the operator's legal identity (issue 16)", () => {
     MAIL_FROM: "no-reply@example.fr",
     STRIPE_SECRET_KEY: "sk_test_x",
     STRIPE_WEBHOOK_SECRET: "whsec_x",
+    SIGNING_P12: "/run/secrets/seal.p12",
+    TSA_URL: "https://horodatage.example.fr/tsa",
   };
+  it("an https deployment seals with the operator's certificate and timestamp authority (decision 050)", () => {
+    for (const name of ["SIGNING_P12", "TSA_URL"] as const) {
+      const { [name]: _gone, ...without } = https;
+      expect(() => parseEnv({ ...without, ...LEGAL_ENV })).toThrow(new RegExp(`${name} : obligatoire quand APP_URL est en https`));
+    }
+    expect(() => parseEnv({ ...https, ...LEGAL_ENV, TSA_URL: "horodatage.example.fr" })).toThrow(/TSA_URL : doit être l’URL/);
+    // Outside a public deployment both may stay unset (generated test certificate, OpenSSL test TSA).
+    expect(parseEnv({}).SIGNING_P12).toBeUndefined();
+  });
+
   it("an https deployment refuses to start while a LEGAL_* variable is missing, naming it", () => {
     const { LEGAL_PHONE: _phone, ...withoutPhone } = LEGAL_ENV;
     expect(() => parseEnv({ ...https, ...withoutPhone })).toThrow(/LEGAL_PHONE : obligatoire quand APP_URL est en https/);

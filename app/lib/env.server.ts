@@ -104,6 +104,12 @@ export const envSchema = z.object({
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^[\x21-\x7e]{32,}$/.test(v), {
     message: "doit contenir au moins 32 caractères ASCII imprimables, sans espace",
   }),
+  // The platform's seal on its PDFs (decision 050): a PKCS#12 file path (starting with / or .) or
+  // its base64; unset outside a public deployment, a test certificate is generated in DATA_DIR.
+  SIGNING_P12: optionalString,
+  SIGNING_P12_PASSWORD: z.string().optional(),
+  // RFC 3161 timestamp authority of the seal; unset outside a public deployment, a local test one.
+  TSA_URL: optionalUrl(/^https?:$/, "doit être l’URL http(s) d’une autorité d’horodatage RFC 3161, par ex. https://horodatage.example.fr/tsa"),
   // OpenTelemetry traces (decision 043): the OTLP/HTTP collector; unset, nothing is loaded.
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:$/, "doit être l’URL http(s) d’un collecteur OTLP/HTTP, par ex. http://otel-collector:4318"),
 });
@@ -178,6 +184,13 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     throw new EnvError(
       `Configuration invalide :\n${missingLegal.map((name) => `  - ${name} : obligatoire quand APP_URL est en https (identité de l'exploitant, voir README)`).join("\n")}`,
     );
+  }
+  // A public deployment seals with the operator's certificate and a real timestamp authority,
+  // never the generated test ones (decision 050).
+  for (const name of ["SIGNING_P12", "TSA_URL"] as const) {
+    if (env.APP_URL?.startsWith("https://") && !env[name]) {
+      throw new EnvError(`Configuration invalide :\n  - ${name} : obligatoire quand APP_URL est en https (cachet électronique des PDF, voir README)`);
+    }
   }
   const appUrl = (env.APP_URL ?? defaultAppUrl(env.HOST, env.PORT)).replace(/\/+$/, "");
   return { ...env, APP_URL: appUrl, legal: legalIdentityFrom(raw) };

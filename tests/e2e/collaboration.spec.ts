@@ -2,7 +2,11 @@
 // personas (scripts/seed-files.ts, left at "Échanges confidentiels"). Both members work on it
 // in their own browser: messages with unread marks, stages, the two-sided closing; at 1280 and
 // 360 px with axe; a third member gets a 404; the message form works without JavaScript.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import nodePath from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
 import { PDFDocument } from "pdf-lib";
@@ -144,6 +148,13 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
   const original = await thomas.request.get(href!.replace("exemplaire=signe", "exemplaire=original"));
   const pages = (await PDFDocument.load(await original.body())).getPageCount();
   expect((await PDFDocument.load(bytes)).getPageCount()).toBe(pages + 1);
+  // Sealed by the platform (decision 050): poppler's pdfsig finds the signature valid, whole document.
+  const dir = mkdtempSync(nodePath.join(os.tmpdir(), "rt-e2e-seal-"));
+  writeFileSync(nodePath.join(dir, "signee.pdf"), bytes);
+  const report = spawnSync("pdfsig", [nodePath.join(dir, "signee.pdf")], { encoding: "utf8" }).stdout;
+  rmSync(dir, { recursive: true, force: true });
+  expect(report).toContain("Signature Validation: Signature is Valid.");
+  expect(report).toContain("Total document signed");
   await thomas.reload();
   await expect(thomas.getByRole("button", { name: "Proposer la convention" })).toHaveCount(0);
 

@@ -261,6 +261,19 @@ const TABLE: Entry[] = [
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
     post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
   },
+  {
+    path: "/dashboard/dossiers/:fileId/engagements",
+    file: "routes/member/dashboard/file/undertakings.ts",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/engagements`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  // The closing archive: the file's members (409 here: the matrix's file is not concluded).
+  {
+    path: "/dashboard/dossiers/:fileId/archive",
+    file: "routes/member/dashboard/file/archive.ts",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/archive`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, founding: 409, premium: 409, freemium: 404, admin: 404, admin2fa: 404 },
+  },
   // Its mediation (issue 14 §4): the two members; the team reads it from /admin/mediations only.
   {
     path: "/dashboard/dossiers/:fileId/mediation",

@@ -24,6 +24,10 @@ import { fileActor } from "~/features/collaboration/file-access.server";
 import { mediationActor, openMediation } from "~/features/mediation/mediation.server";
 import { submitInsuranceRenewal } from "~/features/trust/insurance-renewal.server";
 import { loader as mediationLoader } from "~/routes/member/dashboard/file/mediation";
+import { loader as archiveLoader } from "~/routes/member/dashboard/file/archive";
+import { loader as undertakingsLoader } from "~/routes/member/dashboard/file/undertakings";
+import { collaborationFiles } from "~/db/schema";
+import JSZip from "jszip";
 import { loader as mediationAttachmentLoader } from "~/routes/member/mediation-attachment";
 import { loader as certificateLoader } from "~/routes/member/insurance-certificate";
 import { invoices, payments } from "~/db/schema";
@@ -316,6 +320,43 @@ describe("canary: the insurance certificate stays private (issue 14)", () => {
       for (const marker of [INSURER, POLICY, FILE]) expect(seen).not.toContain(marker);
       const all = logLines.join("");
       for (const marker of [INSURER, POLICY, FILE]) expect(all).not.toContain(marker);
+    } finally {
+      setStorage(undefined);
+    }
+  });
+});
+
+describe("canary: the sealed undertakings PDF and the closing archive carry no client identity not revealed (issue 32)", () => {
+  const CLIENT = `CANARY-ARCHIVE-CLIENT-${randomBytes(6).toString("hex")}`;
+
+  it("neither member, before signing the undertaking, finds the other's client in them", async () => {
+    setStorage(createDatabaseStorage());
+    try {
+      const db = t.db!;
+      const a = await createMember(db, { profile: { membershipType: "premium" } });
+      const b = await createMember(db, { profile: { membershipType: "premium" } });
+      const mineId = (await createMandate(mandateActor(a.profile), mandateInput({ clientCode: "ARC-A" }))).id;
+      const theirsId = (
+        await createMandate(
+          mandateActor(b.profile),
+          mandateInput({ mandateType: "seller", searchSectors: null, searchTerritories: null, targetAmountMin: null, targetAmountMax: null, companySector: "C", companyTerritory: "69", valuationAmount: 900_000, description: "Industrie", clientCode: "ARC-B", clientName: CLIENT, clientAddress: "2 rue du Canari" }),
+        )
+      ).id;
+      const fileId = await db.transaction((tx) => openCollaborationFile(tx, mineId, theirsId));
+      await db.update(collaborationFiles).set({ stage: "concluded" }).where(eq(collaborationFiles.id, fileId));
+      const aBrowser = await signIn(a);
+      const call = async (loader: typeof archiveLoader | typeof undertakingsLoader, pathName: string) =>
+        (await loader({ request: new Request(`http://localhost:3000/dashboard/dossiers/${fileId}/${pathName}`, { headers: aBrowser.headers }), params: { fileId }, context: { requestId: "test" } } as never)) as Response;
+      const pdf = await call(undertakingsLoader, "engagements");
+      expect(pdf.status).toBe(200);
+      expect(Buffer.from(await pdf.arrayBuffer()).toString("latin1")).not.toContain(CLIENT);
+      const archive = await call(archiveLoader, "archive");
+      expect(archive.status).toBe(200);
+      const zip = await JSZip.loadAsync(new Uint8Array(await archive.arrayBuffer()));
+      const names = Object.keys(zip.files);
+      expect(names).toContain("historique/historique.json");
+      for (const name of names) expect(Buffer.from(await zip.file(name)!.async("uint8array")).toString("latin1"), name).not.toContain(CLIENT);
+      expect(logLines.join("")).not.toContain(CLIENT);
     } finally {
       setStorage(undefined);
     }

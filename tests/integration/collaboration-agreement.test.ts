@@ -5,7 +5,7 @@
 // codes (once each), survival of an account deletion, and the export (two members only, dated,
 // hashed, the client's name only as the reveal allows).
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +35,11 @@ import { loader as agreementPdfLoader } from "~/routes/member/dashboard/file/agr
 import { action as agreementPreviewAction } from "~/routes/member/dashboard/file/agreement-preview";
 import { action as agreementAction, loader as agreementLoader } from "~/routes/member/dashboard/file/agreement";
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
+import { loader as undertakingsLoader } from "~/routes/member/dashboard/file/undertakings";
+import { loader as archiveLoader } from "~/routes/member/dashboard/file/archive";
+import JSZip from "jszip";
+import { getEnv, setEnv } from "~/lib/env.server";
+import { collaborationDocuments } from "~/db/schema";
 import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
@@ -621,6 +626,99 @@ describe("the file's human reference", () => {
     const exported = await pdfText((await exportEvidence(a, fileId)).bytes);
     expect(exported).toContain(`Dossier ${reference} — exporté le`);
     expect(exported).not.toContain(fileId);
+  });
+});
+
+describe("confidentiality undertakings, sealed PDF (decision 050)", () => {
+  const fetchVia = (browser: Browser, fileId: string) =>
+    call(undertakingsLoader, new Request(`http://localhost:3000/dashboard/dossiers/${fileId}/engagements`, { headers: browser.headers }), { fileId });
+
+  it("lists the undertakings signed in the file, sealed by the platform; 404 for anyone else", async () => {
+    const { fileId, buyer, seller } = await newFile();
+    const before = await pdfText(new Uint8Array(await ((await fetchVia(aliceBrowser, fileId)).value as Response).arrayBuffer()));
+    expect(before).toContain("Aucun engagement n’a encore été signé");
+    await t.db!.transaction((tx) => recordUndertakingInFile(tx, buyer, seller, alice.profile.id));
+    const res = (await fetchVia(bobBrowser, fileId)).value as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(res.headers.get("x-content-sha256")).toBe(sha(bytes));
+    const text = await pdfText(bytes);
+    expect(text).toContain("Alice Lemaire — signé le");
+    expect(text).toContain("Je m’engage à n’utiliser l’identité");
+    expect(text).not.toContain(CLIENT_CANARY);
+    // The seal: a CMS detached signature (PAdES) over the whole file, by the generated test certificate.
+    const raw = Buffer.from(bytes).toString("latin1");
+    expect(raw).toContain("/SubFilter /ETSI.CAdES.detached");
+    expect(raw).toMatch(/\/ByteRange \[0 \d+ \d+ \d+\]/);
+    expect(text).toContain("CERTIFICAT DE TEST");
+    for (const br of [carolBrowser, adminBrowser]) expect(status(await fetchVia(br, fileId))).toBe(404);
+  });
+});
+
+describe("the seal's timestamp authority down (decision 050)", () => {
+  it("the second signature is refused with a 503 and nothing is recorded; it succeeds once the authority answers", async () => {
+    const { fileId } = await newFile();
+    expect(status(await post(aliceBrowser, fileId, createFields))).toBe(302);
+    const pending = await current(fileId);
+    expect(status(await post(aliceBrowser, fileId, signFields(pending, alice.password)))).toBe(302);
+    const saved = getEnv();
+    setEnv({ ...saved, TSA_URL: "http://127.0.0.1:9/tsa" });
+    try {
+      const refused = await post(bobBrowser, fileId, signFields(pending, bob.password));
+      expect(status(refused)).toBe(503);
+      expect(errorOf(refused) ?? JSON.stringify(bodyOf(refused.value))).toContain("rien n’a été signé");
+    } finally {
+      setEnv(saved);
+    }
+    const [row] = await t.db!.select().from(feeAgreements).where(eq(feeAgreements.id, pending.id));
+    expect(row).toMatchObject({ status: "pending", signedKey: null });
+    expect(await t.db!.select().from(feeAgreementSignatures).where(eq(feeAgreementSignatures.agreementId, pending.id))).toHaveLength(1);
+    expect(await eventsOf(fileId, "agreement_completed")).toHaveLength(0);
+    expect(status(await post(bobBrowser, fileId, signFields(pending, bob.password)))).toBe(302);
+    expect((await current(fileId)).status).toBe("signed");
+  });
+});
+
+describe("closing archive (issue 32 §5)", () => {
+  const archiveVia = (browser: Browser, fileId: string) =>
+    call(archiveLoader, new Request(`http://localhost:3000/dashboard/dossiers/${fileId}/archive`, { headers: browser.headers }), { fileId });
+
+  it("a concluded file's ZIP: every entry's SHA-256 is the manifest's, the manifest PDF is sealed; 409 before, 404 for others", async () => {
+    const { fileId } = await newFile();
+    await signedAgreement(fileId);
+    const bytesOf = (text: string) => new Uint8Array(Buffer.from(text));
+    for (const [name, body] of [["bilan 2025.pdf", "%PDF-1.7 bilan"], ["bilan 2025.pdf", "%PDF-1.7 bilan v2"]] as const) {
+      const key = `documents/${fileId}/${randomUUID()}.pdf`;
+      await getStorage().putObject(key, bytesOf(body), "application/pdf");
+      await t.db!.insert(collaborationDocuments).values({ fileId, uploaderProfileId: alice.profile.id, name, contentType: "application/pdf", sizeBytes: body.length, sha256: sha(bytesOf(body)), storageKey: key });
+    }
+    expect(status(await archiveVia(aliceBrowser, fileId))).toBe(409);
+    await t.db!.update(collaborationFiles).set({ stage: "concluded" }).where(eq(collaborationFiles.id, fileId));
+    for (const br of [carolBrowser, adminBrowser]) expect(status(await archiveVia(br, fileId))).toBe(404);
+
+    const res = (await archiveVia(bobBrowser, fileId)).value as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    const zip = await JSZip.loadAsync(new Uint8Array(await res.arrayBuffer()));
+    const manifestText = await zip.file("manifeste.json")!.async("string");
+    expect(sha(Buffer.from(manifestText))).toBe(res.headers.get("x-manifest-sha256"));
+    const manifest = JSON.parse(manifestText) as { entries: { path: string; sha256: string; size: number }[] };
+    const paths = manifest.entries.map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(["documents/bilan 2025.pdf", "documents/bilan 2025 (2).pdf", "conventions/convention-v1.pdf", "conventions/convention-v1-signee.pdf", "historique/historique.json", "engagements/engagements-confidentialite.pdf"]));
+    for (const entry of manifest.entries) {
+      const content = await zip.file(entry.path)!.async("uint8array");
+      expect(sha(content), entry.path).toBe(entry.sha256);
+      expect(content.byteLength, entry.path).toBe(entry.size);
+    }
+    // Every file of the ZIP is in the manifest, but the manifest and its sealed copy.
+    const listed = new Set([...paths, "manifeste.json", "manifeste-scelle.pdf"]);
+    expect(Object.values(zip.files).filter((f) => !f.dir && !listed.has(f.name))).toEqual([]);
+    const sealedManifest = await zip.file("manifeste-scelle.pdf")!.async("uint8array");
+    expect(Buffer.from(sealedManifest).toString("latin1")).toContain("/SubFilter /ETSI.CAdES.detached");
+    const manifestPdfText = await pdfText(sealedManifest);
+    expect(manifestPdfText).toContain(sha(Buffer.from(manifestText)));
+    expect(manifestPdfText).toContain(manifest.entries[0]!.sha256);
   });
 });
 

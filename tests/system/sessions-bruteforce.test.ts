@@ -16,6 +16,7 @@ import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { CookieJar, parseSetCookie, send, sqlRows, type Answer, type RequestOptions } from "./support/client";
 import { createSystemDatabase, runScript, type SystemDatabase } from "./support/database";
 import { LEGAL_ENV } from "../support/legal-env";
+import { sealEnv } from "../support/seal-env";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -438,6 +439,7 @@ describe("https behind a proxy (TRUST_PROXY=true)", () => {
         STRIPE_SECRET_KEY: "sk_test_system",
         STRIPE_WEBHOOK_SECRET: "whsec_system",
         ...LEGAL_ENV,
+        ...sealEnv(),
       },
       { capture: true },
     );

@@ -6,7 +6,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { billingDetails, invoices, payments, profiles, verificationEvidence } from "~/db/schema";
-import { renderTextPdf } from "~/features/collaboration/pdf-text.server";
+import { renderTextPdf } from "~/lib/pdf/text-pdf.server";
 import { PLAN_NAMES, planOf, type PlanId } from "~/features/membership/offers";
 import { BILLING_MESSAGES, type BillingDetailsInput } from "./billing.schema";
 import { invoiceBlocks, invoiceFileName, membershipEndsOn, type InvoiceDocument, type InvoiceKind } from "./invoice-rules";

@@ -2,7 +2,7 @@
 // mentions of a French invoice, as pure functions. The prices and the VAT rate come from the
 // offers module; the PDF and the settings page print what these functions return.
 import type { InvoiceSeller } from "~/db/schema/billing";
-import type { PdfBlock } from "~/features/collaboration/agreement-rules";
+import type { PdfBlock } from "~/lib/pdf/blocks";
 import { OFFER_SETTINGS, splitTtc, vatRateLabel } from "~/features/membership/offers";
 import { formatDate, parisParts } from "~/lib/dates";
 

@@ -3,6 +3,7 @@
 // for goodwill sales), the warnings each member's profession calls for, which stages allow it,
 // and the text of the agreement and of its signature certificate. Browser-safe.
 import { formatDatePattern } from "~/lib/format";
+import type { PdfBlock } from "~/lib/pdf/blocks";
 import { professionLabel } from "~/db/reference/professions";
 import { AMOUNT_BAND_LABELS, isClosed, type AmountBand, type Stage } from "./collaboration-rules";
 
@@ -156,6 +157,8 @@ export const AGREEMENT_MESSAGES = {
   signed: "Convention signée.",
   completed: "Convention signée par les deux membres.",
   storeFailed: "La convention n’a pas pu être enregistrée. Veuillez réessayer.",
+  archiveNotConcluded: "L’archive de clôture se télécharge une fois le dossier conclu.",
+  sealUnavailable: "Le service d’horodatage du cachet électronique ne répond pas\u00a0: rien n’a été signé ni exporté. Veuillez réessayer dans quelques minutes.",
 } as const;
 
 export type SplitProblem = "share" | "sum";
@@ -254,7 +257,6 @@ export type AgreementTerms = {
   parties: [AgreementParty, AgreementParty];
 };
 
-export type PdfBlock = { kind: "title" | "subtitle" | "heading" | "text" | "small" | "mono" | "space"; text: string };
 
 function professionText(code: string | null): string | null {
   return code ? professionLabel(code) : null;
@@ -423,7 +425,14 @@ export function evidenceUrl(fileId: string): string {
   return `/dashboard/dossiers/${fileId}/historique`;
 }
 
+/** The closing archive of a concluded file (ZIP with its sealed manifest). */
+export function closingArchiveUrl(fileId: string): string {
+  return `/dashboard/dossiers/${fileId}/archive`;
+}
+
 /** A file name for a download: "convention-v2-signee-2026-11-24.pdf". */
 export function agreementFileName(version: number, signed: boolean): string {
   return `convention-honoraires-v${version}${signed ? "-signee" : ""}.pdf`;
 }
+
+export type { PdfBlock } from "~/lib/pdf/blocks";

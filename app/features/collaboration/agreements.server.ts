@@ -46,7 +46,8 @@ import { AMOUNT_BAND_LABELS, type AmountBand, type Stage } from "./collaboration
 import { GONE_MEMBER_NAME, notifyCounterpart } from "./collaboration.server";
 import { contentDisposition } from "./documents-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileAccess, type FileActor } from "./file-access.server";
-import { appendTextPages, renderTextPdf } from "./pdf-text.server";
+import { appendTextPages, renderTextPdf } from "~/lib/pdf/text-pdf.server";
+import { sealOrRefuse } from "./seal-or-refuse.server";
 import { visibleNetworkEvidence } from "./signer-network";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -706,7 +707,7 @@ async function sealAgreement(file: Pick<FileAccess, "id" | "reference">, agreeme
     }),
     { title: "Certificat de signature électronique" },
   );
-  const bytes = await doc.save();
+  const bytes = await sealOrRefuse(doc, { reason: `Convention de partage d’honoraires ${file.reference}, version ${agreement.version}, signée par les deux membres`, signingTime: completedAt });
   const key = agreementKey(file.id, "signed");
   try {
     await storage.putObject(key, bytes, "application/pdf");

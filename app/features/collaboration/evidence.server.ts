@@ -15,7 +15,8 @@ import { GONE_MEMBER_NAME, getFileView } from "./collaboration.server";
 import { contentDisposition, DOCUMENT_TYPE_LABELS, formatFileSize, type DocumentType } from "./documents-rules";
 import { DOCUMENT_FORMATS } from "~/lib/storage/upload-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";
-import { renderTextPdf } from "./pdf-text.server";
+import { textPdfDocument } from "~/lib/pdf/text-pdf.server";
+import { sealOrRefuse } from "./seal-or-refuse.server";
 import { visibleNetworkEvidence } from "./signer-network";
 
 // Making a PDF costs CPU: plenty for a person, a wall for a script.
@@ -147,11 +148,12 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     { kind: "space", text: "" },
     {
       kind: "small",
-      text: `Ce document reproduit l’historique enregistré par la plateforme, qui ne peut pas être modifié. Son empreinte (SHA-256), qui ne peut pas figurer dans le document lui-même, est inscrite dans l’historique du dossier sur la plateforme\u00a0: onglet «\u00a0Suivi\u00a0», événement «\u00a0Historique exporté\u00a0» du ${formatDatePattern(now, "dd/MM/yyyy")}. Pour vérifier que ce PDF n’a pas été modifié, calculez son empreinte SHA-256 et comparez-la à celle-ci.`,
+      text: `Ce document reproduit l’historique enregistré par la plateforme, qui ne peut pas être modifié. Son empreinte (SHA-256), qui ne peut pas figurer dans le document lui-même, est inscrite dans l’historique du dossier sur la plateforme\u00a0: onglet «\u00a0Suivi\u00a0», événement «\u00a0Historique exporté\u00a0» du ${formatDatePattern(now, "dd/MM/yyyy")}. Pour vérifier que ce PDF n’a pas été modifié, calculez son empreinte SHA-256 et comparez-la à celle-ci. Le PDF porte aussi le cachet électronique horodaté de la plateforme\u00a0: un lecteur PDF (panneau «\u00a0Signatures\u00a0») indique s’il a été modifié depuis.`,
     },
   );
 
-  const bytes = await renderTextPdf(blocks, { title: "Historique du dossier de rapprochement", createdAt: now });
+  const doc = await textPdfDocument(blocks, { title: "Historique du dossier de rapprochement", createdAt: now });
+  const bytes = await sealOrRefuse(doc, { reason: `Historique du dossier ${access.reference} exporté par ${myName}`, signingTime: now });
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const fileName = `historique-dossier-${formatDatePattern(now, "yyyy-MM-dd")}.pdf`;
   await withFile(actor, access.id, async (tx, file) => {

@@ -27,7 +27,7 @@ const RETENTION: { data: string; duration: string }[] = [
   {
     data: "Dossiers de rapprochement (historique, messages, documents partagés, conventions d’honoraires signées)",
     duration:
-      "tant que l’un des deux membres du dossier conserve son compte\u00a0: à la clôture du compte d’un membre, son confrère garde le dossier, qui fait preuve de leur accord (les noms des signataires et des auteurs de chaque étape y restent)\u00a0; le dossier et ses documents sont supprimés quand les deux comptes sont clos",
+      "tant que l’un des deux membres du dossier conserve son compte\u00a0: à la clôture du compte d’un membre, son confrère garde le dossier, qui fait preuve de leur accord (les noms des signataires et des auteurs de chaque étape y restent)\u00a0; le dossier et ses documents sont supprimés quand les deux comptes sont clos. L’archive de clôture d’un dossier conclu est constituée à chaque téléchargement à partir de ces données et n’est pas conservée à part",
   },
   {
     data: "Candidatures non abouties",
@@ -114,7 +114,10 @@ export default function PolitiqueConfidentialite() {
               pourquoi les deux membres du dossier les voient pour les deux signatures, sur le certificat de signature,
               dans l’historique exporté du dossier et dans l’export de leurs données. En dehors des signatures,
               l’adresse IP et le navigateur d’un membre ne sont jamais communiqués à un autre membre (sessions,
-              connexions, consultations de documents).
+              connexions, consultations de documents). Les conventions signées, les engagements de confidentialité,
+              l’historique exporté et le manifeste de l’archive de clôture portent le cachet électronique horodaté de la
+              plateforme&nbsp;; la demande d’horodatage envoyée à l’autorité d’horodatage ne contient qu’une empreinte,
+              aucune donnée personnelle.
             </li>
             <li>
               <strong>Parrainage</strong>&nbsp;: nom et adresse e-mail des deux confrères recommandant un candidat, afin de

@@ -94,6 +94,22 @@ const GUARANTEES: Item[] = [
   },
 ];
 
+// Says honestly what the seal is (decision 050): advanced, not qualified.
+const SIGNATURE_LEVELS: { title: string; text: string }[] = [
+  {
+    title: "Ce que signent les membres",
+    text: "Chaque membre signe la convention d’honoraires par une signature électronique simple au sens du règlement eIDAS : case de consentement, puis mot de passe ou code d’authentification. La date, l’adresse IP, le navigateur et l’empreinte SHA-256 du document signé figurent sur la page de certificat jointe au PDF.",
+  },
+  {
+    title: "Ce que scelle la plateforme",
+    text: "La convention signée, l’historique exporté d’un dossier et l’engagement de confidentialité sont scellés par un cachet électronique avancé de l’exploitant (PAdES), horodaté par une autorité d’horodatage (RFC 3161). Tout lecteur PDF (Adobe Acrobat, Okular, pdfsig) vérifie que le document n’a pas été modifié depuis et à quelle date il existait.",
+  },
+  {
+    title: "Ce que ce n’est pas",
+    text: "Ni une signature qualifiée ni un cachet qualifié : le certificat n’est pas délivré par un prestataire de services de confiance qualifié (liste de confiance européenne) et la clé n’est pas conservée dans un dispositif qualifié. Un prestataire qualifié ajouterait la vérification d’identité de chaque signataire, un certificat à son nom et la présomption de fiabilité que le droit attache à la signature qualifiée (art. 1367 du Code civil, eIDAS art. 25 et 35).",
+  },
+];
+
 export default function TiersConfiance() {
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Réseau Transmission";
@@ -163,6 +179,26 @@ export default function TiersConfiance() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="signatures-title">
+        <h2 id="signatures-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
+          Signatures et cachet électronique
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {SIGNATURE_LEVELS.map((level) => (
+            <li key={level.title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <h3 className="text-lg font-semibold break-words">{level.title}</h3>
+                </CardHeader>
+                <CardContent>
+                  <p className="text-sm text-muted-foreground">{level.text}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <ReputationRulesSection />

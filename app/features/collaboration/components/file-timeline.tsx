@@ -5,7 +5,10 @@ import { formatDateTime } from "~/lib/format";
 import type { TimelineEntry } from "../collaboration.server";
 
 /** The file's record: every step, dated and attributed, oldest first. */
-export function FileTimeline({ entries, exportUrl }: { entries: TimelineEntry[]; exportUrl?: string }) {
+/** The undertakings' sealed PDF sits beside the evidence export. */
+const undertakingsUrl = (evidence: string) => `${evidence.replace(/\/historique$/, "")}/engagements`;
+
+export function FileTimeline({ entries, exportUrl, archiveUrl }: { entries: TimelineEntry[]; exportUrl?: string; archiveUrl?: string }) {
   return (
     <Card className="grid gap-3 p-4" aria-labelledby="timeline-title">
       <h3 id="timeline-title" className="text-lg font-semibold">
@@ -27,17 +30,33 @@ export function FileTimeline({ entries, exportUrl }: { entries: TimelineEntry[];
       </ol>
       {exportUrl ? (
         <div className="grid gap-1 border-t pt-3">
-          <div>
+          <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
               <a href={exportUrl} download data-testid="evidence-export">
                 <Download aria-hidden="true" />
                 Exporter l’historique (PDF)
               </a>
             </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={undertakingsUrl(exportUrl)} download data-testid="undertakings-export">
+                <Download aria-hidden="true" />
+                Engagements de confidentialité (PDF)
+              </a>
+            </Button>
+            {archiveUrl ? (
+              <Button asChild variant="outline" size="sm">
+                <a href={archiveUrl} download data-testid="closing-archive">
+                  <Download aria-hidden="true" />
+                  Archive de clôture (ZIP)
+                </a>
+              </Button>
+            ) : null}
           </div>
           <p className="text-xs text-muted-foreground">
             Un PDF daté de tout l’historique (étapes, engagements, documents, convention et signatures), à conserver comme preuve.
-            Son empreinte SHA-256 s’inscrit dans l’historique ci-dessus.
+            Son empreinte SHA-256 s’inscrit dans l’historique ci-dessus. Ces PDF portent le cachet électronique horodaté de la
+            plateforme, que tout lecteur PDF vérifie.
+            {archiveUrl ? " L’archive de clôture réunit documents, conventions, engagements et historique, avec un manifeste des empreintes SHA-256 scellé." : null}
           </p>
         </div>
       ) : null}

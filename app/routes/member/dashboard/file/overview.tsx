@@ -5,7 +5,7 @@ import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
-import { evidenceUrl } from "~/features/collaboration/agreement-rules";
+import { closingArchiveUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import { COLLABORATION_MESSAGES, fileUrl } from "~/features/collaboration/collaboration-rules";
 import { abandonSchema, closingSchema, fileMessageSchema, moveStageSchema } from "~/features/collaboration/collaboration.schema";
 import {
@@ -161,7 +161,7 @@ export default function FileOverview({ loaderData, actionData }: Route.Component
         <FileMessages file={file} result={result} />
       </div>
       <div className="min-w-0">
-        <FileTimeline entries={file.timeline} exportUrl={evidenceUrl(file.id)} />
+        <FileTimeline entries={file.timeline} exportUrl={evidenceUrl(file.id)} archiveUrl={file.stage === "concluded" ? closingArchiveUrl(file.id) : undefined} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { winAnsiSubstitutes } from "./pdf-text.server";
+import { winAnsiSubstitutes } from "./text-pdf.server";
 
 describe("characters WinAnsi lacks, written with ones it has", () => {
   it.each([

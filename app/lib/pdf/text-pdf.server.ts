@@ -1,10 +1,12 @@
-// Text PDFs of a collaboration file (the fee-sharing agreement, its signature certificate, the
-// evidence export): blocks of text laid out on A4 pages with pdf-lib's standard Helvetica, long
+// Text PDFs (the fee-sharing agreement, its signature certificate, the evidence export, the
+// invoices): blocks of text laid out on A4 pages with pdf-lib's standard Helvetica, long
 // lines wrapped (words, or characters for hashes and user agents), new pages as needed, and each
 // page numbered. Characters WinAnsi cannot draw are replaced (drawableText), never a failure.
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
-import type { PdfBlock } from "./agreement-rules";
-import { drawableText } from "./documents-rules";
+import { drawableText } from "~/lib/untrusted/drawable-text";
+import type { PdfBlock } from "./blocks";
+
+export type { PdfBlock } from "./blocks";
 
 const A4: [number, number] = [595.28, 841.89];
 
@@ -110,8 +112,8 @@ export async function appendTextPages(doc: PDFDocument, blocks: readonly PdfBloc
   return pages.length;
 }
 
-/** A new PDF made of `blocks`. */
-export async function renderTextPdf(blocks: readonly PdfBlock[], options: TextPdfOptions & { createdAt: Date }): Promise<Uint8Array> {
+/** A new PDF document made of `blocks` (to seal, or to save). */
+export async function textPdfDocument(blocks: readonly PdfBlock[], options: TextPdfOptions & { createdAt: Date }): Promise<PDFDocument> {
   const doc = await PDFDocument.create();
   doc.setTitle(options.title);
   doc.setProducer("Dossiers de rapprochement");
@@ -119,5 +121,10 @@ export async function renderTextPdf(blocks: readonly PdfBlock[], options: TextPd
   doc.setCreationDate(options.createdAt);
   doc.setModificationDate(options.createdAt);
   await appendTextPages(doc, blocks, options);
-  return doc.save();
+  return doc;
+}
+
+/** A new PDF made of `blocks`. */
+export async function renderTextPdf(blocks: readonly PdfBlock[], options: TextPdfOptions & { createdAt: Date }): Promise<Uint8Array> {
+  return (await textPdfDocument(blocks, options)).save();
 }
