@@ -4,8 +4,7 @@ import ExcelJS from "exceljs";
 import type { PdfBlock } from "~/features/collaboration/agreement-rules";
 import { contentDisposition } from "~/features/collaboration/documents-rules";
 import type { FileActor } from "~/features/collaboration/file-access.server";
-// The one import of the PDF renderer in this area (it moves to ~/lib/pdf).
-import { renderTextPdf } from "~/features/collaboration/pdf-text.server";
+import { renderTextPdf } from "~/lib/pdf/text-pdf.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { DD_CATEGORY_LABELS, DD_SIDE_LABELS, DD_STATUS_LABELS } from "./due-diligence-rules";
 import { getDueDiligenceExport, type DdExportRow } from "./due-diligence.server";
