@@ -37,6 +37,7 @@ import { action as agreementAction, loader as agreementLoader } from "~/routes/m
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
 import { loader as undertakingsLoader } from "~/routes/member/dashboard/file/undertakings";
 import { loader as archiveLoader } from "~/routes/member/dashboard/file/archive";
+import { askQuestion, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
 import JSZip from "jszip";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { collaborationDocuments } from "~/db/schema";
@@ -693,6 +694,10 @@ describe("closing archive (issue 32 §5)", () => {
       await getStorage().putObject(key, bytesOf(body), "application/pdf");
       await t.db!.insert(collaborationDocuments).values({ fileId, uploaderProfileId: alice.profile.id, name, contentType: "application/pdf", sizeBytes: body.length, sha256: sha(bytesOf(body)), storageKey: key });
     }
+    // The due-diligence list, with one question shared by both sides.
+    await createListFromTemplate(a, fileId, "fonds_de_commerce");
+    const [firstItem] = (await getDueDiligenceList(a, fileId)).items;
+    await askQuestion(a, fileId, firstItem!.id, { documentId: null, visibility: "commun", body: "Le bail est-il cessible sans agrément ?" });
     expect(status(await archiveVia(aliceBrowser, fileId))).toBe(409);
     await t.db!.update(collaborationFiles).set({ stage: "concluded" }).where(eq(collaborationFiles.id, fileId));
     for (const br of [carolBrowser, adminBrowser]) expect(status(await archiveVia(br, fileId))).toBe(404);
@@ -705,7 +710,9 @@ describe("closing archive (issue 32 §5)", () => {
     expect(sha(Buffer.from(manifestText))).toBe(res.headers.get("x-manifest-sha256"));
     const manifest = JSON.parse(manifestText) as { entries: { path: string; sha256: string; size: number }[] };
     const paths = manifest.entries.map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(["documents/bilan 2025.pdf", "documents/bilan 2025 (2).pdf", "conventions/convention-v1.pdf", "conventions/convention-v1-signee.pdf", "historique/historique.json", "engagements/engagements-confidentialite.pdf"]));
+    expect(paths).toEqual(expect.arrayContaining(["documents/bilan 2025.pdf", "documents/bilan 2025 (2).pdf", "conventions/convention-v1.pdf", "conventions/convention-v1-signee.pdf", "historique/historique.json", "engagements/engagements-confidentialite.pdf", "diligences/liste-de-diligences.xlsx", "diligences/liste-de-diligences.pdf", "diligences/questions-reponses.json"]));
+    const qa = JSON.parse(await zip.file("diligences/questions-reponses.json")!.async("string")) as { questions: { demande: string; question: string; statut: string }[] };
+    expect(qa.questions).toEqual([expect.objectContaining({ demande: firstItem!.title, question: "Le bail est-il cessible sans agrément ?", statut: "open" })]);
     for (const entry of manifest.entries) {
       const content = await zip.file(entry.path)!.async("uint8array");
       expect(sha(content), entry.path).toBe(entry.sha256);

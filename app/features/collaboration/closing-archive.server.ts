@@ -29,10 +29,7 @@ const ARCHIVE_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
 /** An entry: bytes made now, or a stored object streamed (checked against its recorded SHA-256). */
 export type ArchiveEntry = ArchiveEntryMeta & ({ bytes: Uint8Array } | { storageKey: string });
 
-/**
- * Extension point: each section adds its entries (paths taken from `taken` through uniquePath).
- * The due-diligence list and its Q&A (issue 32 §3) join here as a section of their own.
- */
+/** A part of the archive: its entries, their paths taken from `taken` through uniquePath. */
 export type ArchiveSection = (ctx: { access: FileAccess; actor: FileActor; taken: Set<string> }) => Promise<ArchiveEntry[]>;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -83,20 +80,25 @@ const recordSection: ArchiveSection = async ({ access, actor, taken }) => {
   ];
 };
 
-/** The sections, in archive order; other areas append theirs (see ArchiveSection). */
-export const CLOSING_ARCHIVE_SECTIONS: ArchiveSection[] = [documentsSection, agreementsSection, recordSection];
+/** This area's sections, in archive order; the route adds those of the areas above this one. */
+const CLOSING_ARCHIVE_SECTIONS: ArchiveSection[] = [documentsSection, agreementsSection, recordSection];
 
 export type ClosingArchive = { stream: Readable; fileName: string; disposition: string; manifestSha256: string };
 
 /** The archive of a concluded file for one of its members (404 for anyone else, 409 before the end). */
-export async function openClosingArchive(actor: FileActor, fileId: string, now: Date = new Date()): Promise<ClosingArchive> {
+export async function openClosingArchive(
+  actor: FileActor,
+  fileId: string,
+  moreSections: readonly ArchiveSection[] = [],
+  now: Date = new Date(),
+): Promise<ClosingArchive> {
   const access = await requireFileAccess(db, actor, fileId);
   if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, 409);
   const rate = await consumeRateLimit(`closing-archive:${actor.profileId}`, ARCHIVE_RATE);
   if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
   const taken = new Set<string>(["manifeste.json", "manifeste-scelle.pdf"]);
   const entries: ArchiveEntry[] = [];
-  for (const section of CLOSING_ARCHIVE_SECTIONS) entries.push(...(await section({ access, actor, taken })));
+  for (const section of [...CLOSING_ARCHIVE_SECTIONS, ...moreSections]) entries.push(...(await section({ access, actor, taken })));
 
   const manifest = Buffer.from(manifestJson({ reference: access.reference, builtAt: now, entries: entries.map(({ path, sha256, size, description }) => ({ path, sha256, size, description })) }));
   const manifestSha256 = sha256(manifest);
