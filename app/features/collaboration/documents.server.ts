@@ -108,7 +108,7 @@ export async function prepareDocument(
   return { type, name, bytes: input.bytes, sha256: createHash("sha256").update(input.bytes).digest("hex") };
 }
 
-async function usedBytes(handle: typeof db, fileId: string): Promise<number> {
+export async function usedBytes(handle: typeof db, fileId: string): Promise<number> {
   const [row] = await queryRows<{ used: string | number | null }>(
     sql`select coalesce(sum(size_bytes), 0) as used from collaboration_documents where file_id = ${fileId}::uuid and withdrawn_at is null`,
     handle,
@@ -116,7 +116,7 @@ async function usedBytes(handle: typeof db, fileId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-function newDocumentKey(fileId: string, type: DocumentType): string {
+export function newDocumentKey(fileId: string, type: DocumentType): string {
   return `${PRIVATE_DOCUMENTS_PREFIX}${fileId}/${randomBytes(16).toString("hex")}.${DOCUMENT_FORMATS[type].extension}`;
 }
 
@@ -312,7 +312,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
 // ---------------------------------------------------------------------------------------------
 // Opening
 
-type OpenedContent =
+export type OpenedContent =
   | { kind: "stamped"; bytes: Uint8Array } // a PDF, stamped for this opening
   | { kind: "stored"; object: ObjectStream }; // any other document, streamed from storage as stored
 
