@@ -127,6 +127,8 @@ export const PARTICIPANT_MESSAGES = {
   notAwaiting: "Ce participant n’attend pas d’approbation.",
   notOpen: "Cette invitation n’est plus en cours.",
   invitationInvalid: "Cette invitation n’existe pas, a expiré ou a été retirée.",
+  accountExists: "Un compte existe déjà pour cette adresse\u00a0: connectez-vous, puis rouvrez le lien de l’invitation.",
+  guestSignedUp: "Compte invité créé\u00a0: confirmez votre adresse e-mail grâce au lien que nous venons de vous envoyer.",
   wrongAccount: "Cette invitation a été adressée à une autre adresse e-mail. Connectez-vous avec l’adresse invitée.",
   folderExists: "Un dossier de documents porte déjà ce nom.",
   folderSide: "Vous ne pouvez créer qu’un dossier commun ou un dossier de votre côté.",

@@ -6,8 +6,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
+import { signUp } from "~/auth/account.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
+import { collaborationEvents } from "~/db/schema";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { getEnv } from "~/lib/env.server";
@@ -172,7 +174,9 @@ function eventActor(access: FileParticipantAccess): FileActor | null {
 /** Appends an event by this person: a guest's is written under their name without a profile. */
 export async function appendParticipantEvent(tx: Db, access: FileParticipantAccess, kind: string, details: Record<string, unknown>): Promise<void> {
   const actor = eventActor(access);
-  await appendFileEvent(tx, access.fileId, actor, kind, actor ? details : { ...details, by: access.name });
+  if (actor) return appendFileEvent(tx, access.fileId, actor, kind, details);
+  await tx.insert(collaborationEvents).values({ fileId: access.fileId, actorProfileId: null, actorName: access.name, kind, details, createdAt: sql`clock_timestamp()` });
+  await tx.execute(sql`update collaboration_files set last_activity_at = clock_timestamp(), updated_at = now() where id = ${access.fileId}::uuid`);
 }
 
 function requireFounder(access: FileParticipantAccess): asserts access is FileParticipantAccess & { profileId: string } {
@@ -389,10 +393,30 @@ export async function markGuestAccount(userId: string, handle: Db = db): Promise
   await handle.execute(sql`insert into guest_accounts (user_id) values (${userId}) on conflict do nothing`);
 }
 
-/** Keeps the name a guest gave at sign-up on their invitation (a guest has no profile). */
-export async function nameGuestInvitation(token: string, input: { firstName: string; lastName: string; company: string }): Promise<void> {
-  await db.execute(sql`update collaboration_participants set first_name = ${input.firstName}, last_name = ${input.lastName}, company = ${input.company || null}
-    where token_hash = ${hashToken(token)} and status = 'invited'`);
+/**
+ * Someone outside the network creates their guest account from an open invitation: better-auth's
+ * sign-up (password, e-mail confirmation whose link brings them back to the invitation), then the
+ * account is marked as a guest and their name kept on the invitation (a guest has no profile).
+ */
+export async function signUpGuest(
+  request: Request,
+  token: string,
+  input: { firstName: string; lastName: string; company: string; password: string },
+  now = new Date(),
+): Promise<{ ok: true; email: string } | { ok: false; message: string; status: number }> {
+  const row = await invitationRow(db, token);
+  if (!row || participantState(row.status, new Date(row.expires_at), now) !== "invited") return { ok: false, message: M.invitationInvalid, status: 410 };
+  if (row.account_exists) return { ok: false, message: M.accountExists, status: 409 };
+  const created = await signUp(request, { email: row.email, password: input.password, name: `${input.firstName} ${input.lastName}` }, invitationUrl(token));
+  if (!created.ok) return { ok: false, message: created.message, status: created.status };
+  await db.transaction(async (tx) => {
+    const [u] = await queryRows<{ id: string }>(sql`select id from "user" where lower(email) = ${row.email.toLowerCase()}`, tx);
+    if (!u) throw new Error("guest account missing after sign-up");
+    await markGuestAccount(u.id, tx);
+    await tx.execute(sql`update collaboration_participants set first_name = ${input.firstName}, last_name = ${input.lastName}, company = ${input.company || null}
+      where id = ${row.id}::uuid and status = 'invited'`);
+  });
+  return { ok: true, email: row.email };
 }
 
 /**

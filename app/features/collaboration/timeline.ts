@@ -27,6 +27,14 @@ const FILE_EVENT_LABELS: Record<string, string> = {
   mandate_negotiating: "Mandat passé en négociation",
   mandate_resumed: "Mandat remis en recherche active",
   mandate_concluded: "Mandat conclu",
+  participant_invited: "Intervenant invité",
+  participant_invitation_withdrawn: "Invitation retirée",
+  participant_joined: "Invitation acceptée",
+  participant_approved: "Intervenant approuvé",
+  participant_removed: "Intervenant retiré du dossier",
+  participant_rights_changed: "Droits d’un intervenant modifiés",
+  participant_undertaking_signed: "Engagement de confidentialité signé par un intervenant",
+  folder_created: "Dossier de documents créé",
 };
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);

@@ -1,4 +1,4 @@
-import { FileSignature, FileText, FolderKanban, Paperclip, Scale, Star } from "lucide-react";
+import { FileSignature, FileText, FolderKanban, Paperclip, Scale, Star, Users } from "lucide-react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { BackLink } from "~/components/page";
@@ -22,6 +22,7 @@ function fileTabs(fileId: string): Tab[] {
   return [
     { to: base, label: "Suivi", icon: FolderKanban, end: true },
     { to: `${base}/documents`, label: "Documents", icon: Paperclip, end: false },
+    { to: `${base}/intervenants`, label: "Intervenants", icon: Users, end: false },
     { to: `${base}/convention`, label: "Convention", icon: FileSignature, end: false },
     { to: `${base}/evaluation`, label: "Évaluation", icon: Star, end: false },
     { to: `${base}/mediation`, label: "Médiation", icon: Scale, end: false },
