@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { collaborationEvents, documentAccessLog, guestAccounts, mailOutbox, session, user } from "~/db/schema";
-import { shareDocument } from "~/features/collaboration/documents.server";
+import { listDocuments, openDocument, shareDocument } from "~/features/collaboration/documents.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { PARTICIPANT_MESSAGES } from "~/features/collaboration/participant-rules";
 import { inviteParticipant, readInvitation, requireFileParticipant } from "~/features/collaboration/participants.server";
@@ -198,6 +198,10 @@ describe("folders and rights", () => {
     const bobAccess = await requireFileParticipant(t.db!, bob.user.id, fileId);
     expect(bobAccess).toMatchObject({ kind: "founder", side: "acquereur", role: "fondateur" });
     expect((await requireFileParticipant(t.db!, alice.user.id, fileId)).side).toBe("cedant");
+    // The founders' own room applies the same folder rule.
+    expect((await listDocuments(fileActor(bob.profile), fileId)).documents.map((d) => d.name)).not.toContain("liasse-cedant.pdf");
+    expect((await listDocuments(fileActor(alice.profile), fileId)).documents.map((d) => d.name)).toContain("liasse-cedant.pdf");
+    await expect(openDocument(fileActor(bob.profile), fileId, secret.id, "download")).rejects.toMatchObject({ init: { status: 404 } });
 
     // Rights raised by a founder take effect at once.
     await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "rights", participantId: guest.participantId, voir: "on", telecharger: "on" }), { fileId });
