@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/query.server";
 import { collaborationEvents, documentAccessLog, guestAccounts, mailOutbox, session, user } from "~/db/schema";
 import { listDocuments, openDocument, shareDocument } from "~/features/collaboration/documents.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
@@ -85,7 +86,7 @@ async function guestJoins(fileId: string, email: string, fields: Record<string, 
   const browser = await signIn({ email, password: GUEST_PASSWORD } as CreatedMember);
   const accepted = await call(invitationAction, post(browser, `/invitation/${token}`, { intent: "accept" }), { token });
   expect(status(accepted)).toBe(302);
-  const [row] = await t.db!.execute<{ id: string }>(sql`select id from collaboration_participants where user_id = ${u.id} and file_id = ${fileId}::uuid`).then((r) => ("rows" in r ? r.rows : r) as { id: string }[]);
+  const [row] = await queryRows<{ id: string }>(sql`select id from collaboration_participants where user_id = ${u.id} and file_id = ${fileId}::uuid`, t.db!);
   return { browser, userId: u.id, participantId: row.id, token };
 }
 
@@ -155,7 +156,7 @@ describe("folders and rights", () => {
     expect(status(await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "folder", name: "Fiscal cédant", visibility: "cedant" }), { fileId }))).toBe(302);
     const refused = await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "folder", name: "Interdit", visibility: "cedant" }), { fileId });
     expect(status(refused)).toBe(403);
-    const [folder] = await t.db!.execute<{ id: string }>(sql`select id from collaboration_folders where file_id = ${fileId}::uuid`).then((r) => ("rows" in r ? r.rows : r) as { id: string }[]);
+    const [folder] = await queryRows<{ id: string }>(sql`select id from collaboration_folders where file_id = ${fileId}::uuid`, t.db!);
 
     // A general document (Alice, through the founders' room) and one in the cédant folder (a cédant-side member participant).
     const general = await shareDocument(fileActor(alice.profile), fileId, { name: "bilan-general.pdf", bytes: await pdf() });
@@ -168,10 +169,10 @@ describe("folders and rights", () => {
     expect(carolAccess).toMatchObject({ kind: "member", side: "cedant", role: "notaire" });
     const form = new FormData();
     form.set("folderId", folder.id);
-    form.set("file", new File([await pdf()], "liasse-cedant.pdf", { type: "application/pdf" }));
+    form.set("file", new File([new Uint8Array(await pdf())], "liasse-cedant.pdf", { type: "application/pdf" }));
     const upload = await call(sharedFileAction, new Request(url(`/dossiers-partages/${fileId}`), { method: "POST", headers: carolB.headers, body: form }), { fileId });
     expect(status(upload)).toBe(302);
-    const [secret] = await t.db!.execute<{ id: string }>(sql`select id from collaboration_documents where folder_id = ${folder.id}::uuid`).then((r) => ("rows" in r ? r.rows : r) as { id: string }[]);
+    const [secret] = await queryRows<{ id: string }>(sql`select id from collaboration_documents where folder_id = ${folder.id}::uuid`, t.db!);
 
     // A guest on the buyer's side with « voir » only.
     const guest = await guestJoins(fileId, "banque@example.org");
