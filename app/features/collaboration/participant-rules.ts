@@ -1,6 +1,15 @@
 // Who may do what in a collaboration file (issue 32 §1–2, decision 051). Pure: the access function
 // (participants.server.ts) and the pages read the same table.
 
+/** Where a participant who is not a founder reads the file. */
+export function sharedFileUrl(fileId: string): string {
+  return `/dossiers-partages/${fileId}`;
+}
+
+export function invitationUrl(token: string): string {
+  return `/invitation/${token}`;
+}
+
 export const PARTICIPANT_ROLES = ["expert_comptable", "avocat", "notaire", "banque", "conseil", "autre"] as const;
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
 /** A founding member of the file (one of its two mandates' members) acts as « fondateur ». */

@@ -22,6 +22,8 @@ import {
   canCreateFolder,
   founderSide,
   invitationExpiry,
+  invitationUrl,
+  sharedFileUrl,
   needsApproval,
   participantState,
   PARTICIPANT_MESSAGES as M,
@@ -36,14 +38,6 @@ import {
   type Rights,
 } from "./participant-rules";
 
-/** Where a participant who is not a founder reads the file. */
-export function sharedFileUrl(fileId: string): string {
-  return `/dossiers-partages/${fileId}`;
-}
-
-export function invitationUrl(token: string): string {
-  return `/invitation/${token}`;
-}
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

@@ -8,7 +8,8 @@ import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { listSharedFiles, sharedFileUrl } from "~/features/collaboration/participants.server";
+import { sharedFileUrl } from "~/features/collaboration/participant-rules";
+import { listSharedFiles } from "~/features/collaboration/participants.server";
 import type { Route } from "./+types/files";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dossiers partagés" }, { name: "robots", content: "noindex" }];
