@@ -42,6 +42,8 @@ export default [
         route("engagements", "routes/member/dashboard/file/undertakings.ts"),
         route("archive", "routes/member/dashboard/file/archive.ts"),
         route("mediation", "routes/member/dashboard/file/mediation.tsx"),
+        // Participants and folders (issue 32 §1–2).
+        route("intervenants", "routes/member/dashboard/file/participants.tsx"),
         // Ratings once the file ended (issue 14 §3).
         route("evaluation", "routes/member/dashboard/file/evaluation.tsx"),
       ]),
@@ -65,6 +67,11 @@ export default [
     // Plan, payments, invoices and credit notes, billing details (issue 27 §4).
     route("parametres/facturation", "routes/member/billing.tsx"),
   ]),
+  // A file's invitation, and the files a participant or guest account was admitted to (issue 32).
+  route("invitation/:token", "routes/public/invitation.tsx"),
+  route("dossiers-partages", "routes/shared/files.tsx"),
+  route("dossiers-partages/:fileId", "routes/shared/file.tsx"),
+  route("dossiers-partages/:fileId/documents/:documentId", "routes/shared/document.ts"),
   route("confirm-recommendation", "routes/public/confirm-recommendation.tsx"),
   route("concept", "routes/public/concept.tsx"),
   route("tiers-confiance", "routes/public/tiers-confiance.tsx"),

@@ -27,7 +27,7 @@ async function limited(keys: Array<[string, (typeof RATE_LIMITS)[keyof typeof RA
   return false;
 }
 
-export async function signUp(request: Request, input: { email: string; password: string }): Promise<CommandResult> {
+export async function signUp(request: Request, input: { email: string; password: string; name?: string }, callbackURL = "/onboarding"): Promise<CommandResult> {
   const ip = getClientIp(request);
   if (await limited([[`sign-up:ip:${ip}`, RATE_LIMITS.signUpIp]])) {
     return { ok: false, message: MESSAGES.tooManyAttempts, status: 429 };
@@ -38,7 +38,7 @@ export async function signUp(request: Request, input: { email: string; password:
   if (existing.length > 0) return { ok: false, message: MESSAGES.emailTaken, status: 409 };
   try {
     await getAuth().api.signUpEmail({
-      body: { email: input.email, password: input.password, name: input.email, callbackURL: "/onboarding" },
+      body: { email: input.email, password: input.password, name: input.name ?? input.email, callbackURL },
       headers: request.headers,
     });
     return { ok: true, headers: new Headers() };

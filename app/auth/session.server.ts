@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
-import { profiles, user, userRoles } from "~/db/schema";
+import { guestAccounts, profiles, user, userRoles } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/lib/availability.server";
 import { logger } from "~/lib/logger.server";
 import { getCache, type Cache } from "~/lib/cache.server";
@@ -13,7 +13,7 @@ import { getAuth } from "./auth.server";
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
 
-type RequestMember = { profile: Profile | null; isAdmin: boolean };
+type RequestMember = { profile: Profile | null; isAdmin: boolean; isGuest: boolean };
 
 /**
  * The instance's short caches of guard results (decision 020, app/lib/cache.server.ts), for
@@ -63,13 +63,14 @@ async function readRequestMember(userId: string): Promise<RequestMember> {
     .select({
       profile: profiles,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
+      isGuest: sql<boolean>`exists (select 1 from ${guestAccounts} where ${guestAccounts.userId} = ${user.id})`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, userId))
     .limit(1);
   const row = rows[0];
-  return { profile: row?.profile ? Object.freeze(row.profile) : null, isAdmin: row?.isAdmin === true };
+  return { profile: row?.profile ? Object.freeze(row.profile) : null, isAdmin: row?.isAdmin === true, isGuest: row?.isGuest === true };
 }
 
 /** The profile of a user, read once per page request. */
@@ -140,12 +141,27 @@ function isMutation(request: Request) {
   return request.method !== "GET" && request.method !== "HEAD";
 }
 
-/** Signed in, or sent to /auth (403 for a mutation: no redirect dance for a POST). */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/** Whether a user is a guest account of a collaboration file (decision 051), read once per page request. */
+export async function getRequestIsGuest(userId: string): Promise<boolean> {
+  return (await getRequestMember(userId)).isGuest;
+}
+
+/** Where a guest account lives: the files it was admitted to. */
+export const GUEST_HOME_PATH = "/dossiers-partages";
+
+/**
+ * Signed in, or sent to /auth (403 for a mutation: no redirect dance for a POST). A guest account
+ * (decision 051) reaches only the pages that say `guests: true`; elsewhere it is sent to its files.
+ */
+export async function requireUser(request: Request, options: { guests?: boolean } = {}): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
     if (isMutation(request)) throw data({ message: "Authentification requise" }, { status: 401 });
     throw redirect("/auth");
+  }
+  if (!options.guests && (await getRequestIsGuest(user.id))) {
+    if (isMutation(request)) throw data({ message: "Accès réservé aux membres du réseau" }, { status: 403 });
+    throw redirect(GUEST_HOME_PATH);
   }
   return user;
 }

@@ -282,6 +282,42 @@ const TABLE: Entry[] = [
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
     post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
   },
+  // Its participants and folders (issue 32): the two founders manage them; everyone else a 404.
+  {
+    path: "/dashboard/dossiers/:fileId/intervenants",
+    file: "routes/member/dashboard/file/participants.tsx",
+    url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/intervenants`, params: { fileId: f.fileId } }),
+    get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
+    post: { ...memberPost(400), freemium: 404, admin: 404, admin2fa: 404 },
+  },
+  // A file as a participant or guest reads it (issue 32, decision 051): a founder is sent to the
+  // file's own pages; anyone not admitted gets a 404, whatever their role.
+  {
+    path: "/dossiers-partages",
+    file: "routes/shared/files.tsx",
+    get: USER_GET,
+  },
+  {
+    path: "/dossiers-partages/:fileId",
+    file: "routes/shared/file.tsx",
+    url: (f) => ({ url: `/dossiers-partages/${f.fileId}`, params: { fileId: f.fileId } }),
+    get: cells(404, { anonymous: "redirect:/auth", premium: "redirect:/dashboard/dossiers/*", founding: "redirect:/dashboard/dossiers/*" }),
+    post: cells(404, { anonymous: 401, premium: 400, founding: 400 }),
+  },
+  {
+    path: "/dossiers-partages/:fileId/documents/:documentId",
+    file: "routes/shared/document.ts",
+    url: (f) => ({ url: `/dossiers-partages/${f.fileId}/documents/${f.documentId}?mode=download`, params: { fileId: f.fileId, documentId: f.documentId } }),
+    get: cells(404, { anonymous: "redirect:/auth", premium: 200, founding: 200 }),
+  },
+  // An invitation link (issue 32): an unknown secret is a 404 for everyone.
+  {
+    path: "/invitation/:token",
+    file: "routes/public/invitation.tsx",
+    url: () => ({ url: "/invitation/inconnu-0123456789abcdefghijkl", params: { token: "inconnu-0123456789abcdefghijkl" } }),
+    get: all(404),
+    post: all(400),
+  },
   // Its ratings (issue 14 §3): the two members only.
   {
     path: "/dashboard/dossiers/:fileId/evaluation",

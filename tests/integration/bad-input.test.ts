@@ -15,6 +15,7 @@ import * as billingSchemas from "~/features/billing/billing.schema";
 import * as agreementSchemas from "~/features/collaboration/agreement.schema";
 import * as ratingsSchemas from "~/features/trust/ratings.schema";
 import * as collaborationSchemas from "~/features/collaboration/collaboration.schema";
+import * as participantSchemas from "~/features/collaboration/participants.schema";
 import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
 import * as adminSchemas from "~/features/admin/admin.schema";
 import * as mediationSchemas from "~/features/mediation/mediation.schema";
@@ -41,6 +42,9 @@ import { action as evaluationAction } from "~/routes/member/dashboard/file/evalu
 import { action as dueDiligenceAction } from "~/routes/member/dashboard/file/due-diligence";
 import { action as dueDiligenceItemAction } from "~/routes/member/dashboard/file/due-diligence-item";
 import { action as mediationAction } from "~/routes/member/dashboard/file/mediation";
+import { action as participantsAction } from "~/routes/member/dashboard/file/participants";
+import { action as sharedFileAction } from "~/routes/shared/file";
+import { action as invitationAction } from "~/routes/public/invitation";
 import { action as adminMediationAction } from "~/routes/admin/mediation";
 import { action as insuranceRenewalAction } from "~/routes/member/insurance-renewal";
 import { mediations, user as userTable } from "~/db/schema";
@@ -140,6 +144,7 @@ const modules: Record<string, Record<string, unknown>> = {
   agreement: agreementSchemas,
   ratings: ratingsSchemas,
   collaboration: collaborationSchemas,
+  participants: participantSchemas,
   connections: connectionSchemas,
   contact: contactSchemas,
   deal: dealSchemas,
@@ -385,6 +390,34 @@ describe("route actions with hostile forms", () => {
       intents: ["report"],
       headers: () => withCookie(freemiumBrowser),
       params: () => ({ slug }),
+    },
+    {
+      // A file's participants and folders (issue 32), by one of its founders.
+      name: "file participants (founder)",
+      action: participantsAction,
+      url: "http://localhost/dashboard/dossiers/x/intervenants",
+      fields: [...field(participantSchemas.inviteSchema), ...field(participantSchemas.rightsSchema), ...field(participantSchemas.folderSchema)],
+      intents: ["invite", "withdraw", "approve", "remove", "rights", "folder"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({ fileId }),
+    },
+    {
+      name: "shared file (founder)",
+      action: sharedFileAction,
+      url: "http://localhost/dossiers-partages/x",
+      fields: ["folderId"],
+      intents: ["undertaking"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({ fileId }),
+    },
+    {
+      name: "invitation (anonymous)",
+      action: invitationAction,
+      url: "http://localhost/invitation/x",
+      fields: field(participantSchemas.guestSignUpSchema),
+      intents: ["sign-up", "accept"],
+      headers: anonymous,
+      params: () => ({ token: "inconnu-0123456789abcdefghijkl" }),
     },
     {
       name: "mandates (premium)",

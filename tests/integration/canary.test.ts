@@ -541,3 +541,52 @@ describe("canary: the due-diligence list (issue 32 §3) carries no client and ke
     }
   });
 });
+
+describe("canary: a guest of a file sees no client before their undertaking (issue 32)", () => {
+  it("the invitation, the guest's pages and e-mails carry no client until the guest signs; then the file shows it", async () => {
+    const { inviteParticipant } = await import("~/features/collaboration/participants.server");
+    const { action: invitationAction, loader: invitationLoader } = await import("~/routes/public/invitation");
+    const { action: participantsAction } = await import("~/routes/member/dashboard/file/participants");
+    const { action: sharedFileAction, loader: sharedFileLoader } = await import("~/routes/shared/file");
+    const { loader: sharedFilesLoader } = await import("~/routes/shared/files");
+    const seller = { mandateType: "seller" as const, searchSectors: null, searchTerritories: null, targetAmountMin: null, targetAmountMax: null, companySector: "C", companyTerritory: "75", valuationAmount: 600_000, description: "Entreprise industrielle" };
+    const mine = (await createMandate(mandateActor(owner.profile), mandateInput({ ...seller, clientCode: "CAN-S9", clientName: NAME, clientAddress: ADDRESS }))).id;
+    const theirs = (await createMandate(mandateActor(partner.profile), mandateInput({ clientCode: "CAN-B9" }))).id;
+    const fileId = await t.db!.transaction((tx) => openCollaborationFile(tx, mine, theirs));
+    const email = "canari.invite@example.org";
+    const logsBefore = logLines.length;
+    const { token } = await inviteParticipant(owner.user.id, fileId, { email, role: "avocat", side: "acquereur", rights: { voir: true, telecharger: true, deposer: false } });
+    const post = (b: Browser | null, path: string, fields: Record<string, string>) =>
+      new Request(`http://localhost:3000${path}`, { method: "POST", headers: new Headers(b?.headers ?? { "x-rt-client-ip": "203.0.113.8" }), body: new URLSearchParams(fields) });
+    const run = async (fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string>) => {
+      try {
+        return await fn({ request, params, context: { requestId: "canary" } } as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    const seen: unknown[] = [await run(invitationLoader, new Request(`http://localhost:3000/invitation/${token}`), { token })];
+    const password = "canari-invite-2026";
+    seen.push(await run(invitationAction, post(null, `/invitation/${token}`, { intent: "sign-up", firstName: "Invité", lastName: "Canari", password, confirmPassword: password }), { token }));
+    await t.db!.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const guestB = await signIn({ email, password } as CreatedMember);
+    seen.push(await run(invitationAction, post(guestB, `/invitation/${token}`, { intent: "accept" }), { token }));
+    const [row] = await queryRows<{ id: string }>(sql`select id from collaboration_participants where file_id = ${fileId}::uuid`);
+    seen.push(await run(sharedFileLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}`, { headers: guestB.headers }), { fileId }));
+    await run(participantsAction, post(partnerB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId: row.id }), { fileId });
+    seen.push(await run(sharedFileLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}`, { headers: guestB.headers }), { fileId }));
+    seen.push(await run(sharedFilesLoader, new Request("http://localhost:3000/dossiers-partages", { headers: guestB.headers }), {}));
+    const before = JSON.stringify(seen, (_k, v: unknown) => (v instanceof Error ? v.message : v instanceof Response ? `${v.status} ${v.headers.get("location") ?? ""}` : v));
+    expect(before).not.toContain(NAME);
+    expect(before).not.toContain(ADDRESS);
+    const mails = JSON.stringify(await t.db!.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)));
+    expect(mails).not.toContain(NAME);
+    expect(mails).not.toContain(ADDRESS);
+
+    // The probe works: once signed, the guest sees the seller's client.
+    await run(sharedFileAction, post(guestB, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId });
+    const after = JSON.stringify(await run(sharedFileLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}`, { headers: guestB.headers }), { fileId }));
+    expect(after).toContain(NAME);
+    expect(logLines.slice(logsBefore).join("\n")).not.toContain(NAME);
+  });
+});

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   customType,
   date,
@@ -19,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { mandates, messages, profiles } from "./product";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -136,6 +138,10 @@ export const collaborationDocuments = pgTable(
       .notNull()
       .references(() => collaborationFiles.id, { onDelete: "cascade" }),
     uploaderProfileId: uuid("uploader_profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    // A document shared by an invited participant (issue 32); null when a founding member shared it.
+    uploaderParticipantId: uuid("uploader_participant_id").references(() => collaborationParticipants.id, { onDelete: "set null" }),
+    // Its folder; null is the file's general folder, seen by both sides.
+    folderId: uuid("folder_id").references(() => collaborationFolders.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
@@ -235,3 +241,79 @@ export const messageReads = pgTable(
     check("message_reads_one_message_check", sql`num_nonnulls(${t.messageId}, ${t.fileMessageId}) = 1`),
   ],
 );
+
+// Participants of a file beyond its two founding members (issue 32 §1, decision 051): invited by
+// e-mail with a role and a side; a member joins with their profile, anyone else as a guest account.
+export const collaborationParticipants = pgTable(
+  "collaboration_participants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => collaborationFiles.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    side: text("side").notNull(),
+    status: text("status").notNull().default("invited"),
+    // SHA-256 of the invitation link's secret; the secret itself is only in the e-mail.
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    invitedBy: uuid("invited_by").references(() => profiles.id, { onDelete: "set null" }),
+    invitedByName: text("invited_by_name").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    profileId: uuid("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    isGuest: boolean("is_guest").notNull().default(false),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    company: text("company"),
+    canView: boolean("can_view").notNull().default(true),
+    canDownload: boolean("can_download").notNull().default(false),
+    canUpload: boolean("can_upload").notNull().default(false),
+    acceptedAt: ts("accepted_at"),
+    approvedAt: ts("approved_at"),
+    approvedBy: uuid("approved_by").references(() => profiles.id, { onDelete: "set null" }),
+    undertakingSignedAt: ts("undertaking_signed_at"),
+    endedAt: ts("ended_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("collaboration_participants_token_key").on(t.tokenHash),
+    index("collaboration_participants_file_idx").on(t.fileId, t.createdAt),
+    index("collaboration_participants_user_idx").on(t.userId),
+    // One open invitation or participation per address and file.
+    uniqueIndex("collaboration_participants_open_email_key")
+      .on(t.fileId, sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('invited', 'awaiting_approval', 'active')`),
+    check("collaboration_participants_role_check", sql`${t.role} in ('expert_comptable', 'avocat', 'notaire', 'banque', 'conseil', 'autre')`),
+    check("collaboration_participants_side_check", sql`${t.side} in ('cedant', 'acquereur', 'commun')`),
+    check("collaboration_participants_status_check", sql`${t.status} in ('invited', 'awaiting_approval', 'active', 'withdrawn', 'removed')`),
+  ],
+);
+
+// Folders of a file's documents, each seen by both sides or by one side only (issue 32 §2).
+export const collaborationFolders = pgTable(
+  "collaboration_folders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => collaborationFiles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    visibility: text("visibility").notNull().default("both"),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("collaboration_folders_name_key").on(t.fileId, t.name),
+    check("collaboration_folders_visibility_check", sql`${t.visibility} in ('both', 'cedant', 'acquereur')`),
+  ],
+);
+
+// Accounts created through an invitation (decision 051): they reach only the files they were
+// admitted to, never the member space.
+export const guestAccounts = pgTable("guest_accounts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});

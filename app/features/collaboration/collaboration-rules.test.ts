@@ -175,6 +175,14 @@ describe("timeline labels", () => {
     dd_document_linked: [{ name: "Statuts · statuts.pdf" }, "Statuts · statuts.pdf"],
     dd_question_asked: [{ name: "Statuts" }, "Statuts"],
     dd_question_answered: [{ name: "Statuts" }, "Statuts"],
+    participant_invited: [{ name: "avocat, côté acquéreur" }, "avocat, côté acquéreur"],
+    participant_invitation_withdrawn: [{ name: "avocat, côté acquéreur" }, "avocat, côté acquéreur"],
+    participant_joined: [{ name: "avocat, côté acquéreur" }, "avocat, côté acquéreur"],
+    participant_approved: [{ name: "avocat, côté acquéreur" }, "avocat, côté acquéreur"],
+    participant_removed: [{ name: "avocat, côté acquéreur" }, "avocat, côté acquéreur"],
+    participant_rights_changed: [{ name: "avocat, côté acquéreur" }, "avocat, côté acquéreur"],
+    participant_undertaking_signed: [{ text: "Je m’engage…", name: "Maître Durand" }, "Maître Durand"],
+    folder_created: [{ name: "Juridique" }, "Juridique"],
   };
   it.each(Object.keys(FILE_EVENTS) as FileEventKind[])("%s is declared once, built by the typed builder and rendered", (kind) => {
     const [details, detail] = EXAMPLES[kind];

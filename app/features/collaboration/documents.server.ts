@@ -108,7 +108,7 @@ export async function prepareDocument(
   return { type, name, bytes: input.bytes, sha256: createHash("sha256").update(input.bytes).digest("hex") };
 }
 
-async function usedBytes(handle: typeof db, fileId: string): Promise<number> {
+export async function usedBytes(handle: typeof db, fileId: string): Promise<number> {
   const [row] = await queryRows<{ used: string | number | null }>(
     sql`select coalesce(sum(size_bytes), 0) as used from collaboration_documents where file_id = ${fileId}::uuid and withdrawn_at is null`,
     handle,
@@ -116,7 +116,7 @@ async function usedBytes(handle: typeof db, fileId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-function newDocumentKey(fileId: string, type: DocumentType): string {
+export function newDocumentKey(fileId: string, type: DocumentType): string {
   return `${PRIVATE_DOCUMENTS_PREFIX}${fileId}/${randomBytes(16).toString("hex")}.${DOCUMENT_FORMATS[type].extension}`;
 }
 
@@ -198,6 +198,16 @@ export async function shareDocument(
 // ---------------------------------------------------------------------------------------------
 // The list
 
+/**
+ * A document's folder (alias fo, with the file f or d.file_id) is seen by this founder: the
+ * general folder, a shared one, or one of their side (participant-rules' folderVisibleTo, decision 051).
+ */
+function folderSeenByFounder(profileId: string) {
+  return sql`(d.folder_id is null or fo.visibility = 'both' or fo.visibility = (
+    select case when (case when cf.member_a_id = ${profileId}::uuid then cf.mandate_a_label else cf.mandate_b_label end) like 'Mandat cédant%'
+      then 'cedant' else 'acquereur' end from collaboration_files cf where cf.id = d.file_id))`;
+}
+
 export type DocumentAccessEntry = { id: string; action: AccessAction; at: string; label: string; byMe: boolean };
 
 export type FileDocument = {
@@ -266,7 +276,8 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
         ), '[]'::json) end as accesses
       from collaboration_documents d
       left join profiles p on p.id = d.uploader_profile_id
-      where d.file_id = ${access.id}::uuid
+      left join collaboration_folders fo on fo.id = d.folder_id
+      where d.file_id = ${access.id}::uuid and ${folderSeenByFounder(actor.profileId)}
     ) d on true
     order by d.created_at desc, d.id`);
   const rows = result.filter((r) => r.id !== null);
@@ -312,7 +323,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
 // ---------------------------------------------------------------------------------------------
 // Opening
 
-type OpenedContent =
+export type OpenedContent =
   | { kind: "stamped"; bytes: Uint8Array } // a PDF, stamped for this opening
   | { kind: "stored"; object: ObjectStream }; // any other document, streamed from storage as stored
 
@@ -357,7 +368,8 @@ export async function openDocument(
   const [row] = await queryRows<{ file_id: string; id: string | null; name: string; content_type: string; storage_key: string; sha256: string; uploader_profile_id: string | null }>(sql`
     select f.id as file_id, d.id, d.name, d.content_type, d.storage_key, d.sha256, d.uploader_profile_id
     from collaboration_files f
-    left join collaboration_documents d on d.file_id = f.id and d.id = ${documentId}::uuid and d.withdrawn_at is null
+    left join (collaboration_documents d left join collaboration_folders fo on fo.id = d.folder_id)
+      on d.file_id = f.id and d.id = ${documentId}::uuid and d.withdrawn_at is null and ${folderSeenByFounder(actor.profileId)}
     where f.id = ${fileId}::uuid and (f.member_a_id = ${actor.profileId}::uuid or f.member_b_id = ${actor.profileId}::uuid)`);
   if (!row) fileNotFound();
   if (!row.id) documentNotFound();

@@ -138,7 +138,8 @@ export function readFileAccess(actor: Pick<FileActor, "profileId">, fileId: stri
 export async function appendFileEvent<K extends FileEventKind>(
   handle: Db,
   fileId: string,
-  actor: FileActor | null,
+  // A guest participant has no profile: their name only.
+  actor: FileActor | { guestName: string } | null,
   kind: K,
   details: FileEventDetails<K>,
 ): Promise<void> {
@@ -146,8 +147,8 @@ export async function appendFileEvent<K extends FileEventKind>(
   // clock_timestamp(): several events of one transaction keep their order.
   await handle.insert(collaborationEvents).values({
     fileId,
-    actorProfileId: actor?.profileId ?? null,
-    actorName: actor ? actorName(actor) : null,
+    actorProfileId: actor && "profileId" in actor ? actor.profileId : null,
+    actorName: !actor ? null : "guestName" in actor ? actor.guestName : actorName(actor),
     kind: event.kind,
     details: event.details as Record<string, unknown> | null,
     createdAt: sql`clock_timestamp()`,

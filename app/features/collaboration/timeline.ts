@@ -95,6 +95,18 @@ export const FILE_EVENTS = {
   dd_document_linked: declare({ label: "Document rattaché à une demande de diligence", details: named, detail: (d) => d.name }),
   dd_question_asked: declare({ label: "Question posée sur une diligence", details: named, detail: (d) => d.name }),
   dd_question_answered: declare({ label: "Question de diligence répondue", details: named, detail: (d) => d.name }),
+  participant_invited: declare({ label: "Intervenant invité", details: named, detail: (d) => d.name }),
+  participant_invitation_withdrawn: declare({ label: "Invitation retirée", details: named, detail: (d) => d.name }),
+  participant_joined: declare({ label: "Invitation acceptée", details: named, detail: (d) => d.name }),
+  participant_approved: declare({ label: "Intervenant approuvé", details: named, detail: (d) => d.name }),
+  participant_removed: declare({ label: "Intervenant retiré du dossier", details: named, detail: (d) => d.name }),
+  participant_rights_changed: declare({ label: "Droits d’un intervenant modifiés", details: named, detail: (d) => d.name }),
+  participant_undertaking_signed: declare({
+    label: "Engagement de confidentialité signé par un intervenant",
+    details: z.object({ text: z.string(), name: z.string() }),
+    detail: (d) => d.name,
+  }),
+  folder_created: declare({ label: "Dossier de documents créé", details: named, detail: (d) => d.name }),
 } as const;
 
 export type FileEventKind = keyof typeof FILE_EVENTS;

@@ -67,7 +67,7 @@ const SECTIONS = [
 const here = (section: string) => `/parametres?section=${section}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, { guests: true });
   const url = new URL(request.url);
   const [currentSessionId, admin, notifications, profile, twoFactor, revealed] = await Promise.all([
     getCurrentSessionId(request),
@@ -106,7 +106,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Failure = Extract<CommandOutcome, { ok: false }>;
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, { guests: true });
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const passwordFields = ["password", "currentPassword", "newPassword", "confirmPassword", "code"];

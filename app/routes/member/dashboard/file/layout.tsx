@@ -1,4 +1,4 @@
-import { ClipboardList, FileSignature, FileText, FolderKanban, Paperclip, Scale, Star } from "lucide-react";
+import { ClipboardList, FileSignature, FileText, FolderKanban, Paperclip, Scale, Star, Users } from "lucide-react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { BackLink } from "~/components/page";
@@ -23,6 +23,7 @@ function fileTabs(fileId: string): Tab[] {
     { to: base, label: "Suivi", icon: FolderKanban, end: true },
     { to: `${base}/documents`, label: "Documents", icon: Paperclip, end: false },
     { to: `${base}/diligences`, label: "Diligences", icon: ClipboardList, end: false },
+    { to: `${base}/intervenants`, label: "Intervenants", icon: Users, end: false },
     { to: `${base}/convention`, label: "Convention", icon: FileSignature, end: false },
     { to: `${base}/evaluation`, label: "Évaluation", icon: Star, end: false },
     { to: `${base}/mediation`, label: "Médiation", icon: Scale, end: false },

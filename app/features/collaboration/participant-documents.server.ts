@@ -1,0 +1,174 @@
+// The document room as a participant sees it (issue 32 §2): folders their side sees, documents
+// opened and added as their rights allow, every opening watermarked and logged as for the
+// founders. Everything goes through requireFileParticipant and participant-rules' isAllowed.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { queryRows } from "~/db/query.server";
+import { isUuid } from "~/features/mandates/mandates.server";
+import { logger } from "~/lib/logger.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { isClosed } from "./collaboration-rules";
+import { watermarkPdf } from "./document-watermark.server";
+import { contentDisposition, DOCUMENT_FORMATS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, DOCUMENT_TYPE_LABELS, documentSizeMessage, documentSizeProblem, watermarkLine, type AccessAction, type DocumentType } from "./documents-rules";
+import { newDocumentKey, prepareDocument, untrustedPdf, usedBytes, type OpenedContent, type OpenedDocument } from "./documents.server";
+import { fileConflict } from "./file-access.server";
+import { isAllowed, PARTICIPANT_MESSAGES as M, type FolderVisibility, type Right } from "./participant-rules";
+import { appendParticipantEvent, listVisibleFolders, requireFileParticipant, type FileParticipantAccess, type FolderEntry } from "./participants.server";
+
+const OPEN_RATE: RateLimitRule = { limit: 300, windowSeconds: 60 * 60 };
+const UPLOAD_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
+
+const TYPE_BY_CONTENT_TYPE = new Map(Object.entries(DOCUMENT_FORMATS).map(([type, f]) => [f.contentType, type as DocumentType]));
+
+function may(access: FileParticipantAccess, visibility: FolderVisibility, right: Right): boolean {
+  return isAllowed({ role: access.role, side: access.side, visibility, rights: access.rights, right });
+}
+
+export type SharedDocument = { id: string; name: string; typeLabel: string; sizeBytes: number; sharedAt: string; isPdf: boolean; uploaderName: string };
+export type SharedFolder = { id: string | null; name: string; visibility: FolderVisibility; canDownload: boolean; canUpload: boolean; documents: SharedDocument[] };
+
+/** The folders (the general one first) and their documents, as this person may see them. */
+export async function listParticipantDocuments(access: FileParticipantAccess): Promise<SharedFolder[]> {
+  const folders: Array<FolderEntry | { id: null; name: string; visibility: FolderVisibility }> = [
+    { id: null, name: "Général", visibility: "both" },
+    ...(await listVisibleFolders(access)),
+  ];
+  const seen = folders.filter((f) => may(access, f.visibility, "voir"));
+  if (seen.length === 0) return [];
+  const rows = await queryRows<{ id: string; folder_id: string | null; name: string; content_type: string; size_bytes: number | string; created_at: Date | string; uploader: string | null }>(sql`
+    select d.id, d.folder_id, d.name, d.content_type, d.size_bytes, d.created_at,
+      coalesce(p.first_name || ' ' || p.last_name, cp.first_name || ' ' || cp.last_name) as uploader
+    from collaboration_documents d
+    left join profiles p on p.id = d.uploader_profile_id
+    left join collaboration_participants cp on cp.id = d.uploader_participant_id
+    left join collaboration_folders fo on fo.id = d.folder_id
+    where d.file_id = ${access.fileId}::uuid and d.withdrawn_at is null
+      and (d.folder_id is null or fo.visibility = 'both' or fo.visibility = ${access.side})
+    order by d.created_at desc, d.id`);
+  const closed = isClosed(access.stage);
+  return seen.map((f) => ({
+    id: f.id,
+    name: f.name,
+    visibility: f.visibility,
+    canDownload: may(access, f.visibility, "telecharger"),
+    canUpload: !closed && may(access, f.visibility, "deposer"),
+    documents: rows
+      .filter((r) => r.folder_id === f.id)
+      .map((r) => {
+        const type = TYPE_BY_CONTENT_TYPE.get(r.content_type) ?? null;
+        return {
+          id: r.id,
+          name: r.name,
+          typeLabel: type ? DOCUMENT_TYPE_LABELS[type] : "Document",
+          sizeBytes: Number(r.size_bytes),
+          sharedAt: new Date(r.created_at).toISOString(),
+          isPdf: type === "pdf",
+          uploaderName: r.uploader?.trim() || "Participant",
+        };
+      }),
+  }));
+}
+
+function documentNotFound(): never {
+  fileConflict(DOCUMENT_MESSAGES.notFound, 404);
+}
+
+/**
+ * Opens a document for a participant: « voir » shows a PDF (watermarked) in the browser;
+ * « télécharger » gives the file. Logged in the access log under the participant's name.
+ */
+export async function openParticipantDocument(userId: string, fileId: string, documentId: string, mode: "view" | "download", now = new Date()): Promise<OpenedDocument> {
+  const access = await requireFileParticipant(db, userId, fileId);
+  if (!isUuid(documentId)) documentNotFound();
+  const [doc] = await queryRows<{ id: string; name: string; content_type: string; storage_key: string; sha256: string; visibility: FolderVisibility }>(sql`
+    select d.id, d.name, d.content_type, d.storage_key, d.sha256, coalesce(fo.visibility, 'both') as visibility
+    from collaboration_documents d left join collaboration_folders fo on fo.id = d.folder_id
+    where d.id = ${documentId}::uuid and d.file_id = ${access.fileId}::uuid and d.withdrawn_at is null`);
+  // A folder this side does not see holds nothing for them: a 404, as for a missing document.
+  if (!doc || !may(access, doc.visibility, "voir")) documentNotFound();
+  const isPdf = doc.content_type === DOCUMENT_FORMATS.pdf.contentType;
+  const action: AccessAction = isPdf && mode === "view" ? "view" : "download";
+  if (action === "download" && !may(access, doc.visibility, "telecharger")) fileConflict(M.noRight, 403);
+  const rate = await consumeRateLimit(`document-open:${userId}`, OPEN_RATE);
+  if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyOpens, 429);
+  const openingId = randomUUID();
+  let opened: OpenedContent | null;
+  if (isPdf) {
+    const original = (await getStorage().getObject(doc.storage_key))?.bytes;
+    opened = original
+      ? { kind: "stamped", bytes: await untrustedPdf(() => watermarkPdf(original, { line: watermarkLine({ name: access.name, company: access.company }, now), openingId })) }
+      : null;
+  } else {
+    const object = await getStorage().openObject(doc.storage_key, { sha256: doc.sha256 });
+    opened = object ? { kind: "stored", object } : null;
+  }
+  if (!opened) {
+    logger.error({ documentId: doc.id }, "stored document missing");
+    documentNotFound();
+  }
+  await queryRows(sql`insert into document_access_log (id, document_id, viewer_profile_id, viewer_name, action, created_at)
+    values (${openingId}::uuid, ${doc.id}::uuid, ${access.profileId}::uuid, ${access.name}, ${action}, clock_timestamp()) returning id`);
+  return { ...opened, contentType: doc.content_type, disposition: contentDisposition(action === "view" ? "inline" : "attachment", doc.name), action, name: doc.name, openingId };
+}
+
+/** A participant with « déposer » adds a document to a folder their side sees. */
+export async function shareParticipantDocument(
+  userId: string,
+  fileId: string,
+  folderId: string | null,
+  input: { name: string; bytes: Uint8Array },
+): Promise<{ documentId: string; name: string }> {
+  const access = await requireFileParticipant(db, userId, fileId);
+  if (isClosed(access.stage)) fileConflict(M.closed, 409);
+  const folders = await listVisibleFolders(access);
+  const folder = folderId === null ? { id: null, visibility: "both" as const } : folders.find((f) => f.id === folderId);
+  if (!folder) fileConflict(M.noRight, 404);
+  if (!may(access, folder.visibility, "deposer")) fileConflict(M.noRight, 403);
+  const rate = await consumeRateLimit(`document-upload:${userId}`, UPLOAD_RATE);
+  if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, 429);
+  const doc = await prepareDocument(input);
+  const storage = getStorage();
+  const key = newDocumentKey(access.fileId, doc.type);
+  const { contentType } = DOCUMENT_FORMATS[doc.type];
+  await storage.putObject(key, doc.bytes, contentType);
+  try {
+    return await db.transaction(async (tx) => {
+      // Rights and quota read again under the file's lock.
+      const locked = await requireFileParticipant(tx, userId, fileId, { lock: true });
+      if (!may(locked, folder.visibility, "deposer")) fileConflict(M.noRight, 403);
+      const problem = documentSizeProblem(doc.bytes.byteLength, await usedBytes(tx, locked.fileId), DOCUMENT_LIMITS);
+      if (problem) fileConflict(documentSizeMessage(problem, DOCUMENT_LIMITS), 413);
+      const [row] = await queryRows<{ id: string }>(
+        sql`insert into collaboration_documents (file_id, uploader_profile_id, uploader_participant_id, folder_id, name, content_type, size_bytes, sha256, storage_key, created_at)
+          values (${locked.fileId}::uuid, ${locked.profileId}::uuid, ${locked.participantId}::uuid, ${folder.id}::uuid, ${doc.name}, ${contentType},
+            ${doc.bytes.byteLength}, ${doc.sha256}, ${key}, clock_timestamp()) returning id`,
+        tx,
+      );
+      await appendParticipantEvent(tx, locked, "document_shared", { name: doc.name });
+      return { documentId: row.id, name: doc.name };
+    });
+  } catch (error) {
+    await storage.deleteObject(key).catch((e: unknown) => logger.warn({ err: e, key }, "orphan document could not be deleted"));
+    throw error;
+  }
+}
+
+export type SharedFileView = {
+  access: FileParticipantAccess;
+  /** The clients of the deal: shown only once this participant signed the undertaking. */
+  clients: { side: "cedant" | "acquereur"; name: string; address: string }[];
+  folders: SharedFolder[];
+};
+
+/** The file as a participant reads it; the client identities only after their undertaking. */
+export async function getSharedFileView(userId: string, fileId: string): Promise<SharedFileView> {
+  const access = await requireFileParticipant(db, userId, fileId);
+  const clients = await queryRows<{ side: "cedant" | "acquereur"; name: string; address: string }>(sql`
+    select case when m.mandate_type = 'seller' then 'cedant' else 'acquereur' end as side, m.client_name as name, m.client_address as address
+    from collaboration_files f join mandates m on m.id in (f.mandate_a_id, f.mandate_b_id)
+    where f.id = ${access.fileId}::uuid and ${access.undertakingSigned} and m.client_name is not null
+    order by m.mandate_type desc`);
+  return { access, clients, folders: await listParticipantDocuments(access) };
+}

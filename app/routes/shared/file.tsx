@@ -1,0 +1,227 @@
+// /dossiers-partages/:fileId: a collaboration file as a participant (member or guest) reads it
+// (issue 32 §1–2). First the confidentiality undertaking; then the deal's clients, the folders
+// their side sees and the documents, opened and added as their rights allow.
+import { Download, Eye, FileText, ShieldCheck, Upload } from "lucide-react";
+import { data, Form, redirect } from "react-router";
+import { requireUser } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { PageContainer } from "~/components/page";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { fileUrl } from "~/features/collaboration/collaboration-rules";
+import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, formatFileSize } from "~/features/collaboration/documents-rules";
+import { getSharedFileView, shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
+import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILITY_LABELS } from "~/features/collaboration/participant-rules";
+import { requireFileParticipant, signParticipantUndertaking } from "~/features/collaboration/participants.server";
+import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
+import { isUuid } from "~/features/mandates/mandates.server";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { readForm } from "~/lib/form.server";
+import { formatDatePattern } from "~/lib/format";
+import { logger } from "~/lib/logger.server";
+import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/file";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dossier partagé" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, { guests: true });
+  const access = await requireFileParticipant(db, user.id, params.fileId, { beforeUndertaking: true });
+  // A founding member reads the file on its own pages.
+  if (access.kind === "founder") throw redirect(fileUrl(access.fileId));
+  if (!access.undertakingSigned) {
+    return { undertaking: { reference: access.reference, text: UNDERTAKING_TEXT }, view: null };
+  }
+  const view = await getSharedFileView(user.id, params.fileId);
+  return {
+    undertaking: null,
+    view: {
+      fileId: view.access.fileId,
+      reference: view.access.reference,
+      roleLabel: ROLE_LABELS[view.access.role],
+      sideLabel: SIDE_LABELS[view.access.side],
+      clients: view.clients,
+      folders: view.folders,
+    },
+  };
+}
+
+type ActionResult = { error: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, { guests: true });
+  // Not a participant: a 404 before the body is read.
+  await requireFileParticipant(db, user.id, params.fileId, { beforeUndertaking: true });
+  const back = sharedFileUrl(params.fileId);
+  const multipart = /^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "");
+  try {
+    if (multipart) {
+      const form = await readMultipartWithLimit(request, DOCUMENT_MAX_MB);
+      const file = form.get("file");
+      const folder = String(form.get("folderId") ?? "");
+      if (folder !== "" && !isUuid(folder)) return data({ error: PARTICIPANT_MESSAGES.noRight } satisfies ActionResult, { status: 400 });
+      if (!(file instanceof File) || (file.size === 0 && !file.name)) return data({ error: DOCUMENT_MESSAGES.noFile } satisfies ActionResult, { status: 400 });
+      const shared = await shareParticipantDocument(user.id, params.fileId, folder === "" ? null : folder, {
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+      return redirectWithToast(back, { type: "success", title: DOCUMENT_MESSAGES.shared, description: shared.name });
+    }
+    const form = await readForm(request);
+    if (form.get("intent") !== "undertaking") throw data({ message: "Action inconnue" }, { status: 400 });
+    await signParticipantUndertaking(user.id, params.fileId);
+    return redirectWithToast(back, { type: "success", title: PARTICIPANT_MESSAGES.undertakingSigned });
+  } catch (error) {
+    if (error instanceof UploadError) {
+      const message = error.code === "too-large" ? DOCUMENT_MESSAGES.tooLarge() : DOCUMENT_MESSAGES.uploadFailed;
+      return data({ error: message } satisfies ActionResult, { status: error.status });
+    }
+    const status = expectedStatus(error);
+    if (status === 404 || status === 400) throw error;
+    if (status === null) logger.error({ err: error, requestId: context.requestId }, "shared file action failed");
+    return data({ error: expectedMessage(error, "L’opération n’a pas pu aboutir.") } satisfies ActionResult, { status: status ?? 500 });
+  }
+}
+
+const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
+
+function documentHref(fileId: string, documentId: string, mode: "view" | "download") {
+  return `${sharedFileUrl(fileId)}/documents/${documentId}?mode=${mode}`;
+}
+
+export default function SharedFile({ loaderData, actionData }: Route.ComponentProps) {
+  const { undertaking, view } = loaderData;
+  const error = actionData?.error ?? null;
+  if (undertaking) {
+    return (
+      <PageContainer className="py-6">
+        <Card className="mx-auto grid max-w-2xl gap-4 p-4 sm:p-6">
+          <h1 className="text-xl font-semibold">Dossier {undertaking.reference}</h1>
+          <h2 className="flex items-center gap-2 font-semibold">
+            <ShieldCheck className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
+            Engagement de confidentialité
+          </h2>
+          <p className="text-sm text-muted-foreground">Signez cet engagement pour accéder au dossier et à l’identité des clients de l’opération.</p>
+          <blockquote className="border-l-4 pl-3" data-testid="undertaking-text">
+            {undertaking.text}
+          </blockquote>
+          {error ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="undertaking" />
+            <Button type="submit">Je m’engage</Button>
+          </Form>
+        </Card>
+      </PageContainer>
+    );
+  }
+  if (!view) return null;
+  return (
+    <PageContainer className="grid gap-4 py-6">
+      <header className="grid gap-1">
+        <h1 className="text-xl font-semibold">Dossier {view.reference}</h1>
+        <p className="text-sm text-muted-foreground">
+          {view.roleLabel} · {view.sideLabel}
+        </p>
+      </header>
+      {view.clients.length ? (
+        <Card className="grid gap-2 p-4" data-testid="shared-clients">
+          <h2 className="font-semibold">Clients de l’opération</h2>
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            {view.clients.map((c) => (
+              <div key={c.side} className="min-w-0">
+                <dt className="text-muted-foreground">{c.side === "cedant" ? "Cédant" : "Acquéreur"}</dt>
+                <dd className="break-words font-medium">{c.name}</dd>
+                <dd className="break-words">{c.address}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      ) : null}
+      {error ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <p className="text-sm text-muted-foreground">Chaque consultation est enregistrée et chaque PDF porte votre nom et la date.</p>
+      {view.folders.length === 0 ? (
+        <Alert>
+          <AlertTitle>Aucun dossier de documents</AlertTitle>
+          <AlertDescription>Vos droits ne vous donnent accès à aucun document pour l’instant.</AlertDescription>
+        </Alert>
+      ) : null}
+      {view.folders.map((folder) => (
+        <section key={folder.id ?? "general"} className="grid gap-2 rounded-lg border p-4" aria-label={`Dossier ${folder.name}`} data-testid="shared-folder">
+          <h2 className="break-words font-semibold">
+            {folder.name} <span className="text-sm font-normal text-muted-foreground">· {VISIBILITY_LABELS[folder.visibility]}</span>
+          </h2>
+          {folder.documents.length === 0 ? <p className="text-sm text-muted-foreground">Aucun document.</p> : null}
+          <ul className="grid gap-2">
+            {folder.documents.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="shared-document">
+                <div className="grid min-w-0 gap-1">
+                  <p className="flex min-w-0 items-start gap-2 font-medium">
+                    <FileText className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <span className="min-w-0 break-words">{d.name}</span>
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {d.typeLabel} · {formatFileSize(d.sizeBytes)} · {d.uploaderName} · <time dateTime={d.sharedAt}>{at(d.sharedAt)}</time>
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {d.isPdf ? (
+                    <Button asChild variant="outline" size="sm">
+                      <a href={documentHref(view.fileId, d.id, "view")} target="_blank" rel="noopener noreferrer">
+                        <Eye aria-hidden="true" />
+                        Consulter<span className="sr-only"> {d.name}</span>
+                      </a>
+                    </Button>
+                  ) : null}
+                  {folder.canDownload ? (
+                    <Button asChild variant="outline" size="sm">
+                      <a href={documentHref(view.fileId, d.id, "download")}>
+                        <Download aria-hidden="true" />
+                        Télécharger<span className="sr-only"> {d.name}</span>
+                      </a>
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          {folder.canUpload ? (
+            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="folderId" value={folder.id ?? ""} />
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor={`upload-${folder.id ?? "general"}`}>Déposer un document</Label>
+                <Input id={`upload-${folder.id ?? "general"}`} name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" />
+              </div>
+              <Button type="submit" size="sm">
+                <Upload aria-hidden="true" />
+                Déposer
+              </Button>
+            </Form>
+          ) : null}
+        </section>
+      ))}
+    </PageContainer>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  void error;
+  return (
+    <PageContainer className="py-6">
+      <Alert variant="destructive">
+        <AlertTitle>Dossier introuvable</AlertTitle>
+        <AlertDescription>Ce dossier n’existe pas ou vous n’y avez pas accès.</AlertDescription>
+      </Alert>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,71 @@
+// /dossiers-partages: the files a participant was admitted to or awaits (issue 32 §1). The home of
+// a guest account (decision 051), the only page of the network it reaches besides its files and
+// its account settings; members invited to a file find it here too.
+import { FolderOpen, ShieldCheck } from "lucide-react";
+import { Form, Link } from "react-router";
+import { requireUser } from "~/auth/session.server";
+import { PageContainer } from "~/components/page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { sharedFileUrl } from "~/features/collaboration/participant-rules";
+import { listSharedFiles } from "~/features/collaboration/participants.server";
+import type { Route } from "./+types/files";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dossiers partagés" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, { guests: true });
+  return { files: await listSharedFiles(user.id), twoFactor: user.twoFactorEnabled, email: user.email };
+}
+
+export default function SharedFiles({ loaderData }: Route.ComponentProps) {
+  const { files, twoFactor, email } = loaderData;
+  return (
+    <PageContainer className="grid gap-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">Dossiers partagés avec vous</h1>
+        <Form method="post" action="/logout">
+          <Button type="submit" variant="ghost" size="sm">
+            Se déconnecter<span className="sr-only"> ({email})</span>
+          </Button>
+        </Form>
+      </div>
+      {!twoFactor ? (
+        <Card className="flex flex-wrap items-center gap-3 p-4" data-testid="two-factor-offer">
+          <ShieldCheck className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
+          <p className="min-w-0 flex-1 text-sm">Protégez l’accès à ces dossiers confidentiels&nbsp;: activez la double authentification.</p>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/parametres?section=securite">Activer</Link>
+          </Button>
+        </Card>
+      ) : null}
+      {files.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center">
+          <FolderOpen className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold">Aucun dossier pour l’instant</p>
+        </Card>
+      ) : (
+        <ul className="divide-y rounded-lg border" aria-label="Dossiers partagés">
+          {files.map((f) => (
+            <li key={f.fileId} className="flex flex-wrap items-center justify-between gap-2 p-4" data-testid="shared-file">
+              <div className="grid min-w-0 gap-1">
+                {f.status === "active" ? (
+                  <Link to={sharedFileUrl(f.fileId)} className="font-medium underline">
+                    Dossier {f.reference}
+                  </Link>
+                ) : (
+                  <span className="font-medium">Dossier {f.reference}</span>
+                )}
+                <span className="text-sm text-muted-foreground">
+                  {f.roleLabel} · {f.sideLabel}
+                </span>
+              </div>
+              <Badge variant={f.status === "active" ? "default" : "outline"}>{f.stateLabel}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,242 @@
+// Participants of a collaboration file (issue 32 §1–2): invitation by e-mail, guest sign-up,
+// approval by the other founder, the undertaking before the clients' identity, folders by side,
+// per-participant rights, watermark and access log, removal ending access and sessions, and the
+// guest kept out of the member space — through the route modules, on a real engine.
+import { and, eq, sql } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/query.server";
+import { collaborationEvents, documentAccessLog, guestAccounts, mailOutbox, session, user } from "~/db/schema";
+import { listDocuments, openDocument, shareDocument } from "~/features/collaboration/documents.server";
+import { fileActor } from "~/features/collaboration/file-access.server";
+import { PARTICIPANT_MESSAGES } from "~/features/collaboration/participant-rules";
+import { inviteParticipant, readInvitation, requireFileParticipant } from "~/features/collaboration/participants.server";
+import { loader as dashboardLoader } from "~/routes/member/dashboard/layout";
+import { loader as onboardingLoader } from "~/routes/member/onboarding";
+import { action as participantsAction, loader as participantsLoader } from "~/routes/member/dashboard/file/participants";
+import { action as invitationAction, loader as invitationLoader } from "~/routes/public/invitation";
+import { loader as sharedFilesLoader } from "~/routes/shared/files";
+import { action as sharedFileAction, loader as sharedFileLoader } from "~/routes/shared/file";
+import { loader as sharedDocumentLoader } from "~/routes/shared/document";
+import { createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { useTestDatabase } from "../support/db";
+import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
+import { bodyOf, locationOf, signIn, type Browser } from "./mandates-helpers";
+
+const t = useTestDatabase();
+useFileTestEnvironment(t, "participants", { BETTER_AUTH_SECRET: "test-secret-for-participant-tests-0123456789abcdef" });
+
+const SELLER_CLIENT = "Canari Cédant Confidentiel SAS";
+const BUYER_CLIENT = "Canari Acquéreur Confidentiel SAS";
+const GUEST_PASSWORD = "invite-motdepasse-2026";
+
+let alice: CreatedMember; // seller's side (cédant)
+let bob: CreatedMember; // buyer's side (acquéreur)
+let carol: CreatedMember; // a member, invited
+let aliceB: Browser;
+let bobB: Browser;
+let carolB: Browser;
+
+beforeAll(async () => {
+  seedFactories(3232);
+  const db = t.db!;
+  alice = await createMember(db, { profile: { firstName: "Alice", lastName: "Cédant", membershipType: "premium" } });
+  bob = await createMember(db, { profile: { firstName: "Bruno", lastName: "Acquéreur", membershipType: "premium" } });
+  carol = await createMember(db, { profile: { firstName: "Carole", lastName: "Notaire" } });
+  [aliceB, bobB, carolB] = await Promise.all([signIn(alice), signIn(bob), signIn(carol)]);
+});
+
+const url = (path: string) => `http://localhost:3000${path}`;
+const get = (b: Browser, path: string) => new Request(url(path), { headers: b.headers });
+function post(b: Browser | null, path: string, fields: Record<string, string>) {
+  const headers = new Headers(b?.headers ?? { "x-rt-client-ip": "203.0.113.7" });
+  return new Request(url(path), { method: "POST", headers, body: new URLSearchParams(fields) });
+}
+
+async function newFile(): Promise<string> {
+  return (await openFileBetween(t.db!, bob, alice, { buyer: BUYER_CLIENT, seller: SELLER_CLIENT })).fileId;
+}
+
+async function pdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText("Bilan 2025", { x: 50, y: 780, size: 14, font });
+  return doc.save();
+}
+
+/** The invitation link's secret, read from the e-mail in the outbox. */
+async function tokenMailedTo(email: string): Promise<string> {
+  const rows = await t.db!.select({ text: mailOutbox.text }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "collaboration-invitation")));
+  const match = /\/invitation\/([A-Za-z0-9_-]+)/.exec(rows.at(-1)?.text ?? "");
+  if (!match) throw new Error(`no invitation mailed to ${email}`);
+  return match[1];
+}
+
+/** Invites a guest from Alice's page, signs them up, confirms the address, signs them in and accepts. */
+async function guestJoins(fileId: string, email: string, fields: Record<string, string> = {}): Promise<{ browser: Browser; userId: string; participantId: string; token: string }> {
+  const invited = await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "invite", email, role: "avocat", side: "acquereur", voir: "on", ...fields }), { fileId });
+  expect(status(invited)).toBe(302);
+  const token = await tokenMailedTo(email);
+  const signUp = await call(invitationAction, post(null, `/invitation/${token}`, { intent: "sign-up", firstName: "Gaspard", lastName: "Invité", company: "Cabinet Invité", password: GUEST_PASSWORD, confirmPassword: GUEST_PASSWORD }), { token });
+  expect(bodyOf<{ done?: string }>(signUp.value).done).toBe(PARTICIPANT_MESSAGES.guestSignedUp);
+  const [u] = await t.db!.select().from(user).where(eq(user.email, email));
+  // The confirmation e-mail went out (better-auth's sign-up); the test stands for the click.
+  expect((await t.db!.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).length).toBeGreaterThanOrEqual(2);
+  await t.db!.update(user).set({ emailVerified: true }).where(eq(user.id, u.id));
+  const browser = await signIn({ email, password: GUEST_PASSWORD } as CreatedMember);
+  const accepted = await call(invitationAction, post(browser, `/invitation/${token}`, { intent: "accept" }), { token });
+  expect(status(accepted)).toBe(302);
+  const [row] = await queryRows<{ id: string }>(sql`select id from collaboration_participants where user_id = ${u.id} and file_id = ${fileId}::uuid`, t.db!);
+  return { browser, userId: u.id, participantId: row.id, token };
+}
+
+describe("a guest", () => {
+  it("signs up from the invitation, waits for the other founder's approval, signs the undertaking, then sees the file", async () => {
+    const fileId = await newFile();
+    const email = "gaspard.invite@example.org";
+    const { browser, userId, participantId } = await guestJoins(fileId, email);
+    expect(await t.db!.select().from(guestAccounts).where(eq(guestAccounts.userId, userId))).toHaveLength(1);
+
+    // Before approval: nothing of the file.
+    expect(status(await call(sharedFileLoader, get(browser, `/dossiers-partages/${fileId}`), { fileId }))).toBe(404);
+    const home = await call(sharedFilesLoader, get(browser, "/dossiers-partages"), {});
+    expect(JSON.stringify(home.value)).toContain("En attente d’approbation");
+
+    // Alice invited: only Bob approves.
+    const byAlice = await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId }), { fileId });
+    expect(status(byAlice)).toBe(403);
+    expect(bodyOf<{ error: string }>(byAlice.value).error).toBe(PARTICIPANT_MESSAGES.cannotApprove);
+    expect(status(await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId }), { fileId }))).toBe(302);
+
+    // Approved: the undertaking first, no client in the page.
+    const before = await call(sharedFileLoader, get(browser, `/dossiers-partages/${fileId}`), { fileId });
+    expect(status(before)).toBe(200);
+    const beforeText = JSON.stringify(before.value);
+    expect(beforeText).not.toContain(SELLER_CLIENT);
+    expect(beforeText).not.toContain(BUYER_CLIENT);
+    expect(beforeText).toContain("Je m’engage");
+    expect(await call(sharedFileAction, post(browser, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId }).then(status)).toBe(302);
+
+    const after = await call(sharedFileLoader, get(browser, `/dossiers-partages/${fileId}`), { fileId });
+    const afterText = JSON.stringify(after.value);
+    expect(afterText).toContain(SELLER_CLIENT);
+    expect(afterText).toContain(BUYER_CLIENT);
+
+    const kinds = (await t.db!.select({ kind: collaborationEvents.kind }).from(collaborationEvents).where(eq(collaborationEvents.fileId, fileId))).map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["participant_invited", "participant_joined", "participant_approved", "participant_undertaking_signed"]));
+  });
+
+  it("never reaches the member space: dashboard, onboarding and another file are refused by the guards", async () => {
+    const fileId = await newFile();
+    const { browser } = await guestJoins(fileId, "hors.reseau@example.org");
+    expect(locationOf((await call(dashboardLoader, get(browser, "/dashboard/annuaire"), {})).thrown)).toBe("/dossiers-partages");
+    expect(locationOf((await call(onboardingLoader, get(browser, "/onboarding"), {})).thrown)).toBe("/dossiers-partages");
+    const other = await newFile();
+    expect(status(await call(sharedFileLoader, get(browser, `/dossiers-partages/${other}`), { fileId: other }))).toBe(404);
+    expect(status(await call(participantsLoader, get(browser, `/dashboard/dossiers/${fileId}/intervenants`), { fileId }))).toBe(302);
+  });
+
+  it("is cut off at once when removed: access refused and sessions deleted", async () => {
+    const fileId = await newFile();
+    const { browser, userId, participantId } = await guestJoins(fileId, "retire@example.org");
+    await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId }), { fileId });
+    expect((await t.db!.select().from(session).where(eq(session.userId, userId))).length).toBeGreaterThan(0);
+    expect(status(await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "remove", participantId }), { fileId }))).toBe(302);
+    expect(await t.db!.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
+    await expect(requireFileParticipant(t.db!, userId, fileId, { beforeUndertaking: true })).rejects.toMatchObject({ init: { status: 404 } });
+    // The old cookie no longer opens anything.
+    expect(locationOf((await call(sharedFileLoader, get(browser, `/dossiers-partages/${fileId}`), { fileId })).thrown)).toBe("/auth");
+  });
+});
+
+describe("folders and rights", () => {
+  it("hide a side's folder from the other side and apply each participant's rights, with watermark and access log", async () => {
+    const fileId = await newFile();
+    // Alice (cédant) makes a cédant-only folder; Bob (acquéreur) cannot make one.
+    expect(status(await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "folder", name: "Fiscal cédant", visibility: "cedant" }), { fileId }))).toBe(302);
+    const refused = await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "folder", name: "Interdit", visibility: "cedant" }), { fileId });
+    expect(status(refused)).toBe(403);
+    const [folder] = await queryRows<{ id: string }>(sql`select id from collaboration_folders where file_id = ${fileId}::uuid`, t.db!);
+
+    // A general document (Alice, through the founders' room) and one in the cédant folder (a cédant-side member participant).
+    const general = await shareDocument(fileActor(alice.profile), fileId, { name: "bilan-general.pdf", bytes: await pdf() });
+    const { token } = await inviteParticipant(alice.user.id, fileId, { email: carol.email, role: "notaire", side: "cedant", rights: { voir: true, telecharger: true, deposer: true } });
+    expect(status(await call(invitationAction, post(carolB, `/invitation/${token}`, { intent: "accept" }), { token }))).toBe(302);
+    // A member joins without approval, but signs the undertaking too.
+    expect(status(await call(sharedFileLoader, get(carolB, `/dossiers-partages/${fileId}`), { fileId }))).toBe(200);
+    await call(sharedFileAction, post(carolB, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId });
+    const carolAccess = await requireFileParticipant(t.db!, carol.user.id, fileId);
+    expect(carolAccess).toMatchObject({ kind: "member", side: "cedant", role: "notaire" });
+    const form = new FormData();
+    form.set("folderId", folder.id);
+    form.set("file", new File([new Uint8Array(await pdf())], "liasse-cedant.pdf", { type: "application/pdf" }));
+    const upload = await call(sharedFileAction, new Request(url(`/dossiers-partages/${fileId}`), { method: "POST", headers: carolB.headers, body: form }), { fileId });
+    expect(status(upload)).toBe(302);
+    const [secret] = await queryRows<{ id: string }>(sql`select id from collaboration_documents where folder_id = ${folder.id}::uuid`, t.db!);
+
+    // A guest on the buyer's side with « voir » only.
+    const guest = await guestJoins(fileId, "banque@example.org");
+    await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId: guest.participantId }), { fileId });
+    await call(sharedFileAction, post(guest.browser, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId });
+    const seen = JSON.stringify((await call(sharedFileLoader, get(guest.browser, `/dossiers-partages/${fileId}`), { fileId })).value);
+    expect(seen).toContain("bilan-general.pdf");
+    expect(seen).not.toContain("liasse-cedant.pdf");
+    expect(seen).not.toContain("Fiscal cédant");
+
+    const docPath = (id: string, mode: string) => `/dossiers-partages/${fileId}/documents/${id}?mode=${mode}`;
+    const hidden = await call(sharedDocumentLoader, get(guest.browser, docPath(secret.id, "view")), { fileId, documentId: secret.id });
+    expect(status(hidden)).toBe(404);
+    const download = await call(sharedDocumentLoader, get(guest.browser, docPath(general.documentId, "download")), { fileId, documentId: general.documentId });
+    expect(status(download)).toBe(403);
+    const view = await call(sharedDocumentLoader, get(guest.browser, docPath(general.documentId, "view")), { fileId, documentId: general.documentId });
+    expect(status(view)).toBe(200);
+    const bytes = new Uint8Array(await (view.value as Response).arrayBuffer());
+    expect(Buffer.from(bytes).toString("latin1")).not.toEqual(Buffer.from(await pdf()).toString("latin1"));
+    const log = await t.db!.select().from(documentAccessLog).where(eq(documentAccessLog.documentId, general.documentId));
+    expect(log.map((l) => [l.viewerName, l.action])).toContainEqual(["Gaspard Invité", "view"]);
+
+    // Bob (acquéreur founder) does not see the cédant folder either.
+    const bobAccess = await requireFileParticipant(t.db!, bob.user.id, fileId);
+    expect(bobAccess).toMatchObject({ kind: "founder", side: "acquereur", role: "fondateur" });
+    expect((await requireFileParticipant(t.db!, alice.user.id, fileId)).side).toBe("cedant");
+    // The founders' own room applies the same folder rule.
+    expect((await listDocuments(fileActor(bob.profile), fileId)).documents.map((d) => d.name)).not.toContain("liasse-cedant.pdf");
+    expect((await listDocuments(fileActor(alice.profile), fileId)).documents.map((d) => d.name)).toContain("liasse-cedant.pdf");
+    await expect(openDocument(fileActor(bob.profile), fileId, secret.id, "download")).rejects.toMatchObject({ init: { status: 404 } });
+
+    // Rights raised by a founder take effect at once.
+    await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "rights", participantId: guest.participantId, voir: "on", telecharger: "on" }), { fileId });
+    const again = await call(sharedDocumentLoader, get(guest.browser, docPath(general.documentId, "download")), { fileId, documentId: general.documentId });
+    expect(status(again)).toBe(200);
+  });
+});
+
+describe("invitations", () => {
+  it("expire after seven days, can be withdrawn, and refuse a founder's address or a second open invitation", async () => {
+    const fileId = await newFile();
+    const now = new Date();
+    const { token, participantId } = await inviteParticipant(alice.user.id, fileId, { email: "tard@example.org", role: "banque", side: "commun", rights: { voir: true, telecharger: false, deposer: false } }, new Date(now.getTime() - 8 * 86_400_000));
+    expect((await readInvitation(token))?.state).toBe("expired");
+    const late = await call(invitationAction, post(null, `/invitation/${token}`, { intent: "sign-up", firstName: "A", lastName: "B", password: GUEST_PASSWORD, confirmPassword: GUEST_PASSWORD }), { token });
+    expect(status(late)).toBe(410);
+    // Past its date, it no longer blocks a new one.
+    const fresh = await inviteParticipant(bob.user.id, fileId, { email: "tard@example.org", role: "banque", side: "commun", rights: { voir: true, telecharger: false, deposer: false } });
+    expect(fresh.participantId).not.toBe(participantId);
+    await expect(inviteParticipant(bob.user.id, fileId, { email: "TARD@example.org", role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ init: { status: 409 } });
+    await expect(inviteParticipant(bob.user.id, fileId, { email: alice.email, role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ init: { status: 409 } });
+    expect(status(await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "withdraw", participantId: fresh.participantId }), { fileId }))).toBe(302);
+    expect((await readInvitation(fresh.token))?.state).toBe("withdrawn");
+    const loaded = await call(invitationLoader, get({ headers: new Headers() }, `/invitation/${fresh.token}`), { token: fresh.token });
+    expect(JSON.stringify(loaded.value)).not.toContain(SELLER_CLIENT);
+  });
+
+  it("are sent, withdrawn and managed by the founders only: another member gets a 404", async () => {
+    const fileId = await newFile();
+    const outsider = await call(participantsAction, post(carolB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "invite", email: "x@example.org", role: "avocat", side: "cedant" }), { fileId });
+    expect(status(outsider)).toBe(404);
+    // Signing up needs no account; accepting needs the invited address.
+    const { token } = await inviteParticipant(alice.user.id, fileId, { email: "quelquun@example.org", role: "autre", side: "commun", rights: { voir: true, telecharger: false, deposer: false } });
+    const wrong = await call(invitationAction, post(carolB, `/invitation/${token}`, { intent: "accept" }), { token });
+    expect(status(wrong)).toBe(403);
+  });
+});
