@@ -10,7 +10,6 @@ import { data } from "react-router";
 import { signUp } from "~/auth/account.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { collaborationEvents } from "~/db/schema";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
 import { isUuid } from "~/features/mandates/mandates.server";
 import { getEnv } from "~/lib/env.server";
