@@ -58,6 +58,8 @@ test("overview: founding welcome, what waits (numbers agree with their pages), p
 });
 
 test("internal directory → inbox: a premium member's message arrives, is opened (read) and answered", async ({ page }) => {
+  // Two members, two mails and the conversation from both sides: a long journey.
+  test.setTimeout(150_000);
   const subject = `Co-mandat ${randomBytes(3).toString("hex")}`;
   const body = `Bonjour Thomas, j’accompagne un repreneur industriel qui cherche une PME de mécanique en Rhône-Alpes. ${"Seriez-vous ouvert à un co-mandat\u00a0? ".repeat(3)}`;
 

@@ -54,7 +54,7 @@ test("a message from a second browser rings the bell live; the panel opens it an
   await expect(panel).toBeVisible();
   await checkAccessibility(page);
   await panel.getByRole("button", { name: new RegExp(subject) }).click();
-  await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]+$/);
+  await expect(page).toHaveURL(/\/dashboard\/messages\/(contact|confrere|dossier)-[0-9a-f-]+$/);
   await expect(page.getByText(subject).first()).toBeVisible();
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
 
