@@ -48,11 +48,13 @@ export async function startSmtpPeer(options: { starttls?: boolean } = {}): Promi
       peer.closedConnections++;
     },
     onData(stream, session, callback) {
+      // Decided when the DATA command arrives: a held send read after the hold ended stays unanswered.
+      const held = peer.holdData;
       readAll(stream).then(
         (raw) => {
           const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
           const rcptTo = session.envelope.rcptTo.map((r) => r.address);
-          if (peer.holdData) return;
+          if (held) return;
           if (peer.rejectWith) {
             peer.rejected.push({ rcptTo, raw, subject });
             const err = Object.assign(new Error(peer.rejectWith), { responseCode: 451 });

@@ -114,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await markFileRead(actor, params.fileId, upTo);
     return { ok: true };
   }
-  const intent = INTENTS[intentName];
+  const intent = Object.hasOwn(INTENTS, intentName) ? INTENTS[intentName] : undefined;
   if (!intent) throw data({ message: "Action inconnue" }, { status: 400 });
   try {
     const error = await intent.run(actor, params.fileId, form);
