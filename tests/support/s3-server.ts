@@ -3,6 +3,7 @@
 // loopback port, and a TCP proxy in front of it that can cut connections in the middle of an
 // upload, as a failing service or network would.
 import { mkdtempSync, rmSync } from "node:fs";
+import { unlink } from "node:fs/promises";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +29,7 @@ export type TestS3Server = {
 export async function startTestS3Server(): Promise<TestS3Server> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "rt-s3-"));
   const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: S3_TEST_BUCKET }] });
+  keepDirectoriesOnDelete(server);
   const { port } = await server.run();
   // Node closes an idle kept-alive connection after 5 s; a test's client that reuses it at that
   // moment reads ECONNRESET (seen on a loaded machine): the test server keeps them longer.
@@ -84,5 +86,28 @@ export async function startTestS3Server(): Promise<TestS3Server> {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * S3 has no directories, but s3rver keeps keys as files and removes a key's folder when its last
+ * file goes: a write of another key into that folder at that moment fails with ENOENT on a stream
+ * s3rver does not listen to (an unhandled error in the test run). The test server deletes like S3.
+ */
+function keepDirectoriesOnDelete(server: S3rver) {
+  type Store = {
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    deleteObject(bucket: string, key: string): Promise<void>;
+  };
+  const store = (server as unknown as { store: Store }).store;
+  store.deleteObject = async (bucket, key) => {
+    const files = ["object", "object.md5", "metadata.json"].map((resource) => store.getResourcePath(bucket, key, resource));
+    await Promise.all(
+      files.map((file) =>
+        unlink(file).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        }),
+      ),
+    );
   };
 }
