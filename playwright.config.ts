@@ -87,12 +87,12 @@ export default defineConfig({
     testMatch: specsByServer[i],
     use: { ...devices["Desktop Chrome"], baseURL: server.baseURL },
   })),
-  // Started one after the other: the first builds when the build is stale, the others reuse it.
+  // Started one after the other: the first makes the build when it is stale and seeds one
+  // template database, the others copy it (scripts/e2e-server.ts).
   webServer: servers.map((server) => ({
-    // The production build, as users get it (made here unless the one in build/ is current:
-    // scripts/production-build.ts), with French demo members for the public directory
+    // The production build, as users get it, with French demo members for the public directory
     // (seed 7: validated members with random names; demo logins such as premium+s7@demo…).
-    command: `npx tsx scripts/production-build.ts --if-stale && npm run admin:create -- --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && npm run seed -- --members ${E2E_SEED.members} --seed ${E2E_SEED.seed} && npm run serve`,
+    command: `node node_modules/tsx/dist/cli.mjs scripts/e2e-server.ts ${path.join(dataDir, "modele")} ${E2E_ADMIN.email} ${E2E_ADMIN.password} ${E2E_SEED.members} ${E2E_SEED.seed}`,
     url: `${server.baseURL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
