@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { refreshReputation } from "~/features/trust/reputation.server";
 import type { RatingCriterion } from "~/features/trust/reputation-rules";
 import type { ModerationInput } from "~/features/trust/ratings.schema";

@@ -15,7 +15,7 @@ import { professionLabel } from "~/db/reference/professions";
 import { feeAgreements, feeAgreementSignatures } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
 import { allowPasswordCheck } from "~/features/account/account.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage, type ObjectStream } from "~/lib/storage/storage.server";

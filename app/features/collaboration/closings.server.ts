@@ -11,8 +11,9 @@ import { queryRows } from "~/db/query.server";
 import { dealSchema } from "~/features/deals/deal.schema";
 import { createOwnDeal } from "~/features/deals/deals.server";
 import type { MandateStatus, MandateType } from "~/features/mandates/mandate-rules";
-import { isUuid, notFound as mandateNotFound } from "~/features/mandates/mandates.server";
-import type { MemberActor } from "~/features/profiles/actor";
+import { notFound as mandateNotFound } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
+import type { MemberActor } from "~/auth/actor";
 import { DEAL_FROM_FILE_TEXT, dealSector } from "./collaboration-rules";
 import { appendFileEvent, fileConflict, withFile, type FileAccess, type FileActor } from "./file-access.server";
 import {

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { collaborationDocuments } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage, type ObjectStream } from "~/lib/storage/storage.server";

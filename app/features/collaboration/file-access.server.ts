@@ -8,7 +8,7 @@ import { collaborationEvents } from "~/db/schema";
 import { fileEvent, type FileEventDetails, type FileEventKind } from "./timeline";
 import { queryRows, withReusablePlan } from "~/db/query.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { COLLABORATION_MESSAGES, type Stage } from "./collaboration-rules";
 
 /** The acting member, as every collaboration command receives it. */

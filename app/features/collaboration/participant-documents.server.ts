@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";

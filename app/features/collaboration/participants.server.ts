@@ -11,7 +11,7 @@ import { signUp } from "~/auth/account.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { getEnv } from "~/lib/env.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { fileUrl, type Stage } from "./collaboration-rules";

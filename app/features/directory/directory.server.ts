@@ -12,7 +12,7 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { REPUTATION_COLUMNS, reputationFromColumns, type ReputationColumns } from "~/features/trust/reputation.server";
 import { reputationBadges } from "~/features/trust/reputation-rules";
 import { type StoredVerificationSummary, verificationMark, type VerificationMarkView } from "~/features/trust/verification-rules";
-import { type BadgeKind, profileBadges } from "./badges";
+import { type BadgeKind, profileBadges } from "~/features/trust/badges";
 import { publicDealView } from "~/features/deals/deal-disclosure";
 import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "./card-rules";
 import { DIRECTORY_PAGE_SIZE, type DirectoryQuery } from "./directory.schema";

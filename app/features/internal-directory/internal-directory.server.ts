@@ -11,7 +11,7 @@ import { getCache, keptPage } from "~/lib/cache.server";
 import { professionLabel } from "~/db/reference";
 import type { DirectoryQuery } from "~/features/directory/directory.schema";
 import { directoryCountKey, directoryWhere } from "~/features/directory/directory.server";
-import { type BadgeKind, profileBadges } from "~/features/directory/badges";
+import { type BadgeKind, profileBadges } from "~/features/trust/badges";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import {
   REPUTATION_COLUMNS,

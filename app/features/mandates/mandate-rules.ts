@@ -3,6 +3,7 @@
 import { subMonths } from "date-fns";
 import { departmentLabel, sectorLabel } from "~/db/reference";
 import { formatEuros, NOT_SPECIFIED } from "~/lib/format";
+import type { MandateCriteria } from "./mandate-row";
 import { FREEMIUM_MANDATE_QUOTA, FREEMIUM_OPPORTUNITY_QUOTA, normaliseMembership, QUOTA_WINDOW_MONTHS } from "~/auth/permissions";
 
 export const MANDATE_TYPES = ["buyer", "seller"] as const;
@@ -358,4 +359,28 @@ export function mandateSummaryLines(m: MandateBusinessFields): Array<{ label: st
 export function sectorsSummary(m: Pick<MandateBusinessFields, "mandateType" | "searchSectors" | "companySector">): string {
   const codes = m.mandateType === "buyer" ? (m.searchSectors ?? []) : m.companySector ? [m.companySector] : [];
   return codes.length ? codes.map(sectorLabel).join(", ") : NOT_SPECIFIED;
+}
+
+/**
+ * What a buyer mandate lacks to be matched with any seller: without a sector, a territory and a
+ * target amount range it scores 0 against everyone (the contribution alone is rarely filled by
+ * sellers). Empty when it has at least one of them, and for a seller mandate.
+ */
+export function missingMatchCriteria(m: Pick<MandateCriteria, "mandateType" | "searchSectors" | "searchTerritories" | "targetAmountMin" | "targetAmountMax">): string[] {
+  if (m.mandateType !== "buyer") return [];
+  const hasSectors = (m.searchSectors ?? []).length > 0;
+  const hasTerritories = (m.searchTerritories ?? []).length > 0;
+  const hasAmount = m.targetAmountMin != null || m.targetAmountMax != null;
+  if (hasSectors || hasTerritories || hasAmount) return [];
+  return ["un secteur recherché", "un territoire", "un montant cible"];
+}
+
+export const UNMATCHABLE_BUYER_TEXT = "Ce mandat ne pourra être rapproché d’aucun mandat cédant";
+
+/** Counts of potential matches stop here: a card says '99+'. */
+export const MATCH_COUNT_CAP = 99;
+
+/** '99+' past the count's cap. */
+export function matchCountLabel(n: number, cap = MATCH_COUNT_CAP): string {
+  return n > cap ? `${cap}+` : String(n);
 }

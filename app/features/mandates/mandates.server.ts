@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { memoByObject } from "~/lib/memo";
+import { isUuid } from "~/lib/uuid";
 import { connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
 import {
   canToggleStatus,
@@ -146,11 +147,6 @@ export async function getMyMandate(actor: MandateActor, mandateId: string): Prom
     .limit(1);
   if (!row) notFound();
   return toOwn(row);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
 }
 
 /**

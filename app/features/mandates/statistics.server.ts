@@ -2,7 +2,6 @@
 // acting member and counted in SQL.
 import { type SQL, sql } from "drizzle-orm";
 import { jsonValue, queryRows, withReusablePlan } from "~/db/query.server";
-import { daysToClose, median } from "~/features/collaboration/collaboration-rules";
 import {
   ATTENTION_DAYS,
   effectiveStatus,
@@ -12,7 +11,7 @@ import {
   type MandateType,
 } from "./mandate-rules";
 import type { MandateActor } from "./mandates.server";
-import { lastTwelveMonths, type MonthBucket } from "./statistics";
+import { daysToClose, lastTwelveMonths, median, type MonthBucket } from "./statistics";
 
 export type RecentMandate = { id: string; clientCode: string; mandateType: MandateType; status: MandateStatus; endDate: string };
 

@@ -14,12 +14,12 @@ import {
   oppositeType,
   parisToday,
   type MandateType,
+  MATCH_COUNT_CAP,
 } from "~/features/mandates/mandate-rules";
 import { getMyMandate, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
 import { counterpartColumns, toCounterpart, type CounterpartMandate, type CounterpartRow } from "./counterpart.server";
 import {
   criteriaVerdicts,
-  MATCH_COUNT_CAP,
   MATCHES_PAGE_SIZE,
   SCORE_CAP,
   SCORE_WEIGHTS,

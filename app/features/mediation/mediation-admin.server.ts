@@ -15,7 +15,7 @@ import { fileNotFound } from "~/features/collaboration/file-access.server";
 import { appendFileEvent } from "~/features/collaboration/file-access.server";
 import { STAGE_LABELS, type Stage } from "~/features/collaboration/collaboration-rules";
 import { timelineLabel } from "~/features/collaboration/timeline";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { refreshReputation } from "~/features/trust/reputation.server";
 import {
   auditMediation,

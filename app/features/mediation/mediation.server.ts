@@ -17,7 +17,7 @@ import { GONE_MEMBER_NAME } from "~/features/collaboration/collaboration.server"
 import { contentDisposition } from "~/features/collaboration/documents-rules";
 import { prepareDocument, type PreparedDocument } from "~/features/collaboration/documents.server";
 import { actorName, appendFileEvent, requireFileAccess, withFile, type FileActor } from "~/features/collaboration/file-access.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { getEnv } from "~/lib/env.server";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";

@@ -1,7 +1,7 @@
 // One zod schema per onboarding form (spec §5); messages verbatim where the spec gives them.
 import { z } from "zod";
 import { PROFESSION_CODES } from "~/db/reference";
-import { sameMailbox } from "~/features/recommendations/email-identity";
+import { sameMailbox, type Sponsor } from "~/features/recommendations/email-identity";
 import { isSendableEmail } from "~/lib/email-address";
 
 export const ONBOARDING_MESSAGES = {
@@ -68,7 +68,6 @@ export const detailsSchema = z.object({
   linkedinUrl: linkedinSchema,
 });
 
-export type Sponsor = { name: string; email: string };
 
 /**
  * Exactly two sponsors, each with a name and an e-mail; e-mails trimmed and lower-cased, names

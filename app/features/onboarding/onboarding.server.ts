@@ -8,7 +8,7 @@ import { profiles } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
 import { listSponsors, replaceSponsors } from "../recommendations/recommendations.server";
 import { advance, canRevisit, onboardingStep, remainingPlaces, type OnboardingStep } from "./onboarding-steps";
-import type { Sponsor } from "./onboarding.schema";
+import type { Sponsor } from "~/features/recommendations/email-identity";
 import { getOwnEvidence, profileHasEvidence, saveEvidence, type UploadedFile } from "../trust/verification.server";
 import type { VerificationInput } from "../trust/verification.schema";
 import type { z } from "zod";

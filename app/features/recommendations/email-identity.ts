@@ -3,6 +3,9 @@
 // "+tag" of plus-addressing dropped, and for the providers that ignore dots in the local part
 // (Gmail) the dots dropped too.
 
+/** A sponsor as the applicant names them. */
+export type Sponsor = { name: string; email: string };
+
 const DOTS_IGNORED = new Set(["gmail.com", "googlemail.com"]);
 const ALIASES: Record<string, string> = { "googlemail.com": "gmail.com" };
 

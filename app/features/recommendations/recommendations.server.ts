@@ -8,7 +8,7 @@ import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { emailIdentity } from "./email-identity";
-import type { Sponsor } from "../onboarding/onboarding.schema";
+import type { Sponsor } from "./email-identity";
 import { recommendationUrl, verifyRecommendationToken } from "./recommendation-link.server";
 import { invalidate } from "~/lib/cache.server";
 

@@ -10,7 +10,7 @@ import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { notifyCounterpart } from "~/features/collaboration/collaboration.server";
 import { actorName, requireFileAccess, type FileActor } from "~/features/collaboration/file-access.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getReputation, refreshAllReputation, refreshReputation } from "./reputation.server";

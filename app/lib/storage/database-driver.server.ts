@@ -7,7 +7,7 @@ import { db as processDb, type Db } from "~/db/client.server";
 import { storedObjects } from "~/db/schema";
 import { StorageIntegrityError, verifyingStream } from "./integrity.server";
 import { checkKey, contentTypeOfKey, isSafeKey, publicUrlOfKey } from "./keys";
-import type { StorageBackend, StorageDriver } from "./storage.server";
+import type { StorageBackend, StorageDriver } from "./types";
 
 /** A download reads the bytea in slices of this size, one short statement each (never the whole 20 MB at once). */
 export const DATABASE_READ_SLICE_BYTES = 1024 * 1024;

@@ -4,7 +4,7 @@
 // before it counts). The source is left as it was: switching back is a configuration change.
 import { readObjectStream, sha256Hex } from "./integrity.server";
 import { contentTypeOfKey } from "./keys";
-import type { StorageBackend } from "./storage.server";
+import type { StorageBackend } from "./types";
 
 export const STORE_NAMES = ["database", "local", "s3"] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

@@ -16,7 +16,7 @@ import {
 import type { Env } from "~/lib/env.server";
 import { agreedSha256, readObjectStream, sha256Base64ToHex, sha256Hex, sha256HexToBase64, StorageIntegrityError, verifyingStream } from "./integrity.server";
 import { checkKey, contentTypeOfKey, isSafeKey, publicUrlOfKey } from "./keys";
-import type { ObjectStream, OpenOptions, StorageBackend, StorageDriver } from "./storage.server";
+import type { ObjectStream, OpenOptions, StorageBackend, StorageDriver } from "./types";
 
 export type S3StorageConfig = {
   bucket: string;

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardSection as Section } from "~/components/ui/card";
 import { closingsCountLine } from "~/features/collaboration/collaboration-rules";
-import { profileBadges } from "~/features/directory/badges";
+import { profileBadges } from "~/features/trust/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";
 import type { RatingActionResult } from "~/features/trust/components/rating-forms";

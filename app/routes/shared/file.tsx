@@ -16,7 +16,7 @@ import { getSharedFileView, shareParticipantDocument } from "~/features/collabor
 import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILITY_LABELS } from "~/features/collaboration/participant-rules";
 import { requireFileParticipant, signParticipantUndertaking } from "~/features/collaboration/participants.server";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { readForm } from "~/lib/form.server";
 import { formatDatePattern } from "~/lib/format";

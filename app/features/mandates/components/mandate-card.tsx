@@ -15,8 +15,8 @@ import {
   mandateSummaryLines,
   type MandateStatus,
   type MandateType,
+  matchCountLabel,
 } from "../mandate-rules";
-import { matchCountLabel } from "~/features/matching/match-score";
 import { MandateFlags, StatusBadge } from "./mandate-badges";
 
 export type MandateCardData = {

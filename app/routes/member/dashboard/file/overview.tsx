@@ -27,9 +27,9 @@ import { FileTimeline } from "~/features/collaboration/components/file-timeline"
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
 import { parisToday } from "~/features/mandates/mandate-rules";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { DdProgressCard } from "~/features/due-diligence/components/dd-badges";
 import { getDueDiligenceProgress } from "~/features/due-diligence/due-diligence.server";
 import { logger } from "~/lib/logger.server";

@@ -26,16 +26,16 @@ import { readForm } from "~/lib/form.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import type { MandatesTab } from "./components/mandates-sections";
-import { DIALOG_PARAMS, mandatesHref, safeMandatesReturn } from "./components/urls";
-import { listMandateCards, type MandateWithFigures } from "./mandate-cards.server";
-import { MANDATE_MESSAGES, mandateQuota, opportunityQuota, parisToday, quotaWindowStart } from "./mandate-rules";
-import { mandateFormSchema } from "./mandates.schema";
+import { isUuid } from "~/lib/uuid";
+import type { MandatesTab } from "~/features/mandates/components/mandates-sections";
+import { DIALOG_PARAMS, mandatesHref, safeMandatesReturn } from "~/features/mandates/components/urls";
+import { listMandateCards, type MandateWithFigures } from "~/features/matching/mandate-cards.server";
+import { MANDATE_MESSAGES, mandateQuota, opportunityQuota, parisToday, quotaWindowStart } from "~/features/mandates/mandate-rules";
+import { mandateFormSchema } from "~/features/mandates/mandates.schema";
 import {
   createMandate,
   deleteMandate,
   getMandateQuota,
-  isUuid,
   listMyMandatesWithCounts,
   mandateActor,
   notFound,
@@ -45,7 +45,7 @@ import {
   updateMandate,
   type MandateActor,
   type OwnMandate,
-} from "./mandates.server";
+} from "~/features/mandates/mandates.server";
 
 /** A feature's expected failure (`throw data({ message }, { status })`), or null. */
 function httpError(error: unknown): { status: number; message: string } | null {
