@@ -1,4 +1,4 @@
-// Moderation of ratings (issue 14 §3): the ratings members reported, and the admins' decision —
+// Moderation of ratings: the ratings members reported, and the admins' decision —
 // hide the rating with a reason, or keep it. The decision closes every open report of the rating,
 // refreshes the rated member's reputation and leaves an audit row, in one transaction.
 import { sql } from "drizzle-orm";

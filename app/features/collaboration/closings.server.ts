@@ -1,7 +1,7 @@
-// After the offer (issue 13, items 7 and 8): a member puts their mandate of a file in negotiation
+// After the offer (items 7 and 8): a member puts their mandate of a file in negotiation
 // (out of the matching) or back in the search, a concluded file concludes both its mandates,
 // and a concluded file can be proposed as a certified deal. The state rules are pure
-// (negotiation-rules.ts, decisions 011 and 046); each command here locks its rows, writes, and
+// (negotiation-rules.ts); each command here locks its rows, writes, and
 // records its step in the file's timeline in the same transaction.
 import type { FileEventKind } from "./timeline";
 import { sql } from "drizzle-orm";
@@ -85,8 +85,8 @@ export async function resumeMandateSearch(actor: Pick<FileActor, "profileId">, m
 }
 
 /**
- * The closing of a file concludes both of its mandates (the rule is `mandateStatusAfterClosing`,
- * decision 046): they leave the matching at the moment the file is concluded. Runs in the
+ * The closing of a file concludes both of its mandates (the rule is
+ * `mandateStatusAfterClosing`): they leave the matching at the moment the file is concluded. Runs in the
  * confirmation's transaction.
  */
 export async function concludeMandatesOfFile(tx: Db, fileId: string): Promise<void> {

@@ -1,4 +1,4 @@
-// Pure rules of the collaboration file of a confirmed connection (issue 13): its stages, who may
+// Pure rules of the collaboration file of a confirmed connection: its stages, who may
 // move it where, the two-sided closing, the reasons of an abandonment, and what awaits a member.
 
 /** A file's human reference: « DR-2026-0042 » (four digits at least, more past 9 999 in a year). */

@@ -1,4 +1,4 @@
-// The document room as a participant sees it (issue 32 §2): folders their side sees, documents
+// The document room as a participant sees it: folders their side sees, documents
 // opened and added as their rights allow, every opening watermarked and logged as for the
 // founders. Everything goes through requireFileParticipant and participant-rules' isAllowed.
 import { randomUUID } from "node:crypto";

@@ -18,7 +18,7 @@ import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_M
 import { DIRECTORY_PAGE_SIZE, type DirectoryQuery } from "./directory.schema";
 import { sectorNames } from "./labels.server";
 
-/** `title`: the parties only when the member named them, else the anonymised line (issue 27 §5). */
+/** `title`: the parties only when the member named them, else the anonymised line. */
 export type DirectoryDeal = { year: number; sectorName: string; title: string };
 
 /** Sector chips of a card: the label shown (cut on standard cards) and the full name (title). */

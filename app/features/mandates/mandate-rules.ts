@@ -9,7 +9,7 @@ import { FREEMIUM_MANDATE_QUOTA, FREEMIUM_OPPORTUNITY_QUOTA, normaliseMembership
 export const MANDATE_TYPES = ["buyer", "seller"] as const;
 export type MandateType = (typeof MANDATE_TYPES)[number];
 /**
- * 'negotiating' and 'concluded' come from a collaboration file (issue 13, decision 011): a mandate
+ * 'negotiating' and 'concluded' come from a collaboration file: a mandate
  * in negotiation is no longer offered as a match; a concluded one is done for good.
  */
 export const MANDATE_STATUSES = ["active", "on_hold", "expired", "negotiating", "concluded"] as const;
@@ -127,14 +127,14 @@ export function mandateExpiry(endDate: string, today: string): Expiry {
   return { daysLeft, expired: daysLeft < 0, expiringSoon: daysLeft >= 0 && daysLeft <= EXPIRING_SOON_DAYS };
 }
 
-/** Past the search phase: an offer is under way, or the deal is done (decision 011). */
+/** Past the search phase: an offer is under way, or the deal is done. */
 export function isBeyondSearch(status: MandateStatus): boolean {
   return status === "negotiating" || status === "concluded";
 }
 
 /**
  * Status shown on the badge: 'expired' also when the end date is past — except for a mandate in
- * negotiation or concluded, whose state says more than its search period (decision 011).
+ * negotiation or concluded, whose state says more than its search period.
  */
 export function effectiveStatus(status: MandateStatus, endDate: string, today: string): MandateStatus {
   if (isBeyondSearch(status)) return status;
@@ -155,7 +155,7 @@ export function toggledStatus(status: MandateStatus): MandateStatus {
 
 /**
  * The toggle applies to the search states only: a mandate in negotiation goes back with
- * « Remettre en recherche active », a concluded one stays concluded (decision 011).
+ * « Remettre en recherche active », a concluded one stays concluded.
  */
 export function canToggleStatus(status: MandateStatus): boolean {
   return !isBeyondSearch(status);

@@ -131,8 +131,7 @@ const myMandatesWithCounts = memoByObject((counts: Record<string, SQL>) => {
       .from(mandates)
       .where(eq(mandates.profileId, sql.placeholder("profileId")))
       .orderBy(desc(mandates.createdAt), desc(mandates.id)),
-    // Its generic plan is the custom one at 100 000 mandates, without the ~1 ms of planning
-    // (docs/decisions/history/bench-issue-17.md, eighth pass).
+    // Its generic plan is the custom one, without the planning on every call.
     { reusablePlan: true },
   );
 });
@@ -168,7 +167,7 @@ export async function countQuotaEvents(
 
 /**
  * countQuotaEvents as an integer SQL expression, to ride on another statement of the page (a
- * page's statements are counted, issue 17); the same predicate, on quota_events_profile_idx.
+ * page's statements are counted); the same predicate, on quota_events_profile_idx.
  */
 export function quotaEventsCountSql(profileId: string | Placeholder, kind: "mandate_created" | "match_request_sent", since: Date | Placeholder): SQL {
   const from = since instanceof Date ? since.toISOString() : since;
@@ -285,7 +284,7 @@ export async function updateMandate(actor: MandateActor, mandateId: string, inpu
 
 /**
  * Mettre en veille / Réactiver: active → on_hold, on hold or expired → active (spec §4). A mandate
- * in negotiation or concluded is not toggled (409): see decision 011.
+ * in negotiation or concluded is not toggled (409).
  */
 export async function toggleMandateStatus(
   actor: MandateActor,

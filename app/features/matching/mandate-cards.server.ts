@@ -1,8 +1,8 @@
-// The figures of the 'Mes Mandats' cards (issue 15 §4): for each of the member's mandates, its
+// The figures of the 'Mes Mandats' cards: for each of the member's mandates, its
 // potential matches and its requests waiting for an answer — computed with the list itself, in
 // one statement for the whole page.
 //
-// The count is the matching panel's list counted (decision 046): the same candidates (opposite
+// The count is the matching panel's list counted: the same candidates (opposite
 // type, active, not ended, not the member's own, owner still a validated member), the same
 // score (`scoreSql`, at least 1) and sector filter (`sectorFitSql`); it stops at MATCH_COUNT_CAP:
 // a card says '99+' rather than scanning on, and the panel « 20 premiers sur plus de 99 ».

@@ -76,7 +76,7 @@ export function matchScore(buyer: BuyerCriteria, seller: SellerInfo): ScoreBreak
 /**
  * On top of the score (which stays the spec's): when both sides name sectors, a seller whose
  * sector is not among the buyer's is not offered at all — a transport buyer is never shown a
- * security company, whatever its territory and amounts (decision 046). A side without a sector
+ * security company, whatever its territory and amounts. A side without a sector
  * leaves the candidate to the score.
  */
 export function sectorsFit(buyer: Pick<BuyerCriteria, "searchSectors">, seller: Pick<SellerInfo, "companySector">): boolean {

@@ -22,7 +22,7 @@ const text = (label: string, max = 100) =>
     .max(max, `${label} ne doit pas dépasser ${max} caractères`);
 
 // Names reach e-mails sent to third parties (sponsor requests): names and company are checked as
-// such — no link, no e-mail address, no phone number (issue 12, finding 1).
+// such — no link, no e-mail address, no phone number.
 const LINK_LIKE = /(https?:|www\.|:\/\/|@|[\p{L}\p{N}-]+\.(?:[a-z]{2,})(?:\/|$|\s))/iu;
 const PHONE_LIKE = /(?:\d[\s.-]?){6,}/;
 

@@ -131,7 +131,7 @@ export async function saveDetails(user: SessionUser, input: z.output<typeof deta
     .where(eq(profiles.id, profile.id));
 }
 
-/** The verification evidence step (issue 14): SIREN/SIRET, registration, insurance certificate. */
+/** The verification evidence step: SIREN/SIRET, registration, insurance certificate. */
 export async function saveVerification(user: SessionUser, input: VerificationInput, file: UploadedFile | null) {
   const profile = await ownProfile(user.id);
   if (!profile || !(await isOpen(profile, "verification"))) stepClosed();

@@ -1,4 +1,4 @@
-// Who is behind an e-mail address, for the sponsor rules (issue 12, finding 5): "eve+s1@x.fr" and
+// Who is behind an e-mail address, for the sponsor rules: "eve+s1@x.fr" and
 // "EVE+S2@x.fr" are the applicant "eve@x.fr". Compared after normalisation: lower case, the
 // "+tag" of plus-addressing dropped, and for the providers that ignore dots in the local part
 // (Gmail) the dots dropped too.

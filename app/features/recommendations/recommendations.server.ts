@@ -80,7 +80,7 @@ export async function replaceSponsors(
 /**
  * Sponsor requests are e-mails to addresses the applicant types: limited per applicant (a day,
  * and in all for one application) and per recipient mailbox, so that the sponsors step cannot
- * be used to mail strangers (issue 12, finding 1).
+ * be used to mail strangers.
  */
 export const SPONSOR_MAIL_LIMITS = {
   applicantPerDay: { limit: 6, windowSeconds: 24 * 60 * 60 },

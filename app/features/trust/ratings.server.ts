@@ -1,4 +1,4 @@
-// Ratings after a collaboration (issue 14 §3). When a file ends, each member rates the other once
+// Ratings after a collaboration. When a file ends, each member rates the other once
 // (three criteria, optional comment); both ratings stay hidden until both are in or the rating
 // window closes 14 days after the end (double blind). The rated member may answer once; any
 // member who sees a rating may report it; admins hide it with a reason or keep it (audited, in

@@ -1,4 +1,4 @@
-// Storage driver on the database (PostgreSQL mode, docs/decisions/012-document-storage.md): the
+// Storage driver on the database (PostgreSQL mode): the
 // bytes live in stored_objects, so every instance behind the load balancer serves the same files
 // without a shared disk. A write is one statement: a reader sees the whole object or none.
 import { Readable, pipeline } from "node:stream";

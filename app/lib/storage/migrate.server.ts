@@ -1,4 +1,4 @@
-// Copying every stored object from one store to another (npm run storage:migrate, decision 039):
+// Copying every stored object from one store to another (npm run storage:migrate):
 // resumable (an object already at the destination with the same SHA-256 is skipped without
 // being read) and verified (each copy is read back through the destination's checks and hashed
 // before it counts). The source is left as it was: switching back is a configuration change.

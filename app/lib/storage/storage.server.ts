@@ -1,7 +1,7 @@
 // File storage behind one small interface (DESIGN §1): a local directory under DATA_DIR in
 // embedded mode; the database (stored_objects) when the app runs on PostgreSQL, so that every
-// instance serves the same files (docs/decisions/012-document-storage.md); an S3-compatible
-// bucket when STORAGE_S3_BUCKET is set (docs/decisions/039-s3-storage.md). Keys are paths such as
+// instance serves the same files; an S3-compatible
+// bucket when STORAGE_S3_BUCKET is set. Keys are paths such as
 // "{userId}/{timestamp}-{random}.webp"; private documents live under "documents/".
 import path from "node:path";
 import { Readable } from "node:stream";

@@ -1,4 +1,4 @@
-// The /mandates page's use cases (spec §2 "Mandates", issue 15 §4): what its loader reads, and
+// The /mandates page's use cases (spec §2 "Mandates"): what its loader reads, and
 // each intent its forms post — with their toasts, alerts and notifications. The route only maps
 // the request to these.
 import { type SubmissionResult } from "@conform-to/react";
@@ -80,8 +80,7 @@ const NO_QUOTA_COUNTS = { quotaMandates: sql`0`, quotaRequests: sql`0` };
 
 /**
  * The member's mandates: with the cards' figures on the list, without them where no card shows.
- * A freemium member's quota counts ride on the same statement (a page's statements are counted,
- * issue 17): every row carries them, so they are known unless the member has no mandate.
+ * A freemium member's quota counts ride on the same statement (a page's statements are counted): every row carries them, so they are known unless the member has no mandate.
  */
 async function loadMandates(actor: MandateActor, withFigures: boolean): Promise<{ mandates: MandateWithFigures[]; quotaUsed: QuotaUsed | null }> {
   const limited = mandateQuota(actor.membershipType, 0).limited;
@@ -251,7 +250,7 @@ async function toggleStatus({ actor, formData, returnTo }: Context) {
   }
 }
 
-// « Remettre en recherche active »: a mandate in negotiation back to the matching (decision 010).
+// « Remettre en recherche active »: a mandate in negotiation back to the matching.
 async function resumeSearch({ actor, formData, returnTo }: Context, profile: Parameters<typeof fileActor>[0]) {
   const mandateId = String(formData.get("mandateId") ?? "");
   try {

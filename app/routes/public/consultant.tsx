@@ -46,7 +46,7 @@ const MemberRatingsSection = lazy(() =>
 /**
  * The validated profile behind a slug; 404 when unknown, malformed or not public. Read through the
  * read replica when there is one and the request allows it (a GET from a browser that did not just
- * write public content; decision 022).
+ * write public content).
  */
 async function loadProfile(request: Request, slug: string) {
   const id = profileIdFromSlug(slug);
@@ -141,7 +141,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
 }
 
-/** A validated member reports one of the ratings the profile shows (issue 14 §3). */
+/** A validated member reports one of the ratings the profile shows. */
 async function reportAction(request: Request, profile: PublicProfile, form: FormData) {
   const { profile: member } = await requireMember(request);
   const ratingId = String(form.get("ratingId") ?? "");

@@ -1,5 +1,5 @@
-// /dossiers-partages/:fileId: a collaboration file as a participant (member or guest) reads it
-// (issue 32 §1–2). First the confidentiality undertaking; then the deal's clients, the folders
+// /dossiers-partages/:fileId: a collaboration file as a participant (member or guest) reads it.
+// First the confidentiality undertaking; then the deal's clients, the folders
 // their side sees and the documents, opened and added as their rights allow.
 import { Download, Eye, FileText, ShieldCheck, Upload } from "lucide-react";
 import { data, Form, redirect } from "react-router";

@@ -1,4 +1,4 @@
-// 'Matching pour le mandat' (spec §2 "Matching panel"), in the order a member acts (issue 15 §4):
+// 'Matching pour le mandat' (spec §2 "Matching panel"), in the order a member acts:
 // counters, the ranked potential mandates with their score and its reasons, the received
 // requests (those to answer first), 'Proposer un de mes mandats', the sent requests, and the
 // confirmed connections with the confidentiality undertaking and the introduction log.

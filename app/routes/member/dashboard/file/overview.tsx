@@ -83,7 +83,7 @@ const INTENTS: Record<string, Intent> = {
       return null;
     },
   },
-  // The actor's own mandate of the file (decision 010) and the certified deal of a concluded file.
+  // The actor's own mandate of the file and the certified deal of a concluded file.
   negotiate: { success: NEGOTIATION_MESSAGES.negotiating, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "negotiate"), null) },
   "resume-search": { success: NEGOTIATION_MESSAGES.resumed, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "resume"), null) },
   "conclude-mandate": { success: NEGOTIATION_MESSAGES.concluded, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "conclude"), null) },
@@ -107,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intentName = String(form.get("intent") ?? "");
   if (intentName === "mark-read") {
-    // Up to the newest message the page showed (one read state with « Messages », decision 054).
+    // Up to the newest message the page showed (one read state with « Messages »).
     const raw = form.get("upTo");
     const upTo = raw === null || raw === "" ? null : raw;
     if (upTo !== null && !isUuid(upTo)) throw data({ message: "Requête invalide" }, { status: 400 });
