@@ -1,6 +1,8 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import boundaries from "eslint-plugin-boundaries";
 import tseslint from "typescript-eslint";
+import { boundariesConfig } from "./eslint/boundaries.js";
 
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "test-results/**", "playwright-report/**", "drizzle/**"] },
@@ -27,4 +29,10 @@ export default tseslint.config(
     ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/**/*.test.ts"],
     rules: { "no-console": "error" },
   },
+  {
+    // The import resolver is CommonJS, as eslint-module-utils loads it with require().
+    files: ["eslint/**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  ...boundariesConfig(boundaries),
 );

@@ -12,7 +12,7 @@ import "./load-context";
 export const streamTimeout = 5_000;
 
 // server.ts takes the app modules it wires (boot, jobs, caches, request scope…) from here, so that
-// the one server build holds the only instance of each (decision 042).
+// the one server build holds the only instance of each.
 export * as serverModules from "./server-modules.server";
 
 export default function handleRequest(
@@ -44,10 +44,10 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const status = responseStatusCode;
-          // The page is collected, then sent as one body (issue 17): no page streams deferred
+          // The page is collected, then sent as one body: no page streams deferred
           // data, and the compression middleware buffers the whole response anyway; passing each
           // of React's small chunks through a web stream and into zlib one by one cost more CPU
-          // than rendering the frame (docs/decisions/history/bench-issue-17.md, "Third pass").
+          // than rendering the frame ("Third pass").
           const chunks: Buffer[] = [];
           const sink = new Writable({
             write(chunk: Buffer | string, _encoding, done) {
@@ -79,7 +79,7 @@ export default function handleRequest(
  * React Router's own error responses (405 for a POST to a page without an action, 400 for a
  * malformed request…) carry a developer message naming internal route ids ("routes/public/
  * annuaire"), which would be serialised into the page and the .data answer. They pass through
- * here before that: the message becomes a French text (issue 12, finding 8). The app's own
+ * here before that: the message becomes a French text. The app's own
  * errors, data({ message }), are not touched.
  */
 const ROUTER_ERROR_TEXT = "Cette requête ne peut pas être traitée par cette page.";

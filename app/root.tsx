@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Installable on a phone (issue 31 §5). */}
+        {/* Installable on a phone. */}
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         {/* A stylesheet resource (precedence): React writes it before the modulepreload links,

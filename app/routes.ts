@@ -9,22 +9,22 @@ export default [
   route("auth", "routes/public/auth.tsx"),
   route("onboarding", "routes/member/onboarding.tsx"),
   route("join-founder", "routes/public/join-founder.tsx"),
-  // The member space's frame (issue 15 §1: top bar, side or bottom navigation, one account menu)
+  // The member space's frame (top bar, side or bottom navigation, one account menu)
   // around every page a signed-in member uses; it guards nothing itself, each page does.
   layout("routes/member/shell.tsx", [
     route("dashboard", "routes/member/dashboard/layout.tsx", [
       index("routes/member/dashboard/overview.tsx"),
       route("messages", "routes/member/dashboard/messages.tsx"),
-      // One conversation (issue 31 §3): a peer, a file's thread or a visitor's message; the old
+      // One conversation: a peer, a file's thread or a visitor's message; the old
       // inbox links (a bare message id) redirect to theirs.
       route("messages/:conversationId", "routes/member/dashboard/conversation.tsx"),
       route("annuaire", "routes/member/dashboard/directory.tsx"),
       route("profil", "routes/member/dashboard/profile.tsx"),
       route("mandats", "routes/member/dashboard/mandates.tsx"),
       route("stats", "routes/member/dashboard/stats.tsx"),
-      // The notification centre (issue 15 §3): the full list behind the bell.
+      // The notification centre: the full list behind the bell.
       route("notifications", "routes/member/dashboard/notifications.tsx"),
-      // Collaboration files of confirmed connections (issue 13): the list, and each file's pages
+      // Collaboration files of confirmed connections: the list, and each file's pages
       // under its layout (header, sections).
       route("dossiers", "routes/member/dashboard/files.tsx"),
       route("dossiers/:fileId", "routes/member/dashboard/file/layout.tsx", [
@@ -35,16 +35,16 @@ export default [
         route("convention/apercu", "routes/member/dashboard/file/agreement-preview.ts"),
         route("convention/:agreementId", "routes/member/dashboard/file/agreement-pdf.ts"),
         route("historique", "routes/member/dashboard/file/evidence.ts"),
-        // The due-diligence list, its exports and each request with its Q&A (issue 32 §3).
+        // The due-diligence list, its exports and each request with its Q&A.
         route("diligences", "routes/member/dashboard/file/due-diligence.tsx"),
         route("diligences/export", "routes/member/dashboard/file/due-diligence-export.ts"),
         route("diligences/:requestId", "routes/member/dashboard/file/due-diligence-item.tsx"),
         route("engagements", "routes/member/dashboard/file/undertakings.ts"),
         route("archive", "routes/member/dashboard/file/archive.ts"),
         route("mediation", "routes/member/dashboard/file/mediation.tsx"),
-        // Participants and folders (issue 32 §1–2).
+        // Participants and folders.
         route("intervenants", "routes/member/dashboard/file/participants.tsx"),
-        // Ratings once the file ended (issue 14 §3).
+        // Ratings once the file ended.
         route("evaluation", "routes/member/dashboard/file/evaluation.tsx"),
       ]),
     ]),
@@ -64,10 +64,10 @@ export default [
     route("parametres", "routes/member/settings.tsx"),
     // A validated member files or renews the insurance certificate (checked by the team).
     route("parametres/assurance", "routes/member/insurance-renewal.tsx"),
-    // Plan, payments, invoices and credit notes, billing details (issue 27 §4).
+    // Plan, payments, invoices and credit notes, billing details.
     route("parametres/facturation", "routes/member/billing.tsx"),
   ]),
-  // A file's invitation, and the files a participant or guest account was admitted to (issue 32).
+  // A file's invitation, and the files a participant or guest account was admitted to.
   route("invitation/:token", "routes/public/invitation.tsx"),
   route("dossiers-partages", "routes/shared/files.tsx"),
   route("dossiers-partages/:fileId", "routes/shared/file.tsx"),
@@ -104,7 +104,7 @@ export default [
   route("readyz", "routes/api/readyz.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
-  // Installable on a phone (issue 31 §5): the web app manifest; the service worker is public/sw.js.
+  // Installable on a phone: the web app manifest; the service worker is public/sw.js.
   route("manifest.webmanifest", "routes/api/manifest.ts"),
   // Profile images: upload (premium members) and the stored files.
   route("api/uploads", "routes/api/upload.ts"),

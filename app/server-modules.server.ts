@@ -2,7 +2,7 @@
 // (`build.entry.module.serverModules`, exported by entry.server.tsx) rather than by importing
 // them, so that the Express wiring and the routes share one instance of each module: the caches
 // server.ts creates are the ones the routes read, its request scope the one their queries count
-// in, its drain flag the one /readyz reports (decision 042).
+// in, its drain flag the one /readyz reports.
 export { closeDatabase } from "./db/client.server";
 export { startExpiryReminderJob } from "./features/mandates/expiry-reminders.server";
 export { closeLiveNotifications, liveStreamCount } from "./features/notifications/live.server";

@@ -1,4 +1,4 @@
-// The better-auth HTTP endpoints this product serves: an ALLOWLIST (issue 12, finding 2). The
+// The better-auth HTTP endpoints this product serves: an ALLOWLIST. The
 // product's pages call better-auth from the server (auth.api.*), inside the application's own
 // actions with their rate limits, security e-mails and audit rows; over HTTP only the two links
 // that arrive by e-mail are needed. Anything else — including endpoints a future better-auth

@@ -96,11 +96,11 @@ function createAuth() {
       // Set by server.ts from the socket (or from X-Forwarded-For only when TRUST_PROXY is on).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // The session and its user in one statement (relations in app/db/schema/auth.ts): every
-      // signed-in request reads them (issue 17: statements per page).
+      // signed-in request reads them, and each statement counts on every page.
       database: { joins: true },
     },
     // better-auth's own writes (sign-out, revocation, password, two-factor) drop the guards this
-    // instance keeps for that user (decision 048); other instances hear it at commit (migration 0015).
+    // instance keeps for that user; other instances hear it at commit (migration 0015).
     databaseHooks: {
       user: { update: { after: dropUser((u) => u.id) }, delete: { after: dropUser((u) => u.id) } },
       session: { update: { after: dropUser((s) => s.userId) }, delete: { after: dropUser((s) => s.userId) } },

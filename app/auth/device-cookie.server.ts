@@ -1,5 +1,4 @@
-// Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"; issue 12,
-// finding 6; decision 010). A browser that signed in successfully gets a signed cookie naming
+// Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"). A browser that signed in successfully gets a signed cookie naming
 // the login and a random device id. Later sign-in attempts presenting a valid device cookie for
 // that login are limited per device only, so that failures from anywhere else (which lock the
 // account for unknown devices) never lock its owner out. Unknown devices stay limited per

@@ -16,7 +16,7 @@ export type SessionUser = { id: string; email: string; emailVerified: boolean; t
 type RequestMember = { profile: Profile | null; isAdmin: boolean; isGuest: boolean };
 
 /**
- * The instance's short caches of guard results (decision 020, app/lib/cache.server.ts), for
+ * The instance's short caches of guard results (app/lib/cache.server.ts), for
  * read-only requests only: a POST's loaders must see what its action changed. Entries carry
  * "user:<id>", which the writes to that user's session, account, profile or roles drop.
  */
@@ -141,7 +141,7 @@ function isMutation(request: Request) {
   return request.method !== "GET" && request.method !== "HEAD";
 }
 
-/** Whether a user is a guest account of a collaboration file (decision 051), read once per page request. */
+/** Whether a user is a guest account of a collaboration file, read once per page request. */
 export async function getRequestIsGuest(userId: string): Promise<boolean> {
   return (await getRequestMember(userId)).isGuest;
 }
@@ -151,7 +151,7 @@ export const GUEST_HOME_PATH = "/dossiers-partages";
 
 /**
  * Signed in, or sent to /auth (403 for a mutation: no redirect dance for a POST). A guest account
- * (decision 051) reaches only the pages that say `guests: true`; elsewhere it is sent to its files.
+ * reaches only the pages that say `guests: true`; elsewhere it is sent to its files.
  */
 export async function requireUser(request: Request, options: { guests?: boolean } = {}): Promise<SessionUser> {
   const user = await getSessionUser(request);

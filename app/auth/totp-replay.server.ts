@@ -1,4 +1,4 @@
-// One use per two-factor code (issue 12, finding 3). better-auth accepts a TOTP code for three
+// One use per two-factor code. better-auth accepts a TOTP code for three
 // 30-second steps (window ±1) and remembers nothing: the same code signed in twice. Before a code
 // is handed to better-auth, we find the time step it belongs to (same algorithm, same secret) and
 // claim (user, step) in used_totp_steps; the primary key refuses a second claim, also when two

@@ -1,4 +1,4 @@
-// Premium and standard member cards differ at a glance (issue 15 §5): a premium card has an amber
+// Premium and standard member cards differ at a glance: a premium card has an amber
 // band on top, an amber frame and a light amber tint; a standard card stays plain. Shared by the
 // public directory and the members' directory.
 export function memberCardTone(premium: boolean): string | undefined {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /**
- * Registers public/sw.js (issue 31 §5: the offline page, nothing private kept) in production
+ * Registers public/sw.js (the offline page, nothing private kept) in production
  * builds only: in development it would serve stale assets across Vite's reloads.
  */
 export function ServiceWorkerRegistration() {

@@ -1,7 +1,7 @@
 // One schema, two drivers: embedded PGlite by default, node-postgres when DATABASE_URL is set.
 // The instance lives on globalThis because `npm run dev` evaluates this module again when it or
 // an import of it changes, and the open database must outlive that (PGlite's directory admits
-// one opener); production loads it once (decision 042).
+// one opener); production loads it once.
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -28,7 +28,7 @@ type Holder = {
   listen?: Listen;
   /**
    * A streaming replica of this database (DATABASE_READ_URL), for the public pages' reads only:
-   * reach it through app/db/read-replica.server.ts, never directly (decision 022).
+   * reach it through app/db/read-replica.server.ts, never directly.
    */
   read?: { db: Db; close: () => Promise<void>; poolStats?: () => PoolStats };
 };
@@ -44,7 +44,7 @@ export type DbOptions = {
   applicationName?: string;
   /** PostgreSQL only: how long a query waits for a pooled connection (default 2 s). */
   connectionTimeoutMs?: number;
-  /** PostgreSQL only: prepare the statements marked with a reusable plan once per connection (default true; decision 026). */
+  /** PostgreSQL only: prepare the statements marked with a reusable plan once per connection (default true). */
   preparedStatements?: boolean;
   /** Which pool its statements' timings are reported under (app/lib/metrics; default primary). */
   role?: StatementEvent["pool"];
@@ -84,7 +84,7 @@ export const PREPARED_STATEMENTS_MAX = 2000;
 const preparedNames = new Map<string, string>();
 
 /**
- * The mark that opts a statement in (decision 026; `withReusablePlan` in query.server.ts): a
+ * The mark that opts a statement in (`withReusablePlan` in query.server.ts): a
  * comment at the start of its text, also seen in pg_stat_activity.
  */
 export const REUSABLE_PLAN_MARK = "/* rt:reusable-plan */";
@@ -92,7 +92,7 @@ export const REUSABLE_PLAN_MARK = "/* rt:reusable-plan */";
 export const REUSABLE_PLAN_NAME = "rt:reusable-plan";
 
 /**
- * The name of a statement's text (decision 026): the same on every connection, derived from the
+ * The name of a statement's text: the same on every connection, derived from the
  * text so that two texts never share one. Undefined once PREPARED_STATEMENTS_MAX texts have one,
  * which bounds what each connection keeps prepared.
  */
@@ -109,7 +109,7 @@ export function preparedStatementName(text: string): string | undefined {
  * connection parses it once, and PostgreSQL may keep a generic plan (after five runs, when it
  * costs no more than the custom ones) instead of planning it on every run. Only marked ones: a
  * generic plan does not know the parameters' values, and for a search or a filter it can be
- * hundreds of times slower (the public directory's count: 2 ms → 547 ms, decision 026).
+ * hundreds of times slower (the public directory's count was).
  */
 export function withPreparedName(args: unknown[], prepare: boolean): unknown[] {
   const [first, second] = args;

@@ -14,7 +14,7 @@ export async function queryRows<T>(query: SQL, handle: Db = defaultDb): Promise<
 const dialect = new PgDialect();
 
 /**
- * A read-only statement's rows kept by `cache` (decision 031) under its text, its parameters and
+ * A read-only statement's rows kept by `cache` under its text, its parameters and
  * `scope` (what else its answer depends on: the Paris day a `current_date` reads…), until a write
  * to the tables behind that cache drops it. Without a cache, or while its listener is down, the
  * statement runs each time. The rows are shared by the requests that read them: callers map them
@@ -30,7 +30,7 @@ export async function queryRowsKept<T>(cache: Cache<unknown> | undefined, query:
 /**
  * Marks a statement whose best plan does not depend on its parameters' values (lookups by the
  * acting member's id, measured with a generic plan at 100 000 members): on PostgreSQL it is
- * prepared once per connection and its plan reused (decision 026). Never for a search or a filter.
+ * prepared once per connection and its plan reused. Never for a search or a filter.
  */
 export function withReusablePlan(query: SQL): SQL {
   return sql`${sql.raw(REUSABLE_PLAN_MARK)} ${query}`;
@@ -43,10 +43,10 @@ type Preparable = { prepare(name: string): unknown };
  * A query-builder statement built once per database instead of on every call: drizzle turns the
  * builder into SQL text and a row mapper when it is prepared, then only binds the values
  * (`sql.placeholder`) on each execution. Building a select with its columns cost more CPU than
- * the rest of the frame's loader on every member page (docs/decisions/history/bench-issue-17.md, eighth pass).
+ * the rest of the frame's loader on every member page.
  *
  * With `reusablePlan` (same rule as `withReusablePlan`: a lookup by the acting member's id, its
- * generic plan measured), PostgreSQL also keeps its plan (decision 026); otherwise the statement
+ * generic plan measured), PostgreSQL also keeps its plan; otherwise the statement
  * runs unnamed, as any other. A transaction handle gets its own build. Every value that varies
  * must be a placeholder: anything else in the builder is fixed at its first use.
  */

@@ -1,4 +1,4 @@
-// The read replica (DATABASE_READ_URL, decision 022): the one way to read from it.
+// The read replica (DATABASE_READ_URL): the one way to read from it.
 //
 // Only the public directory's search (/annuaire) and the public profile (/consultant/:slug) read
 // there, through `withReadReplica(request, (handle) => …)`. Everything else — the member area,

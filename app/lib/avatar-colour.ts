@@ -1,4 +1,4 @@
-// A colour per person for avatars without a photo (issue 15 §5): the same member always gets the
+// A colour per person for avatars without a photo: the same member always gets the
 // same colour, neighbours in a list usually differ. Every background keeps white initials above
 // the WCAG AA contrast (4.5:1). Full class names, so that Tailwind finds them.
 export const AVATAR_COLOURS = [

@@ -1,4 +1,4 @@
-// The instance's in-memory caches, all of them (decision 048): named, bounded (entries, bytes),
+// The instance's in-memory caches, all of them: named, bounded (entries, bytes),
 // each entry kept at most a TTL, dropped by tags.
 //
 // - A cache declares the tags it is computed from (tables: "profiles", "mandates"…): invalidating
@@ -21,7 +21,7 @@ import { currentRequestScope } from "./request-scope.server";
 
 export const CACHE_CHANNEL = "rt_cache";
 
-/** The tables the public pages show (and the read-after-write cookie follows: decision 022). */
+/** The tables the public pages show (and the read-after-write cookie follows). */
 export const PUBLIC_TABLES = ["profiles", "certified_deals", "collaboration_files", "member_reputation"] as const;
 
 export type CacheOptions<V> = {
@@ -241,16 +241,16 @@ const MINUTE = 60_000;
 export function cacheDefinitions(env: { sessionTtlMs: number; pageCacheBytes: number }): Record<CacheName, CacheOptions<never>> {
   const guardTags = ["profiles", "user_roles", "guard"];
   return {
-    // Anonymous public pages (decision 007): 5 minutes bound what cannot notify (the footer's year).
+    // Anonymous public pages: 5 minutes bound what cannot notify (the footer's year).
     "public-pages": { ttlMs: env.pageCacheBytes > 0 ? 5 * MINUTE : 0, max: 2_000, tags: PUBLIC_TABLES, maxBytes: Math.max(1, env.pageCacheBytes), sizeOf: (page: { bytes: number }) => page.bytes },
-    // The directory's and the back office's profile totals and kept pages (decision 023).
+    // The directory's and the back office's profile totals and kept pages.
     "profile-totals": { ttlMs: MINUTE, max: 5_000, tags: PUBLIC_TABLES },
     "admin-totals": { ttlMs: MINUTE, max: 1_000, tags: ["recommendations", "audit_log", "certified_deals"] },
-    // A ranking's rows weigh ~10–20 KB (decision 031).
+    // A ranking's rows weigh ~10–20 KB.
     rankings: { ttlMs: MINUTE, max: 5_000, tags: ["mandates", "profiles", "mandate_match_requests"], maxBytes: 64 * 1024 * 1024, sizeOf: (rows: unknown) => Buffer.byteLength(JSON.stringify(rows)) },
-    // Each member's bell (decision 028), entries tagged "notifications:<user id>".
+    // Each member's bell, entries tagged "notifications:<user id>".
     bells: { ttlMs: MINUTE, max: 10_000, tags: ["notifications"] },
-    // The guards (decision 020), entries tagged "user:<id>"; "guard": a write to more than 100 users.
+    // The guards, entries tagged "user:<id>"; "guard": a write to more than 100 users.
     "guard-sessions": { ttlMs: env.sessionTtlMs, max: 10_000, tags: guardTags },
     "guard-members": { ttlMs: env.sessionTtlMs, max: 10_000, tags: guardTags },
   } as Record<CacheName, CacheOptions<never>>;
@@ -268,7 +268,7 @@ export function cached<V>(cache: Cache<unknown> | undefined, key: string, load: 
 }
 
 /**
- * Which rows a page of a search shows, in order, and the search's total (issue 17): kept with the
+ * Which rows a page of a search shows, in order, and the search's total: kept with the
  * profiles' totals by the internal directory and the back office's search, whose repeated views
  * read those rows by primary key (and check the search's conditions on them).
  */

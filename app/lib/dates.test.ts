@@ -45,7 +45,7 @@ describe("formatters on strings", () => {
   });
 });
 
-// parisParts keeps Paris's offset per UTC hour (issue 17): it must agree with Intl to the minute,
+// parisParts keeps Paris's offset per UTC hour: it must agree with Intl to the minute,
 // on both sides of each change of offset and anywhere else.
 describe("parisParts agrees with Intl's Europe/Paris", () => {
   const utc = (text: string) => new Date(text);

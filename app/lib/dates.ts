@@ -91,8 +91,8 @@ export function parisPartsFromIntl(instant: Date): DateTimeParts {
 const HOUR_MS = 3_600_000;
 /**
  * Since 1977 every change of Paris's offset happens on a whole UTC hour (01:00 UTC), so one UTC
- * hour has one offset: it is asked of Intl once per hour and kept (issue 17: a page of the
- * internal directory formats ~100 dates, and formatToParts was 3 % of its server time).
+ * hour has one offset: it is asked of Intl once per hour and kept, as a page of the
+ * internal directory formats many dates and formatToParts showed in its server time.
  */
 const OFFSET_CACHE_FROM = Date.UTC(1977, 0, 1);
 const OFFSET_CACHE_MAX = 10_000;

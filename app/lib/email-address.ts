@@ -1,4 +1,4 @@
-// One rule for an e-mail address the app will write to (issue 26, item 5): the outbox refuses
+// One rule for an e-mail address the app will write to: the outbox refuses
 // any other, so every form that collects an address to be mailed checks it with this same rule
 // instead of a looser pattern that lets `"eve"@domaine.fr` or `eve(x)@domaine.fr` through.
 import { z } from "zod";

@@ -28,12 +28,12 @@ export const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, "doit être une URL postgres://utilisateur@hôte:port/base"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  // A streaming replica of DATABASE_URL for the public directory and profiles (decision 022).
+  // A streaming replica of DATABASE_URL for the public directory and profiles.
   DATABASE_READ_URL: optionalUrl(/^postgres(ql)?:$/, "doit être une URL postgres://utilisateur@hôte:port/base (réplique en lecture de DATABASE_URL)"),
   DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(200).default(4),
   // How long a browser that wrote public content reads it from the primary (its replica may lag).
   DATABASE_READ_AFTER_WRITE_MS: z.coerce.number().int().min(1_000).max(300_000).default(5_000),
-  // The statements marked with a reusable plan are prepared once per connection (decision 026);
+  // The statements marked with a reusable plan are prepared once per connection;
   // `false` behind a pooler that does not keep them (PgBouncer in transaction mode before 1.21).
   DATABASE_PREPARED_STATEMENTS: z
     .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -61,7 +61,7 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith("whsec_"), {
     message: "doit commencer par whsec_",
   }),
-  // The operator is under the VAT franchise (art. 293 B du CGI): invoices carry no VAT (decision 045).
+  // The operator is under the VAT franchise (art. 293 B du CGI): invoices carry no VAT.
   LEGAL_VAT_FRANCHISE: boolish,
   TRUST_PROXY: boolish,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -77,9 +77,9 @@ export const envSchema = z.object({
   // Memory for the cache of anonymous public pages, per instance; 0 turns it off.
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // How long each instance keeps a signed-in member's session, profile and admin role for
-  // read-only requests (decision 020); 0 turns the cache off.
+  // read-only requests; 0 turns the cache off.
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  // Benchmark (A/B of decision 048): caches of app/lib/cache.server.ts turned off, by name, comma-separated.
+  // Benchmark A/B: caches of app/lib/cache.server.ts turned off, by name, comma-separated.
   CACHES_OFF: z
     .string()
     .optional()
@@ -88,7 +88,7 @@ export const envSchema = z.object({
   // notification purge); unset, each job's own (30 to 60 s after start). The benchmark sets it
   // beyond its measures so that an hourly job does not run in the middle of them.
   JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
-  // S3-compatible storage (docs/decisions/039-s3-storage.md): used when STORAGE_S3_BUCKET is set.
+  // S3-compatible storage: used when STORAGE_S3_BUCKET is set.
   STORAGE_S3_BUCKET: optionalString.refine((v) => v === undefined || S3_BUCKET_NAME.test(v), {
     message: "doit être un nom de bucket S3 : 3 à 63 caractères, minuscules, chiffres, points et tirets",
   }),
@@ -99,18 +99,18 @@ export const envSchema = z.object({
   STORAGE_S3_ACCESS_KEY_ID: optionalString.refine((v) => v === undefined || /^\S{3,128}$/.test(v), { message: "doit être un identifiant de clé sans espace" }),
   STORAGE_S3_SECRET_ACCESS_KEY: optionalString.refine((v) => v === undefined || /^\S{1,256}$/.test(v), { message: "doit être une clé secrète sans espace" }),
   STORAGE_S3_FORCE_PATH_STYLE: boolish,
-  // /metrics from another machine (decision 043): `Authorization: Bearer <token>`; unset, only
+  // /metrics from another machine: `Authorization: Bearer <token>`; unset, only
   // this machine reads it.
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^[\x21-\x7e]{32,}$/.test(v), {
     message: "doit contenir au moins 32 caractères ASCII imprimables, sans espace",
   }),
-  // The platform's seal on its PDFs (decision 050): a PKCS#12 file path (starting with / or .) or
+  // The platform's seal on its PDFs: a PKCS#12 file path (starting with / or .) or
   // its base64; unset outside a public deployment, a test certificate is generated in DATA_DIR.
   SIGNING_P12: optionalString,
   SIGNING_P12_PASSWORD: z.string().optional(),
   // RFC 3161 timestamp authority of the seal; unset outside a public deployment, a local test one.
   TSA_URL: optionalUrl(/^https?:$/, "doit être l’URL http(s) d’une autorité d’horodatage RFC 3161, par ex. https://horodatage.example.fr/tsa"),
-  // OpenTelemetry traces (decision 043): the OTLP/HTTP collector; unset, nothing is loaded.
+  // OpenTelemetry traces: the OTLP/HTTP collector; unset, nothing is loaded.
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:$/, "doit être l’URL http(s) d’un collecteur OTLP/HTTP, par ex. http://otel-collector:4318"),
 });
 
@@ -186,7 +186,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     );
   }
   // A public deployment seals with the operator's certificate and a real timestamp authority,
-  // never the generated test ones (decision 050).
+  // never the generated test ones.
   for (const name of ["SIGNING_P12", "TSA_URL"] as const) {
     if (env.APP_URL?.startsWith("https://") && !env[name]) {
       throw new EnvError(`Configuration invalide :\n  - ${name} : obligatoire quand APP_URL est en https (cachet électronique des PDF, voir README)`);

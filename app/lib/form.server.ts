@@ -1,5 +1,5 @@
 // Reading a page action's form. An unreadable body (a multipart body whose parts do not parse,
-// a truncated stream) made `request.formData()` throw, a 500 (issue 12, finding 8): every page
+// a truncated stream) made `request.formData()` throw, a 500: every page
 // action reads its form through here and answers 400 with a French message instead.
 import { data } from "react-router";
 

@@ -1,5 +1,5 @@
 // Identity of the company operating the site, shown on the legal pages (mentions légales, CGU,
-// privacy and cookie policies), the contact and support pages (issue 16, decision 012).
+// privacy and cookie policies), the contact and support pages.
 //
 // It comes from environment variables (LEGAL_*, validated in env.server.ts): an https APP_URL
 // refuses to start while one is missing, so a public deployment never shows a placeholder. In

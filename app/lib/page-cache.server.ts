@@ -7,7 +7,7 @@
 // - Kept in the "public-pages" cache of app/lib/cache.server.ts: emptied by every write to the
 //   tables these pages show (PUBLIC_TABLES), on every instance; nothing is served while the
 //   instance does not hear invalidations. A TTL bounds what cannot notify (the footer's year).
-// - Read replica (decision 022): a page that read the replica within DATABASE_READ_AFTER_WRITE_MS
+// - Read replica: a page that read the replica within DATABASE_READ_AFTER_WRITE_MS
 //   of an invalidation is not stored — the replica may not have replayed the write that caused
 //   it yet, and the stale page would otherwise be served until the next invalidation.
 import type { NextFunction, Request, Response } from "express";

@@ -1,4 +1,4 @@
-// Cache-Control of private responses (issue 26, item 4). Pure: app/lib/private-responses.server.ts
+// Cache-Control of private responses. Pure: app/lib/private-responses.server.ts
 // applies it to every response of the server.
 //
 // A response to a signed-in request (one carrying the session cookie), or one that sets a

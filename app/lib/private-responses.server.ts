@@ -1,4 +1,4 @@
-// Two guards of the server in front of React Router (issue 26, item 4), both wired in server.ts.
+// Two guards of the server in front of React Router, both wired in server.ts.
 //
 // - privateResponses: every response to a signed-in request (documents, `.data`, resource
 //   routes, the server's own refusals) or that sets a cookie carries the Cache-Control of

@@ -1,4 +1,4 @@
-// Reading one's own writes with a read replica (decision 022): the pure part.
+// Reading one's own writes with a read replica: the pure part.
 //
 // A request whose writes invalidated what the public pages show (PUBLIC_TABLES of
 // app/lib/cache.server.ts, called by the services that write them) gets a short-lived cookie in its

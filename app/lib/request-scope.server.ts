@@ -2,10 +2,10 @@
 // - a memo for what every loader of a page asks again (the session, the member's profile: the
 //   root's header, the layout and the page each start with their guard), only for requests that
 //   change nothing (GET, HEAD) — after an action, its loaders must see what it changed;
-// - the count of SQL statements run to serve it (QUERY_STATS, for the benchmark of issue 17):
+// - the count of SQL statements run to serve it (QUERY_STATS, for the benchmark):
 //   every statement through the app's Drizzle instance, better-auth's included.
 // - the cache tags its writes invalidated (app/lib/cache.server.ts), and its reads from the
-//   replica (decision 022).
+//   replica.
 // Outside a request (jobs, scripts, tests) there is no scope: nothing is memoised or counted.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";

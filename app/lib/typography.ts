@@ -1,4 +1,4 @@
-// French typography of product text (issue 27 §7), as pure rules over a text: the browser suite
+// French typography of product text, as pure rules over a text: the browser suite
 // applies them to every page it renders (tests/e2e/typography-scan.ts), and `frenchTypography`
 // repairs the mechanical cases (demo data, texts built from parts).
 
@@ -21,7 +21,7 @@ const NB = "[\\u00a0\\u202f]";
 /**
  * Texts the specification quotes word for word that break a rule (its straight apostrophes,
  * ordinary spaces before « ! », « ? », « : », its English words): they stay as the specification
- * writes them (decision 015), so the rules skip them. `X` and `{email}` are the parts the
+ * writes them, so the rules skip them. `X` and `{email}` are the parts the
  * product fills in.
  */
 export const SPEC_VERBATIM_EXCEPTIONS: readonly (string | RegExp)[] = [
@@ -63,7 +63,7 @@ export const SPEC_VERBATIM_EXCEPTIONS: readonly (string | RegExp)[] = [
   /\bMatching\b(?![ \u00a0]*\p{L})/u,
   "Exporter les emails",
   "Emails copiés dans le presse-papier",
-  // The form label 'Email' (decision 015), required or not.
+  // The form label 'Email', required or not.
   /^Email(?: \*)?$/m,
 ];
 

@@ -31,7 +31,7 @@ import {
   revokeSession,
   updateNotificationPreferences,
 } from "~/features/account/account.server";
-import { buildDataExport } from "~/features/account/data-export.server";
+import { buildDataExport } from "~/routes/member/settings-export.server";
 import {
   cancelTwoFactorEnrolment,
   confirmTwoFactorEnrolment,

@@ -14,7 +14,7 @@ import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox, verificationEvidence } from "~/db/schema";
 import { eraseAccount } from "~/features/account/account-deletion.server";
-import { buildDataExport } from "~/features/account/data-export.server";
+import { buildDataExport } from "~/routes/member/settings-export.server";
 import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
 import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementPreviewUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";

@@ -22,7 +22,7 @@ import { addDaysIso, MANDATE_MESSAGES, parisToday } from "~/features/mandates/ma
 import { createMandate, listMyMandates, mandateActor, toggleMandateStatus, type MandateActor } from "~/features/mandates/mandates.server";
 import { getClosingStatistics, getMandateStatistics } from "~/features/mandates/statistics.server";
 import { listPotentialMatches } from "~/features/matching/matching.server";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { getPublicProfile } from "~/features/profiles/public-profile.server";
 import { profileSlug } from "~/lib/slug";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/member/dashboard/file/overview";

@@ -6,7 +6,7 @@ import { certifiedDeals } from "~/db/schema";
 import { parseDirectoryQuery } from "~/features/directory/directory.schema";
 import { searchDirectory } from "~/features/directory/directory.server";
 import { createOwnDeal } from "~/features/deals/deals.server";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { profileSlug } from "~/lib/slug";
 import { loader as consultantLoader } from "~/routes/public/consultant";
 import { createDeal, createMember, type CreatedMember } from "../support/factories";

@@ -6,7 +6,7 @@ import { getAuth } from "~/auth/auth.server";
 import { certifiedDeals } from "~/db/schema";
 import { DEAL_MESSAGES, dealSchema, type DealInput } from "~/features/deals/deal.schema";
 import { createOwnDeal, deleteOwnDeal, listOwnDeals, updateOwnDeal } from "~/features/deals/deals.server";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { getPublicProfile } from "~/features/profiles/public-profile.server";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { action } from "~/routes/member/dashboard/profile";

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, collaborationEvents, mailOutbox, mediationAttachments, mediations, memberReputation, user } from "~/db/schema";
-import { buildDataExport } from "~/features/account/data-export.server";
+import { buildDataExport } from "~/routes/member/settings-export.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
 import { MEDIATION_MESSAGES, mediationUrl } from "~/features/mediation/mediation-rules";
 import { upheldMediationCounts } from "~/features/mediation/mediation.server";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { profiles } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { getProfileEditor, updateOwnProfile } from "~/features/profiles/profile-editor.server";
 import { PROFILE_MESSAGES, profileEditorSchema, type ProfileEditorInput } from "~/features/profiles/profile.schema";
 import { getEnv, setEnv } from "~/lib/env.server";

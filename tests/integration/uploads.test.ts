@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { profiles, rateLimitCounters, storedObjects } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { removeProfileImage, uploadProfileImage } from "~/features/profiles/profile-images.server";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { prepareImage } from "~/lib/storage/image.server";

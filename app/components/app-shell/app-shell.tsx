@@ -1,4 +1,4 @@
-// The frame of every page a signed-in member uses (issue 15 §1): one top bar (the product name,
+// The frame of every page a signed-in member uses: one top bar (the product name,
 // the notification bell's place, one account menu with the only sign-out), a side navigation on a
 // desktop, a bottom bar on a phone where the current place is always shown. Public pages keep the
 // public header (root.tsx decides which frame a page gets).
@@ -220,7 +220,7 @@ export function AppShell({
 }: {
   appName: string;
   user: ShellUser;
-  /** The notification bell (issue 15 §3) sits here, left of the account menu. */
+  /** The notification bell sits here, left of the account menu. */
   bell?: React.ReactNode;
   footer?: React.ReactNode;
   children: React.ReactNode;

@@ -1,4 +1,4 @@
-// The places of the member space (issue 15 §1): which ones the navigation offers, and which one a
+// The places of the member space: which ones the navigation offers, and which one a
 // URL belongs to. Pure, so that the side navigation, the phone's bottom bar and the tests agree.
 import { BarChart3, FileText, FolderKanban, Home, Mail, Shield, User, Users, type LucideIcon } from "lucide-react";
 
@@ -35,7 +35,7 @@ const under = (pathname: string, prefix: string) => pathname === prefix || pathn
 
 /**
  * The place a URL belongs to, or null (settings, premium: reached from the account menu).
- * /mandates and /dashboard/mandats are one place (decision 017).
+ * /mandates and /dashboard/mandats are one place.
  */
 export function activePlace(pathname: string): PlaceKey | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

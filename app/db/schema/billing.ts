@@ -1,4 +1,4 @@
-// Invoices and credit notes (issue 27 §4, decision 045). An invoice is a record kept ten years
+// Invoices and credit notes. An invoice is a record kept ten years
 // (Code de commerce L. 123-22): it holds a copy of the seller's and the buyer's identity at issue
 // time and outlives the member's account (profile and payment references become null).
 import { sql } from "drizzle-orm";

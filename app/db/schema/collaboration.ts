@@ -1,4 +1,4 @@
-// Collaboration files (issue 13): the private file of a confirmed connection between two
+// Collaboration files: the private file of a confirmed connection between two
 // mandates, shared by their two members from the introduction to the closing. A file outlives
 // its mandates and members (records of a contract are kept): every reference to a mandate or a
 // profile is `set null` on delete, and the file keeps the labels it needs to stay readable.
@@ -138,7 +138,7 @@ export const collaborationDocuments = pgTable(
       .notNull()
       .references(() => collaborationFiles.id, { onDelete: "cascade" }),
     uploaderProfileId: uuid("uploader_profile_id").references(() => profiles.id, { onDelete: "set null" }),
-    // A document shared by an invited participant (issue 32); null when a founding member shared it.
+    // A document shared by an invited participant; null when a founding member shared it.
     uploaderParticipantId: uuid("uploader_participant_id").references(() => collaborationParticipants.id, { onDelete: "set null" }),
     // Its folder; null is the file's general folder, seen by both sides.
     folderId: uuid("folder_id").references(() => collaborationFolders.id, { onDelete: "set null" }),
@@ -221,7 +221,7 @@ export const storedObjects = pgTable("stored_objects", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
-// One read state for every message a member receives (issue 31 §3, decision 054): a row says
+// One read state for every message a member receives: a row says
 // that this member read this message, whether it came through the inbox (`messages`) or a
 // file's thread (`collaboration_messages`); the « Messages » view and the file page read and
 // write only this table. Exactly one of the two message columns is set.
@@ -242,7 +242,7 @@ export const messageReads = pgTable(
   ],
 );
 
-// Participants of a file beyond its two founding members (issue 32 §1, decision 051): invited by
+// Participants of a file beyond its two founding members: invited by
 // e-mail with a role and a side; a member joins with their profile, anyone else as a guest account.
 export const collaborationParticipants = pgTable(
   "collaboration_participants",
@@ -290,7 +290,7 @@ export const collaborationParticipants = pgTable(
   ],
 );
 
-// Folders of a file's documents, each seen by both sides or by one side only (issue 32 §2).
+// Folders of a file's documents, each seen by both sides or by one side only.
 export const collaborationFolders = pgTable(
   "collaboration_folders",
   {
@@ -309,7 +309,7 @@ export const collaborationFolders = pgTable(
   ],
 );
 
-// Accounts created through an invitation (decision 051): they reach only the files they were
+// Accounts created through an invitation: they reach only the files they were
 // admitted to, never the member space.
 export const guestAccounts = pgTable("guest_accounts", {
   userId: text("user_id")

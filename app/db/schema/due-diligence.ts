@@ -1,4 +1,4 @@
-// Due-diligence request list and Q&A of a collaboration file (issue 32 §3): the items one side
+// Due-diligence request list and Q&A of a collaboration file: the items one side
 // asks the other to provide, the file's documents that answer them, and questions on an item or
 // a document, each visible to one side or to both.
 import { sql } from "drizzle-orm";

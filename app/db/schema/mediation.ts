@@ -1,4 +1,4 @@
-// Mediation (issue 14 §4): either member of a collaboration file asks the team to mediate a
+// Mediation: either member of a collaboration file asks the team to mediate a
 // dispute. The team moves it from "ouverte" to "en cours", exchanges dated messages with both
 // members and writes a decision ("résolue" or "classée"). A decision may uphold a complaint
 // against one member, of a given kind (confidentiality breach or other): the reputation rules

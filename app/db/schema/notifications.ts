@@ -1,4 +1,4 @@
-// The notification centre (issue 15 §3): what happened for a member (a request received, a
+// The notification centre: what happened for a member (a request received, a
 // message, a decision…), shown under the bell with a link, kept 90 days. Every insert or update
 // notifies the channel 'rt_notifications' with the user id at commit (trigger in the migration),
 // which every instance listens to and forwards to that member's open tabs (Server-Sent Events).

@@ -60,7 +60,7 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   count: integer("count").notNull(),
 });
 
-// Two-factor codes already accepted, per user and 30-second time step (issue 12, finding 3): a
+// Two-factor codes already accepted, per user and 30-second time step: a
 // code is worth one use. The primary key makes two concurrent uses of one code race-safe.
 export const usedTotpSteps = pgTable(
   "used_totp_steps",

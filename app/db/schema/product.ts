@@ -72,7 +72,7 @@ export const profiles = pgTable(
     validatedBy: text("validated_by").references(() => user.id, { onDelete: "set null" }),
     rejectionReason: text("rejection_reason"),
     suspendedAt: ts("suspended_at"),
-    // The public "Profil vérifié" mark (issue 14): the steps an admin checked and when, written
+    // The public "Profil vérifié" mark: the steps an admin checked and when, written
     // when the profile is validated or a new insurance certificate is checked. Stored here so
     // that the profiles triggers invalidate the public page cache.
     verificationSummary: jsonb("verification_summary").$type<{ steps: { step: string; checkedAt: string }[] }>(),
@@ -83,8 +83,8 @@ export const profiles = pgTable(
     notifyMessages: boolean("notify_messages").notNull().default(true),
     notifyMatchRequests: boolean("notify_match_requests").notNull().default(true),
     notifyMatchAlerts: boolean("notify_match_alerts").notNull().default(true),
-    // Ratings received (average and count) on the public profile: only with the member's consent
-    // (issue 14 §3); members always see them.
+    // Ratings received (average and count) on the public profile: only with the member's consent;
+    // members always see them.
     showRatingsPublicly: boolean("show_ratings_publicly").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -126,7 +126,7 @@ export const certifiedDeals = pgTable(
     acquirerCedant: text("acquirer_cedant").notNull(),
     dealDescription: text("deal_description"),
     // "anonymised" (sector, size band, region, year) unless the member named the parties and
-    // certified their consent (issue 27 §5); existing rows were migrated to "anonymised".
+    // certified their consent; existing rows were migrated to "anonymised".
     disclosure: text("disclosure", { enum: ["named", "anonymised"] }).notNull().default("anonymised"),
     sizeBand: text("size_band"),
     region: text("region"),
@@ -342,7 +342,7 @@ export const mandateMatchRequests = pgTable(
   ],
 );
 
-// What the freemium quotas count (spec §6, §9; issue 12, finding 4): each mandate created and
+// What the freemium quotas count (spec §6, §9): each mandate created and
 // each match request sent, kept when the mandate or the request is deleted, so that deleting
 // never gives a creation back. `subject_id` is the mandate or request it was counted for.
 export const quotaEvents = pgTable(

@@ -1,4 +1,4 @@
-// Ratings after a collaboration and the reputation computed from behaviour (issue 14 §2, §3).
+// Ratings after a collaboration and the reputation computed from behaviour.
 // A rating belongs to a file that ended (concluded or abandoned): each member rates the other
 // once; both ratings stay hidden until both are in or the rating window (14 days after the end)
 // closes (double blind): `visible_at` holds that moment. The reputation of each member is a row

@@ -1,4 +1,4 @@
-// Verification evidence (issue 14 §1): what a member gives the team to prove who they are
+// Verification evidence: what a member gives the team to prove who they are
 // (SIREN/SIRET, professional registration, liability insurance certificate) and the admins'
 // ticks on the five verification steps. Private: the member and the admins only; the public
 // "Profil vérifié" mark reads the summary stored on profiles (so that the public page cache is

@@ -9,7 +9,7 @@
 // - collaboration files stay with the other member (references to the gone member become empty,
 //   the signed agreements and the timeline are records of a contract); a file whose two members
 //   are both gone has nobody left to hold it and is deleted, with its stored documents;
-// - invoices and credit notes stay (ten years, Code de commerce L. 123-22; decision 045): they
+// - invoices and credit notes stay (ten years, Code de commerce L. 123-22): they
 //   hold their own copy of the buyer's identity, and their profile and payment references become
 //   null, so no member can open them any more;
 // - copies of e-mails already sent to the address are removed from the outbox;

@@ -1,4 +1,4 @@
-// The QR code of the authenticator-app enrolment (issue 15 §5), rendered on the server as SVG:
+// The QR code of the authenticator-app enrolment, rendered on the server as SVG:
 // no script and no image request, and it scales crisply. The SVG holds only path data (the
 // otpauth URI is encoded in the modules, never written as text).
 import QRCode from "qrcode";

@@ -121,7 +121,7 @@ export async function confirmTwoFactorEnrolment(
 // Activation replaces the session, so the page after it must be a new request carrying the new
 // cookie (a redirect): the backup codes are shown there once, through a ten-minute single-use
 // pass (a random token in a cookie, its hash in better-auth's verification table) — with or
-// without JavaScript, the same redirect and the same page (issue 26, item 3).
+// without JavaScript, the same redirect and the same page.
 const REVEAL_COOKIE = "rt_backup_codes";
 const REVEAL_TTL_S = 10 * 60;
 const revealIdentifier = (token: string) => `backup-codes-reveal:${createHash("sha256").update(token).digest("base64url")}`;

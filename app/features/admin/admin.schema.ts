@@ -87,7 +87,7 @@ export const profileDecisionSchema = z.object({
   profileId: uuid,
   intent: z.enum(["validate", "reject", "suspend", "reinstate", "check", "uncheck"]),
   reason,
-  /** Why a profile is validated with unticked verification steps (issue 14; audited, internal). */
+  /** Why a profile is validated with unticked verification steps (audited, internal). */
   validationReason: reason,
   /** The verification step ticked or unticked ("check" / "uncheck"). */
   step: z.enum(["charter", "sponsors", "registration", "siren", "insurance"]).optional(),

@@ -37,7 +37,7 @@ const pending = eq(certifiedDeals.status, "pending");
 /** Pending deals, oldest first (first submitted, first reviewed), with their professional. */
 export async function listPendingDeals(query: DealListQuery): Promise<AdminDealPage> {
   // Counted over every pending deal: kept by the instance like the other admin totals, dropped
-  // on any write to certified_deals (migration 0020, decision 023).
+  // on any write to certified_deals (migration 0020).
   const { total, members } = await cached(getCache("admin-totals"), "deals:pending", async () => {
     const [{ n, members }] = await db
       .select({ n: count(), members: countDistinct(certifiedDeals.profileId) })

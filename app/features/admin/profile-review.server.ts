@@ -1,5 +1,5 @@
 // What the admin reviews of one profile (the detail overlay and its verification checklist), in
-// one statement (issue 17: at most 6 statements per page). The profile with its account was read,
+// one statement, as each page's statements are kept few. The profile with its account was read,
 // then the validator's e-mail, the sponsors (twice: the detail and the checklist), the payments,
 // the evidence and the checks, one statement each: 13 statements for `/admin?profil=…`.
 import { eq, sql } from "drizzle-orm";

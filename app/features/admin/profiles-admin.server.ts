@@ -32,9 +32,9 @@ import { checklistOfReview, type VerificationChecklist } from "./verification-ad
 export type ProfileCounts = { total: number; pending: number; validated: number; rejected: number; suspended: number };
 
 /**
- * The tiles' counts (issue 17). Counting every profile on each view of the tab grew with the
- * membership (an index-only scan of 100 000 entries, ~25 ms), so the instance keeps them with the
- * profiles' other totals (decision 023) until a profile is written: on this instance at once
+ * The tiles' counts. Counting every profile on each view of the tab grew with the
+ * membership (an index-only scan of every profile), so the instance keeps them with the
+ * profiles' other totals until a profile is written: on this instance at once
  * (each decision below writes profiles: app/lib/request-scope.server.ts), on the others by
  * 'rt_public_content' at commit.
  */
@@ -163,7 +163,7 @@ export async function listProfilesForAdmin(query: ProfileListQuery, counts: Prom
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
   });
 
-  // A search's page already seen since the last write to profiles (issue 17, decision 023): its
+  // A search's page already seen since the last write to profiles: its
   // profiles are read by primary key, the search's conditions checked on each (a profile written
   // meanwhile, its notification not yet here, sends the page back to the search) — a common
   // surname's matches are otherwise found in two trigram indexes and sorted on every view. The

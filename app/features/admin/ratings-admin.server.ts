@@ -1,11 +1,11 @@
-// Moderation of ratings (issue 14 §3): the ratings members reported, and the admins' decision —
+// Moderation of ratings: the ratings members reported, and the admins' decision —
 // hide the rating with a reason, or keep it. The decision closes every open report of the rating,
 // refreshes the rated member's reputation and leaves an audit row, in one transaction.
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { refreshReputation } from "~/features/trust/reputation.server";
 import type { RatingCriterion } from "~/features/trust/reputation-rules";
 import type { ModerationInput } from "~/features/trust/ratings.schema";

@@ -1,4 +1,4 @@
-// The verification checklist of the admin profiles tab (issue 14 §1): the five steps of an
+// The verification checklist of the admin profiles tab: the five steps of an
 // applicant with their evidence inline, each ticked or unticked by an admin in one transaction
 // with its audit row. A validated member's public mark summary is rewritten on each change.
 import { and, eq } from "drizzle-orm";

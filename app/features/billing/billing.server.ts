@@ -1,4 +1,4 @@
-// The member's billing (/parametres/facturation, decision 045): plan and renewal date, payments
+// The member's billing (/parametres/facturation): plan and renewal date, payments
 // with their invoices and credit notes, the billing details, and each document as a PDF. Every
 // function is scoped by the acting member's profile; another member's invoice is a 404.
 import { and, desc, eq, isNull } from "drizzle-orm";

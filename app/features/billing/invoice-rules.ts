@@ -1,4 +1,4 @@
-// Invoices and credit notes (issue 27 §4, decision 045): numbers, amounts and the mandatory
+// Invoices and credit notes: numbers, amounts and the mandatory
 // mentions of a French invoice, as pure functions. The prices and the VAT rate come from the
 // offers module; the PDF and the settings page print what these functions return.
 import type { InvoiceSeller } from "~/db/schema/billing";
@@ -59,7 +59,7 @@ export function vatRateBpLabel(bp: number): string {
   return vatRateLabel(bp / 10_000);
 }
 
-/** The end of the year of membership a payment covers (no automatic renewal, decision 041). */
+/** The end of the year of membership a payment covers (no automatic renewal). */
 export function membershipEndsOn(paidAt: Date): string {
   const p = parisParts(paidAt);
   const end = new Date(Date.UTC(p.year + OFFER_SETTINGS.periodYears, p.month - 1, p.day));

@@ -1,4 +1,4 @@
-// Issuing invoices and credit notes (decision 045), always inside the transaction that records
+// Issuing invoices and credit notes, always inside the transaction that records
 // the payment or its refund: the number is taken from the counter row under its lock, so numbers
 // follow each other without gaps, and a transaction that rolls back gives its number back.
 import { and, eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 // Pure rules of the fee-sharing agreement of a collaboration file (convention de partage
-// d'honoraires / co-mandat, issue 13 item 5): the split, when the shares are due (the Hoguet law
+// d'honoraires / co-mandat): the split, when the shares are due (the Hoguet law
 // for goodwill sales), the warnings each member's profession calls for, which stages allow it,
 // and the text of the agreement and of its signature certificate. Browser-safe.
 import { formatDatePattern } from "~/lib/format";
@@ -8,7 +8,7 @@ import { professionLabel } from "~/db/reference/professions";
 import { AMOUNT_BAND_LABELS, isClosed, type AmountBand, type Stage } from "./collaboration-rules";
 
 /**
- * The operation the two members advise on. Versions made before issue 27 may hold "titres",
+ * The operation the two members advise on. Older versions may hold "titres",
  * "fonds_de_commerce" or "autre" only; every type stays readable.
  */
 export const OPERATION_TYPES = ["titres", "fonds_de_commerce", "location_gerance", "apport_partiel", "autre"] as const;
@@ -229,7 +229,7 @@ export function professionWarnings(parties: readonly WarningParty[]): Profession
 // ---------------------------------------------------------------------------------------------
 // The terms, as frozen in a version
 
-/** A signer's firm, as the agreement identifies it (absent from versions made before issue 27). */
+/** A signer's firm, as the agreement identifies it (absent from older versions). */
 export type Firm = { company: string; legalForm: string; siren: string; address: string; capacity: string };
 
 export type AgreementParty = {
@@ -244,7 +244,7 @@ export type AgreementParty = {
 
 export type AgreementTerms = {
   operationType: OperationType;
-  /** The side advising the seller (absent from versions made before issue 27). */
+  /** The side advising the seller (absent from older versions). */
   sellerSide?: "a" | "b";
   /** The indicative size of the operation, when the members state it. */
   amountBand?: AmountBand | null;

@@ -1,5 +1,5 @@
-// What the fee-sharing agreement form proposes before the member confirms or changes it (issue 27
-// item 1): the operation type, who advises the seller and who the buyer, and the amounts band,
+// What the fee-sharing agreement form proposes before the member confirms or changes it:
+// the operation type, who advises the seller and who the buyer, and the amounts band,
 // read from the two mandates of the file. Pure; a mandate deleted since the file opened is absent.
 import { AMOUNT_BANDS, type AmountBand } from "./collaboration-rules";
 

@@ -1,4 +1,4 @@
-// The fee-sharing agreement of a collaboration file (issue 13, item 5). Each version is a frozen
+// The fee-sharing agreement of a collaboration file. Each version is a frozen
 // PDF stored privately with its SHA-256; a new version cancels the unsigned previous one; each
 // member signs the exact bytes (consent + password, or a two-factor code), and the second
 // signature seals it: the signed PDF (original pages + a certificate page with the audit trail)
@@ -15,7 +15,7 @@ import { professionLabel } from "~/db/reference/professions";
 import { feeAgreements, feeAgreementSignatures } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
 import { allowPasswordCheck } from "~/features/account/account.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage, type ObjectStream } from "~/lib/storage/storage.server";
@@ -698,7 +698,7 @@ async function sealAgreement(file: Pick<FileAccess, "id" | "reference">, agreeme
       signatures: signatures.map((s) => ({
         signerName: s.signer_name,
         signedAt: new Date(s.signed_at),
-        // The certificate is made for both parties: both signers' network evidence (decision 036).
+        // The certificate is made for both parties: both signers' network evidence.
         ...visibleNetworkEvidence("signature", "party", { ipAddress: s.ip_address, userAgent: s.user_agent }),
         method: s.method,
         documentSha256: s.document_sha256,

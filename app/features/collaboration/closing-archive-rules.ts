@@ -1,4 +1,4 @@
-// Pure rules of a concluded file's closing archive (issue 32 §5, decision 050): entry names and
+// Pure rules of a concluded file's closing archive: entry names and
 // the manifest of SHA-256 hashes.
 
 export type ArchiveEntryMeta = { path: string; sha256: string; size: number; description: string };

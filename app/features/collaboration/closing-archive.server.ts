@@ -1,4 +1,4 @@
-// The closing archive of a concluded collaboration file (issue 32 §5, decision 050): a ZIP of
+// The closing archive of a concluded collaboration file: a ZIP of
 // its documents (withdrawn ones included), its agreements (originals and signed copies), its
 // undertakings as a sealed PDF and its timeline, with a manifest of SHA-256 hashes (JSON) and the
 // same manifest as a PDF sealed by the platform. Streamed with yazl: stored files flow from the

@@ -1,7 +1,7 @@
-// After the offer (issue 13, items 7 and 8): a member puts their mandate of a file in negotiation
+// After the offer (items 7 and 8): a member puts their mandate of a file in negotiation
 // (out of the matching) or back in the search, a concluded file concludes both its mandates,
 // and a concluded file can be proposed as a certified deal. The state rules are pure
-// (negotiation-rules.ts, decisions 011 and 046); each command here locks its rows, writes, and
+// (negotiation-rules.ts); each command here locks its rows, writes, and
 // records its step in the file's timeline in the same transaction.
 import type { FileEventKind } from "./timeline";
 import { sql } from "drizzle-orm";
@@ -11,8 +11,9 @@ import { queryRows } from "~/db/query.server";
 import { dealSchema } from "~/features/deals/deal.schema";
 import { createOwnDeal } from "~/features/deals/deals.server";
 import type { MandateStatus, MandateType } from "~/features/mandates/mandate-rules";
-import { isUuid, notFound as mandateNotFound } from "~/features/mandates/mandates.server";
-import type { MemberActor } from "~/features/profiles/actor";
+import { notFound as mandateNotFound } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
+import type { MemberActor } from "~/auth/actor";
 import { DEAL_FROM_FILE_TEXT, dealSector } from "./collaboration-rules";
 import { appendFileEvent, fileConflict, withFile, type FileAccess, type FileActor } from "./file-access.server";
 import {
@@ -84,8 +85,8 @@ export async function resumeMandateSearch(actor: Pick<FileActor, "profileId">, m
 }
 
 /**
- * The closing of a file concludes both of its mandates (the rule is `mandateStatusAfterClosing`,
- * decision 046): they leave the matching at the moment the file is concluded. Runs in the
+ * The closing of a file concludes both of its mandates (the rule is
+ * `mandateStatusAfterClosing`): they leave the matching at the moment the file is concluded. Runs in the
  * confirmation's transaction.
  */
 export async function concludeMandatesOfFile(tx: Db, fileId: string): Promise<void> {

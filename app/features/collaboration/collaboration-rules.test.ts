@@ -8,9 +8,7 @@ import {
   closingsCountLine,
   DEAL_FROM_FILE_TEXT,
   fileReference,
-  daysToClose,
   dealSector,
-  median,
   nextStage,
   pendingAction,
   previousStage,
@@ -116,17 +114,6 @@ describe("what awaits a member", () => {
     [{ stage: "concluded" as Stage, agreementAwaitingMySignature: true }, null],
   ])("%j → %s", (over, expected) => {
     expect(pendingAction({ ...base, ...over })).toBe(expected);
-  });
-});
-
-describe("statistics helpers", () => {
-  it("days to close and median", () => {
-    expect(daysToClose(new Date("2026-01-01T10:00:00Z"), new Date("2026-01-31T09:00:00Z"))).toBe(29);
-    expect(daysToClose(new Date("2026-01-02"), new Date("2026-01-01"))).toBe(0);
-    expect(median([])).toBeNull();
-    expect(median([5])).toBe(5);
-    expect(median([9, 1, 5])).toBe(5);
-    expect(median([1, 2, 3, 10])).toBe(3);
   });
 });
 

@@ -1,4 +1,4 @@
-// Pure rules of the collaboration file of a confirmed connection (issue 13): its stages, who may
+// Pure rules of the collaboration file of a confirmed connection: its stages, who may
 // move it where, the two-sided closing, the reasons of an abandonment, and what awaits a member.
 
 /** A file's human reference: « DR-2026-0042 » (four digits at least, more past 9 999 in a year). */
@@ -146,19 +146,6 @@ export const PENDING_ACTION_LABELS: Record<Exclude<PendingAction, null>, string>
   "sign-agreement": "Convention à signer",
   "unread-messages": "Messages non lus",
 };
-
-/** Days from the introduction to the closing (whole days, never negative). */
-export function daysToClose(createdAt: Date, concludedAt: Date): number {
-  return Math.max(0, Math.floor((concludedAt.getTime() - createdAt.getTime()) / 86_400_000));
-}
-
-/** The median of whole numbers (null for none): the statistics' "délai médian". */
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
-}
 
 /**
  * The public profile's line: « 1 rapprochement conclu via le réseau », « 3 rapprochements conclus

@@ -1,4 +1,4 @@
-// The collaboration file of a confirmed connection (issue 13): opened when the second acceptance
+// The collaboration file of a confirmed connection: opened when the second acceptance
 // confirms a connection, listed in "Mes dossiers", and moved through its stages by its two
 // members. Each command is one use case: access check under a lock, the write, its timeline
 // event, and the counterpart's e-mail in the same transaction.
@@ -176,7 +176,7 @@ export async function listMyFiles(actor: Pick<FileActor, "profileId">, page = 1)
   const p = Math.max(1, Math.min(Math.floor(page) || 1, 10_000));
   const me = sql`${actor.profileId}::uuid`;
   // One branch per side, each on its own index (member_x_id, last_activity_at desc). Keyed by
-  // the member: prepared, its plan reused (decision 026).
+  // the member: prepared, its plan reused.
   const rows = await queryRows<ListRow>(withReusablePlan(sql`
     with mine as (
       select f.*, 'a' as side, f.member_b_id as other_id from collaboration_files f where f.member_a_id = ${me}
@@ -320,7 +320,7 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   const myMandateId = access.myMandateId;
   // One statement: the file, the counterpart, the actor's mandate status, the timeline, the
   // messages, and the counterpart's client once the actor signed the undertaking. Keyed by the
-  // file and the member: prepared, its plan reused (decision 026).
+  // file and the member: prepared, its plan reused.
   const [f] = await queryRows<ViewRow & FileViewExtras>(withReusablePlan(sql`
     select f.id, f.reference, f.stage::text as stage, f.created_at, f.last_activity_at, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id,
       f.mandate_a_label, f.mandate_b_label, f.closing_proposed_by, f.closing_date::text as closing_date, f.amount_band::text as amount_band,
@@ -413,7 +413,7 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
 
 /**
  * The actor opened the file's messages, up to `upTo` (the newest shown; all when null): they are
- * read, in « Messages » too (one read state, decision 054).
+ * read, in « Messages » too (one read state).
  */
 export async function markFileRead(actor: Pick<FileActor, "profileId">, fileId: string, upTo: string | null = null): Promise<void> {
   const access = await requireFileAccess(db, actor, fileId);
@@ -480,9 +480,9 @@ export async function confirmClosing(actor: FileActor, fileId: string): Promise<
     invalidate("collaboration_files");
     await tx.execute(sql`update collaboration_files set stage = 'concluded', concluded_at = now(), updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "closing_confirmed", null);
-    // Both mandates conclude with their file: they leave the matching now (decision 046).
+    // Both mandates conclude with their file: they leave the matching now.
     await concludeMandatesOfFile(tx, file.id);
-    // The files concluded feed both members' reputation (issue 14 §2).
+    // The files concluded feed both members' reputation.
     await refreshReputation(membersOf(actor, file), tx);
   });
 }
@@ -529,7 +529,7 @@ export async function postFileMessage(actor: FileActor, fileId: string, body: st
   await withFile(actor, fileId, async (tx, file) => {
     if (!file.counterpartId) fileConflict(COLLABORATION_MESSAGES.counterpartGone);
     await tx.insert(collaborationMessages).values({ fileId: file.id, senderProfileId: actor.profileId, body: text, createdAt: sql`clock_timestamp()` });
-    // Writing in the thread answers it: the sender has read what came before (decision 054).
+    // Writing in the thread answers it: the sender has read what came before.
     await tx.execute(sql`update collaboration_files set last_activity_at = clock_timestamp() where id = ${file.id}::uuid`);
     await markFileThreadRead(actor.profileId, file, null, tx);
     await notifyCounterpart(tx, file.counterpartId, file.id, {

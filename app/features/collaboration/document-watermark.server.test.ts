@@ -28,7 +28,7 @@ const STAMP_HEX = hex("Consulté par").slice(0, 16);
 
 /**
  * What a leaker's ten-line script does: drop, from every page, each content stream that draws
- * the stamp, then save. On a stamp drawn in a stream of its own (the watermark before issue 26),
+ * the stamp, then save. On a stamp drawn in a stream of its own (the older watermark),
  * the page's own content survives and nothing names the viewer.
  */
 async function dropStampStreams(bytes: Uint8Array): Promise<PDFDocument> {

@@ -1,4 +1,4 @@
-// The document room of a collaboration file (issue 13): its two members share PDF, images and
+// The document room of a collaboration file: its two members share PDF, images and
 // office files, see who opened what, and withdraw what they shared. Documents are private: they
 // are stored under "documents/{fileId}/" (never a public /uploads/ URL) and served only through
 // openDocument, which checks the file's membership, logs the access and watermarks PDFs.
@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { collaborationDocuments } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage, type ObjectStream } from "~/lib/storage/storage.server";
@@ -200,7 +200,7 @@ export async function shareDocument(
 
 /**
  * A document's folder (alias fo, with the file f or d.file_id) is seen by this founder: the
- * general folder, a shared one, or one of their side (participant-rules' folderVisibleTo, decision 051).
+ * general folder, a shared one, or one of their side (participant-rules' folderVisibleTo).
  */
 function folderSeenByFounder(profileId: string) {
   return sql`(d.folder_id is null or fo.visibility = 'both' or fo.visibility = (
@@ -254,7 +254,7 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 
 /**
  * The file's documents as one member sees them: every document ever shared, the withdrawn ones
- * too for both members (« Retiré le … » with who withdrew it, their content gone: decision 046);
+ * too for both members (« Retiré le … » with who withdrew it, their content gone);
  * for their own, who opened them and when.
  */
 export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DocumentRoom> {

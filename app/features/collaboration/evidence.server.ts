@@ -1,4 +1,4 @@
-// The evidence export of a collaboration file (issue 13, item 6): its whole timeline (stages,
+// The evidence export of a collaboration file: its whole timeline (stages,
 // undertakings and identity reveal, documents shared, viewed and withdrawn, agreement versions
 // and signatures) as a dated PDF, with its SHA-256 returned to the member and recorded in the
 // timeline. Only the file's two members export it (404 for anyone else), and the client identity
@@ -136,7 +136,7 @@ export async function exportEvidence(actor: FileActor, fileId: string, now: Date
     blocks.push({ kind: "mono", text: `SHA-256 du document à signer\u00a0: ${a.document_sha256}` });
     if (a.signed_sha256) blocks.push({ kind: "mono", text: `SHA-256 de l’exemplaire signé\u00a0: ${a.signed_sha256}` });
     for (const s of signatures.filter((x) => x.agreement_id === a.id)) {
-      // Both signers' network evidence, for the two parties (decision 036).
+      // Both signers' network evidence, for the two parties.
       const seen = visibleNetworkEvidence("signature", s.by_me ? "self" : "party", { ipAddress: s.ip_address, userAgent: s.user_agent });
       blocks.push({
         kind: "small",

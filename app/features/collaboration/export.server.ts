@@ -1,7 +1,7 @@
 // The member's collaboration files in "Exporter mes données" (GDPR access and portability): what
 // the member sees in each file, as data. Scoped by the member's own profile; the counterpart
 // appears as the file shows them (name, company), and with their signatures' IP address and
-// browser (decision 036). The counterpart's client identity is not copied
+// browser. The counterpart's client identity is not copied
 // from their mandate (the file shows it after the undertaking; it is the counterpart's data); the
 // texts the members wrote (messages, document names) are exported as they are.
 import { sql } from "drizzle-orm";
@@ -27,7 +27,7 @@ type FileRow = {
 
 type ExportedSignature = { by_me: boolean; ip_address: string | null; user_agent: string | null } & Record<string, unknown>;
 
-/** Both signers' IP address and browser: the proof both parties agreed (decision 036). */
+/** Both signers' IP address and browser: the proof both parties agreed. */
 function signatureAsSeen(s: ExportedSignature): ExportedSignature {
   const seen = visibleNetworkEvidence("signature", s.by_me ? "self" : "party", { ipAddress: s.ip_address, userAgent: s.user_agent });
   return { ...s, ip_address: seen.ipAddress, user_agent: seen.userAgent };

@@ -8,7 +8,7 @@ import { collaborationEvents } from "~/db/schema";
 import { fileEvent, type FileEventDetails, type FileEventKind } from "./timeline";
 import { queryRows, withReusablePlan } from "~/db/query.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { COLLABORATION_MESSAGES, type Stage } from "./collaboration-rules";
 
 /** The acting member, as every collaboration command receives it. */
@@ -115,7 +115,7 @@ type ReadRow = AccessRow & {
 export function readFileAccess(actor: Pick<FileActor, "profileId">, fileId: string): Promise<FileAccess & FileLabels> {
   return oncePerRequest(`file-access:${actor.profileId}:${fileId}`, async () => {
     if (!isUuid(fileId)) fileNotFound();
-    // Keyed by the file and the member: prepared, its plan reused (decision 026).
+    // Keyed by the file and the member: prepared, its plan reused.
     const [row] = await queryRows<ReadRow>(withReusablePlan(sql`
       select f.id, f.reference, f.stage::text as stage, f.member_a_id, f.member_b_id, f.mandate_a_id, f.mandate_b_id, f.closing_proposed_by, f.created_at,
         f.mandate_a_label, f.mandate_b_label, o.first_name, o.last_name, o.company

@@ -1,4 +1,4 @@
-// Pure rules of a mandate's negotiation (issue 13 item 8, decision 011): which commands its owner
+// Pure rules of a mandate's negotiation: which commands its owner
 // may run from which mandate status, given the stage of the collaboration file they act from, and
 // what the closing of a file does to its mandates.
 import type { MandateStatus } from "~/features/mandates/mandate-rules";
@@ -45,7 +45,7 @@ export function mandateTransition(command: MandateCommand, status: MandateStatus
 
 /**
  * When a file is concluded by both members, both of its mandates are concluded with it, whatever
- * their state: a mandate whose deal is signed is no longer offered to anyone (decision 046; a
+ * their state: a mandate whose deal is signed is no longer offered to anyone (a
  * buyer who keeps buying opens a new mandate).
  */
 export function mandateStatusAfterClosing(_status: MandateStatus): MandateStatus {

@@ -1,11 +1,11 @@
-// The document room as a participant sees it (issue 32 §2): folders their side sees, documents
+// The document room as a participant sees it: folders their side sees, documents
 // opened and added as their rights allow, every opening watermarked and logged as for the
 // founders. Everything goes through requireFileParticipant and participant-rules' isAllowed.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";

@@ -1,4 +1,4 @@
-// Who may do what in a collaboration file (issue 32 §1–2, decision 051). Pure: the access function
+// Who may do what in a collaboration file. Pure: the access function
 // (participants.server.ts) and the pages read the same table.
 
 /** Where a participant who is not a founder reads the file. */
@@ -58,7 +58,7 @@ export const DEFAULT_RIGHTS: Record<ParticipantRole, Rights> = {
   autre: { voir: true, telecharger: false, deposer: false },
 };
 
-/** An invitation link is valid for seven days (decision 051). */
+/** An invitation link is valid for seven days. */
 export const INVITATION_DAYS = 7;
 
 export function invitationExpiry(now: Date): Date {

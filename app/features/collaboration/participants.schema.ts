@@ -1,4 +1,4 @@
-// The forms of a file's participants and folders (issue 32 §1–2).
+// The forms of a file's participants and folders.
 import { z } from "zod";
 import { isSendableEmail } from "~/lib/email-address";
 import { FOLDER_VISIBILITIES, PARTICIPANT_ROLES, PARTICIPANT_SIDES } from "./participant-rules";

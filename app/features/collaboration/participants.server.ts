@@ -1,5 +1,5 @@
-// Participants of a collaboration file beyond its two founding members (issue 32 §1–2, decision
-// 051): invitations by e-mail, guest accounts limited to the file, the other founder's approval,
+// Participants of a collaboration file beyond its two founding members:
+// invitations by e-mail, guest accounts limited to the file, the other founder's approval,
 // the confidentiality undertaking, removal, folders and rights. `requireFileParticipant` is THE
 // access function: every read or write of a file by anyone but its founders' legacy pages goes
 // through it, and it returns the acting person's side, role and rights (founders included).
@@ -11,7 +11,7 @@ import { signUp } from "~/auth/account.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { getEnv } from "~/lib/env.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { fileUrl, type Stage } from "./collaboration-rules";
@@ -290,7 +290,7 @@ export async function approveParticipant(userId: string, fileId: string, partici
 /**
  * A founder removes a participant (or refuses a guest awaiting approval): the row ends at once,
  * every later request is refused by requireFileParticipant, and a guest's sessions are deleted —
- * which ends their open live streams too (decision 035: the session triggers of migration 0015).
+ * which ends their open live streams too (the session triggers of migration 0015).
  */
 export async function removeParticipant(userId: string, fileId: string, participantId: string): Promise<void> {
   await asFounder(userId, fileId, async (tx, access) => {
@@ -379,7 +379,7 @@ function invitationInvalid(): never {
   fileConflict(M.invitationInvalid, 410);
 }
 
-/** Records a guest account: it will reach only the files it is admitted to (decision 051). */
+/** Records a guest account: it will reach only the files it is admitted to. */
 export async function markGuestAccount(userId: string, handle: Db = db): Promise<void> {
   await handle.execute(sql`insert into guest_accounts (user_id) values (${userId}) on conflict do nothing`);
 }

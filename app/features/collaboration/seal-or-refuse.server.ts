@@ -1,5 +1,5 @@
 // A file's PDF sealed by the platform, or the member's action refused (503) when the timestamp
-// authority does not answer: never an unsealed copy presented as sealed (decision 050).
+// authority does not answer: never an unsealed copy presented as sealed.
 import type { PDFDocument } from "pdf-lib";
 import { logger } from "~/lib/logger.server";
 import { sealPdf, type SealOptions } from "~/lib/pdf/seal.server";

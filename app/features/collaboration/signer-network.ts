@@ -1,5 +1,5 @@
 // Who sees a member's network evidence — the IP address and browser (user agent) recorded with an
-// act — other than the member (decision 036). Pure; one rule for the signature certificate, the
+// act — other than the member. Pure; one rule for the signature certificate, the
 // file's evidence export and the data export.
 //
 // A signature's IP address and browser are part of the proof that each party agreed: both

@@ -79,7 +79,7 @@ export const FILE_EVENTS = {
   mandate_negotiating: declare({ label: "Mandat passé en négociation", details: named, detail: (d) => d.name }),
   mandate_resumed: declare({ label: "Mandat remis en recherche active", details: named, detail: (d) => d.name }),
   mandate_concluded: declare({ label: "Mandat conclu", details: named, detail: (d) => d.name }),
-  // The due-diligence list (issue 32 §3): the request's title; statuses as their codes.
+  // The due-diligence list: the request's title; statuses as their codes.
   dd_list_created: declare({
     label: "Liste de diligences créée",
     details: z.object({ count: z.number().int().nonnegative(), template: z.string() }),

@@ -1,5 +1,5 @@
-// The confidentiality undertakings of a collaboration file as a PDF sealed by the platform
-// (issue 32 §4, decision 050): each member's undertaking, its text and date as the file's
+// The confidentiality undertakings of a collaboration file as a PDF sealed by the platform:
+// each member's undertaking, its text and date as the file's
 // timeline recorded them. Only the file's two members download it (404 for anyone else).
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";

@@ -73,7 +73,7 @@ export function pairKey(a: string, b: string): string {
 type PanelRelation = { sent: { status: RequestStatus } | null; received: { status: RequestStatus } | null; confirmed: boolean };
 
 /**
- * The matching panel's lists (issue 15 §4), and its counters taken from those very lists so that
+ * The matching panel's lists, and its counters taken from those very lists so that
  * they always agree: requests to answer (pending, received), the other received ones, the sent
  * ones not yet confirmed, and the confirmed connections (a confirmed pair is counted there only).
  */

@@ -1,4 +1,4 @@
-// What the public sees of a certified deal (issue 27 §5): the parties' names only when the member
+// What the public sees of a certified deal: the parties' names only when the member
 // chose to name them and certified their consent; otherwise an anonymised line made of the
 // sector, size band, region and year. One rule for the profile, its JSON-LD and the directory.
 export const DEAL_DISCLOSURES = ["anonymised", "named"] as const;

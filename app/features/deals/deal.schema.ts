@@ -56,7 +56,7 @@ export function dealSchema(now: Date = new Date()) {
       .max(DEAL_LIMITS.description, `La description ne doit pas dépasser ${DEAL_LIMITS.description} caractères`)
       .optional()
       .transform((v) => (v ? v : undefined)),
-    // Anonymised unless the member explicitly names the parties (issue 27 §5).
+    // Anonymised unless the member explicitly names the parties.
     disclosure: z.enum(["anonymised", "named"], { error: DEAL_MESSAGES.disclosure }).default("anonymised"),
     partiesConsent: z.literal("on", { error: DEAL_MESSAGES.consentRequired }).optional(),
     sizeBand: z.enum(DEAL_SIZE_BAND_CODES, { error: DEAL_MESSAGES.sizeBand }).optional(),

@@ -8,7 +8,7 @@ import { can } from "~/auth/permissions";
 import { db, type Db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { certifiedDeals } from "~/db/schema";
-import type { MemberActor } from "../profiles/actor";
+import type { MemberActor } from "~/auth/actor";
 import type { DealDisclosure } from "./deal-disclosure";
 import { DEAL_LIMITS, DEAL_MESSAGES, type DealInput, type DealStatus } from "./deal.schema";
 import { invalidate } from "~/lib/cache.server";

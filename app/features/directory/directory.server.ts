@@ -12,13 +12,13 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { REPUTATION_COLUMNS, reputationFromColumns, type ReputationColumns } from "~/features/trust/reputation.server";
 import { reputationBadges } from "~/features/trust/reputation-rules";
 import { type StoredVerificationSummary, verificationMark, type VerificationMarkView } from "~/features/trust/verification-rules";
-import { type BadgeKind, profileBadges } from "./badges";
+import { type BadgeKind, profileBadges } from "~/features/trust/badges";
 import { publicDealView } from "~/features/deals/deal-disclosure";
 import { dealsSummary, presentationExcerpt, sectorChips, STANDARD_SECTOR_LABEL_MAX } from "./card-rules";
 import { DIRECTORY_PAGE_SIZE, type DirectoryQuery } from "./directory.schema";
 import { sectorNames } from "./labels.server";
 
-/** `title`: the parties only when the member named them, else the anonymised line (issue 27 §5). */
+/** `title`: the parties only when the member named them, else the anonymised line. */
 export type DirectoryDeal = { year: number; sectorName: string; title: string };
 
 /** Sector chips of a card: the label shown (cut on standard cards) and the full name (title). */

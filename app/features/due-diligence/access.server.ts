@@ -1,5 +1,5 @@
 // Who acts in a file's due-diligence list, and from which side. Today a file has its two founding
-// members; their side comes from their mandates (decision 052). This is the ONE function every
+// members; their side comes from their mandates. This is the ONE function every
 // query of the list goes through: the participants' access function replaces it at merge.
 import { sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";

@@ -1,4 +1,4 @@
-// Pure rules of the due-diligence list and its Q&A (issue 32 §3): statuses and who moves them,
+// Pure rules of the due-diligence list and its Q&A: statuses and who moves them,
 // who may edit the list, ask, answer and close a question, which side sees a question, and the
 // progress shown on the file's overview. Browser-safe: the page reads them to hide or disable.
 
@@ -44,7 +44,7 @@ export const DD_QUESTION_STATUS_LABELS: Record<DdQuestionStatus, string> = { ope
 
 /**
  * Roles of the people of a file: the two founding members advise the seller and the buyer
- * (`conseil`); invited participants (issue 32 §1) bring the others.
+ * (`conseil`); invited participants bring the others.
  */
 export const DD_ROLES = ["conseil", "expert_comptable", "avocat", "notaire", "banque", "autre"] as const;
 export type DdRole = (typeof DD_ROLES)[number];

@@ -1,4 +1,4 @@
-// The request lists a file starts from, per operation type (issue 32 §3): what a buyer's advisers
+// The request lists a file starts from, per operation type: what a buyer's advisers
 // usually ask of the seller in a French business transfer. A share deal examines the company
 // itself (corporate records, liabilities); a goodwill sale examines the business sold (the
 // commercial lease, the staff transferred under article L. 1224-1 of the labour code, the

@@ -1,4 +1,4 @@
-// The due-diligence list of a collaboration file and its Q&A (issue 32 §3). Every function takes
+// The due-diligence list of a collaboration file and its Q&A. Every function takes
 // the acting member and goes through requireDueDiligenceAccess (a 404 for anyone outside the
 // file); every id from a URL or a form is looked up inside that file. Commands lock the file row
 // and write their timeline event and notification in the same transaction.

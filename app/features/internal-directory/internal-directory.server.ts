@@ -11,7 +11,7 @@ import { getCache, keptPage } from "~/lib/cache.server";
 import { professionLabel } from "~/db/reference";
 import type { DirectoryQuery } from "~/features/directory/directory.schema";
 import { directoryCountKey, directoryWhere } from "~/features/directory/directory.server";
-import { type BadgeKind, profileBadges } from "~/features/directory/badges";
+import { type BadgeKind, profileBadges } from "~/features/trust/badges";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import {
   REPUTATION_COLUMNS,
@@ -133,7 +133,7 @@ export async function searchInternalDirectory(
   const searchKey = directoryCountKey(query);
   const countKey = `directory:${searchKey}`;
 
-  // A page this member saw since the last write to profiles (issue 17): which members it shows,
+  // A page this member saw since the last write to profiles: which members it shows,
   // in which order, and the total are known; only their cards are read, by primary key — a
   // search's statement otherwise reads every match to sort them. The search's conditions are
   // checked again on those rows: a profile written meanwhile (its notification not yet here)

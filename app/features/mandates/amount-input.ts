@@ -1,4 +1,4 @@
-// Amount fields of the mandate form (issue 15 §4): what the member types is shown with French
+// Amount fields of the mandate form: what the member types is shown with French
 // thousands separators (a narrow no-break space, as Intl fr-FR writes them), while the value
 // submitted stays a plain integer that the server's `parseAmount` reads.
 

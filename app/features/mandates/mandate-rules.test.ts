@@ -60,7 +60,7 @@ describe("effectiveStatus and the card’s status badge", () => {
     ["active", 0, "active"],
     ["active", -1, "expired"],
     ["on_hold", -1, "expired"],
-    // Past the search (decision 010): the state says more than the end date.
+    // Past the search: the state says more than the end date.
     ["negotiating", 10, "negotiating"],
     ["negotiating", -1, "negotiating"],
     ["concluded", -30, "concluded"],

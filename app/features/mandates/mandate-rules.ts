@@ -3,12 +3,13 @@
 import { subMonths } from "date-fns";
 import { departmentLabel, sectorLabel } from "~/db/reference";
 import { formatEuros, NOT_SPECIFIED } from "~/lib/format";
+import type { MandateCriteria } from "./mandate-row";
 import { FREEMIUM_MANDATE_QUOTA, FREEMIUM_OPPORTUNITY_QUOTA, normaliseMembership, QUOTA_WINDOW_MONTHS } from "~/auth/permissions";
 
 export const MANDATE_TYPES = ["buyer", "seller"] as const;
 export type MandateType = (typeof MANDATE_TYPES)[number];
 /**
- * 'negotiating' and 'concluded' come from a collaboration file (issue 13, decision 011): a mandate
+ * 'negotiating' and 'concluded' come from a collaboration file: a mandate
  * in negotiation is no longer offered as a match; a concluded one is done for good.
  */
 export const MANDATE_STATUSES = ["active", "on_hold", "expired", "negotiating", "concluded"] as const;
@@ -126,14 +127,14 @@ export function mandateExpiry(endDate: string, today: string): Expiry {
   return { daysLeft, expired: daysLeft < 0, expiringSoon: daysLeft >= 0 && daysLeft <= EXPIRING_SOON_DAYS };
 }
 
-/** Past the search phase: an offer is under way, or the deal is done (decision 011). */
+/** Past the search phase: an offer is under way, or the deal is done. */
 export function isBeyondSearch(status: MandateStatus): boolean {
   return status === "negotiating" || status === "concluded";
 }
 
 /**
  * Status shown on the badge: 'expired' also when the end date is past — except for a mandate in
- * negotiation or concluded, whose state says more than its search period (decision 011).
+ * negotiation or concluded, whose state says more than its search period.
  */
 export function effectiveStatus(status: MandateStatus, endDate: string, today: string): MandateStatus {
   if (isBeyondSearch(status)) return status;
@@ -154,7 +155,7 @@ export function toggledStatus(status: MandateStatus): MandateStatus {
 
 /**
  * The toggle applies to the search states only: a mandate in negotiation goes back with
- * « Remettre en recherche active », a concluded one stays concluded (decision 011).
+ * « Remettre en recherche active », a concluded one stays concluded.
  */
 export function canToggleStatus(status: MandateStatus): boolean {
   return !isBeyondSearch(status);
@@ -358,4 +359,28 @@ export function mandateSummaryLines(m: MandateBusinessFields): Array<{ label: st
 export function sectorsSummary(m: Pick<MandateBusinessFields, "mandateType" | "searchSectors" | "companySector">): string {
   const codes = m.mandateType === "buyer" ? (m.searchSectors ?? []) : m.companySector ? [m.companySector] : [];
   return codes.length ? codes.map(sectorLabel).join(", ") : NOT_SPECIFIED;
+}
+
+/**
+ * What a buyer mandate lacks to be matched with any seller: without a sector, a territory and a
+ * target amount range it scores 0 against everyone (the contribution alone is rarely filled by
+ * sellers). Empty when it has at least one of them, and for a seller mandate.
+ */
+export function missingMatchCriteria(m: Pick<MandateCriteria, "mandateType" | "searchSectors" | "searchTerritories" | "targetAmountMin" | "targetAmountMax">): string[] {
+  if (m.mandateType !== "buyer") return [];
+  const hasSectors = (m.searchSectors ?? []).length > 0;
+  const hasTerritories = (m.searchTerritories ?? []).length > 0;
+  const hasAmount = m.targetAmountMin != null || m.targetAmountMax != null;
+  if (hasSectors || hasTerritories || hasAmount) return [];
+  return ["un secteur recherché", "un territoire", "un montant cible"];
+}
+
+export const UNMATCHABLE_BUYER_TEXT = "Ce mandat ne pourra être rapproché d’aucun mandat cédant";
+
+/** Counts of potential matches stop here: a card says '99+'. */
+export const MATCH_COUNT_CAP = 99;
+
+/** '99+' past the count's cap. */
+export function matchCountLabel(n: number, cap = MATCH_COUNT_CAP): string {
+  return n > cap ? `${cap}+` : String(n);
 }

@@ -1,4 +1,4 @@
-// The steps of the mandate form (issue 15 §4): type and exclusivity → criteria (buyer) or company
+// The steps of the mandate form: type and exclusivity → criteria (buyer) or company
 // (seller) → confidential client → review. One form holds every field; the steps only show a part
 // of it at a time, and an error (from the browser or the server) brings back the step holding it.
 import type { MandateType } from "./mandate-rules";

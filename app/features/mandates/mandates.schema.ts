@@ -13,10 +13,10 @@ import {
   PROJECT_TIMELINES,
   TARGET_BUYER_TYPES,
   type MaUsage,
-  type MandateType,
   type ProjectTimeline,
   type TargetBuyerType,
 } from "./mandate-rules";
+import type { MandateCriteria, MandateTerms } from "./mandate-row";
 
 export const MANDATE_FORM_MESSAGES = {
   exclusive: "Vous devez certifier que ce mandat est exclusif",
@@ -156,30 +156,7 @@ export const mandateFormSchema = z
 
 type Raw = Omit<Parsed, AmountField> & { [K in AmountField]?: string };
 
-type Parsed = {
-  mandateType: MandateType;
-  startDate: string;
-  endDate: string;
-  clientCode: string;
-  clientName: string;
-  clientAddress: string;
-  description: string | null;
-  searchSectors: string[] | null;
-  searchTerritories: string[] | null;
-  targetAmountMin: number | null;
-  targetAmountMax: number | null;
-  contributionMin: number | null;
-  contributionMax: number | null;
-  maUsage: MaUsage | null;
-  companySector: string | null;
-  companyTerritory: string | null;
-  companyDescription: string | null;
-  valuationAmount: number | null;
-  requiredContributionMin: number | null;
-  requiredContributionMax: number | null;
-  projectTimeline: ProjectTimeline | null;
-  targetBuyerTypes: TargetBuyerType[] | null;
-};
+type Parsed = MandateTerms & MandateCriteria;
 
 /** What the server stores: exclusivity certified, the other type's fields emptied. */
 export type MandateInput = Parsed & { isExclusive: true };

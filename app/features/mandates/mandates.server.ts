@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { memoByObject } from "~/lib/memo";
+import { isUuid } from "~/lib/uuid";
 import { connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
 import {
   canToggleStatus,
@@ -130,8 +131,7 @@ const myMandatesWithCounts = memoByObject((counts: Record<string, SQL>) => {
       .from(mandates)
       .where(eq(mandates.profileId, sql.placeholder("profileId")))
       .orderBy(desc(mandates.createdAt), desc(mandates.id)),
-    // Its generic plan is the custom one at 100 000 mandates, without the ~1 ms of planning
-    // (docs/decisions/history/bench-issue-17.md, eighth pass).
+    // Its generic plan is the custom one, without the planning on every call.
     { reusablePlan: true },
   );
 });
@@ -146,11 +146,6 @@ export async function getMyMandate(actor: MandateActor, mandateId: string): Prom
     .limit(1);
   if (!row) notFound();
   return toOwn(row);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
 }
 
 /**
@@ -172,7 +167,7 @@ export async function countQuotaEvents(
 
 /**
  * countQuotaEvents as an integer SQL expression, to ride on another statement of the page (a
- * page's statements are counted, issue 17); the same predicate, on quota_events_profile_idx.
+ * page's statements are counted); the same predicate, on quota_events_profile_idx.
  */
 export function quotaEventsCountSql(profileId: string | Placeholder, kind: "mandate_created" | "match_request_sent", since: Date | Placeholder): SQL {
   const from = since instanceof Date ? since.toISOString() : since;
@@ -289,7 +284,7 @@ export async function updateMandate(actor: MandateActor, mandateId: string, inpu
 
 /**
  * Mettre en veille / Réactiver: active → on_hold, on hold or expired → active (spec §4). A mandate
- * in negotiation or concluded is not toggled (409): see decision 011.
+ * in negotiation or concluded is not toggled (409).
  */
 export async function toggleMandateStatus(
   actor: MandateActor,

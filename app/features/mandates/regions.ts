@@ -1,5 +1,5 @@
 // Départements grouped by region (the 13 metropolitan regions of 2016, then the overseas
-// départements), for the territory picker of the mandate form (issue 15 §4).
+// départements), for the territory picker of the mandate form.
 import { DEPARTMENT_CODES, departmentName } from "~/db/reference";
 
 export const DEPARTMENT_REGIONS: ReadonlyArray<{ region: string; codes: readonly string[] }> = [

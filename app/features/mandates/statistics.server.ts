@@ -2,7 +2,6 @@
 // acting member and counted in SQL.
 import { type SQL, sql } from "drizzle-orm";
 import { jsonValue, queryRows, withReusablePlan } from "~/db/query.server";
-import { daysToClose, median } from "~/features/collaboration/collaboration-rules";
 import {
   ATTENTION_DAYS,
   effectiveStatus,
@@ -12,7 +11,7 @@ import {
   type MandateType,
 } from "./mandate-rules";
 import type { MandateActor } from "./mandates.server";
-import { lastTwelveMonths, type MonthBucket } from "./statistics";
+import { daysToClose, lastTwelveMonths, median, type MonthBucket } from "./statistics";
 
 export type RecentMandate = { id: string; clientCode: string; mandateType: MandateType; status: MandateStatus; endDate: string };
 
@@ -24,7 +23,7 @@ export type MandateStatistics = {
   /** Active mandates ending within the 7-day attention window. */
   expiringSoon: number;
   expired: number;
-  /** Out of the matching while an offer is under way, and done for good (decision 011). */
+  /** Out of the matching while an offer is under way, and done for good. */
   negotiating: number;
   concluded: number;
   connections: number;
@@ -126,7 +125,7 @@ function toStatistics(row: StatisticsRow | undefined, today: string): MandateSta
   };
 }
 
-/** One statement (a page's statements are counted, issue 17): counts, connections, requests, lists. */
+/** One statement (a page's statements are counted): counts, connections, requests, lists. */
 export async function getMandateStatistics(actor: MandateActor): Promise<MandateStatistics> {
   const today = parisToday();
   const [row] = await queryRows<StatisticsRow>(statisticsSql(actor, today));
@@ -148,8 +147,8 @@ function chartsSql(actor: MandateActor, today: string): SQL {
   const months = lastTwelveMonths(today);
   const me = sql`${actor.profileId}::uuid`;
   // The requests: one branch per side, each walking the member's mandates and the request index
-  // of that side (an OR across the two joins scanned every request: ~170 ms at 100 000
-  // mandates, 1 ms now).
+  // of that side (an OR across the two joins scanned every
+  // request).
   return sql`
     select
       (select json_agg(x) from (
@@ -245,7 +244,7 @@ export type StatisticsPage = { stats: MandateStatistics; closings: ClosingStatis
  */
 export async function getStatisticsPage(actor: MandateActor, withCharts: boolean): Promise<StatisticsPage> {
   const today = parisToday();
-  // Keyed by the member: a generic plan runs it as fast and saves ~1 ms of planning (decision 026).
+  // Keyed by the member: a generic plan runs it as fast and saves planning it.
   const [row] = await queryRows<{ stats: Json<StatisticsRow> | null; closings: Json<ClosingsRow> | null; charts: Json<ChartsRow> | null }>(withReusablePlan(sql`
     select (select row_to_json(s) from (${statisticsSql(actor, today)}) s) as stats,
       (select row_to_json(c) from (${closingsSql(actor)}) c) as closings,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastTwelveMonths, niceMax } from "./statistics";
+import { daysToClose, lastTwelveMonths, median, niceMax } from "./statistics";
 
 describe("lastTwelveMonths", () => {
   it("ends with the current month, oldest first, across a year boundary", () => {
@@ -29,4 +29,15 @@ describe("niceMax", () => {
     [42, 50],
     [101, 200],
   ])("%i → %i", (value, max) => expect(niceMax(value)).toBe(max));
+});
+
+describe("statistics helpers", () => {
+  it("days to close and median", () => {
+    expect(daysToClose(new Date("2026-01-01T10:00:00Z"), new Date("2026-01-31T09:00:00Z"))).toBe(29);
+    expect(daysToClose(new Date("2026-01-02"), new Date("2026-01-01"))).toBe(0);
+    expect(median([])).toBeNull();
+    expect(median([5])).toBe(5);
+    expect(median([9, 1, 5])).toBe(5);
+    expect(median([1, 2, 3, 10])).toBe(3);
+  });
 });

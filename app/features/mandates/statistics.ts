@@ -36,3 +36,16 @@ export function niceMax(value: number): number {
   }
   return 10 * magnitude;
 }
+
+/** Days from the introduction to the closing (whole days, never negative). */
+export function daysToClose(createdAt: Date, concludedAt: Date): number {
+  return Math.max(0, Math.floor((concludedAt.getTime() - createdAt.getTime()) / 86_400_000));
+}
+
+/** The median of whole numbers (null for none): the statistics' "délai médian". */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+}

@@ -5,34 +5,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "~/db/query.server";
 import type { MandateStatus, MandateType } from "~/features/mandates/mandate-rules";
+import type { MandateCriteria, MandateRow } from "~/features/mandates/mandate-row";
 
-export type CounterpartMandate = {
-  id: string;
-  mandateType: MandateType;
-  status: MandateStatus;
-  isExclusive: boolean;
-  startDate: string;
-  endDate: string;
-  clientCode: string;
-  description: string | null;
-  searchSectors: string[] | null;
-  searchTerritories: string[] | null;
-  targetAmountMin: number | null;
-  targetAmountMax: number | null;
-  contributionMin: number | null;
-  contributionMax: number | null;
-  maUsage: string | null;
-  companySector: string | null;
-  companyTerritory: string | null;
-  companyDescription: string | null;
-  valuationAmount: number | null;
-  requiredContributionMin: number | null;
-  requiredContributionMax: number | null;
-  projectTimeline: string | null;
-  targetBuyerTypes: string[] | null;
-  createdAt: string;
-  owner: { profileId: string; firstName: string; lastName: string; company: string };
-};
+export type CounterpartMandate = Pick<MandateRow, "id" | "status" | "isExclusive" | "startDate" | "endDate" | "clientCode" | "description"> &
+  MandateCriteria & {
+    createdAt: string;
+    owner: { profileId: string; firstName: string; lastName: string; company: string };
+  };
 
 /** Keys of CounterpartMandate, for tests that guard the projection. */
 export const COUNTERPART_KEYS = [
@@ -77,15 +56,15 @@ export type CounterpartRow = {
   cp_target_amount_max: number | string | null;
   cp_contribution_min: number | string | null;
   cp_contribution_max: number | string | null;
-  cp_ma_usage: string | null;
+  cp_ma_usage: MandateRow["maUsage"];
   cp_company_sector: string | null;
   cp_company_territory: string | null;
   cp_company_description: string | null;
   cp_valuation_amount: number | string | null;
   cp_required_contribution_min: number | string | null;
   cp_required_contribution_max: number | string | null;
-  cp_project_timeline: string | null;
-  cp_target_buyer_types: string[] | string | null;
+  cp_project_timeline: MandateRow["projectTimeline"];
+  cp_target_buyer_types: MandateRow["targetBuyerTypes"] | string;
   cp_created_at: Date | string;
   cp_owner_id: string;
   cp_owner_first_name: string;
@@ -130,7 +109,7 @@ export function toCounterpart(r: CounterpartRow): CounterpartMandate {
     requiredContributionMin: num(r.cp_required_contribution_min),
     requiredContributionMax: num(r.cp_required_contribution_max),
     projectTimeline: r.cp_project_timeline,
-    targetBuyerTypes: textArray(r.cp_target_buyer_types),
+    targetBuyerTypes: textArray(r.cp_target_buyer_types) as MandateRow["targetBuyerTypes"],
     createdAt: new Date(r.cp_created_at).toISOString(),
     owner: {
       profileId: r.cp_owner_id,

@@ -6,13 +6,13 @@ import {
   listCut,
   matchesShown,
   matchScore,
-  missingMatchCriteria,
   scoreBadge,
   sectorsFit,
   type BuyerCriteria,
   type CriteriaVerdicts,
   type SellerInfo,
 } from "./match-score";
+import { missingMatchCriteria } from "~/features/mandates/mandate-rules";
 
 const noBuyer: BuyerCriteria = {
   searchSectors: null,

@@ -76,7 +76,7 @@ export function matchScore(buyer: BuyerCriteria, seller: SellerInfo): ScoreBreak
 /**
  * On top of the score (which stays the spec's): when both sides name sectors, a seller whose
  * sector is not among the buyer's is not offered at all — a transport buyer is never shown a
- * security company, whatever its territory and amounts (decision 046). A side without a sector
+ * security company, whatever its territory and amounts. A side without a sector
  * leaves the candidate to the score.
  */
 export function sectorsFit(buyer: Pick<BuyerCriteria, "searchSectors">, seller: Pick<SellerInfo, "companySector">): boolean {
@@ -117,22 +117,6 @@ export const CRITERION_VERDICT_LABELS: Record<CriterionVerdict, string> = {
   unspecified: "non précisé",
 };
 
-/**
- * What a buyer mandate lacks to be matched with any seller: without a sector, a territory and a
- * target amount range it scores 0 against everyone (the contribution alone is rarely filled by
- * sellers). Empty when it has at least one of them, and for a seller mandate.
- */
-export function missingMatchCriteria(m: Pick<BuyerCriteria, "searchSectors" | "searchTerritories" | "targetAmountMin" | "targetAmountMax"> & { mandateType: "buyer" | "seller" }): string[] {
-  if (m.mandateType !== "buyer") return [];
-  const hasSectors = (m.searchSectors ?? []).length > 0;
-  const hasTerritories = (m.searchTerritories ?? []).length > 0;
-  const hasAmount = has(m.targetAmountMin) || has(m.targetAmountMax);
-  if (hasSectors || hasTerritories || hasAmount) return [];
-  return ["un secteur recherché", "un territoire", "un montant cible"];
-}
-
-export const UNMATCHABLE_BUYER_TEXT = "Ce mandat ne pourra être rapproché d’aucun mandat cédant";
-
 export type ScoreBadge = "strong" | "medium" | "weak";
 
 /** 60 % or more strong, 30 % or more medium, below weak (spec §9). */
@@ -159,14 +143,6 @@ export const SCORE_CRITERIA = [
 /** « Secteur : correspond » (a no-break space before the colon). */
 export function criterionText(label: string, verdict: CriterionVerdict): string {
   return `${label}\u00a0: ${CRITERION_VERDICT_LABELS[verdict]}`;
-}
-
-/** Counts of potential matches stop here: a card says '99+'. */
-export const MATCH_COUNT_CAP = 99;
-
-/** '99+' past the count's cap. */
-export function matchCountLabel(n: number, cap = MATCH_COUNT_CAP): string {
-  return n > cap ? `${cap}+` : String(n);
 }
 
 /** How many potential matches a panel shows at first, and at most (« Voir les suivants » adds a page). */

@@ -14,12 +14,12 @@ import {
   oppositeType,
   parisToday,
   type MandateType,
+  MATCH_COUNT_CAP,
 } from "~/features/mandates/mandate-rules";
 import { getMyMandate, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
 import { counterpartColumns, toCounterpart, type CounterpartMandate, type CounterpartRow } from "./counterpart.server";
 import {
   criteriaVerdicts,
-  MATCH_COUNT_CAP,
   MATCHES_PAGE_SIZE,
   SCORE_CAP,
   SCORE_WEIGHTS,
@@ -106,7 +106,7 @@ export function scoreSql(b: BuyerSide, s: SellerSide): Record<Exclude<keyof Scor
 /**
  * `sectorsFit` as SQL: true unless both sides name sectors and the seller's is not among the
  * buyer's. Every count and list of potential matches (panel, cards, alerts, opportunities, the
- * overview's new matches) filters on it (decision 046).
+ * overview's new matches) filters on it.
  */
 export function sectorFitSql(b: Pick<BuyerSide, "sectors">, s: Pick<SellerSide, "sector">): SQL {
   return sql`(${b.sectors} is null or cardinality(${b.sectors}) = 0 or ${s.sector} is null or ${s.sector} = any(${b.sectors}))`;
@@ -172,8 +172,8 @@ type RankOptions = {
 /**
  * The first pass of rankCandidates looks at up to this many of the newest candidates. It stops as
  * soon as it has `limit` perfect scores, so a large window costs nothing when they are common; it
- * bounds the walk when they are rare (then the full ranking runs). On 100 000 seeded mandates,
- * p95 of the whole ranking: 5 000 → ~34 ms, 20 000 → ~19 ms, no window → ~19 ms (bench-matching).
+ * bounds the walk when they are rare (then the full ranking runs); this size cost nothing against
+ * no window at all, where a smaller one made the ranking slower.
  */
 export const NEWEST_WINDOW = 20_000;
 
@@ -218,7 +218,7 @@ function topQuery(source: MatchSource, options: RankOptions): SQL {
   // the order of the ties. First pass: the newest `newestWindow` of them, kept when they reach
   // the best possible score; the scan stops after `limit` of them or at the window's end. Full
   // ranking: all of them (the planner's estimate preferred a parallel Seq Scan of mandates to the
-  // table's candidates index for buyers, twice slower at 100 000 mandates: 90 vs 45 ms).
+  // table's candidates index for buyers, which was twice slower).
   const candidates = sql`(select ${sql.raw(CANDIDATE_COLUMNS[candidateType])} from mandates w
       where w.mandate_type = ${type} and w.status = 'active'
       order by w.created_at desc nulls last, w.id ${options.newestWindow ? sql`limit ${options.newestWindow}` : sql``}) c`;
@@ -259,11 +259,11 @@ export function candidatesQuery(source: MatchSource, options: RankOptions): SQL 
 }
 
 /**
- * The whole ranking in one statement (a page's statements are counted, issue 17). Its plan does
+ * The whole ranking in one statement (a page's statements are counted). Its plan does
  * not depend on the source's values: they only feed the score expressions and the `<>` on the
  * owner, the candidate type is a literal, the limits are fixed by each caller. So it runs with a
- * reusable plan (decision 026): PostgreSQL's generic plan is the custom one (same index-only
- * scans, measured at 100 000 mandates) without ~0.7 ms of planning per view. Nothing scores
+ * reusable plan: PostgreSQL's generic plan is the custom one (same index-only
+ * scans) without planning on every view. Nothing scores
  * above the best possible total, and ties go to the newest: so when `limit` candidates reach it
  * among the newest NEWEST_WINDOW (the first pass, `perfect`), they are exactly the answer —
  * usually found by walking a few hundred index entries instead of scoring every active mandate of
@@ -292,7 +292,7 @@ export function rankingQuery(source: MatchSource, options: RankOptions, ordinal 
  * compatible ones ('Aucun mandat compatible trouvé pour le moment' otherwise). One statement.
  */
 export async function rankCandidates(source: MatchSource, options: RankOptions): Promise<PotentialMatch[]> {
-  // Kept by the instance until a mandate, a profile or a request is written (decision 031).
+  // Kept by the instance until a mandate, a profile or a request is written.
   const rows = await queryRowsKept<RankedRow>(getCache("rankings"), withReusablePlan(rankingQuery(source, options)), parisToday());
   return rows.map((r) => toPotential(r, source));
 }

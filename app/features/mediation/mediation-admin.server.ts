@@ -1,4 +1,4 @@
-// Mediation (issue 14 §4), the team's side: the queue, one mediation with the file it concerns,
+// Mediation, the team's side: the queue, one mediation with the file it concerns,
 // the status, the exchange and the decision. Each command runs in one transaction with its
 // audit row and its e-mails to both members.
 //
@@ -15,7 +15,7 @@ import { fileNotFound } from "~/features/collaboration/file-access.server";
 import { appendFileEvent } from "~/features/collaboration/file-access.server";
 import { STAGE_LABELS, type Stage } from "~/features/collaboration/collaboration-rules";
 import { timelineLabel } from "~/features/collaboration/timeline";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { refreshReputation } from "~/features/trust/reputation.server";
 import {
   auditMediation,
@@ -174,7 +174,7 @@ export type AdminMediation = { mediation: MediationView; file: MediatedFile | nu
 
 /** One mediation for the team, with the file while the mediation is active. */
 //
-// One statement (issue 17: at most 6 per page): the mediation, its messages and attachments,
+// One statement, as each page's statements are kept few: the mediation, its messages and attachments,
 // and, while it is active, the file with its timeline and documents, each list carried as JSON
 // in the order the separate reads used (six statements before). Timestamps inside JSON are
 // text; the views turn them into the same ISO strings.

@@ -1,4 +1,4 @@
-// Pure rules of mediation (issue 14 §4): the statuses and what moves between them, the outcome of
+// Pure rules of mediation: the statuses and what moves between them, the outcome of
 // a decision, and the French texts. Browser-safe.
 
 export const MEDIATION_STATUSES = ["open", "in_progress", "resolved", "dismissed"] as const;

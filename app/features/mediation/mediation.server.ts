@@ -1,4 +1,4 @@
-// Mediation (issue 14 §4), the members' side and what both sides share: a member of a
+// Mediation, the members' side and what both sides share: a member of a
 // collaboration file asks the team to mediate (subject, facts, optional attachments checked and
 // stored like the file's documents), follows the status, the exchange and the decision, and
 // writes in the exchange. The team's side is mediation-admin.server.ts. E-mails never carry the
@@ -17,7 +17,7 @@ import { GONE_MEMBER_NAME } from "~/features/collaboration/collaboration.server"
 import { contentDisposition } from "~/features/collaboration/documents-rules";
 import { prepareDocument, type PreparedDocument } from "~/features/collaboration/documents.server";
 import { actorName, appendFileEvent, requireFileAccess, withFile, type FileActor } from "~/features/collaboration/file-access.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { getEnv } from "~/lib/env.server";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
@@ -119,7 +119,7 @@ export async function mailMember(
   mail: { title: string; intro: string; lines?: string[]; kind: string; preference?: "messages"; dedupeKey?: string },
 ): Promise<void> {
   if (!profileId) return;
-  // The notification centre hears of every step (issue 15 §3); e-mail preferences stay for e-mails.
+  // The notification centre hears of every step; e-mail preferences stay for e-mails.
   await notifyProfile(profileId, "mediation", { title: mail.title, body: mail.intro, link: mediationUrl(fileId) }, tx);
   const [r] = await queryRows<{ email: string; notify_messages: boolean }>(
     sql`select u.email, p.notify_messages from profiles p join "user" u on u.id = p.user_id where p.id = ${profileId}::uuid`,

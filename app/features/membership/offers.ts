@@ -1,4 +1,4 @@
-// The offers, stated once (issue 27 §3): prices with their tax basis, period, renewal, the
+// The offers, stated once: prices with their tax basis, period, renewal, the
 // founding price's guarantee, the money-back guarantee and what each plan includes. Every page
 // and e-mail that quotes a price or a term reads it here; which offers a person is shown is the
 // pure rule `offersFor`. Pure and client-safe (no server import).
@@ -9,7 +9,7 @@ export type College = "transmission_entreprises" | "transmission_commerces";
 /**
  * The settings behind every figure. Prices are stated TTC: the specification gives 250 €/an
  * without a tax basis and the checkout charges 250 €, so the figure a member reads is what
- * the card is charged (decision 041).
+ * the card is charged.
  */
 export const OFFER_SETTINGS = {
   /** French standard VAT rate. */

@@ -1,4 +1,4 @@
-// Charge events of the payment provider (decision 045): the receipt of a payment, and its refund
+// Charge events of the payment provider: the receipt of a payment, and its refund
 // under the money-back guarantee (made by the operator from the Stripe dashboard), which sets the
 // payment refunded and issues the credit note in the webhook's transaction.
 import { and, eq, or } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// One conversation model for the « Messages » view (issue 31 §3, decision 054). A conversation is
+// One conversation model for the « Messages » view. A conversation is
 // named in the URL by its kind and the id that defines it:
 // - `confrere-<profile id>`: the internal messages between the member and one peer, both ways;
 // - `dossier-<file id>`: the thread of a collaboration file (the same one the file page shows);

@@ -1,4 +1,4 @@
-// The « Messages » view (issue 31 §3, decision 054): one list of conversations — with a peer
+// The « Messages » view: one list of conversations — with a peer
 // (internal messages, both ways), of a collaboration file (its thread), or a single message that
 // cannot be answered in the app (a visitor's) — newest activity first, with unread marks, views
 // and a search; one thread per conversation; one read state (message-reads.server.ts) that the
@@ -79,7 +79,7 @@ const iso = (v: Date | string) => new Date(v).toISOString();
  * Every message the member sent or received, one row each with its conversation's key: the
  * inbox (received), the internal messages they sent, and the threads of their files. `search`
  * (a LIKE pattern, or null) is matched against what the member may read: a freemium member's
- * search skips the bodies of inbox messages (decision 054).
+ * search skips the bodies of inbox messages.
  */
 function memberMessages(me: string, full: boolean, pattern: string | null) {
   const hay = (text: ReturnType<typeof sql>) => (pattern === null ? sql`false` : sql`f_unaccent(lower(${text})) like f_unaccent(lower(${pattern}))`);
@@ -181,7 +181,7 @@ export async function listConversations(
 
 /**
  * How many of the member's conversations hold at least one unread message: the count the
- * sidebar, the tab bar and the overview show next to « Messages » (issue 31 §2). One statement,
+ * sidebar, the tab bar and the overview show next to « Messages ». One statement,
  * two index lookups per received message at most; keyed by the member (plan reused).
  */
 export async function unreadConversations(memberId: string): Promise<number> {

@@ -1,8 +1,8 @@
 // What a member sees of a received message, by membership tier (spec §2 "Messages tab", §6).
 // Pure, so that the rule is tested with a table of cases and the server applies it to every
-// message before anything leaves (docs/decisions/004-freemium-inbox.md).
+// message before anything leaves.
 //
-// The rule ("limited content" for freemium members, decision 054 after 004):
+// The rule ("limited content" for freemium members):
 // - premium and founding members see everything: sender, subject, date, the whole body, the
 //   sender's e-mail for public contact messages, and may reply to internal messages;
 // - freemium members see the sender's name, the subject, the date and the first line of every

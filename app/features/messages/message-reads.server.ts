@@ -1,4 +1,4 @@
-// The one read state of the messages a member receives (issue 31 §3, decision 054): a row of
+// The one read state of the messages a member receives: a row of
 // `message_reads` per message read, whether it came through the inbox or a file's thread. Marking
 // read covers the messages up to the last one the member was shown (`upTo`), never one that
 // arrived after the page was drawn. Until the previous release is gone, the old marks

@@ -1,9 +1,9 @@
-// Live notifications (issue 15 §3): each open tab holds one Server-Sent Events stream; each
+// Live notifications: each open tab holds one Server-Sent Events stream; each
 // instance LISTENs once on 'rt_notifications' (the notifications trigger sends the user id at
 // commit, sign-out sends "signout:<session id>") and pushes the user's fresh state to that user's
 // streams on this instance. Works with any number of instances on one PostgreSQL, and on PGlite.
 //
-// A stream lives no longer than its session (issue 26 §2, decision 035), whatever ended it:
+// A stream lives no longer than its session, whatever ended it:
 // - every push checks the sessions of the streams it sends to, read alongside the state (one
 //   lookup by primary key): a revoked session never receives another event;
 // - the instance also LISTENs on 'rt_member_guard', which the database notifies at commit on

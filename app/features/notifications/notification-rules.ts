@@ -1,4 +1,4 @@
-// Pure rules of the notification centre (issue 15 §3): the kinds, their French texts, what a
+// Pure rules of the notification centre: the kinds, their French texts, what a
 // link may be, the retention, the unread badge, the live stream's wire format and the client's
 // reconnection delays. Texts carry client codes and subjects, never a confidential client's
 // name or address (canary suite).

@@ -1,4 +1,4 @@
-// The notification centre (issue 15 §3): use cases create notifications with `notify` (inside
+// The notification centre: use cases create notifications with `notify` (inside
 // their own transaction when they have one, like the mail outbox), the member reads them under
 // the bell and marks them read. Every query is scoped by the acting user: another member's
 // notification is never read nor touched (a miss is a 404).
@@ -39,8 +39,8 @@ function row(text: NotificationText) {
 // clock_timestamp(), not now(): two notifications of one transaction keep their order.
 
 /**
- * Every write to notifications goes through this file and drops this instance's kept bell first
- * (decision 028): a member's next page shows it at once; the other instances hear of it at commit.
+ * Every write to notifications goes through this file and drops this instance's kept bell first:
+ * a member's next page shows it at once; the other instances hear of it at commit.
  */
 function dropBell(userId?: string): void {
   invalidate(userId ? `notifications:${userId}` : "notifications");

@@ -22,9 +22,9 @@ const BY_STATUS: Record<OnboardingStatus, { step: OnboardingStep; progress: numb
 
 /**
  * No profile, or any unknown status, shows the profile creation form at 0 %. The verification
- * evidence (issue 14) is a step of its own between the details and the sponsors, without a status
+ * evidence is a step of its own between the details and the sponsors, without a status
  * of its own: at profile_completed, a member without evidence sees it, at the same 40 % as the
- * sponsors step (the specification's progress values stay; decision 016).
+ * sponsors step (the specification's progress values stay).
  */
 export function onboardingStep(status: string | null | undefined, hasEvidence = true): { step: OnboardingStep; progress: number } {
   if (status === "profile_completed" && !hasEvidence) return { step: "verification", progress: BY_STATUS.profile_completed.progress };

@@ -21,7 +21,7 @@ describe("sponsorsSchema", () => {
     [{ ...valid, sponsor1Email: "jean.dupont" }, 'L\'adresse email "jean.dupont" n\'est pas valide'],
     [{ ...valid, sponsor2Email: "marie@etude" }, 'L\'adresse email "marie@etude" n\'est pas valide'],
     [{ ...valid, sponsor2Email: "ma rie@etude.fr" }, 'L\'adresse email "ma rie@etude.fr" n\'est pas valide'],
-    // Valid for RFC 5322 but refused by the outbox (issue 26, item 5): the form says so.
+    // Valid for RFC 5322 but refused by the outbox: the form says so.
     [{ ...valid, sponsor2Email: '"eve"@domaine.fr' }, 'L\'adresse email ""eve"@domaine.fr" n\'est pas valide'],
     [{ ...valid, sponsor2Email: "eve(x)@domaine.fr" }, 'L\'adresse email "eve(x)@domaine.fr" n\'est pas valide'],
     [{ ...valid, sponsor2Email: "JEAN.DUPONT@cabinet.fr" }, ONBOARDING_MESSAGES.sponsorsSame],

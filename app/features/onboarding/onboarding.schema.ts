@@ -1,7 +1,7 @@
 // One zod schema per onboarding form (spec §5); messages verbatim where the spec gives them.
 import { z } from "zod";
 import { PROFESSION_CODES } from "~/db/reference";
-import { sameMailbox } from "~/features/recommendations/email-identity";
+import { sameMailbox, type Sponsor } from "~/features/recommendations/email-identity";
 import { isSendableEmail } from "~/lib/email-address";
 
 export const ONBOARDING_MESSAGES = {
@@ -22,7 +22,7 @@ const text = (label: string, max = 100) =>
     .max(max, `${label} ne doit pas dépasser ${max} caractères`);
 
 // Names reach e-mails sent to third parties (sponsor requests): names and company are checked as
-// such — no link, no e-mail address, no phone number (issue 12, finding 1).
+// such — no link, no e-mail address, no phone number.
 const LINK_LIKE = /(https?:|www\.|:\/\/|@|[\p{L}\p{N}-]+\.(?:[a-z]{2,})(?:\/|$|\s))/iu;
 const PHONE_LIKE = /(?:\d[\s.-]?){6,}/;
 
@@ -68,7 +68,6 @@ export const detailsSchema = z.object({
   linkedinUrl: linkedinSchema,
 });
 
-export type Sponsor = { name: string; email: string };
 
 /**
  * Exactly two sponsors, each with a name and an e-mail; e-mails trimmed and lower-cased, names

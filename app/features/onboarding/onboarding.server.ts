@@ -8,7 +8,7 @@ import { profiles } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
 import { listSponsors, replaceSponsors } from "../recommendations/recommendations.server";
 import { advance, canRevisit, onboardingStep, remainingPlaces, type OnboardingStep } from "./onboarding-steps";
-import type { Sponsor } from "./onboarding.schema";
+import type { Sponsor } from "~/features/recommendations/email-identity";
 import { getOwnEvidence, profileHasEvidence, saveEvidence, type UploadedFile } from "../trust/verification.server";
 import type { VerificationInput } from "../trust/verification.schema";
 import type { z } from "zod";
@@ -131,7 +131,7 @@ export async function saveDetails(user: SessionUser, input: z.output<typeof deta
     .where(eq(profiles.id, profile.id));
 }
 
-/** The verification evidence step (issue 14): SIREN/SIRET, registration, insurance certificate. */
+/** The verification evidence step: SIREN/SIRET, registration, insurance certificate. */
 export async function saveVerification(user: SessionUser, input: VerificationInput, file: UploadedFile | null) {
   const profile = await ownProfile(user.id);
   if (!profile || !(await isOpen(profile, "verification"))) stepClosed();

@@ -1,4 +1,4 @@
-// The rules of the 'Aperçu' tab (issue 15 §2): what "since the last visit" means, how complete a
+// The rules of the 'Aperçu' tab: what "since the last visit" means, how complete a
 // profile is, and which items tell the member what to do, newest first. Pure, with tables of cases.
 import { FREEMIUM_MANDATE_QUOTA, isPremium } from "~/auth/permissions";
 import { placesLeftLabel, plural } from "~/lib/text";
@@ -27,7 +27,7 @@ export function formatVisit(state: VisitState): string {
 
 /**
  * The moving windows start on a whole minute: the views of one minute without a visit cookie
- * count the same new items, and share the count kept with the rankings (decision 031).
+ * count the same new items, and share the count kept with the rankings.
  */
 const wholeMinute = (t: number) => t - (t % 60_000);
 

@@ -1,4 +1,4 @@
-// The figures of the 'Aperçu' tab (issue 15 §2) in one statement, every part of it on an index
+// The figures of the 'Aperçu' tab in one statement, every part of it on an index
 // of the member's own rows (mandates_profile_created_idx, mandate_match_requests_target_idx,
 // messages_recipient_idx) or on the newest candidates since the last visit
 // (mandates_*_newest_idx, created_at first): nothing grows with the size of the network except
@@ -16,7 +16,7 @@ import { getCache } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 import { formatVisit, NEW_MATCHES_CAP, nextVisit, type OverviewFigures, parseVisit } from "./overview-rules";
 
-/** A match worth telling the member about (issue 15 §2). */
+/** A match worth telling the member about. */
 export const NEW_MATCH_MIN_SCORE = 60;
 /** The newest candidates of each type looked at (what is new past them is counted on the next visits). */
 export const NEW_CANDIDATES_WINDOW = 2_000;
@@ -87,8 +87,8 @@ function newMatchesSql(me: SQL, since: Date): SQL {
 
 /**
  * The count of new matches: it reads mandates and profiles only, so it is kept with the rankings
- * of potential matches until one of them is written (decision 031). Scoring the newest 2 000
- * candidates was most of the overview's time in PostgreSQL (1.7 of 2.1 ms at 100 000 mandates).
+ * of potential matches until one of them is written. Scoring the newest
+ * candidates was most of the overview's time in PostgreSQL.
  */
 export function newMatchesCountSql(profileId: string, since: Date): SQL {
   const me = sql`${profileId}::uuid`;
@@ -151,8 +151,8 @@ export function overviewFiguresSql(profileId: string): SQL {
 
 /** The figures of the overview of `profileId`, with what is new since `since`. */
 export async function getOverviewFigures(actor: { profileId: string }, since: Date): Promise<OverviewFigures & { foundingPlaces: number }> {
-  // Keyed by the member: its generic plan is as good as a custom one (1.4–1.8 ms against 2.7 ms
-  // at 100 000 members) and saves planning it on every view (3.7 ms; decision 026).
+  // Keyed by the member: its generic plan is as good as a custom one and saves planning it on
+  // every view.
   const [[r], [n]] = await Promise.all([
     queryRows<Omit<Row, "new_matches" | "new_matches_at">>(withReusablePlan(overviewFiguresSql(actor.profileId))),
     queryRowsKept<Pick<Row, "new_matches" | "new_matches_at">>(getCache("rankings"), withReusablePlan(newMatchesCountSql(actor.profileId, since)), parisToday()),
@@ -187,7 +187,7 @@ export async function getOverviewFigures(actor: { profileId: string }, since: Da
   };
 }
 
-// ---- the last visit, per member and browser (decision 017) -------------------------------------
+// ---- the last visit, per member and browser -------------------------------------
 
 const visitCookie = createCookie("rt_apercu", { path: "/dashboard", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
 

@@ -9,7 +9,7 @@ import { builtOnce } from "~/db/query.server";
 import { collegeLabel, professionLabel } from "~/db/reference";
 import { profiles } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
-import type { MemberActor } from "./actor";
+import type { MemberActor } from "~/auth/actor";
 import { PREMIUM_PROFILE_FIELDS, PROFILE_MESSAGES, type ImageKind, type ProfileEditorInput } from "./profile.schema";
 import { invalidate } from "~/lib/cache.server";
 

@@ -9,7 +9,7 @@ import { keyFromPublicUrl, getStorage } from "~/lib/storage/storage.server";
 import { uploadErrors } from "~/lib/storage/upload-body.server";
 import { PROFILE_IMAGE_MAX_MB } from "~/lib/storage/upload-rules";
 import { logger } from "~/lib/logger.server";
-import type { MemberActor } from "./actor";
+import type { MemberActor } from "~/auth/actor";
 import { setOwnProfileImage } from "./profile-editor.server";
 import { PROFILE_MESSAGES, type ImageKind } from "./profile.schema";
 

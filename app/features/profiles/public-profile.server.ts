@@ -12,7 +12,7 @@ import { verificationMark, type VerificationMarkView } from "~/features/trust/ve
 import { getReputation } from "~/features/trust/reputation.server";
 import { reputationBadges, type ReputationBadge } from "~/features/trust/reputation-rules";
 
-/** A validated deal as the public sees it: `title` names the parties only when the member chose to (issue 27 §5). */
+/** A validated deal as the public sees it: `title` names the parties only when the member chose to. */
 export type PublicDeal = { id: string; year: number; sector: string; title: string; dealDescription: string | null; named: boolean };
 
 export type PublicProfile = {
@@ -38,11 +38,11 @@ export type PublicProfile = {
   certifiedDeals: PublicDeal[];
   /** Collaboration files concluded by both members (« N rapprochements conclus via le réseau »). */
   closingsCount: number;
-  /** The "Profil vérifié" mark: what was checked and when, never any evidence (issue 14). */
+  /** The "Profil vérifié" mark: what was checked and when, never any evidence. */
   verification: VerificationMarkView | null;
-  /** Badges earned by behaviour (issue 14 §2), from the stored reputation figures. */
+  /** Badges earned by behaviour, from the stored reputation figures. */
   reputationBadges: ReputationBadge[];
-  /** Average and count of the ratings received: only when the member consents (issue 14 §3). */
+  /** Average and count of the ratings received: only when the member consents. */
   ratings: { average: number; count: number } | null;
 };
 

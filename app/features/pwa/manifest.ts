@@ -1,4 +1,4 @@
-// The web app manifest (issue 31 §5): the product installs on a phone's home screen under its
+// The web app manifest: the product installs on a phone's home screen under its
 // French name, in the theme colour of app/app.css (--color-primary), opening on the member space.
 // Pure, so that its fields are tested; the route serves it as JSON.
 

@@ -1,7 +1,10 @@
-// Who is behind an e-mail address, for the sponsor rules (issue 12, finding 5): "eve+s1@x.fr" and
+// Who is behind an e-mail address, for the sponsor rules: "eve+s1@x.fr" and
 // "EVE+S2@x.fr" are the applicant "eve@x.fr". Compared after normalisation: lower case, the
 // "+tag" of plus-addressing dropped, and for the providers that ignore dots in the local part
 // (Gmail) the dots dropped too.
+
+/** A sponsor as the applicant names them. */
+export type Sponsor = { name: string; email: string };
 
 const DOTS_IGNORED = new Set(["gmail.com", "googlemail.com"]);
 const ALIASES: Record<string, string> = { "googlemail.com": "gmail.com" };

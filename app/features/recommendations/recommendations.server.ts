@@ -8,7 +8,7 @@ import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { emailIdentity } from "./email-identity";
-import type { Sponsor } from "../onboarding/onboarding.schema";
+import type { Sponsor } from "./email-identity";
 import { recommendationUrl, verifyRecommendationToken } from "./recommendation-link.server";
 import { invalidate } from "~/lib/cache.server";
 
@@ -80,7 +80,7 @@ export async function replaceSponsors(
 /**
  * Sponsor requests are e-mails to addresses the applicant types: limited per applicant (a day,
  * and in all for one application) and per recipient mailbox, so that the sponsors step cannot
- * be used to mail strangers (issue 12, finding 1).
+ * be used to mail strangers.
  */
 export const SPONSOR_MAIL_LIMITS = {
   applicantPerDay: { limit: 6, windowSeconds: 24 * 60 * 60 },

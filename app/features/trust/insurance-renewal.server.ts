@@ -1,4 +1,4 @@
-// The insurance lifecycle seen by the member (issue 14 §1): the "Profil vérifié" mark as the
+// The insurance lifecycle seen by the member: the "Profil vérifié" mark as the
 // member reads it ("Assurance à renouveler" once the checked certificate has passed its end
 // date), the certificate on file and whether the team has checked it, and the renewal: a new
 // certificate replaces the previous one and waits for an admin's check (audited there).

@@ -1,4 +1,4 @@
-// The forms of ratings (issue 14 §3): rating a member after a file, answering a rating,
+// The forms of ratings: rating a member after a file, answering a rating,
 // reporting one, the admins' moderation and the member's consent to show ratings publicly.
 import { z } from "zod";
 import { RATING_ANSWER_MAX, RATING_COMMENT_MAX, REPORT_REASON_MAX } from "./reputation-rules";

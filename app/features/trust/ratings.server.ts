@@ -1,4 +1,4 @@
-// Ratings after a collaboration (issue 14 §3). When a file ends, each member rates the other once
+// Ratings after a collaboration. When a file ends, each member rates the other once
 // (three criteria, optional comment); both ratings stay hidden until both are in or the rating
 // window closes 14 days after the end (double blind). The rated member may answer once; any
 // member who sees a rating may report it; admins hide it with a reason or keep it (audited, in
@@ -10,7 +10,7 @@ import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { notifyCounterpart } from "~/features/collaboration/collaboration.server";
 import { actorName, requireFileAccess, type FileActor } from "~/features/collaboration/file-access.server";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getReputation, refreshAllReputation, refreshReputation } from "./reputation.server";

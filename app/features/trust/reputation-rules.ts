@@ -1,4 +1,4 @@
-// Reputation and ratings (issue 14 §2, §3): the published rules, as pure functions with their
+// Reputation and ratings: the published rules, as pure functions with their
 // French texts. The figures come from the member_reputation row (refreshed in SQL); the same
 // texts are published on /tiers-confiance. The labels the public pages show are in
 // reputation-labels.ts (re-exported here), so that their bundles carry those only.
@@ -107,7 +107,7 @@ export function reputationBadges(f: ReputationFigures | null | undefined): Reput
 }
 
 // ---------------------------------------------------------------------------------------------
-// Responsiveness (last 90 days), shown to members only (docs/decisions/019)
+// Responsiveness (last 90 days), shown to members only
 
 /**
  * Below this many match requests and internal messages received (and counted: answered, or

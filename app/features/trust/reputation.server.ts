@@ -1,4 +1,4 @@
-// The reputation of members (issue 14 §2): figures computed in SQL over rolling windows and stored
+// The reputation of members: figures computed in SQL over rolling windows and stored
 // in member_reputation, so that a directory page reads them with one join whatever the number of
 // members. Refreshed for the members concerned on the events that change them (a rating becomes
 // visible or is hidden, a file ends, a mediation is decided) and for everyone by an hourly job
@@ -50,7 +50,7 @@ function scoped(column: SQL, ids: Scope): SQL {
 
 /**
  * Mediations decided against each member (upheld), and those of a confidentiality breach, read
- * from the mediation module's table (issue 14 §4).
+ * from the mediation module's table.
  */
 function upheldMediationsQuery(ids: Scope): SQL {
   return sql`
@@ -258,7 +258,7 @@ export function reputationFromColumns(r: ReputationColumns): ReputationFigures &
 
 /**
  * The responsiveness columns, for the internal directory only (members; alias `rep` as above):
- * the public directory never selects them (docs/decisions/019).
+ * the public directory never selects them.
  */
 export const RESPONSIVENESS_COLUMNS = sql.raw(`
   rep.requests_received as rep_requests_received, rep.requests_answered as rep_requests_answered,

@@ -127,7 +127,7 @@ describe("verificationState: the one rule of the 'Profil vérifié' mark", () =>
     // [summary, checked certificate valid until, expected state, missing steps]
     [null, null, "incomplete", ["charter", "sponsors", "registration", "siren", "insurance"]],
     [{ steps: [] }, "2027-01-31", "incomplete", ["charter", "sponsors", "registration", "siren", "insurance"]],
-    // Four steps and no insurance: never verified (the seeded members' state before issue 27).
+    // Four steps and no insurance: never verified (the older seeded members' state).
     [steps("charter", "sponsors", "registration", "siren"), null, "incomplete", ["insurance"]],
     // The insurance step without the checked certificate's end date proves nothing.
     [five, null, "incomplete", ["insurance"]],

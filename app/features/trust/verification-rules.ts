@@ -1,4 +1,4 @@
-// The five verification steps of a member (issue 14 §1), the professional registration that fits
+// The five verification steps of a member, the professional registration that fits
 // each profession, and the insurance certificate's lifecycle. Pure: dates are "YYYY-MM-DD" strings
 // of the Paris calendar, passed in by the caller.
 import type { ProfessionCode } from "~/db/reference";

@@ -1,4 +1,4 @@
-// Verification evidence of a member (issue 14 §1): SIREN/SIRET, professional registration and the
+// Verification evidence of a member: SIREN/SIRET, professional registration and the
 // liability insurance certificate. Private: every function here is scoped to the member's own
 // profile, except the admins' reads in features/admin/verification-admin.server.ts. The
 // certificate's bytes are checked like every shared document (prepareDocument) and stored under
@@ -39,7 +39,7 @@ export type UploadedFile = { name: string; bytes: Uint8Array };
 type StoredCertificate = { key: string; name: string; contentType: string; sizeBytes: number; sha256: string };
 
 // Each certificate is parsed (a PDF in the worker pool, an image by sharp): generous for a person
-// renewing or correcting theirs, a wall for a script (applicants included, issue 26).
+// renewing or correcting theirs, a wall for a script (applicants included).
 const CERTIFICATE_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
 
 /** Checks the certificate (size, type from the bytes, a readable PDF or image) and stores it. */

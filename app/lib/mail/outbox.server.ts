@@ -76,7 +76,7 @@ export function isLocalMailboxEnabled(): boolean {
 /**
  * Throws a 404 response unless the local mailbox is enabled AND the client is this machine
  * (loaders of the mailbox pages). It holds sign-in and password-reset links: a server listening
- * on 0.0.0.0 must not hand them to the network (issue 12, finding 7).
+ * on 0.0.0.0 must not hand them to the network.
  */
 export function requireLocalMailbox(request: Request): void {
   if (!isLocalMailboxEnabled() || !isLoopbackAddress(getClientIp(request))) throw new Response("Not Found", { status: 404 });

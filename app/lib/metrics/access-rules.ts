@@ -1,4 +1,4 @@
-// Who may read /metrics (decision 043): a client on this machine that came straight to the
+// Who may read /metrics: a client on this machine that came straight to the
 // server, or anyone with the bearer token METRICS_TOKEN. Everyone else gets a 404.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { isLoopbackAddress } from "../net";

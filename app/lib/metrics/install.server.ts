@@ -1,4 +1,4 @@
-// The server's side of the metrics (decision 043), wired by server.ts in a few lines: `/metrics`
+// The server's side of the metrics, wired by server.ts in a few lines: `/metrics`
 // behind its access rule, every request timed and labelled with its route id, traces when
 // OTEL_EXPORTER_OTLP_ENDPOINT is set.
 import type { Express, NextFunction, Request, Response } from "express";

@@ -1,4 +1,4 @@
-// The instance's Prometheus metrics (decision 043; names listed in the README). Sources are read
+// The instance's Prometheus metrics (names listed in the README). Sources are read
 // when /metrics is scraped: the request and statement histograms are filled as they happen, the
 // rest (pools, outbox, streams, caches, jobs) is asked at scrape time.
 import { sql } from "drizzle-orm";

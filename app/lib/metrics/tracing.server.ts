@@ -1,4 +1,4 @@
-// OpenTelemetry traces, only when OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 043): the SDK is
+// OpenTelemetry traces, only when OTEL_EXPORTER_OTLP_ENDPOINT is set: the SDK is
 // imported then and only then. One server span per request (named by its route id, with the
 // app's request id), and one client span per SQL statement inside it. No auto-instrumentation:
 // it must be loaded before the modules it patches, which server.ts has already imported.

@@ -1,4 +1,4 @@
-// The certificate the platform seals its PDFs with (decision 050): the operator's PKCS#12
+// The certificate the platform seals its PDFs with: the operator's PKCS#12
 // (SIGNING_P12, SIGNING_P12_PASSWORD), or, outside a public deployment, a self-signed test
 // certificate generated once and kept in DATA_DIR/signing.
 import { createPrivateKey, generateKeyPairSync, randomBytes } from "node:crypto";

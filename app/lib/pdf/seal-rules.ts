@@ -1,4 +1,4 @@
-// Pure rules of the platform's PDF seal (decision 050): how SIGNING_P12 is read, the visible
+// Pure rules of the platform's PDF seal: how SIGNING_P12 is read, the visible
 // mention drawn on a sealed PDF, and the check of a timestamp authority's answer.
 
 /** SIGNING_P12 is a path when it starts with « / » or « . », else the PKCS#12 itself in base64. */

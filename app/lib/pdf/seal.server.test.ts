@@ -1,4 +1,4 @@
-// The seal's identity and failure modes, on the real libraries and OpenSSL (decision 050).
+// The seal's identity and failure modes, on the real libraries and OpenSSL.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";

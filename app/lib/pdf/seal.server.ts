@@ -1,4 +1,4 @@
-// The platform's electronic seal on a PDF (decision 050): PAdES baseline B-T — a CMS detached
+// The platform's electronic seal on a PDF: PAdES baseline B-T — a CMS detached
 // signature (SubFilter ETSI.CAdES.detached) in the PDF, made with @signpdf and pkijs, carrying
 // an RFC 3161 signature timestamp token as an unsigned attribute of its SignerInfo.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// RFC 3161 timestamps for the platform's seal (decision 050): asked of the operator's timestamp
+// RFC 3161 timestamps for the platform's seal: asked of the operator's timestamp
 // authority (TSA_URL) over HTTP, or, outside a public deployment without TSA_URL, of a test
 // authority run by OpenSSL (`openssl ts -reply`) with a test certificate kept in DATA_DIR/signing.
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// Storage driver on the database (PostgreSQL mode, docs/decisions/012-document-storage.md): the
+// Storage driver on the database (PostgreSQL mode): the
 // bytes live in stored_objects, so every instance behind the load balancer serves the same files
 // without a shared disk. A write is one statement: a reader sees the whole object or none.
 import { Readable, pipeline } from "node:stream";
@@ -7,7 +7,7 @@ import { db as processDb, type Db } from "~/db/client.server";
 import { storedObjects } from "~/db/schema";
 import { StorageIntegrityError, verifyingStream } from "./integrity.server";
 import { checkKey, contentTypeOfKey, isSafeKey, publicUrlOfKey } from "./keys";
-import type { StorageBackend, StorageDriver } from "./storage.server";
+import type { StorageBackend, StorageDriver } from "./types";
 
 /** A download reads the bytea in slices of this size, one short statement each (never the whole 20 MB at once). */
 export const DATABASE_READ_SLICE_BYTES = 1024 * 1024;

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import { logger } from "~/lib/logger.server";
-import type { ObjectStream } from "./storage.server";
+import type { ObjectStream } from "./types";
 
 /** Stored bytes that are not the recorded ones (corrupted, truncated, replaced): never served. */
 export class StorageIntegrityError extends Error {

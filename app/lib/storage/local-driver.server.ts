@@ -7,7 +7,7 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import { verifyingStream } from "./integrity.server";
 import { contentTypeOfKey as contentTypeOf, isSafeKey, publicUrlOfKey } from "./keys";
-import type { StorageBackend } from "./storage.server";
+import type { StorageBackend } from "./types";
 
 // The driver keeps no metadata next to the bytes: the content type follows from the extension
 // (images of profiles, and the PDF, image and office documents of collaboration files).

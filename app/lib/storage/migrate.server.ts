@@ -1,10 +1,10 @@
-// Copying every stored object from one store to another (npm run storage:migrate, decision 039):
+// Copying every stored object from one store to another (npm run storage:migrate):
 // resumable (an object already at the destination with the same SHA-256 is skipped without
 // being read) and verified (each copy is read back through the destination's checks and hashed
 // before it counts). The source is left as it was: switching back is a configuration change.
 import { readObjectStream, sha256Hex } from "./integrity.server";
 import { contentTypeOfKey } from "./keys";
-import type { StorageBackend } from "./storage.server";
+import type { StorageBackend } from "./types";
 
 export const STORE_NAMES = ["database", "local", "s3"] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

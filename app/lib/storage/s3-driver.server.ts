@@ -1,4 +1,4 @@
-// Storage driver on any S3-compatible service (docs/decisions/039-s3-storage.md), with the
+// Storage driver on any S3-compatible service, with the
 // official AWS SDK. The bucket stays private: public images are still served by /uploads/ and
 // documents by their guarded routes. Every object carries its SHA-256: sent as ChecksumSHA256 on
 // put (the service refuses bytes that do not match it) and kept as metadata, then checked against
@@ -16,7 +16,7 @@ import {
 import type { Env } from "~/lib/env.server";
 import { agreedSha256, readObjectStream, sha256Base64ToHex, sha256Hex, sha256HexToBase64, StorageIntegrityError, verifyingStream } from "./integrity.server";
 import { checkKey, contentTypeOfKey, isSafeKey, publicUrlOfKey } from "./keys";
-import type { ObjectStream, OpenOptions, StorageBackend, StorageDriver } from "./storage.server";
+import type { ObjectStream, OpenOptions, StorageBackend, StorageDriver } from "./types";
 
 export type S3StorageConfig = {
   bucket: string;

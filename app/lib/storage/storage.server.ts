@@ -1,7 +1,7 @@
 // File storage behind one small interface (DESIGN §1): a local directory under DATA_DIR in
 // embedded mode; the database (stored_objects) when the app runs on PostgreSQL, so that every
-// instance serves the same files (docs/decisions/012-document-storage.md); an S3-compatible
-// bucket when STORAGE_S3_BUCKET is set (docs/decisions/039-s3-storage.md). Keys are paths such as
+// instance serves the same files; an S3-compatible
+// bucket when STORAGE_S3_BUCKET is set. Keys are paths such as
 // "{userId}/{timestamp}-{random}.webp"; private documents live under "documents/".
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -11,38 +11,11 @@ import { createDatabaseStorage } from "./database-driver.server";
 import { isSafeKey } from "./keys";
 import { createLocalStorage } from "./local-driver.server";
 import { createS3Storage, s3ConfigFromEnv } from "./s3-driver.server";
+import type { ObjectStream, StorageBackend, StorageDriver } from "./types";
 
 export { isSafeKey } from "./keys";
 
-export type StoredObject = { bytes: Buffer; contentType: string };
-
-/**
- * An object being read: its bytes flow through `body` (verified as they stream: a corrupted or
- * truncated object makes the stream fail before its last chunk), `contentLength` bytes in all.
- */
-export type ObjectStream = { body: Readable; contentLength: number; contentType: string };
-
-/** The SHA-256 (hex) recorded for the object by its feature, checked on top of the store's own. */
-export type OpenOptions = { sha256?: string | null };
-
-export interface StorageDriver {
-  putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  getObject(key: string): Promise<StoredObject | null>;
-  /** The object as a stream, for plain downloads (null when there is none). */
-  openObject(key: string, options?: OpenOptions): Promise<ObjectStream | null>;
-  deleteObject(key: string): Promise<void>;
-  /** The URL under which the object is served to browsers (never for private keys). */
-  publicUrl(key: string): string;
-}
-
-/** What the migration command needs on top: every key, and the checksum the store has for one. */
-export interface StorageBackend extends StorageDriver {
-  listKeys(): AsyncIterable<string>;
-  /** The SHA-256 (hex) of the stored object as the store knows it; null when there is no object. */
-  sha256Of(key: string): Promise<string | null>;
-  /** Closes the driver's connections, if it keeps any. */
-  destroy?(): void;
-}
+export type { ObjectStream, OpenOptions, StorageBackend, StorageDriver, StoredObject } from "./types";
 
 export { readObjectStream, StorageIntegrityError } from "./integrity.server";
 

@@ -1,8 +1,8 @@
-// Untrusted PDFs are opened off the main thread (issue 26): a small pool of worker threads, each
+// Untrusted PDFs are opened off the main thread: a small pool of worker threads, each
 // with a memory limit, each job with a time limit. A job past its limit terminates its worker,
 // which is replaced by the next job; the caller gets an UntrustedPdfError. Used by every upload
 // that takes a PDF (file documents, mediation attachments, insurance certificates) and by the
-// stamp of every served PDF (decision 034).
+// stamp of every served PDF.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";

@@ -16,7 +16,7 @@ export async function textPdf(lines: string[], pages = 1, options: { classicTrai
 /**
  * A one-page PDF holding a FlateDecode stream (indirect /Length, as writers do) that inflates to
  * that many zeros: the page's content stream, or an object stream — which pdf-lib inflates in
- * full as it loads the document (the probe's bomb of issue 26).
+ * full as it loads the document (a decompression bomb).
  */
 export function pdfBomb(inflatedBytes: number, options: { truncateTo?: number; in?: "content" | "object-stream" } = {}): Uint8Array {
   let stream: Uint8Array = deflateSync(Buffer.alloc(inflatedBytes), { level: 9 });

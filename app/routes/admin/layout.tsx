@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-// The three tabs of spec §2 "Admin", the mediation queue (issue 14), then the audit log; each has its own URL.
+// The three tabs of spec §2 "Admin", the mediation queue, then the audit log; each has its own URL.
 const TABS = [
   { to: "/admin", label: "Profils", icon: Users, end: true },
   { to: "/admin/deals", label: "Transactions", icon: FileCheck2, end: false },

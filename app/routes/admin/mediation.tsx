@@ -1,4 +1,4 @@
-// /admin/mediations/:mediationId (issue 14 §4): one mediation for the team: the request, the
+// /admin/mediations/:mediationId: one mediation for the team: the request, the
 // exchange with both members, the commands (en cours, message, decision) and, while it is active,
 // the file's timeline and documents list (read only; the documents themselves stay private).
 import { parseWithZod } from "@conform-to/zod/v4";

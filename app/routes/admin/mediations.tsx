@@ -1,4 +1,4 @@
-// /admin/mediations (issue 14 §4): the team's queue of mediations, filtered by status; the
+// /admin/mediations: the team's queue of mediations, filtered by status; the
 // active ones first, the longest waiting on top.
 import { Scale } from "lucide-react";
 import { Link } from "react-router";

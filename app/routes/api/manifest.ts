@@ -1,4 +1,4 @@
-// /manifest.webmanifest: the web app manifest (issue 31 §5), named after APP_NAME.
+// /manifest.webmanifest: the web app manifest, named after APP_NAME.
 import { webAppManifest } from "~/features/pwa/manifest";
 import { getEnv } from "~/lib/env.server";
 

@@ -4,7 +4,7 @@
 import { redirect } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { can } from "~/auth/permissions";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { uploadProfileImage } from "~/features/profiles/profile-images.server";
 import { imageKindSchema, PROFILE_MESSAGES } from "~/features/profiles/profile.schema";
 import { logger } from "~/lib/logger.server";

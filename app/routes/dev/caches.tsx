@@ -1,4 +1,4 @@
-// The instance's caches (decision 048): sizes and hit rates, in development only (404 otherwise).
+// The instance's caches: sizes and hit rates, in development only (404 otherwise).
 import { cacheStats } from "~/lib/cache.server";
 import type { Route } from "./+types/caches";
 

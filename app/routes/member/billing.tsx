@@ -1,4 +1,4 @@
-// /parametres/facturation (issue 27 §4): the member's plan and renewal date, payments with their
+// /parametres/facturation: the member's plan and renewal date, payments with their
 // invoices and credit notes (PDF), and the billing details printed on the next invoices.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, isRouteErrorResponse, Link } from "react-router";

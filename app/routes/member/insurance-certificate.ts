@@ -1,4 +1,4 @@
-// GET /justificatifs/:profileId/assurance: a member's insurance certificate (issue 14), for that
+// GET /justificatifs/:profileId/assurance: a member's insurance certificate, for that
 // member (during onboarding too) and for administrators (with their second factor, as in the back
 // office); a 404 for anyone else, whether or not the profile or the certificate exists. Never
 // cached, never logged with its name.

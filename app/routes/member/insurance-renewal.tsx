@@ -1,6 +1,6 @@
-// /parametres/assurance (issue 14 §1): a validated member sees the insurance certificate on file
+// /parametres/assurance: a validated member sees the insurance certificate on file
 // (checked by the team or waiting for it) and sends the new one before or after its end date; a
-// member with nothing on file files the whole evidence here (issue 27). The reminder e-mails at
+// member with nothing on file files the whole evidence here. The reminder e-mails at
 // 30 and 7 days lead here.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

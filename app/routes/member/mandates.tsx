@@ -12,7 +12,7 @@ import { DeleteConfirmation, MandatesTabs, MyMandatesSection } from "~/features/
 import { UrlDialog } from "~/features/mandates/components/url-dialog";
 import { mandatesHref } from "~/features/mandates/components/urls";
 import { MANDATE_TYPE_LABELS } from "~/features/mandates/mandate-rules";
-import { loadMandatesPage, mandatesAction, type MandateFormActionData } from "~/features/mandates/mandates-page.server";
+import { loadMandatesPage, mandatesAction, type MandateFormActionData } from "./mandates-page.server";
 import { MATCHES_PAGE_SIZE } from "~/features/matching/match-score";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mandates";

@@ -1,4 +1,4 @@
-// GET /mediations/pieces/:attachmentId: a document joined to a mediation (issue 14 §4), for the
+// GET /mediations/pieces/:attachmentId: a document joined to a mediation, for the
 // member who joined it and for administrators (with their second factor, as in the back office);
 // a 404 for anyone else, whether or not the attachment exists. Never cached.
 import { getRequestIsAdmin, getRequestProfile, requireUser } from "~/auth/session.server";

@@ -1,7 +1,7 @@
 // "Exporter mes données": the member's data as a JSON file download (GDPR access/portability).
 import { requireUser } from "~/auth/session.server";
 import { recordAccountEvent } from "~/features/account/account.server";
-import { buildDataExport, exportFileName } from "~/features/account/data-export.server";
+import { buildDataExport, exportFileName } from "./settings-export.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/settings-export";
 

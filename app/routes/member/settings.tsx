@@ -96,7 +96,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       notifications: notifications?.preferences ?? null,
       hasProfile: Boolean(profile),
       ratingsConsent: profile ? profile.showRatingsPublicly : null,
-      /** Right after activation only (issue 26, item 3): shown once, the pass is then used up. */
+      /** Right after activation only: shown once, the pass is then used up. */
       backupCodes: revealed.backupCodes,
     },
     revealed.headers ? { headers: revealed.headers } : undefined,

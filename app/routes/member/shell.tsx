@@ -1,4 +1,4 @@
-// The member space's frame (issue 15 §1) around the dashboard, /mandates, /premium, /parametres
+// The member space's frame around the dashboard, /mandates, /premium, /parametres
 // and /admin. It guards nothing (each page does, with its own guard): it only says whether the
 // visitor gets the member frame — a validated member or an admin — or the public header (an
 // applicant on /parametres, a signed-out visitor on the way to /auth). The session, profile and

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The filters' option lists: resolved here so that the page's bundle has no reference table.
   const options = directoryFilterOptions();
   try {
-    // A public read: served by the read replica when there is one (decision 022).
+    // A public read: served by the read replica when there is one.
     const result = await withReadReplica(request, (handle) => searchDirectory(query, handle));
     return { query, options, ...result, failed: false };
   } catch (error) {

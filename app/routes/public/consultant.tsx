@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardSection as Section } from "~/components/ui/card";
 import { closingsCountLine } from "~/features/collaboration/collaboration-rules";
-import { profileBadges } from "~/features/directory/badges";
+import { profileBadges } from "~/features/trust/badges";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";
 import type { RatingActionResult } from "~/features/trust/components/rating-forms";
@@ -46,7 +46,7 @@ const MemberRatingsSection = lazy(() =>
 /**
  * The validated profile behind a slug; 404 when unknown, malformed or not public. Read through the
  * read replica when there is one and the request allows it (a GET from a browser that did not just
- * write public content; decision 022).
+ * write public content).
  */
 async function loadProfile(request: Request, slug: string) {
   const id = profileIdFromSlug(slug);
@@ -141,7 +141,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
 }
 
-/** A validated member reports one of the ratings the profile shows (issue 14 §3). */
+/** A validated member reports one of the ratings the profile shows. */
 async function reportAction(request: Request, profile: PublicProfile, form: FormData) {
   const { profile: member } = await requireMember(request);
   const ratingId = String(form.get("ratingId") ?? "");

@@ -1,4 +1,4 @@
-// /invitation/:token: the invitation to a collaboration file (issue 32 §1). It names the file's
+// /invitation/:token: the invitation to a collaboration file. It names the file's
 // reference, the inviter, the role and the side — never a client. A member signs in and joins; a
 // professional outside the network creates a guest account limited to the file (password, then
 // the e-mail confirmation, whose link brings them back here to join).

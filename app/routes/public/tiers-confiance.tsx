@@ -94,7 +94,7 @@ const GUARANTEES: Item[] = [
   },
 ];
 
-// Says honestly what the seal is (decision 050): advanced, not qualified.
+// Says honestly what the seal is: advanced, not qualified.
 const SIGNATURE_LEVELS: { title: string; text: string }[] = [
   {
     title: "Ce que signent les membres",

@@ -1,5 +1,5 @@
-// /dossiers-partages/:fileId: a collaboration file as a participant (member or guest) reads it
-// (issue 32 §1–2). First the confidentiality undertaking; then the deal's clients, the folders
+// /dossiers-partages/:fileId: a collaboration file as a participant (member or guest) reads it.
+// First the confidentiality undertaking; then the deal's clients, the folders
 // their side sees and the documents, opened and added as their rights allow.
 import { Download, Eye, FileText, ShieldCheck, Upload } from "lucide-react";
 import { data, Form, redirect } from "react-router";
@@ -16,7 +16,7 @@ import { getSharedFileView, shareParticipantDocument } from "~/features/collabor
 import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILITY_LABELS } from "~/features/collaboration/participant-rules";
 import { requireFileParticipant, signParticipantUndertaking } from "~/features/collaboration/participants.server";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { readForm } from "~/lib/form.server";
 import { formatDatePattern } from "~/lib/format";

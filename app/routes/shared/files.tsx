@@ -1,5 +1,5 @@
-// /dossiers-partages: the files a participant was admitted to or awaits (issue 32 §1). The home of
-// a guest account (decision 051), the only page of the network it reaches besides its files and
+// /dossiers-partages: the files a participant was admitted to or awaits. The home of
+// a guest account, the only page of the network it reaches besides its files and
 // its account settings; members invited to a file find it here too.
 import { FolderOpen, ShieldCheck } from "lucide-react";
 import { Form, Link } from "react-router";

@@ -1,4 +1,4 @@
-// The five verification steps of a profile in the admin overlay (issue 14): evidence inline, one
+// The five verification steps of a profile in the admin overlay: evidence inline, one
 // tick per step. The certificate opens through its guarded route (images are previewed).
 import { CheckCircle2, Circle } from "lucide-react";
 import { Form, useNavigation } from "react-router";

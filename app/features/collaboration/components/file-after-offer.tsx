@@ -1,5 +1,5 @@
 // The file page's two cards after the offer: the state of the actor's own mandate (negotiation,
-// back to the search, concluded — decision 011) and, once the file is concluded, the proposal of
+// back to the search, concluded) and, once the file is concluded, the proposal of
 // the closing as a certified deal.
 import { Award, Handshake, RotateCcw } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";

@@ -1,4 +1,4 @@
-// 'Matching pour le mandat' (spec §2 "Matching panel"), in the order a member acts (issue 15 §4):
+// 'Matching pour le mandat' (spec §2 "Matching panel"), in the order a member acts:
 // counters, the ranked potential mandates with their score and its reasons, the received
 // requests (those to answer first), 'Proposer un de mes mandats', the sent requests, and the
 // confirmed connections with the confidentiality undertaking and the introduction log.
@@ -10,7 +10,8 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/input";
 import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
 import { MatchHeader, ScoreBreakdownList } from "~/features/matching/components/score-breakdown";
-import { listCut, MATCH_COUNT_CAP, matchCountLabel } from "~/features/matching/match-score";
+import { MATCH_COUNT_CAP, matchCountLabel } from "~/features/mandates/mandate-rules";
+import { listCut } from "~/features/matching/match-score";
 import { formatDateTime } from "~/lib/format";
 import { OPPORTUNITY_QUOTA_REACHED, opportunityBanner } from "~/features/mandates/mandate-rules";
 import { panelLists, REQUEST_STATUS_LABELS, UNDERTAKING_TEXT, type RequestStatus } from "../connection-rules";

@@ -1,6 +1,6 @@
 import { Award, BadgeCheck, Handshake, Lock, Star, TrendingUp, Trophy } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { ALL_BADGE_LABELS, BADGE_MEANINGS, type BadgeKind } from "../badges";
+import { ALL_BADGE_LABELS, BADGE_MEANINGS, type BadgeKind } from "~/features/trust/badges";
 
 const ICONS = {
   "founding-member": Star,

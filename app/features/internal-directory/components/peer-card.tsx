@@ -6,7 +6,7 @@ import { memberCardTone } from "~/components/member-card";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { departmentName, sectorName } from "~/db/reference";
-import { BADGE_LABELS } from "~/features/directory/badges";
+import { BADGE_LABELS } from "~/features/trust/badges";
 import { INTERNAL_SECTOR_CHIP_MAX, sectorChips } from "~/features/directory/card-rules";
 import { ProfileBadges } from "~/features/directory/components/profile-badges";
 import { VerifiedMark } from "~/features/trust/components/verified-mark";

@@ -16,7 +16,7 @@ export function StatusBadge({ status }: { status: MandateStatus }) {
 
 /**
  * Exclusif, Expiré, Expire bientôt (spec §2). A mandate in negotiation or concluded has left the
- * search: its end date no longer matters (decision 011).
+ * search: its end date no longer matters.
  */
 export function MandateFlags({
   isExclusive,

@@ -1,4 +1,4 @@
-// A card of 'Mes Mandats' (spec §2; issue 15 §4): client code, badges, status, period, type,
+// A card of 'Mes Mandats' (spec §2): client code, badges, status, period, type,
 // summary, its figures (potential matches as the panel lists them, requests waiting), one primary action — the
 // matching — and the others in a menu.
 import { Eye, MoreHorizontal, Pause, Pencil, Play, RotateCcw, Trash2, Users } from "lucide-react";
@@ -15,8 +15,8 @@ import {
   mandateSummaryLines,
   type MandateStatus,
   type MandateType,
+  matchCountLabel,
 } from "../mandate-rules";
-import { matchCountLabel } from "~/features/matching/match-score";
 import { MandateFlags, StatusBadge } from "./mandate-badges";
 
 export type MandateCardData = {
@@ -175,7 +175,7 @@ export function MandateCard({
             </Link>
           </li>
           {m.status === "negotiating"
-            ? // Back to the search: offered to new matches again (decision 011).
+            ? // Back to the search: offered to new matches again.
               statusForm("resume-search", "Remettre en recherche active", <RotateCcw className="h-4 w-4" aria-hidden="true" />, resuming)
             : canToggleStatus(m.status)
               ? statusForm(

@@ -11,27 +11,10 @@ import {
   maUsageLabel,
   territoryLabel,
   timelineLabel,
-  type MandateType,
 } from "../mandate-rules";
+import type { MandateCriteria, MandateRow } from "../mandate-row";
 
-export type CriteriaFields = {
-  mandateType: MandateType;
-  searchSectors: readonly string[] | null;
-  searchTerritories: readonly string[] | null;
-  targetAmountMin: number | null;
-  targetAmountMax: number | null;
-  contributionMin: number | null;
-  contributionMax: number | null;
-  maUsage: string | null;
-  companySector: string | null;
-  companyTerritory: string | null;
-  companyDescription: string | null;
-  valuationAmount: number | null;
-  requiredContributionMin: number | null;
-  requiredContributionMax: number | null;
-  projectTimeline: string | null;
-  targetBuyerTypes: readonly string[] | null;
-};
+export type CriteriaFields = MandateCriteria;
 
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -97,14 +80,7 @@ export function MandateCriteria({ m, headingLevel = 3 }: { m: CriteriaFields; he
   );
 }
 
-export type OwnDetailFields = CriteriaFields & {
-  startDate: string;
-  endDate: string;
-  isExclusive: boolean;
-  description: string | null;
-  clientName: string;
-  clientAddress: string;
-};
+export type OwnDetailFields = CriteriaFields & Pick<MandateRow, "startDate" | "endDate" | "isExclusive" | "description" | "clientName" | "clientAddress">;
 
 export function MandateDetails({ m }: { m: OwnDetailFields }) {
   return (

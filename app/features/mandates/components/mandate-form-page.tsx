@@ -1,4 +1,4 @@
-// Creating or editing a mandate is a page of its own (issue 15 §4), at the URLs the dialog had
+// Creating or editing a mandate is a page of its own, at the URLs the dialog had
 // (/mandates?nouveau=1, /mandates?modifier=…): on a phone it fills the screen like any page. A
 // freemium member who has used the semester's 3 mandates sees the limit here, before any field.
 import type { SubmissionResult } from "@conform-to/react";

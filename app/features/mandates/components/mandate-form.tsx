@@ -1,4 +1,4 @@
-// The mandate form (spec §2 "Mandate form", §5; issue 15 §4): one Conform form for creation and
+// The mandate form (spec §2 "Mandate form", §5): one Conform form for creation and
 // edition, in four steps — type and exclusivity → criteria (buyer) or company (seller) →
 // confidential client → review. Every field stays in the one form: the steps only show a part of
 // it, so nothing typed is lost going back and forth, and the server validates the whole. Before

@@ -1,9 +1,8 @@
 // The last step of the mandate form: what will be saved, step by step, each with its way back.
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { missingMatchCriteria, UNMATCHABLE_BUYER_TEXT } from "~/features/matching/match-score";
 import { formatDate, NOT_SPECIFIED } from "~/lib/format";
-import { MANDATE_TYPE_LABELS } from "../mandate-rules";
+import { MANDATE_TYPE_LABELS, missingMatchCriteria, UNMATCHABLE_BUYER_TEXT } from "../mandate-rules";
 import { mandateStepTitle, type MandateStep } from "../mandate-steps";
 import type { MandateInput } from "../mandates.schema";
 import { DetailRow, MandateCriteria } from "./mandate-details";

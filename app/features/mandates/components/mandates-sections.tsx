@@ -5,7 +5,8 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { effectiveStatus } from "../mandate-rules";
-import type { MandateWithFigures } from "../mandate-cards.server";
+import type { MandateCardFigures } from "../mandate-row";
+import type { OwnMandate } from "../mandates.server";
 import { MandateCard } from "./mandate-card";
 import { mandatesHref } from "./urls";
 
@@ -41,7 +42,7 @@ export function MandatesTabs({ tab, search }: { tab: MandatesTab; search: URLSea
 }
 
 export type MyMandatesData = {
-  mandates: MandateWithFigures[];
+  mandates: (OwnMandate & MandateCardFigures)[];
   loadError: string | null;
   filter: "expires" | null;
   today: string;

@@ -1,4 +1,4 @@
-// A searchable multi-select with removable chips (issue 15 §4: sectors and départements of a
+// A searchable multi-select with removable chips (sectors and départements of a
 // buyer mandate). The base is a list of checkboxes named like the field, so the form works
 // before JavaScript runs; once hydrated, a filter narrows the list (a live count says how many
 // remain), and each selected choice shows as a chip, a button 'Retirer …'.

@@ -26,7 +26,7 @@ export function UrlDialog({
   children: ReactNode;
   size?: "md" | "lg" | "xl";
   role?: "alertdialog";
-  /** On a phone, a full-screen sheet instead of a floating box (issue 15 §4: the matching panel). */
+  /** On a phone, a full-screen sheet instead of a floating box (the matching panel). */
   sheet?: boolean;
 }) {
   const hydrated = useHydrated();

@@ -1,4 +1,4 @@
-// The member's request for a mediation (issue 14 §4): subject, facts and optional attachments,
+// The member's request for a mediation: subject, facts and optional attachments,
 // posted as multipart to the file's 'Médiation' tab.
 import { Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";

@@ -1,6 +1,6 @@
 import { PremiumUpsellCard } from "./premium-upsell";
 
-/** What Premium unlocks in « Messages », said plainly (issue 31 §3): shown to freemium members. */
+/** What Premium unlocks in « Messages », said plainly: shown to freemium members. */
 export function MessagesUpsell() {
   return (
     <PremiumUpsellCard>

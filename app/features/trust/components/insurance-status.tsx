@@ -1,4 +1,4 @@
-// The member's own view of their insurance certificate (issue 14 §1): the "Profil vérifié" mark as
+// The member's own view of their insurance certificate: the "Profil vérifié" mark as
 // they read it, the certificate on file, its end date, and whether the team has checked it.
 import { AlertTriangle, Clock, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";

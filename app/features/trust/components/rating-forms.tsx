@@ -1,4 +1,4 @@
-// The forms and views of ratings (issue 14 §3): the three 1–5 criteria as radio groups (native
+// The forms and views of ratings: the three 1–5 criteria as radio groups (native
 // inputs: keyboard and no-JS friendly), a rating as read, the answer and report forms.
 import { Flag, Star } from "lucide-react";
 import { useId } from "react";

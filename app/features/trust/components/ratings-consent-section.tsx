@@ -1,5 +1,5 @@
 // /parametres: the member's consent to show their ratings (average and count) on the public
-// profile (issue 14 §3). Members of the network always see them.
+// profile. Members of the network always see them.
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Checkbox } from "~/components/ui/input";

@@ -1,6 +1,6 @@
-// /tiers-confiance: the published rules of reputation and ratings (issue 14 §2, §3), from the same
+// /tiers-confiance: the published rules of reputation and ratings, from the same
 // constants the code applies (./reputation-rules), so that the page and the product never differ.
-import { ALL_BADGE_LABELS, BADGE_MEANINGS } from "~/features/directory/badges";
+import { ALL_BADGE_LABELS, BADGE_MEANINGS } from "../badges";
 import {
   ANSWER_WITHIN_DAYS,
   RATING_COMMENT_MAX,

@@ -1,6 +1,6 @@
-// Responsiveness over the last 90 days (issue 14 §2), as members see it: a line on the internal
+// Responsiveness over the last 90 days, as members see it: a line on the internal
 // directory card (only with enough data, to keep the card light) and a block on the profile (with
-// the empty state). Never on the public profile (docs/decisions/019).
+// the empty state). Never on the public profile.
 import { Clock } from "lucide-react";
 import { ANSWER_WITHIN_DAYS, answeredShareLabel, medianDelayLabel, RESPONSIVENESS_EMPTY, RESPONSIVENESS_WINDOW_LABEL, responsivenessShortLabel, type Responsiveness } from "../reputation-rules";
 

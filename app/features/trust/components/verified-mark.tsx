@@ -1,4 +1,4 @@
-// The "Profil vérifié" mark (issue 14): one mark whose disclosure lists what the team checked and
+// The "Profil vérifié" mark: one mark whose disclosure lists what the team checked and
 // when. A native <details>: keyboard-accessible, works on touch, and without JavaScript.
 import { ShieldCheck } from "lucide-react";
 import { VERIFIED_MARK_RULE, type VerificationMarkView } from "../verification-rules";

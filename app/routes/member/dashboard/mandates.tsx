@@ -1,4 +1,4 @@
-// The dashboard's 'Mandats' tab and /mandates are one place (issue 15 §1, decision 017): the tab's
+// The dashboard's 'Mandats' tab and /mandates are one place: the tab's
 // URL stays valid and leads to /mandates, with its query (a dialog, a filter) kept.
 import { redirect } from "react-router";
 import { requireMember } from "~/auth/session.server";

@@ -12,7 +12,7 @@ import { DealsEditor } from "~/features/deals/components/deals-editor";
 import { dealYears } from "~/features/deals/deal-years";
 import { DEAL_MESSAGES, dealDeleteSchema, dealSchema } from "~/features/deals/deal.schema";
 import { createOwnDeal, deleteOwnDeal, listOwnDeals, updateOwnDeal, type OwnDeal } from "~/features/deals/deals.server";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { ImageUpload } from "~/features/profiles/components/image-upload";
 import { PremiumUpsell } from "~/features/profiles/components/premium-upsell";
 import { SectorPicker } from "~/features/profiles/components/sector-picker";

@@ -1,5 +1,5 @@
 // GET /dashboard/dossiers/:fileId/archive: the closing archive of a concluded file, a ZIP streamed
-// with its manifest of SHA-256 hashes and the sealed manifest PDF (decision 050), the due-diligence
+// with its manifest of SHA-256 hashes and the sealed manifest PDF, the due-diligence
 // list and its questions included. Two members only.
 import { Readable } from "node:stream";
 import { requireMember } from "~/auth/session.server";

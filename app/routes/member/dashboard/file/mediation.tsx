@@ -1,4 +1,4 @@
-// /dashboard/dossiers/:fileId/mediation (issue 14 §4): either member asks the team to mediate
+// /dashboard/dossiers/:fileId/mediation: either member asks the team to mediate
 // (subject, facts, optional attachments), then follows the status, the exchange and the decision.
 // Each intent is one use case of features/mediation (with its e-mails and audit rows); the route
 // reads the form, maps the intent and renders.

@@ -27,9 +27,9 @@ import { FileTimeline } from "~/features/collaboration/components/file-timeline"
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
 import { parisToday } from "~/features/mandates/mandate-rules";
-import { isUuid } from "~/features/mandates/mandates.server";
+import { isUuid } from "~/lib/uuid";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
-import { memberActor } from "~/features/profiles/actor";
+import { memberActor } from "~/auth/actor";
 import { DdProgressCard } from "~/features/due-diligence/components/dd-badges";
 import { getDueDiligenceProgress } from "~/features/due-diligence/due-diligence.server";
 import { logger } from "~/lib/logger.server";
@@ -83,7 +83,7 @@ const INTENTS: Record<string, Intent> = {
       return null;
     },
   },
-  // The actor's own mandate of the file (decision 010) and the certified deal of a concluded file.
+  // The actor's own mandate of the file and the certified deal of a concluded file.
   negotiate: { success: NEGOTIATION_MESSAGES.negotiating, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "negotiate"), null) },
   "resume-search": { success: NEGOTIATION_MESSAGES.resumed, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "resume"), null) },
   "conclude-mandate": { success: NEGOTIATION_MESSAGES.concluded, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "conclude"), null) },
@@ -107,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intentName = String(form.get("intent") ?? "");
   if (intentName === "mark-read") {
-    // Up to the newest message the page showed (one read state with « Messages », decision 054).
+    // Up to the newest message the page showed (one read state with « Messages »).
     const raw = form.get("upTo");
     const upTo = raw === null || raw === "" ? null : raw;
     if (upTo !== null && !isUuid(upTo)) throw data({ message: "Requête invalide" }, { status: 400 });

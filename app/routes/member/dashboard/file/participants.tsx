@@ -1,4 +1,4 @@
-// /dashboard/dossiers/:fileId/intervenants: the file's participants (issue 32 §1) and its folders
+// /dashboard/dossiers/:fileId/intervenants: the file's participants and its folders
 // (§2). The two founding members invite, withdraw, approve, remove and set rights; a member
 // participant reads the list. Every command goes through participants.server.ts.
 import { parseWithZod } from "@conform-to/zod/v4";

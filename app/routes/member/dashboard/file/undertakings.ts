@@ -1,5 +1,5 @@
 // GET /dashboard/dossiers/:fileId/engagements: the file's confidentiality undertakings as a PDF
-// sealed by the platform (decision 050). Two members only.
+// sealed by the platform. Two members only.
 import { requireMember } from "~/auth/session.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { undertakingsPdf } from "~/features/collaboration/undertakings-pdf.server";

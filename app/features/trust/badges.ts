@@ -1,8 +1,8 @@
 // The badges of a profile (spec §3 "Badges derived"): kinds, French labels, what each means, and
 // the rule of the derived ones. The behaviour badges (Fair Player, Top Performer, Confidentialité,
-// Taux de réussite élevé) have their rules in features/trust/reputation-rules (issue 14 §2).
+// Taux de réussite élevé) have their rules in features/trust/reputation-rules.
 // The browser bundles of the public pages only carry the labels (the rules run in loaders).
-import { REPUTATION_BADGE_LABELS, REPUTATION_BADGE_RULES, type ReputationBadge } from "~/features/trust/reputation-labels";
+import { REPUTATION_BADGE_LABELS, REPUTATION_BADGE_RULES, type ReputationBadge } from "./reputation-labels";
 
 export type DerivedBadge = "founding-member" | "deals-certified" | "expert";
 export type BadgeKind = DerivedBadge | ReputationBadge;

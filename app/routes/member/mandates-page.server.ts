@@ -1,4 +1,4 @@
-// The /mandates page's use cases (spec §2 "Mandates", issue 15 §4): what its loader reads, and
+// The /mandates page's use cases (spec §2 "Mandates"): what its loader reads, and
 // each intent its forms post — with their toasts, alerts and notifications. The route only maps
 // the request to these.
 import { type SubmissionResult } from "@conform-to/react";
@@ -26,16 +26,16 @@ import { readForm } from "~/lib/form.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import type { MandatesTab } from "./components/mandates-sections";
-import { DIALOG_PARAMS, mandatesHref, safeMandatesReturn } from "./components/urls";
-import { listMandateCards, type MandateWithFigures } from "./mandate-cards.server";
-import { MANDATE_MESSAGES, mandateQuota, opportunityQuota, parisToday, quotaWindowStart } from "./mandate-rules";
-import { mandateFormSchema } from "./mandates.schema";
+import { isUuid } from "~/lib/uuid";
+import type { MandatesTab } from "~/features/mandates/components/mandates-sections";
+import { DIALOG_PARAMS, mandatesHref, safeMandatesReturn } from "~/features/mandates/components/urls";
+import { listMandateCards, type MandateWithFigures } from "~/features/matching/mandate-cards.server";
+import { MANDATE_MESSAGES, mandateQuota, opportunityQuota, parisToday, quotaWindowStart } from "~/features/mandates/mandate-rules";
+import { mandateFormSchema } from "~/features/mandates/mandates.schema";
 import {
   createMandate,
   deleteMandate,
   getMandateQuota,
-  isUuid,
   listMyMandatesWithCounts,
   mandateActor,
   notFound,
@@ -45,7 +45,7 @@ import {
   updateMandate,
   type MandateActor,
   type OwnMandate,
-} from "./mandates.server";
+} from "~/features/mandates/mandates.server";
 
 /** A feature's expected failure (`throw data({ message }, { status })`), or null. */
 function httpError(error: unknown): { status: number; message: string } | null {
@@ -80,8 +80,7 @@ const NO_QUOTA_COUNTS = { quotaMandates: sql`0`, quotaRequests: sql`0` };
 
 /**
  * The member's mandates: with the cards' figures on the list, without them where no card shows.
- * A freemium member's quota counts ride on the same statement (a page's statements are counted,
- * issue 17): every row carries them, so they are known unless the member has no mandate.
+ * A freemium member's quota counts ride on the same statement (a page's statements are counted): every row carries them, so they are known unless the member has no mandate.
  */
 async function loadMandates(actor: MandateActor, withFigures: boolean): Promise<{ mandates: MandateWithFigures[]; quotaUsed: QuotaUsed | null }> {
   const limited = mandateQuota(actor.membershipType, 0).limited;
@@ -251,7 +250,7 @@ async function toggleStatus({ actor, formData, returnTo }: Context) {
   }
 }
 
-// « Remettre en recherche active »: a mandate in negotiation back to the matching (decision 010).
+// « Remettre en recherche active »: a mandate in negotiation back to the matching.
 async function resumeSearch({ actor, formData, returnTo }: Context, profile: Parameters<typeof fileActor>[0]) {
   const mandateId = String(formData.get("mandateId") ?? "");
   try {

@@ -21,8 +21,8 @@ import {
 } from "~/db/schema";
 import { collaborationDataOf } from "~/features/collaboration/export.server";
 import { mediationsOfMember } from "~/features/mediation/mediation.server";
-import type { AccountActor } from "./account.server";
-import { describeUserAgent } from "./user-agent";
+import type { AccountActor } from "~/features/account/account.server";
+import { describeUserAgent } from "~/features/account/user-agent";
 
 export const EXPORT_FORMAT = "reseau-transmission.export/v1";
 

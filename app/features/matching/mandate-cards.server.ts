@@ -1,25 +1,17 @@
-// The figures of the 'Mes Mandats' cards (issue 15 §4): for each of the member's mandates, its
+// The figures of the 'Mes Mandats' cards: for each of the member's mandates, its
 // potential matches and its requests waiting for an answer — computed with the list itself, in
 // one statement for the whole page.
 //
-// The count is the matching panel's list counted (decision 046): the same candidates (opposite
+// The count is the matching panel's list counted: the same candidates (opposite
 // type, active, not ended, not the member's own, owner still a validated member), the same
 // score (`scoreSql`, at least 1) and sector filter (`sectorFitSql`); it stops at MATCH_COUNT_CAP:
 // a card says '99+' rather than scanning on, and the panel « 20 premiers sur plus de 99 ».
 import { type SQL, sql } from "drizzle-orm";
-import { MATCH_COUNT_CAP } from "~/features/matching/match-score";
-import { buyerColumns, scoreSql, sectorFitSql, sellerColumns } from "~/features/matching/matching.server";
-import { listMyMandatesWithCounts, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "./mandates.server";
+import { MATCH_COUNT_CAP } from "~/features/mandates/mandate-rules";
+import type { MandateCardFigures } from "~/features/mandates/mandate-row";
+import { listMyMandatesWithCounts, PARIS_TODAY_SQL, type MandateActor, type OwnMandate } from "~/features/mandates/mandates.server";
+import { buyerColumns, scoreSql, sectorFitSql, sellerColumns } from "./matching.server";
 import { memoByObject } from "~/lib/memo";
-
-export { MATCH_COUNT_CAP };
-
-export type MandateCardFigures = {
-  /** Potential matches, as the panel lists them (at most MATCH_COUNT_CAP + 1: shown '99+'). */
-  potentialMatches: number;
-  /** Requests this mandate sent that still wait for an answer. */
-  pendingSent: number;
-};
 
 function potentialMatchesOf(candidateType: "buyer" | "seller") {
   // The outer row is the unaliased `mandates`; the candidates are `c`.
