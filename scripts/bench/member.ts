@@ -11,6 +11,9 @@ import { queryLogHeader } from "./explain";
 import { fetchMedian, type Fetched } from "./http";
 import { failedRequests, runLoad, type LoadResult } from "./load";
 import { adminPages, adminSession, benchAdminEmail, type AdminData } from "./admin";
+import { dataPath } from "./navigation";
+
+export { dataPath };
 
 export type MemberPage = { key: string; label: string; path: string };
 
@@ -105,12 +108,6 @@ export type MemberTier = DemoLoginKind | "admin";
 /** `data`: the `.data` request React Router's client sends to navigate to the page (single fetch). */
 export type MemberRow = { tier: MemberTier; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null; data: { median: Fetched; load: LoadResult } | null };
 
-/** The `.data` request React Router's client sends to navigate to `url` (single fetch). */
-export function dataPath(url: string): string {
-  const u = new URL(url, "http://x");
-  const pathname = u.pathname === "/" ? "/_root" : u.pathname.replace(/\/$/, "");
-  return `${pathname}.data${u.search}`;
-}
 export type MemberResults = {
   staticMedian: Fetched;
   staticLoad: LoadResult;
