@@ -24,6 +24,7 @@ import { adminPages, createBenchAdmins, findAdminData, seedBenchAdminData, type 
 import { findPersonaData, measureMemberPages, MEMBER_TARGETS, memberVerdict, type MemberResults } from "./bench/member";
 import { findSessionMembers, measureSessionMix, type SessionMember, type SessionMixResults } from "./bench/sessions";
 import { readBuildRoutes } from "./bench/navigation";
+import { LARGE_FILE, seedLargeFile } from "./bench/large-file";
 import { measureBrowserNavigations, type BrowserResults } from "./bench/browser";
 
 const USAGE =
@@ -176,6 +177,8 @@ async function main() {
     const added = await seedBenchAdminData();
     step(`Administration : ${allPages + 1} administrateurs, ${added.mediations} médiations, ${added.auditEntries} lignes du journal`);
   }
+  const large = withMembers ? await seedLargeFile() : null;
+  if (withMembers) step(large ? `Grand dossier : ${LARGE_FILE.participants} intervenants, ${LARGE_FILE.documents} documents, ${LARGE_FILE.requests} demandes de diligence` : "Grand dossier : aucun dossier ouvert disponible, lignes omises");
   step("VACUUM ANALYZE…");
   // The steady state of a live database (autovacuum would get there within minutes, in the
   // middle of the measures): visibility map set, so that index-only scans can skip the heap.
@@ -245,7 +248,7 @@ async function main() {
   const firstPage: Fetched = await fetchMedian(`${base}/annuaire`, 10);
 
   // 6. Signed-in pages: each as a document, then as the `.data` navigation a browser sends.
-  const member = withMembers ? await measureMemberPages(base, personas, { durationS: memberDurationS, connections: memberConnections, staticFile: MEMBER_STATIC_FILE }, step, adminData) : null;
+  const member = withMembers ? await measureMemberPages(base, personas, { durationS: memberDurationS, connections: memberConnections, staticFile: MEMBER_STATIC_FILE }, step, adminData, large) : null;
   // 6b. The session mix and, with --browser, click → paint in Chromium.
   const mix = withSessions && sessionMembers.length ? await sessionSection(sessionMembers, sessionDurationS, step) : null;
   const browser = values.browser ? await browserSection(step, sessionMembers[0]) : null;
