@@ -11,6 +11,10 @@ import { queryLogHeader } from "./explain";
 import { fetchMedian, type Fetched } from "./http";
 import { failedRequests, runLoad, type LoadResult } from "./load";
 import { adminPages, adminSession, benchAdminEmail, type AdminData } from "./admin";
+import { dataPath } from "./navigation";
+import type { LargeFileData } from "./large-file";
+
+export { dataPath };
 
 export type MemberPage = { key: string; label: string; path: string };
 
@@ -92,6 +96,9 @@ export function memberPages(data: PersonaData, documentPath: string | null): Mem
     pages.push({ key: "fileDocuments", label: "/dashboard/dossiers/{id}/documents", path: `/dashboard/dossiers/${data.fileId}/documents` });
     pages.push({ key: "fileEvaluation", label: "/dashboard/dossiers/{id}/evaluation", path: `/dashboard/dossiers/${data.fileId}/evaluation` });
     pages.push({ key: "fileMediation", label: "/dashboard/dossiers/{id}/mediation", path: `/dashboard/dossiers/${data.fileId}/mediation` });
+    pages.push({ key: "fileDueDiligence", label: "/dashboard/dossiers/{id}/diligences", path: `/dashboard/dossiers/${data.fileId}/diligences` });
+    pages.push({ key: "fileParticipants", label: "/dashboard/dossiers/{id}/intervenants", path: `/dashboard/dossiers/${data.fileId}/intervenants` });
+    pages.push({ key: "conversation", label: "/dashboard/messages/{conversation du dossier}", path: `/dashboard/messages/dossier-${data.fileId}` });
   }
   if (documentPath) pages.push({ key: "document", label: "document PDF filigrané (3 pages)", path: documentPath });
   return pages;
@@ -100,17 +107,11 @@ export function memberPages(data: PersonaData, documentPath: string | null): Mem
 /** The issue's targets, as ratios to the static copy measured in the same run. */
 export const MEMBER_TARGETS = { medianRatioMax: 4, throughputRatioMin: 0.25, queriesMax: 6 } as const;
 
-/** A demo persona's tier, or "admin" for the bench's administrators. */
-export type MemberTier = DemoLoginKind | "admin";
+/** A demo persona's tier, "admin" for the bench's administrators, or a member and a guest of the large file. */
+export type MemberTier = DemoLoginKind | "admin" | "grand dossier" | "invité";
 /** `data`: the `.data` request React Router's client sends to navigate to the page (single fetch). */
 export type MemberRow = { tier: MemberTier; page: MemberPage; median: Fetched; load: LoadResult; queries: number | null; data: { median: Fetched; load: LoadResult } | null };
 
-/** The `.data` request React Router's client sends to navigate to `url` (single fetch). */
-export function dataPath(url: string): string {
-  const u = new URL(url, "http://x");
-  const pathname = u.pathname === "/" ? "/_root" : u.pathname.replace(/\/$/, "");
-  return `${pathname}.data${u.search}`;
-}
 export type MemberResults = {
   staticMedian: Fetched;
   staticLoad: LoadResult;
@@ -132,6 +133,7 @@ export async function measureMemberPages(
   options: { durationS: number; connections: number; staticFile: string },
   step: (line: string) => void,
   admin: AdminData | null = null,
+  large: LargeFileData | null = null,
 ): Promise<MemberResults> {
   const [premium, ...others] = personas;
   const cookies = new Map<DemoLoginKind, string>();
@@ -187,6 +189,31 @@ export async function measureMemberPages(
     for (const page of memberPages(p, null).filter((pg) => ["dashboard", "mandates", "files"].includes(pg.key))) {
       const r = await measure(`${page.label} (${p.kind})`, page.path, { cookie: cookies.get(p.kind)!, fresh: () => signInCookie(baseUrl, p.email) });
       rows.push({ tier: p.kind, page, ...r });
+    }
+  }
+  // The large file (8 participants, 500 documents, 300 due-diligence requests), as one of its
+  // members, then as its guest participant through the shared files' pages.
+  if (large) {
+    const cookie = await signInCookie(baseUrl, large.memberEmail);
+    const base = `/dashboard/dossiers/${large.fileId}`;
+    const pages: MemberPage[] = [
+      { key: "largeFile", label: "grand dossier : /dashboard/dossiers/{id}", path: base },
+      { key: "largeDocuments", label: "grand dossier : …/documents (500)", path: `${base}/documents` },
+      { key: "largeDueDiligence", label: "grand dossier : …/diligences (300)", path: `${base}/diligences` },
+      { key: "largeParticipants", label: "grand dossier : …/intervenants (8)", path: `${base}/intervenants` },
+    ];
+    for (const page of pages) {
+      const r = await measure(page.label, page.path, { cookie, fresh: () => signInCookie(baseUrl, large.memberEmail) });
+      rows.push({ tier: "grand dossier", page, ...r });
+    }
+    const guest = await signInCookie(baseUrl, large.guestEmail);
+    const shared: MemberPage[] = [
+      { key: "sharedFiles", label: "/dossiers-partages", path: "/dossiers-partages" },
+      { key: "sharedFile", label: "/dossiers-partages/{id} (grand dossier)", path: `/dossiers-partages/${large.fileId}` },
+    ];
+    for (const page of shared) {
+      const r = await measure(`${page.label} (invité)`, page.path, { cookie: guest, fresh: () => signInCookie(baseUrl, large.guestEmail) });
+      rows.push({ tier: "invité", page, ...r });
     }
   }
   // The admin tabs: administrator 0 for the median and the load, administrator k (enrolled and
