@@ -1,4 +1,7 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type * as React from "react";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 
 /** Label + input + first error, wired for screen readers. */
@@ -23,5 +26,47 @@ export function TextField({
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
       <FieldError id={eid} errors={errors} />
     </div>
+  );
+}
+
+/** The form-level error of a Conform form (`form.errors`), shown above its fields. */
+export function FormError({ form }: { form: { errors?: string[]; errorId: string } }) {
+  return form.errors?.length ? (
+    <Alert variant="destructive" id={form.errorId}>
+      <AlertDescription>{form.errors[0]}</AlertDescription>
+    </Alert>
+  ) : null;
+}
+
+/** An e-mail or password field of a Conform form, with the browser's autofill hint. */
+export function CredentialField({
+  field,
+  label,
+  type,
+  autoComplete,
+  hint,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  type: "email" | "password";
+  autoComplete: "email" | "current-password" | "new-password";
+  hint?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      inputProps={{ ...getInputProps(field, { type }), autoComplete, key: field.key }}
+      errors={field.errors}
+    />
+  );
+}
+
+/** The form's submit button: disabled and saying what happens while the form is sent. */
+export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: React.ReactNode }) {
+  return (
+    <Button type="submit" disabled={busy}>
+      {busy ? busyLabel : children}
+    </Button>
   );
 }

@@ -6,9 +6,8 @@ import { MESSAGES, signInSchema, signUpSchema } from "~/auth/auth.schema";
 import { requireAnonymous } from "~/auth/session.server";
 import { twoFactorSignInSchema } from "~/auth/two-factor.schema";
 import { getPendingTwoFactorUserId, verifyTwoFactorSignIn } from "~/auth/two-factor.server";
-import { TextField } from "~/components/form-field";
+import { CredentialField, FormError, SubmitButton, TextField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -109,29 +108,17 @@ function SignInForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-in" />
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          <AlertDescription>{form.errors[0]}</AlertDescription>
-        </Alert>
-      ) : null}
-      <TextField
-        label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
-        errors={fields.email.errors}
-      />
-      <TextField
-        label="Mot de passe"
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", key: fields.password.key }}
-        errors={fields.password.errors}
-      />
+      <FormError form={form} />
+      <CredentialField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <CredentialField field={fields.password} label="Mot de passe" type="password" autoComplete="current-password" />
       <div className="text-right text-sm">
         <Link to="/auth/mot-de-passe-oublie" className="text-primary hover:underline">
           Mot de passe oublié&nbsp;?
         </Link>
       </div>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Connexion..." : "Se connecter"}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Connexion...">
+        Se connecter
+      </SubmitButton>
     </Form>
   );
 }
@@ -156,11 +143,7 @@ function TwoFactorForm({ method, lastResult }: { method: "totp" | "backup"; last
           ? "Votre compte est protégé par la double authentification. Saisissez le code à 6 chiffres affiché par votre application d’authentification."
           : "Saisissez l’un des codes de secours que vous avez conservés lors de l’activation. Chaque code ne peut servir qu’une fois."}
       </p>
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          <AlertDescription>{form.errors[0]}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError form={form} />
       <TextField
         label={totp ? "Code de vérification" : "Code de secours"}
         hint={totp ? "Le code change toutes les 30 secondes." : "Par exemple\u00a0: Ab3dE-f7hIj"}
@@ -175,9 +158,9 @@ function TwoFactorForm({ method, lastResult }: { method: "totp" | "backup"; last
         }}
         errors={fields.code.errors}
       />
-      <Button type="submit" disabled={busy}>
-        {busy ? "Vérification..." : "Vérifier"}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Vérification...">
+        Vérifier
+      </SubmitButton>
       <p className="text-center text-sm">
         <Link
           to={totp ? "/auth?mode=connexion&etape=2fa&methode=secours" : "/auth?mode=connexion&etape=2fa"}
@@ -208,30 +191,13 @@ function SignUpForm({ lastResult, signedUp }: { lastResult?: SubmissionResult<st
           <AlertDescription>{MESSAGES.signUpSuccess}</AlertDescription>
         </Alert>
       ) : null}
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          <AlertDescription>{form.errors[0]}</AlertDescription>
-        </Alert>
-      ) : null}
-      <TextField
-        label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
-        errors={fields.email.errors}
-      />
-      <TextField
-        label="Mot de passe"
-        hint="6 caractères minimum."
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", key: fields.password.key }}
-        errors={fields.password.errors}
-      />
-      <TextField
-        label="Confirmer le mot de passe"
-        inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", key: fields.confirmPassword.key }}
-        errors={fields.confirmPassword.errors}
-      />
-      <Button type="submit" disabled={busy}>
-        {busy ? "Inscription..." : "Créer mon compte"}
-      </Button>
+      <FormError form={form} />
+      <CredentialField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <CredentialField field={fields.password} label="Mot de passe" hint="6 caractères minimum." type="password" autoComplete="new-password" />
+      <CredentialField field={fields.confirmPassword} label="Confirmer le mot de passe" type="password" autoComplete="new-password" />
+      <SubmitButton busy={busy} busyLabel="Inscription...">
+        Créer mon compte
+      </SubmitButton>
     </Form>
   );
 }

@@ -11,6 +11,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
+import { IconCard, PageSection } from "~/components/public-sections";
 import { Link, useRouteLoaderData } from "react-router";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Button } from "~/components/ui/button";
@@ -130,31 +131,17 @@ export default function Concept() {
         </Card>
       </section>
 
-      <section aria-labelledby="pillars-title">
-        <h2 id="pillars-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
-          Les trois piliers du réseau
-        </h2>
+      <PageSection id="pillars-title" title="Les trois piliers du réseau">
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {PILLARS.map((pillar) => (
             <li key={pillar.title}>
-              <Card className="h-full">
-                <CardHeader>
-                  <pillar.icon className="h-8 w-8 text-primary" aria-hidden="true" />
-                  <h3 className="mt-2 text-lg font-semibold break-words">{pillar.title}</h3>
-                </CardHeader>
-                <CardContent>
-                  <p className="text-sm text-muted-foreground">{pillar.text}</p>
-                </CardContent>
-              </Card>
+              <IconCard icon={pillar.icon} title={pillar.title} text={pillar.text} />
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="process-title">
-        <h2 id="process-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
-          Comment ça marche, en quatre étapes
-        </h2>
+      <PageSection id="process-title" title="Comment ça marche, en quatre étapes">
         <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, index) => (
             <li key={step.title}>
@@ -181,12 +168,9 @@ export default function Concept() {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="benefits-title">
-        <h2 id="benefits-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
-          Ce que le réseau apporte à votre cabinet
-        </h2>
+      <PageSection id="benefits-title" title="Ce que le réseau apporte à votre cabinet">
         <ul className="mt-8 grid gap-4 md:grid-cols-2">
           {BENEFITS.map((benefit) => (
             <li key={benefit} className="flex gap-3 text-foreground">
@@ -195,12 +179,9 @@ export default function Concept() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="stats-title">
-        <h2 id="stats-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
-          La transmission accompagnée en chiffres
-        </h2>
+      <PageSection id="stats-title" title="La transmission accompagnée en chiffres">
         <ul className="mt-8 grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4">
           {STATS.map((stat) => (
             <li key={stat.value + stat.label}>
@@ -216,7 +197,7 @@ export default function Concept() {
         <p className="mt-6 text-xs text-muted-foreground">
           Indicateurs donnés à titre informatif&nbsp;; ils ne constituent pas une garantie de résultat.
         </p>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
         <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">

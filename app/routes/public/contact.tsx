@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { FormError } from "~/components/form-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Mail, MapPin } from "lucide-react";
 import { useEffect } from "react";
@@ -160,11 +161,7 @@ function ContactForm({ lastResult, sent }: { lastResult?: SubmissionResult<strin
           <AlertDescription>{CONTACT_MESSAGES.required}</AlertDescription>
         </Alert>
       ) : null}
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          <AlertDescription>{form.errors[0]}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError form={form} />
       {/* Honeypot: hidden from people and assistive technologies; bots fill it. */}
       <div className="hidden" aria-hidden="true">
         <label htmlFor="contact-website">Site web</label>

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/auth/account.server";
 import { forgotPasswordSchema, MESSAGES } from "~/auth/auth.schema";
 import { requireAnonymous } from "~/auth/session.server";
-import { TextField } from "~/components/form-field";
+import { CredentialField, FormError, SubmitButton } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/forgot-password";
@@ -52,19 +51,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
                 <AlertDescription>{MESSAGES.resetRequested}</AlertDescription>
               </Alert>
             ) : null}
-            {form.errors?.length ? (
-              <Alert variant="destructive" id={form.errorId}>
-                <AlertDescription>{form.errors[0]}</AlertDescription>
-              </Alert>
-            ) : null}
-            <TextField
-              label="Email"
-              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
-              errors={fields.email.errors}
-            />
-            <Button type="submit" disabled={busy}>
-              {busy ? "Envoi en cours..." : "Recevoir le lien"}
-            </Button>
+            <FormError form={form} />
+            <CredentialField field={fields.email} label="Email" type="email" autoComplete="email" />
+            <SubmitButton busy={busy} busyLabel="Envoi en cours...">
+              Recevoir le lien
+            </SubmitButton>
             <Link to="/auth" className="text-center text-sm text-primary hover:underline">
               Retour à la connexion
             </Link>

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { resetPassword } from "~/auth/account.server";
 import { MESSAGES, resetPasswordSchema } from "~/auth/auth.schema";
 import { requireAnonymous } from "~/auth/session.server";
-import { TextField } from "~/components/form-field";
+import { CredentialField, FormError, SubmitButton } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -59,24 +59,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {loaderData.token ? (
             <Form method="post" {...getFormProps(form)} className="grid gap-4">
               <input type="hidden" name="token" value={loaderData.token} />
-              {form.errors?.length ? (
-                <Alert variant="destructive" id={form.errorId}>
-                  <AlertDescription>{form.errors[0]}</AlertDescription>
-                </Alert>
-              ) : null}
-              <TextField
-                label="Nouveau mot de passe"
-                inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", key: fields.password.key }}
-                errors={fields.password.errors}
-              />
-              <TextField
-                label="Confirmer le mot de passe"
-                inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", key: fields.confirmPassword.key }}
-                errors={fields.confirmPassword.errors}
-              />
-              <Button type="submit" disabled={busy}>
-                {busy ? "Enregistrement..." : "Enregistrer le mot de passe"}
-              </Button>
+              <FormError form={form} />
+              <CredentialField field={fields.password} label="Nouveau mot de passe" type="password" autoComplete="new-password" />
+              <CredentialField field={fields.confirmPassword} label="Confirmer le mot de passe" type="password" autoComplete="new-password" />
+              <SubmitButton busy={busy} busyLabel="Enregistrement...">
+                Enregistrer le mot de passe
+              </SubmitButton>
             </Form>
           ) : (
             <div className="grid gap-4">

@@ -11,6 +11,7 @@ import {
   UserCheck,
   type LucideIcon,
 } from "lucide-react";
+import { IconCard, PageSection } from "~/components/public-sections";
 import { Link, useRouteLoaderData } from "react-router";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Button } from "~/components/ui/button";
@@ -125,31 +126,17 @@ export default function TiersConfiance() {
         </p>
       </header>
 
-      <section aria-labelledby="pillars-title">
-        <h2 id="pillars-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
-          Nos quatre piliers
-        </h2>
+      <PageSection id="pillars-title" title="Nos quatre piliers">
         <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {PILLARS.map((pillar) => (
             <li key={pillar.title}>
-              <Card className="h-full">
-                <CardHeader>
-                  <pillar.icon className="h-8 w-8 text-primary" aria-hidden="true" />
-                  <h3 className="mt-2 text-lg font-semibold break-words">{pillar.title}</h3>
-                </CardHeader>
-                <CardContent>
-                  <p className="text-sm text-muted-foreground">{pillar.text}</p>
-                </CardContent>
-              </Card>
+              <IconCard icon={pillar.icon} title={pillar.title} text={pillar.text} />
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="advantages-title">
-        <h2 id="advantages-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
-          Les avantages pour les membres
-        </h2>
+      <PageSection id="advantages-title" title="Les avantages pour les membres">
         <ul className="mt-8 grid gap-4 md:grid-cols-2">
           {ADVANTAGES.map((advantage) => (
             <li key={advantage} className="flex gap-3 text-foreground">
@@ -158,33 +145,19 @@ export default function TiersConfiance() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="guarantees-title">
-        <h2 id="guarantees-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
-          Nos six garanties
-        </h2>
+      <PageSection id="guarantees-title" title="Nos six garanties">
         <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {GUARANTEES.map((guarantee) => (
             <li key={guarantee.title}>
-              <Card className="h-full">
-                <CardHeader>
-                  <guarantee.icon className="h-8 w-8 text-primary" aria-hidden="true" />
-                  <h3 className="mt-2 text-lg font-semibold break-words">{guarantee.title}</h3>
-                </CardHeader>
-                <CardContent>
-                  <p className="text-sm text-muted-foreground">{guarantee.text}</p>
-                </CardContent>
-              </Card>
+              <IconCard icon={guarantee.icon} title={guarantee.title} text={guarantee.text} />
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="signatures-title">
-        <h2 id="signatures-title" className="text-2xl font-bold tracking-tight break-words text-foreground">
-          Signatures et cachet électronique
-        </h2>
+      <PageSection id="signatures-title" title="Signatures et cachet électronique">
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {SIGNATURE_LEVELS.map((level) => (
             <li key={level.title}>
@@ -199,7 +172,7 @@ export default function TiersConfiance() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <ReputationRulesSection />
 

@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { TextField } from "~/components/form-field";
-import { Alert, AlertDescription } from "~/components/ui/alert";
+import { FormError, TextField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -197,11 +196,7 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
         {title}
       </h4>
       {editing ? <input type="hidden" name="dealId" value={editing.id} /> : null}
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          <AlertDescription>{form.errors[0]}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor={fields.year.id}>Année</Label>

@@ -1,0 +1,31 @@
+// The blocks the public presentation pages are made of, so that their sections and cards look
+// the same everywhere and change in one place.
+import type * as React from "react";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+
+/** A titled section of a presentation page; `id` names its heading for screen readers. */
+export function PageSection({ id, title, children }: { id: string; title: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-bold tracking-tight break-words text-foreground">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A card of a grid: an icon, a title and a short text. */
+export function IconCard({ icon: Icon, title, text }: { icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>; title: React.ReactNode; text: React.ReactNode }) {
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <Icon className="h-8 w-8 text-primary" aria-hidden="true" />
+        <h3 className="mt-2 text-lg font-semibold break-words">{title}</h3>
+      </CardHeader>
+      <CardContent>
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </CardContent>
+    </Card>
+  );
+}
