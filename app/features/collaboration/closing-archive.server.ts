@@ -125,10 +125,21 @@ export async function openClosingArchive(
   if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, 409);
   const rate = await consumeRateLimit(`closing-archive:${actor.profileId}`, ARCHIVE_RATE);
   if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
-  const taken = new Set<string>(["manifeste.json", "manifeste-scelle.pdf"]);
+  const taken = archivePathsTaken();
   const entries: ArchiveEntry[] = [];
   for (const section of [...CLOSING_ARCHIVE_SECTIONS, ...moreSections]) entries.push(...(await section({ access, actor, taken })));
+  return streamArchive({ fileId: access.id, reference: access.reference, entries, now });
+}
 
+/** The paths the manifest and its sealed copy hold, before any entry takes one. */
+export function archivePathsTaken(): Set<string> {
+  return new Set<string>(["manifeste.json", "manifeste-scelle.pdf"]);
+}
+
+/** Seals the manifest of these entries and streams the ZIP (a participant's archive uses it too). */
+export async function streamArchive(input: { fileId: string; reference: string; entries: ArchiveEntry[]; now: Date }): Promise<ClosingArchive> {
+  const { entries, now } = input;
+  const access = { id: input.fileId, reference: input.reference };
   const manifest = Buffer.from(manifestJson({ reference: access.reference, builtAt: now, entries: entries.map(({ path, sha256, size, description }) => ({ path, sha256, size, description })) }));
   const manifestSha256 = sha256(manifest);
   const blocks: PdfBlock[] = [
