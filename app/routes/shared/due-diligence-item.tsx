@@ -3,7 +3,7 @@
 // with a document into a folder they may deposit into, moving its status, asking and answering.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Eye, Upload } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { PageContainer } from "~/components/page";
@@ -16,7 +16,7 @@ import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES } from "~/f
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
 import { requireFileParticipant } from "~/features/collaboration/participants.server";
 import { DdQuestionBadge, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
-import { DD_LIMITS, DD_MESSAGES, DD_STATUS_LABELS, DD_VISIBILITY_LABELS } from "~/features/due-diligence/due-diligence-rules";
+import { DD_LIMITS, DD_MESSAGES, dueDiligenceItemUrl, DD_STATUS_LABELS, DD_VISIBILITY_LABELS } from "~/features/due-diligence/due-diligence-rules";
 import { answerSchema, askSchema, statusSchema } from "~/features/due-diligence/due-diligence.schema";
 import { getParticipantDueDiligenceItem, participantAnswer, participantAsk, participantProvide, participantSetStatus } from "~/features/due-diligence/participant.server";
 import { isUuid } from "~/features/mandates/mandates.server";
@@ -32,6 +32,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Demande de diligence" }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
+  // A founding member reads the request on the file's own pages.
+  if ((await requireFileParticipant(db, user.id, params.fileId)).kind === "founder") throw redirect(dueDiligenceItemUrl(params.fileId, params.requestId));
   return { page: await getParticipantDueDiligenceItem(user.id, params.fileId, params.requestId) };
 }
 
@@ -40,7 +42,8 @@ type ActionResult = { intent: string; error: string };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, { guests: true });
   // Not a participant (or before the undertaking): refused before the body is read.
-  await requireFileParticipant(db, user.id, params.fileId);
+  const acting = await requireFileParticipant(db, user.id, params.fileId);
+  if (acting.kind === "founder") throw data({ message: "Action inconnue" }, { status: 400 });
   const back = `${sharedFileUrl(params.fileId)}/diligences/${params.requestId}`;
   const multipart = /^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "");
   let intent = multipart ? "provide" : "";

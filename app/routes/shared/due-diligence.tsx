@@ -1,14 +1,16 @@
 // /dossiers-partages/:fileId/diligences: the due-diligence list as a participant's side sees it
 // (decision 056): read-only list, each request opened to answer it or ask a question.
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { requireFileParticipant } from "~/features/collaboration/participants.server";
 import { PageContainer } from "~/components/page";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { REACH_MESSAGES } from "~/features/collaboration/participant-reach-rules";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
 import { DdProgressBar, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
-import { DD_CATEGORIES, DD_CATEGORY_LABELS, DD_SIDE_LABELS } from "~/features/due-diligence/due-diligence-rules";
+import { DD_CATEGORIES, DD_CATEGORY_LABELS, DD_SIDE_LABELS, dueDiligenceUrl } from "~/features/due-diligence/due-diligence-rules";
 import { getParticipantDueDiligence } from "~/features/due-diligence/participant.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/due-diligence";
@@ -17,6 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Diligences du dossier p
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
+  // A founding member reads the list on the file's own pages.
+  if ((await requireFileParticipant(db, user.id, params.fileId)).kind === "founder") throw redirect(dueDiligenceUrl(params.fileId));
   return { list: await getParticipantDueDiligence(user.id, params.fileId) };
 }
 
