@@ -310,6 +310,27 @@ const TABLE: Entry[] = [
     url: (f) => ({ url: `/dossiers-partages/${f.fileId}/documents/${f.documentId}?mode=download`, params: { fileId: f.fileId, documentId: f.documentId } }),
     get: cells(404, { anonymous: "redirect:/auth", premium: 200, founding: 200 }),
   },
+  // The due-diligence list, a request and the closing archive as a participant reaches them
+  // (decision 056): a founder is sent to the file's own pages or refused a post; others a 404.
+  {
+    path: "/dossiers-partages/:fileId/diligences",
+    file: "routes/shared/due-diligence.tsx",
+    url: (f) => ({ url: `/dossiers-partages/${f.fileId}/diligences`, params: { fileId: f.fileId } }),
+    get: cells(404, { anonymous: "redirect:/auth", premium: "redirect:/dashboard/dossiers/*", founding: "redirect:/dashboard/dossiers/*" }),
+  },
+  {
+    path: "/dossiers-partages/:fileId/diligences/:requestId",
+    file: "routes/shared/due-diligence-item.tsx",
+    url: (f) => ({ url: `/dossiers-partages/${f.fileId}/diligences/${f.requestId}`, params: { fileId: f.fileId, requestId: f.requestId } }),
+    get: cells(404, { anonymous: "redirect:/auth", premium: "redirect:/dashboard/dossiers/*", founding: "redirect:/dashboard/dossiers/*" }),
+    post: cells(404, { anonymous: 401, premium: 400, founding: 400 }),
+  },
+  {
+    path: "/dossiers-partages/:fileId/archive",
+    file: "routes/shared/archive.ts",
+    url: (f) => ({ url: `/dossiers-partages/${f.fileId}/archive`, params: { fileId: f.fileId } }),
+    get: cells(404, { anonymous: "redirect:/auth", premium: 409, founding: 409 }),
+  },
   // An invitation link (issue 32): an unknown secret is a 404 for everyone.
   {
     path: "/invitation/:token",

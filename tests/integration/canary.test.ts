@@ -576,6 +576,17 @@ describe("canary: a guest of a file sees no client before their undertaking (iss
     await run(participantsAction, post(partnerB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId: row.id }), { fileId });
     seen.push(await run(sharedFileLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}`, { headers: guestB.headers }), { fileId }));
     seen.push(await run(sharedFilesLoader, new Request("http://localhost:3000/dossiers-partages", { headers: guestB.headers }), {}));
+    // The due-diligence list, a request and the archive, approved but before the undertaking: refused, nothing of the file.
+    const { loader: sharedDdLoader } = await import("~/routes/shared/due-diligence");
+    const { loader: sharedDdItemLoader } = await import("~/routes/shared/due-diligence-item");
+    const { loader: sharedArchiveLoader } = await import("~/routes/shared/archive");
+    const early = [
+      await run(sharedDdLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}/diligences`, { headers: guestB.headers }), { fileId }),
+      await run(sharedDdItemLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}/diligences/${row.id}`, { headers: guestB.headers }), { fileId, requestId: row.id }),
+      await run(sharedArchiveLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}/archive`, { headers: guestB.headers }), { fileId }),
+    ];
+    expect(early.map((e) => (e instanceof Response ? e.status : (e as { init?: { status?: number } }).init?.status))).toEqual([403, 403, 403]);
+    seen.push(...early);
     const before = JSON.stringify(seen, (_k, v: unknown) => (v instanceof Error ? v.message : v instanceof Response ? `${v.status} ${v.headers.get("location") ?? ""}` : v));
     expect(before).not.toContain(NAME);
     expect(before).not.toContain(ADDRESS);

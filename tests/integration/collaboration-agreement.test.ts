@@ -689,10 +689,16 @@ describe("closing archive (issue 32 §5)", () => {
     const { fileId } = await newFile();
     await signedAgreement(fileId);
     const bytesOf = (text: string) => new Uint8Array(Buffer.from(text));
-    for (const [name, body] of [["bilan 2025.pdf", "%PDF-1.7 bilan"], ["bilan 2025.pdf", "%PDF-1.7 bilan v2"]] as const) {
+    const stored: string[] = [];
+    // Two documents of the same name, the first one with a second version (decision 056), and a withdrawn one left out.
+    for (const [name, body, version] of [["bilan 2025.pdf", "%PDF-1.7 bilan", 1], ["bilan 2025.pdf", "%PDF-1.7 autre bilan", 1], ["bilan 2025 corrigé.pdf", "%PDF-1.7 bilan v2", 2], ["retiré.pdf", "%PDF-1.7 retiré", 1]] as const) {
       const key = `documents/${fileId}/${randomUUID()}.pdf`;
       await getStorage().putObject(key, bytesOf(body), "application/pdf");
-      await t.db!.insert(collaborationDocuments).values({ fileId, uploaderProfileId: alice.profile.id, name, contentType: "application/pdf", sizeBytes: body.length, sha256: sha(bytesOf(body)), storageKey: key });
+      const [row] = await t.db!.insert(collaborationDocuments).values({
+        fileId, uploaderProfileId: alice.profile.id, name, contentType: "application/pdf", sizeBytes: body.length, sha256: sha(bytesOf(body)), storageKey: key,
+        version, lineageId: version === 2 ? stored[0] : null, withdrawnAt: name === "retiré.pdf" ? new Date() : null,
+      }).returning({ id: collaborationDocuments.id });
+      stored.push(row!.id);
     }
     // The due-diligence list, with one question shared by both sides.
     await createListFromTemplate(a, fileId, "fonds_de_commerce");
@@ -710,7 +716,8 @@ describe("closing archive (issue 32 §5)", () => {
     expect(sha(Buffer.from(manifestText))).toBe(res.headers.get("x-manifest-sha256"));
     const manifest = JSON.parse(manifestText) as { entries: { path: string; sha256: string; size: number }[] };
     const paths = manifest.entries.map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(["documents/bilan 2025.pdf", "documents/bilan 2025 (2).pdf", "conventions/convention-v1.pdf", "conventions/convention-v1-signee.pdf", "historique/historique.json", "engagements/engagements-confidentialite.pdf", "diligences/liste-de-diligences.xlsx", "diligences/liste-de-diligences.pdf", "diligences/questions-reponses.json"]));
+    expect(paths).toEqual(expect.arrayContaining(["documents/bilan 2025/v1-bilan 2025.pdf", "documents/bilan 2025/v2-bilan 2025 corrigé.pdf", "documents/bilan 2025 (2)/v1-bilan 2025.pdf", "conventions/convention-v1.pdf", "conventions/convention-v1-signee.pdf", "historique/historique.json", "engagements/engagements-confidentialite.pdf", "diligences/liste-de-diligences.xlsx", "diligences/liste-de-diligences.pdf", "diligences/questions-reponses.json"]));
+    expect(paths.filter((p) => p.startsWith("documents/"))).toHaveLength(3);
     const qa = JSON.parse(await zip.file("diligences/questions-reponses.json")!.async("string")) as { questions: { demande: string; question: string; statut: string }[] };
     expect(qa.questions).toEqual([expect.objectContaining({ demande: firstItem!.title, question: "Le bail est-il cessible sans agrément ?", statut: "open" })]);
     for (const entry of manifest.entries) {

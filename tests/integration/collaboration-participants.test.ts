@@ -2,7 +2,9 @@
 // approval by the other founder, the undertaking before the clients' identity, folders by side,
 // per-participant rights, watermark and access log, removal ending access and sessions, and the
 // guest kept out of the member space — through the route modules, on a real engine.
+import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import JSZip from "jszip";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/query.server";
@@ -18,6 +20,10 @@ import { action as invitationAction, loader as invitationLoader } from "~/routes
 import { loader as sharedFilesLoader } from "~/routes/shared/files";
 import { action as sharedFileAction, loader as sharedFileLoader } from "~/routes/shared/file";
 import { loader as sharedDocumentLoader } from "~/routes/shared/document";
+import { loader as sharedArchiveLoader } from "~/routes/shared/archive";
+import { loader as sharedDdLoader } from "~/routes/shared/due-diligence";
+import { action as sharedDdItemAction, loader as sharedDdItemLoader } from "~/routes/shared/due-diligence-item";
+import { createListFromTemplate } from "~/features/due-diligence/due-diligence.server";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
@@ -238,5 +244,125 @@ describe("invitations", () => {
     const { token } = await inviteParticipant(alice.user.id, fileId, { email: "quelquun@example.org", role: "autre", side: "commun", rights: { voir: true, telecharger: false, deposer: false } });
     const wrong = await call(invitationAction, post(carolB, `/invitation/${token}`, { intent: "accept" }), { token });
     expect(status(wrong)).toBe(403);
+  });
+});
+
+describe("participants in the due-diligence list, document versions and the closing archive (decision 056)", () => {
+  const ddPath = (fileId: string, requestId?: string) => `/dossiers-partages/${fileId}/diligences${requestId ? `/${requestId}` : ""}`;
+  const multipart = (b: Browser, path: string, fields: Record<string, string>, name: string, bytes: Uint8Array) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    form.set("file", new File([new Uint8Array(bytes)], name, { type: "application/pdf" }));
+    return new Request(url(path), { method: "POST", headers: b.headers, body: form });
+  };
+
+  it("a seller-side guest answers a request with a document into a chosen folder and versions it; the buyer's bank sees its side only; archives follow rights", async () => {
+    const fileId = await newFile();
+    await createListFromTemplate(fileActor(alice.profile), fileId, "fonds_de_commerce");
+    expect(status(await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "folder", name: "Fiscal cédant", visibility: "cedant" }), { fileId }))).toBe(302);
+    const [folder] = await queryRows<{ id: string }>(sql`select id from collaboration_folders where file_id = ${fileId}::uuid`, t.db!);
+
+    const seller = await guestJoins(fileId, "expert.cedant@example.org", { role: "expert_comptable", side: "cedant", telecharger: "on", deposer: "on" });
+    await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId: seller.participantId }), { fileId });
+    // Before the undertaking: neither the list nor a request, nor the archive.
+    expect(status(await call(sharedDdLoader, get(seller.browser, ddPath(fileId)), { fileId }))).toBe(403);
+    await call(sharedFileAction, post(seller.browser, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId });
+
+    const list = (await call(sharedDdLoader, get(seller.browser, ddPath(fileId)), { fileId })).value as { list: { items: { id: string; title: string; status: string }[]; side: string } };
+    expect(list.list.side).toBe("cedant");
+    expect(list.list.items.length).toBe(29);
+    const item = list.list.items[0]!;
+    const page = ((await call(sharedDdItemLoader, get(seller.browser, ddPath(fileId, item.id)), { fileId, requestId: item.id })).value as { page: { depositFolders: { id: string | null }[]; statuses: string[] } }).page;
+    expect(page.depositFolders.map((f) => f.id)).toEqual([null, folder.id]);
+    expect(page.statuses).toEqual(["in_progress", "not_applicable"]);
+
+    // The answer: a document into the seller-only folder, linked to the request, then « fourni ».
+    const provided = await call(sharedDdItemAction, multipart(seller.browser, ddPath(fileId, item.id), { folderId: folder.id }, "bail-commercial.pdf", await pdf()), { fileId, requestId: item.id });
+    expect(status(provided)).toBe(302);
+    const [doc] = await queryRows<{ id: string; folder_id: string; linked_by_participant: string }>(
+      sql`select d.id, d.folder_id, l.linked_by_participant from collaboration_documents d join due_diligence_request_documents l on l.document_id = d.id where d.file_id = ${fileId}::uuid`,
+      t.db!,
+    );
+    expect(doc).toMatchObject({ folder_id: folder.id, linked_by_participant: seller.participantId });
+    expect(status(await call(sharedDdItemAction, post(seller.browser, ddPath(fileId, item.id), { intent: "status", status: "provided" }), { fileId, requestId: item.id }))).toBe(302);
+    const [moved] = await queryRows<{ status: string }>(sql`select status::text as status from due_diligence_requests where id = ${item.id}::uuid`, t.db!);
+    expect(moved.status).toBe("provided");
+    // The seller's side does not validate its own answer.
+    expect(status(await call(sharedDdItemAction, post(seller.browser, ddPath(fileId, item.id), { intent: "status", status: "validated" }), { fileId, requestId: item.id }))).toBe(403);
+
+    // The buyer's bank (« voir » only): the list, not the seller-only document, no status, no upload.
+    const bank = await guestJoins(fileId, "banque.acquereur@example.org", { role: "banque", side: "acquereur" });
+    await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId: bank.participantId }), { fileId });
+    await call(sharedFileAction, post(bank.browser, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId });
+    const bankPage = ((await call(sharedDdItemLoader, get(bank.browser, ddPath(fileId, item.id)), { fileId, requestId: item.id })).value as { page: { documents: unknown[]; statuses: string[]; depositFolders: unknown[] } }).page;
+    expect(bankPage).toMatchObject({ documents: [], statuses: [], depositFolders: [] });
+    expect(status(await call(sharedDdItemAction, post(bank.browser, ddPath(fileId, item.id), { intent: "status", status: "validated" }), { fileId, requestId: item.id }))).toBe(403);
+    expect(status(await call(sharedDdItemAction, multipart(bank.browser, ddPath(fileId, item.id), {}, "x.pdf", await pdf()), { fileId, requestId: item.id }))).toBe(403);
+
+    // Questions per side: a common one answered by the seller's guest, a buyer-only one it never sees.
+    expect(status(await call(sharedDdItemAction, post(bank.browser, ddPath(fileId, item.id), { intent: "ask", visibility: "commun", body: "Le bail est-il cessible ?" }), { fileId, requestId: item.id }))).toBe(302);
+    expect(status(await call(sharedDdItemAction, post(bank.browser, ddPath(fileId, item.id), { intent: "ask", visibility: "acquereur", body: "Note interne acquéreur" }), { fileId, requestId: item.id }))).toBe(302);
+    expect(status(await call(sharedDdItemAction, post(bank.browser, ddPath(fileId, item.id), { intent: "ask", visibility: "cedant", body: "Impossible" }), { fileId, requestId: item.id }))).toBe(400);
+    const sellerView = ((await call(sharedDdItemLoader, get(seller.browser, ddPath(fileId, item.id)), { fileId, requestId: item.id })).value as { page: { questions: { id: string; body: string; canAnswer: boolean }[] } }).page;
+    expect(sellerView.questions.map((q) => [q.body, q.canAnswer])).toEqual([["Le bail est-il cessible ?", true]]);
+    const [question] = sellerView.questions;
+    const [internal] = await queryRows<{ id: string }>(sql`select id from due_diligence_questions where visibility = 'acquereur' and file_id = ${fileId}::uuid`, t.db!);
+    expect(status(await call(sharedDdItemAction, post(seller.browser, ddPath(fileId, item.id), { intent: "answer", questionId: internal.id, answer: "Vu" }), { fileId, requestId: item.id }))).toBe(404);
+    expect(status(await call(sharedDdItemAction, post(bank.browser, ddPath(fileId, item.id), { intent: "answer", questionId: question!.id, answer: "Moi-même" }), { fileId, requestId: item.id }))).toBe(403);
+    expect(status(await call(sharedDdItemAction, post(seller.browser, ddPath(fileId, item.id), { intent: "answer", questionId: question!.id, answer: "Oui, avec l’accord du bailleur." }), { fileId, requestId: item.id }))).toBe(302);
+    const [answered] = await queryRows<{ status: string; answered_by_participant: string; asked_by_participant: string }>(
+      sql`select status::text as status, answered_by_participant, asked_by_participant from due_diligence_questions where id = ${question!.id}::uuid`,
+      t.db!,
+    );
+    expect(answered).toEqual({ status: "answered", answered_by_participant: seller.participantId, asked_by_participant: bank.participantId });
+
+    // Overview, read-only: stage and progress; the agreement stays the founders'.
+    const overview = JSON.stringify((await call(sharedFileLoader, get(bank.browser, `/dossiers-partages/${fileId}`), { fileId })).value);
+    expect(overview).toContain("1\u00a0/\u00a029 fourni ou validé");
+    expect(overview).toContain('"stageLabel":"Mise en relation"');
+
+    // A second version of the answer: same logical document, the first one kept and still openable.
+    const v2 = await call(sharedFileAction, multipart(seller.browser, `/dossiers-partages/${fileId}`, { documentId: doc!.id }, "bail-commercial-signe.pdf", await pdf()), { fileId });
+    expect(status(v2)).toBe(302);
+    const versions = await queryRows<{ id: string; version: number; lineage_id: string | null; superseded: boolean }>(
+      sql`select id, version, lineage_id, superseded_at is not null as superseded from collaboration_documents where file_id = ${fileId}::uuid order by version`,
+      t.db!,
+    );
+    expect(versions.map((v) => [v.version, v.lineage_id, v.superseded])).toEqual([[1, null, true], [2, doc!.id, false]]);
+    // Only the latest takes a new version; the bank never sees the folder's document.
+    expect(status(await call(sharedFileAction, multipart(seller.browser, `/dossiers-partages/${fileId}`, { documentId: doc!.id }, "v3.pdf", await pdf()), { fileId }))).toBe(409);
+    expect(status(await call(sharedFileAction, multipart(bank.browser, `/dossiers-partages/${fileId}`, { documentId: versions[1]!.id }, "v3.pdf", await pdf()), { fileId }))).toBe(404);
+    const sellerFile = (await call(sharedFileLoader, get(seller.browser, `/dossiers-partages/${fileId}`), { fileId })).value as { view: { folders: { documents: { name: string; version: number; earlierVersions: { id: string }[] }[] }[] } };
+    const listed = sellerFile.view.folders.flatMap((f) => f.documents);
+    expect(listed.map((d) => [d.name, d.version, d.earlierVersions.map((e) => e.id)])).toEqual([["bail-commercial-signe.pdf", 2, [doc!.id]]]);
+    const old = await call(sharedDocumentLoader, get(seller.browser, `/dossiers-partages/${fileId}/documents/${doc!.id}?mode=download`), { fileId, documentId: doc!.id });
+    expect(status(old)).toBe(200);
+    // The founders' room lists the versions too, on Alice's side only.
+    const aliceRoom = await listDocuments(fileActor(alice.profile), fileId);
+    expect(aliceRoom.documents.map((d) => [d.name, d.version, d.earlierVersions.length, d.folderName])).toEqual([["bail-commercial-signe.pdf", 2, 1, "Fiscal cédant"]]);
+    expect((await listDocuments(fileActor(bob.profile), fileId)).documents).toEqual([]);
+
+    // The closing archive: every version for the seller's guest, a 403 for the bank without « télécharger ».
+    await shareDocument(fileActor(bob.profile), fileId, { name: "offre.pdf", bytes: await pdf() });
+    await t.db!.execute(sql`update collaboration_files set stage = 'concluded' where id = ${fileId}::uuid`);
+    const entriesOf = async (b: Browser) => {
+      const res = (await call(sharedArchiveLoader, get(b, `/dossiers-partages/${fileId}/archive`), { fileId })).value as Response;
+      expect(res.status).toBe(200);
+      const zip = await JSZip.loadAsync(new Uint8Array(await res.arrayBuffer()));
+      const manifest = JSON.parse(await zip.file("manifeste.json")!.async("string")) as { entries: { path: string; sha256: string }[] };
+      for (const e of manifest.entries) expect(createHash("sha256").update(await zip.file(e.path)!.async("uint8array")).digest("hex"), e.path).toBe(e.sha256);
+      return manifest.entries.map((e) => e.path).sort();
+    };
+    expect(await entriesOf(seller.browser)).toEqual([
+      "diligences/diligences-questions-reponses.json",
+      "documents/bail-commercial/v1-bail-commercial.pdf",
+      "documents/bail-commercial/v2-bail-commercial-signe.pdf",
+      "documents/offre/v1-offre.pdf",
+    ]);
+    const refused = (await call(sharedArchiveLoader, get(bank.browser, `/dossiers-partages/${fileId}/archive`), { fileId })).value as Response;
+    expect(refused.status).toBe(403);
+    await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "rights", participantId: bank.participantId, voir: "on", telecharger: "on" }), { fileId });
+    const bankEntries = await entriesOf(bank.browser);
+    expect(bankEntries).toEqual(["diligences/diligences-questions-reponses.json", "documents/offre/v1-offre.pdf"]);
   });
 });

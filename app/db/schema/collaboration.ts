@@ -4,6 +4,7 @@
 // profile is `set null` on delete, and the file keeps the labels it needs to stay readable.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -149,8 +150,16 @@ export const collaborationDocuments = pgTable(
     storageKey: text("storage_key").notNull(),
     withdrawnAt: ts("withdrawn_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
+    // Versions of one logical document: the first version's id (null on the first version itself),
+    // its number, and when a later version replaced it (earlier versions stay listed and downloadable).
+    lineageId: uuid("lineage_id").references((): AnyPgColumn => collaborationDocuments.id, { onDelete: "cascade" }),
+    version: integer("version").notNull().default(1),
+    supersededAt: ts("superseded_at"),
   },
-  (t) => [index("collaboration_documents_file_idx").on(t.fileId, t.createdAt.desc())],
+  (t) => [
+    index("collaboration_documents_file_idx").on(t.fileId, t.createdAt.desc()),
+    index("collaboration_documents_lineage_idx").on(t.lineageId),
+  ],
 );
 
 export const documentAccessLog = pgTable(

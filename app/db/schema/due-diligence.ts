@@ -3,7 +3,7 @@
 // a document, each visible to one side or to both.
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { collaborationDocuments, collaborationFiles } from "./collaboration";
+import { collaborationDocuments, collaborationFiles, collaborationParticipants } from "./collaboration";
 import { profiles } from "./product";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -43,6 +43,8 @@ export const dueDiligenceRequestDocuments = pgTable(
       .notNull()
       .references(() => collaborationDocuments.id, { onDelete: "cascade" }),
     linkedBy: uuid("linked_by").references(() => profiles.id, { onDelete: "set null" }),
+    // A guest participant has no profile: their participant row.
+    linkedByParticipant: uuid("linked_by_participant").references(() => collaborationParticipants.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.documentId] }), index("due_diligence_request_documents_document_idx").on(t.documentId)],
@@ -60,10 +62,13 @@ export const dueDiligenceQuestions = pgTable(
     visibility: ddSideEnum("visibility").notNull(),
     body: text("body").notNull(),
     askedBy: uuid("asked_by").references(() => profiles.id, { onDelete: "set null" }),
+    // A guest participant has no profile: the question and answer keep their participant row.
+    askedByParticipant: uuid("asked_by_participant").references(() => collaborationParticipants.id, { onDelete: "set null" }),
     askerName: text("asker_name").notNull(),
     askerSide: ddSideEnum("asker_side").notNull(),
     answer: text("answer"),
     answeredBy: uuid("answered_by").references(() => profiles.id, { onDelete: "set null" }),
+    answeredByParticipant: uuid("answered_by_participant").references(() => collaborationParticipants.id, { onDelete: "set null" }),
     answererName: text("answerer_name"),
     answeredAt: ts("answered_at"),
     status: ddQuestionStatusEnum("status").notNull().default("open"),

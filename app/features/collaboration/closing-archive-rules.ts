@@ -34,3 +34,9 @@ export function manifestJson(input: { reference: string; builtAt: Date; entries:
   const entries = [...input.entries].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
   return `${JSON.stringify({ file: input.reference, builtAt: input.builtAt.toISOString(), algorithm: "SHA-256", entries }, null, 2)}\n`;
 }
+
+/** The folder of a logical document in the archive: its first version's name without the extension. */
+export function documentFolderName(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(0, dot) : name;
+}

@@ -1,11 +1,11 @@
 // The closing archive of a concluded collaboration file: a ZIP of
-// its documents (withdrawn ones included), its agreements (originals and signed copies), its
+// its documents (every version still shared), its agreements (originals and signed copies), its
 // undertakings as a sealed PDF and its timeline, with a manifest of SHA-256 hashes (JSON) and the
 // same manifest as a PDF sealed by the platform. Streamed with yazl: stored files flow from the
 // storage into the ZIP, never held whole in memory. The file's two members only.
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
@@ -16,9 +16,11 @@ import { textPdfDocument } from "~/lib/pdf/text-pdf.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { AGREEMENT_MESSAGES } from "./agreement-rules";
-import { manifestJson, uniquePath, type ArchiveEntryMeta } from "./closing-archive-rules";
+import { documentFolderName, manifestJson, uniquePath, type ArchiveEntryMeta } from "./closing-archive-rules";
 import { getFileView } from "./collaboration.server";
+import { lineageOf, versionEntryName } from "./document-versions-rules";
 import { contentDisposition } from "./documents-rules";
+import { folderSeenByFounder } from "./documents.server";
 import { fileConflict, requireFileAccess, type FileAccess, type FileActor } from "./file-access.server";
 import { sealOrRefuse } from "./seal-or-refuse.server";
 import { undertakingsPdf } from "./undertakings-pdf.server";
@@ -35,18 +37,45 @@ export type ArchiveSection = (ctx: { access: FileAccess; actor: FileActor; taken
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const made = (path: string, bytes: Uint8Array, description: string): ArchiveEntry => ({ path, bytes, sha256: sha256(bytes), size: bytes.byteLength, description });
 
-const documentsSection: ArchiveSection = async ({ access, taken }) => {
-  const rows = await queryRows<{ name: string; storage_key: string; sha256: string; size_bytes: number | string; created_at: Date | string; withdrawn_at: Date | string | null }>(sql`
-    select name, storage_key, sha256, size_bytes, created_at, withdrawn_at from collaboration_documents
-    where file_id = ${access.id}::uuid order by created_at, id`);
-  return rows.map((d) => ({
-    path: uniquePath(d.withdrawn_at ? "documents/retires" : "documents", d.name, taken),
-    storageKey: d.storage_key,
-    sha256: d.sha256,
-    size: Number(d.size_bytes),
-    description: `Document partagé le ${formatDatePattern(d.created_at, "dd/MM/yyyy")}${d.withdrawn_at ? `, retiré le ${formatDatePattern(d.withdrawn_at, "dd/MM/yyyy")}` : ""}`,
-  }));
+type ArchivedDocumentRow = {
+  id: string;
+  lineage_id: string | null;
+  version: number;
+  name: string;
+  storage_key: string;
+  sha256: string;
+  size_bytes: number | string;
+  created_at: Date | string;
 };
+
+/**
+ * Every version still shared (a withdrawn one's bytes are deleted) of the file's documents that `seen` keeps (a condition on `d` and its folder `fo`):
+ * one folder per logical document, named after its first version, holding `v1-…`, `v2-…`.
+ */
+export async function documentEntries(fileId: string, seen: SQL, taken: Set<string>): Promise<ArchiveEntry[]> {
+  const rows = await queryRows<ArchivedDocumentRow>(sql`
+    select d.id, d.lineage_id, d.version, d.name, d.storage_key, d.sha256, d.size_bytes, d.created_at
+    from collaboration_documents d left join collaboration_folders fo on fo.id = d.folder_id
+    where d.file_id = ${fileId}::uuid and d.withdrawn_at is null and ${seen} order by d.created_at, d.id`);
+  const folders = new Map<string, string>();
+  for (const d of [...rows].sort((x, y) => x.version - y.version)) {
+    const lineage = lineageOf({ id: d.id, lineageId: d.lineage_id });
+    if (!folders.has(lineage)) folders.set(lineage, uniquePath("documents", documentFolderName(d.name), taken));
+  }
+  return rows.map((d) => {
+    const folder = folders.get(lineageOf({ id: d.id, lineageId: d.lineage_id }))!;
+    return {
+      path: uniquePath(folder, versionEntryName(d.version, d.name), taken),
+      storageKey: d.storage_key,
+      sha256: d.sha256,
+      size: Number(d.size_bytes),
+      description: `Version ${d.version}, partagée le ${formatDatePattern(d.created_at, "dd/MM/yyyy")}`,
+    };
+  });
+}
+
+// A founder's archive holds what their document room shows them: the general folder, shared folders and their side's.
+const documentsSection: ArchiveSection = ({ access, actor, taken }) => documentEntries(access.id, folderSeenByFounder(actor.profileId), taken);
 
 const agreementsSection: ArchiveSection = async ({ access, taken }) => {
   const rows = await queryRows<{ version: number; status: string; document_key: string; document_sha256: string; signed_key: string | null; signed_sha256: string | null }>(sql`
@@ -96,10 +125,21 @@ export async function openClosingArchive(
   if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, 409);
   const rate = await consumeRateLimit(`closing-archive:${actor.profileId}`, ARCHIVE_RATE);
   if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
-  const taken = new Set<string>(["manifeste.json", "manifeste-scelle.pdf"]);
+  const taken = archivePathsTaken();
   const entries: ArchiveEntry[] = [];
   for (const section of [...CLOSING_ARCHIVE_SECTIONS, ...moreSections]) entries.push(...(await section({ access, actor, taken })));
+  return streamArchive({ fileId: access.id, reference: access.reference, entries, now });
+}
 
+/** The paths the manifest and its sealed copy hold, before any entry takes one. */
+export function archivePathsTaken(): Set<string> {
+  return new Set<string>(["manifeste.json", "manifeste-scelle.pdf"]);
+}
+
+/** Seals the manifest of these entries and streams the ZIP (a participant's archive uses it too). */
+export async function streamArchive(input: { fileId: string; reference: string; entries: ArchiveEntry[]; now: Date }): Promise<ClosingArchive> {
+  const { entries, now } = input;
+  const access = { id: input.fileId, reference: input.reference };
   const manifest = Buffer.from(manifestJson({ reference: access.reference, builtAt: now, entries: entries.map(({ path, sha256, size, description }) => ({ path, sha256, size, description })) }));
   const manifestSha256 = sha256(manifest);
   const blocks: PdfBlock[] = [

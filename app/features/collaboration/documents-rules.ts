@@ -51,6 +51,7 @@ export const DOCUMENT_MESSAGES = {
   alreadyWithdrawn: "Ce document a déjà été retiré.",
   tooManyUploads: "Trop de documents envoyés en peu de temps. Veuillez réessayer plus tard.",
   tooManyOpens: "Trop de documents ouverts en peu de temps. Veuillez réessayer plus tard.",
+  badFolder: "Ce dossier de documents n’existe pas ou vous ne pouvez pas y déposer.",
   shared: "Document partagé",
   withdrawn: "Document retiré",
 } as const;

@@ -3,7 +3,7 @@
 // are stored under "documents/{fileId}/" (never a public /uploads/ URL) and served only through
 // openDocument, which checks the file's membership, logs the access and watermarks PDFs.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { collaborationDocuments } from "~/db/schema";
@@ -17,6 +17,7 @@ import { MAX_INPUT_PIXELS } from "~/lib/storage/image.server";
 import { pdfPool, UntrustedPdfError, type PdfProblem } from "~/lib/untrusted/pdf-pool.server";
 import { COLLABORATION_MESSAGES, isClosed } from "./collaboration-rules";
 import { GONE_MEMBER_NAME, memberNameOrGone, notifyCounterpart } from "./collaboration.server";
+import { groupVersions } from "./document-versions-rules";
 import { watermarkPdf } from "./document-watermark.server";
 import {
   accessLabel,
@@ -123,7 +124,20 @@ export function newDocumentKey(fileId: string, type: DocumentType): string {
 // ---------------------------------------------------------------------------------------------
 // Sharing
 
-export type ShareOptions = { limits?: DocumentLimits };
+export type ShareOptions = { limits?: DocumentLimits; /** A folder the founder sees; null or absent: the general folder. */ folderId?: string | null };
+
+/** A folder of the file that this founder sees (their side or shared), locked by the caller's transaction; null otherwise. */
+async function founderFolder(handle: typeof db, fileId: string, profileId: string, folderId: string): Promise<string | null> {
+  if (!isUuid(folderId)) return null;
+  const [row] = await queryRows<{ id: string }>(
+    sql`select fo.id from collaboration_folders fo join collaboration_files cf on cf.id = fo.file_id
+      where fo.id = ${folderId}::uuid and fo.file_id = ${fileId}::uuid and (fo.visibility = 'both' or fo.visibility = (
+        case when (case when cf.member_a_id = ${profileId}::uuid then cf.mandate_a_label else cf.mandate_b_label end) like 'Mandat cédant%'
+          then 'cedant' else 'acquereur' end))`,
+    handle,
+  );
+  return row?.id ?? null;
+}
 
 /**
  * Shares a document in the file. The bytes are stored first under a new random key, then the
@@ -144,6 +158,8 @@ export async function shareDocument(
   if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyUploads, 429);
   if (isClosed(access.stage)) refuse(COLLABORATION_MESSAGES.closed, 409);
   if (!access.counterpartId) refuse(COLLABORATION_MESSAGES.counterpartGone, 409);
+  const folderId = options.folderId ?? null;
+  if (folderId !== null && !(await founderFolder(db, access.id, actor.profileId, folderId))) refuse(DOCUMENT_MESSAGES.badFolder, 404);
   const doc = await prepareDocument(input, limits);
   const quotaFirst = documentSizeProblem(doc.bytes.byteLength, await usedBytes(db, access.id), limits);
   if (quotaFirst) refuse(documentSizeMessage(quotaFirst, limits), 413);
@@ -163,11 +179,13 @@ export async function shareDocument(
       // Two uploads at once: the second one sees the first under the lock.
       const problem = documentSizeProblem(doc.bytes.byteLength, await usedBytes(tx, file.id), limits);
       if (problem) refuse(documentSizeMessage(problem, limits), 413);
+      if (folderId !== null && !(await founderFolder(tx, file.id, actor.profileId, folderId))) refuse(DOCUMENT_MESSAGES.badFolder, 404);
       const [row] = await tx
         .insert(collaborationDocuments)
         .values({
           fileId: file.id,
           uploaderProfileId: actor.profileId,
+          folderId,
           name: doc.name,
           contentType,
           sizeBytes: doc.bytes.byteLength,
@@ -202,7 +220,7 @@ export async function shareDocument(
  * A document's folder (alias fo, with the file f or d.file_id) is seen by this founder: the
  * general folder, a shared one, or one of their side (participant-rules' folderVisibleTo).
  */
-function folderSeenByFounder(profileId: string) {
+export function folderSeenByFounder(profileId: string): SQL {
   return sql`(d.folder_id is null or fo.visibility = 'both' or fo.visibility = (
     select case when (case when cf.member_a_id = ${profileId}::uuid then cf.mandate_a_label else cf.mandate_b_label end) like 'Mandat cédant%'
       then 'cedant' else 'acquereur' end from collaboration_files cf where cf.id = d.file_id))`;
@@ -210,8 +228,16 @@ function folderSeenByFounder(profileId: string) {
 
 export type DocumentAccessEntry = { id: string; action: AccessAction; at: string; label: string; byMe: boolean };
 
+/** An earlier version of a document, listed under its latest one. */
+export type FileDocumentVersion = { id: string; version: number; name: string; sharedAt: string; sizeBytes: number; isPdf: boolean; withdrawn: boolean };
+
 export type FileDocument = {
   id: string;
+  /** Its version number (1 for a document never replaced) and the earlier versions, newest first. */
+  version: number;
+  earlierVersions: FileDocumentVersion[];
+  /** Its folder's name; null for the general folder. */
+  folderName: string | null;
   name: string;
   type: DocumentType | null;
   typeLabel: string;
@@ -231,6 +257,8 @@ export type DocumentRoom = {
   fileId: string;
   closed: boolean;
   documents: FileDocument[];
+  /** Folders this founder may choose when sharing (the general one is the empty choice). */
+  folders: { id: string; name: string }[];
   usedBytes: number;
   quotaBytes: number;
   maxBytes: number;
@@ -246,6 +274,9 @@ type DocumentRow = {
   uploader_profile_id: string | null;
   uploader_first: string | null;
   uploader_last: string | null;
+  lineage_id: string | null;
+  version: number;
+  folder_name: string | null;
 };
 
 type AccessLogEntry = { id: string; viewer_profile_id: string | null; viewer_name: string | null; action: AccessAction; created_at: string };
@@ -266,10 +297,10 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
       select coalesce(sum(size_bytes), 0) as used from collaboration_documents where file_id = ${access.id}::uuid and withdrawn_at is null
     )
     select used.used, d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
-      d.uploader_first, d.uploader_last, d.accesses
+      d.uploader_first, d.uploader_last, d.accesses, d.lineage_id, d.version, d.folder_name
     from used left join lateral (
       select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
-        p.first_name as uploader_first, p.last_name as uploader_last,
+        p.first_name as uploader_first, p.last_name as uploader_last, d.lineage_id, d.version, fo.name as folder_name,
         case when d.uploader_profile_id = ${actor.profileId}::uuid then coalesce((
           select json_agg(l order by l.created_at desc, l.id) from (
             select id, viewer_profile_id, viewer_name, action, created_at from document_access_log where document_id = d.id) l
@@ -281,11 +312,29 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
     ) d on true
     order by d.created_at desc, d.id`);
   const rows = result.filter((r) => r.id !== null);
-  const documents = rows.map((r): FileDocument => {
+  const folders = await queryRows<{ id: string; name: string }>(sql`
+    select fo.id, fo.name from collaboration_folders fo join collaboration_files cf on cf.id = fo.file_id
+    where fo.file_id = ${access.id}::uuid and (fo.visibility = 'both' or fo.visibility = (
+      case when (case when cf.member_a_id = ${actor.profileId}::uuid then cf.mandate_a_label else cf.mandate_b_label end) like 'Mandat cédant%'
+        then 'cedant' else 'acquereur' end))
+    order by fo.name, fo.id`);
+  const groups = groupVersions(rows.map((r) => ({ ...r, lineageId: r.lineage_id, version: Number(r.version) })));
+  const documents = groups.map(({ latest: r, earlier }): FileDocument => {
     const byMe = r.uploader_profile_id === actor.profileId;
     const type = TYPE_BY_CONTENT_TYPE.get(r.content_type) ?? null;
     return {
       id: r.id,
+      version: r.version,
+      folderName: r.folder_name,
+      earlierVersions: earlier.map((v) => ({
+        id: v.id,
+        version: v.version,
+        name: v.name,
+        sharedAt: iso(v.created_at),
+        sizeBytes: Number(v.size_bytes),
+        isPdf: v.content_type === DOCUMENT_FORMATS.pdf.contentType,
+        withdrawn: v.withdrawn_at !== null,
+      })),
       name: r.name,
       type,
       typeLabel: type ? DOCUMENT_TYPE_LABELS[type] : "Document",
@@ -314,6 +363,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
     fileId: access.id,
     closed: isClosed(access.stage),
     documents,
+    folders,
     usedBytes: Number(result[0]?.used ?? 0),
     quotaBytes: DOCUMENT_LIMITS.quotaBytes,
     maxBytes: DOCUMENT_LIMITS.maxBytes,

@@ -12,7 +12,8 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { isClosed } from "./collaboration-rules";
 import { watermarkPdf } from "./document-watermark.server";
 import { contentDisposition, DOCUMENT_FORMATS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, DOCUMENT_TYPE_LABELS, documentSizeMessage, documentSizeProblem, watermarkLine, type AccessAction, type DocumentType } from "./documents-rules";
-import { newDocumentKey, prepareDocument, untrustedPdf, usedBytes, type OpenedContent, type OpenedDocument } from "./documents.server";
+import { groupVersions } from "./document-versions-rules";
+import { newDocumentKey, prepareDocument, untrustedPdf, usedBytes, type FileDocumentVersion, type OpenedContent, type OpenedDocument } from "./documents.server";
 import { fileConflict } from "./file-access.server";
 import { isAllowed, PARTICIPANT_MESSAGES as M, type FolderVisibility, type Right } from "./participant-rules";
 import { appendParticipantEvent, listVisibleFolders, requireFileParticipant, type FileParticipantAccess, type FolderEntry } from "./participants.server";
@@ -26,7 +27,17 @@ function may(access: FileParticipantAccess, visibility: FolderVisibility, right:
   return isAllowed({ role: access.role, side: access.side, visibility, rights: access.rights, right });
 }
 
-export type SharedDocument = { id: string; name: string; typeLabel: string; sizeBytes: number; sharedAt: string; isPdf: boolean; uploaderName: string };
+export type SharedDocument = {
+  id: string;
+  name: string;
+  typeLabel: string;
+  sizeBytes: number;
+  sharedAt: string;
+  isPdf: boolean;
+  uploaderName: string;
+  version: number;
+  earlierVersions: FileDocumentVersion[];
+};
 export type SharedFolder = { id: string | null; name: string; visibility: FolderVisibility; canDownload: boolean; canUpload: boolean; documents: SharedDocument[] };
 
 /** The folders (the general one first) and their documents, as this person may see them. */
@@ -37,8 +48,18 @@ export async function listParticipantDocuments(access: FileParticipantAccess): P
   ];
   const seen = folders.filter((f) => may(access, f.visibility, "voir"));
   if (seen.length === 0) return [];
-  const rows = await queryRows<{ id: string; folder_id: string | null; name: string; content_type: string; size_bytes: number | string; created_at: Date | string; uploader: string | null }>(sql`
-    select d.id, d.folder_id, d.name, d.content_type, d.size_bytes, d.created_at,
+  const rows = await queryRows<{
+    id: string;
+    folder_id: string | null;
+    name: string;
+    content_type: string;
+    size_bytes: number | string;
+    created_at: Date | string;
+    uploader: string | null;
+    lineage_id: string | null;
+    version: number;
+  }>(sql`
+    select d.id, d.folder_id, d.name, d.content_type, d.size_bytes, d.created_at, d.lineage_id, d.version,
       coalesce(p.first_name || ' ' || p.last_name, cp.first_name || ' ' || cp.last_name) as uploader
     from collaboration_documents d
     left join profiles p on p.id = d.uploader_profile_id
@@ -48,18 +69,29 @@ export async function listParticipantDocuments(access: FileParticipantAccess): P
       and (d.folder_id is null or fo.visibility = 'both' or fo.visibility = ${access.side})
     order by d.created_at desc, d.id`);
   const closed = isClosed(access.stage);
+  const groups = groupVersions(rows.map((r) => ({ ...r, lineageId: r.lineage_id, version: Number(r.version) })));
   return seen.map((f) => ({
     id: f.id,
     name: f.name,
     visibility: f.visibility,
     canDownload: may(access, f.visibility, "telecharger"),
     canUpload: !closed && may(access, f.visibility, "deposer"),
-    documents: rows
-      .filter((r) => r.folder_id === f.id)
-      .map((r) => {
+    documents: groups
+      .filter((g) => g.latest.folder_id === f.id)
+      .map(({ latest: r, earlier }) => {
         const type = TYPE_BY_CONTENT_TYPE.get(r.content_type) ?? null;
         return {
           id: r.id,
+          version: r.version,
+          earlierVersions: earlier.map((v) => ({
+            id: v.id,
+            version: v.version,
+            name: v.name,
+            sharedAt: new Date(v.created_at).toISOString(),
+            sizeBytes: Number(v.size_bytes),
+            isPdf: v.content_type === DOCUMENT_FORMATS.pdf.contentType,
+            withdrawn: false,
+          })),
           name: r.name,
           typeLabel: type ? DOCUMENT_TYPE_LABELS[type] : "Document",
           sizeBytes: Number(r.size_bytes),

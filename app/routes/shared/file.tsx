@@ -2,7 +2,7 @@
 // First the confidentiality undertaking; then the deal's clients, the folders
 // their side sees and the documents, opened and added as their rights allow.
 import { Download, Eye, FileText, ShieldCheck, Upload } from "lucide-react";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { PageContainer } from "~/components/page";
@@ -10,7 +10,13 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { fileUrl } from "~/features/collaboration/collaboration-rules";
+import { fileUrl, isClosed, STAGE_LABELS } from "~/features/collaboration/collaboration-rules";
+import { mayReach, REACH_MESSAGES } from "~/features/due-diligence/participant-reach-rules";
+import { DdProgressBar } from "~/features/due-diligence/components/dd-badges";
+import { getParticipantProgress } from "~/features/due-diligence/participant.server";
+import { EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
+import { VERSION_MESSAGES } from "~/features/collaboration/document-versions-rules";
+import { shareDocumentVersion } from "~/features/collaboration/document-versions.server";
 import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, formatFileSize } from "~/features/collaboration/documents-rules";
 import { getSharedFileView, shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
 import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILITY_LABELS } from "~/features/collaboration/participant-rules";
@@ -36,6 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return { undertaking: { reference: access.reference, text: UNDERTAKING_TEXT }, view: null };
   }
   const view = await getSharedFileView(user.id, params.fileId);
+  const closed = isClosed(view.access.stage);
   return {
     undertaking: null,
     view: {
@@ -45,6 +52,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sideLabel: SIDE_LABELS[view.access.side],
       clients: view.clients,
       folders: view.folders,
+      stageLabel: STAGE_LABELS[view.access.stage],
+      progress: await getParticipantProgress(view.access),
+      canReadList: mayReach(view.access, "dd-read", closed),
+      archive: view.access.stage === "concluded" && mayReach(view.access, "archive", closed),
     },
   };
 }
@@ -64,10 +75,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const folder = String(form.get("folderId") ?? "");
       if (folder !== "" && !isUuid(folder)) return data({ error: PARTICIPANT_MESSAGES.noRight } satisfies ActionResult, { status: 400 });
       if (!(file instanceof File) || (file.size === 0 && !file.name)) return data({ error: DOCUMENT_MESSAGES.noFile } satisfies ActionResult, { status: 400 });
-      const shared = await shareParticipantDocument(user.id, params.fileId, folder === "" ? null : folder, {
-        name: file.name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
+      const documentId = String(form.get("documentId") ?? "");
+      if (documentId !== "" && !isUuid(documentId)) return data({ error: PARTICIPANT_MESSAGES.noRight } satisfies ActionResult, { status: 400 });
+      const input = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+      if (documentId !== "") {
+        const added = await shareDocumentVersion(user.id, params.fileId, documentId, input);
+        return redirectWithToast(back, { type: "success", title: VERSION_MESSAGES.added, description: `${added.name} (${VERSION_MESSAGES.label(added.version)})` });
+      }
+      const shared = await shareParticipantDocument(user.id, params.fileId, folder === "" ? null : folder, input);
       return redirectWithToast(back, { type: "success", title: DOCUMENT_MESSAGES.shared, description: shared.name });
     }
     const form = await readForm(request);
@@ -122,6 +137,7 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
     );
   }
   if (!view) return null;
+  const depositFolders = view.folders.filter((f) => f.canUpload);
   return (
     <PageContainer className="grid gap-4 py-6">
       <header className="grid gap-1">
@@ -130,6 +146,32 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
           {view.roleLabel} · {view.sideLabel}
         </p>
       </header>
+      <Card className="grid gap-3 p-4" data-testid="shared-overview">
+        <h2 className="font-semibold">Suivi du dossier</h2>
+        <p className="text-sm">
+          Étape&nbsp;: <span className="font-medium">{view.stageLabel}</span>
+        </p>
+        {view.canReadList ? (
+          <div className="grid gap-2">
+            {view.progress ? <DdProgressBar {...view.progress} /> : <p className="text-sm text-muted-foreground">{REACH_MESSAGES.noList}</p>}
+            <p className="text-sm">
+              <Link className="text-primary underline" to={`${sharedFileUrl(view.fileId)}/diligences`}>
+                Ouvrir la liste de diligences
+              </Link>
+            </p>
+          </div>
+        ) : null}
+        {view.archive ? (
+          <p className="text-sm">
+            <a className="text-primary underline" href={`${sharedFileUrl(view.fileId)}/archive`}>
+              Télécharger l’archive de clôture (selon vos droits)
+            </a>
+          </p>
+        ) : null}
+        <p className="text-sm text-muted-foreground" data-testid="shared-agreement-note">
+          {REACH_MESSAGES.agreementFounders}
+        </p>
+      </Card>
       {view.clients.length ? (
         <Card className="grid gap-2 p-4" data-testid="shared-clients">
           <h2 className="font-semibold">Clients de l’opération</h2>
@@ -155,6 +197,25 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
           <AlertTitle>Aucun dossier de documents</AlertTitle>
           <AlertDescription>Vos droits ne vous donnent accès à aucun document pour l’instant.</AlertDescription>
         </Alert>
+      ) : null}
+      {depositFolders.length ? (
+        <Card className="p-4">
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Déposer un document">
+            <FolderSelect
+              id="shared-folder"
+              folders={depositFolders.filter((f) => f.id !== null).map((f) => ({ id: f.id ?? "", name: f.name }))}
+              generalAllowed={depositFolders.some((f) => f.id === null)}
+            />
+            <div className="grid min-w-0 gap-1">
+              <Label htmlFor="shared-file">Déposer un document</Label>
+              <Input id="shared-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" />
+            </div>
+            <Button type="submit" size="sm">
+              <Upload aria-hidden="true" />
+              Déposer
+            </Button>
+          </Form>
+        </Card>
       ) : null}
       {view.folders.map((folder) => (
         <section key={folder.id ?? "general"} className="grid gap-2 rounded-lg border p-4" aria-label={`Dossier ${folder.name}`} data-testid="shared-folder">
@@ -192,22 +253,13 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
                     </Button>
                   ) : null}
                 </div>
+                <div className="grid w-full gap-1">
+                  <EarlierVersions name={d.name} versions={d.earlierVersions} href={(id, mode) => documentHref(view.fileId, id, mode)} canDownload={folder.canDownload} />
+                  {folder.canUpload ? <NewVersionForm documentId={d.id} name={d.name} version={d.version} /> : null}
+                </div>
               </li>
             ))}
           </ul>
-          {folder.canUpload ? (
-            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
-              <input type="hidden" name="folderId" value={folder.id ?? ""} />
-              <div className="grid min-w-0 gap-1">
-                <Label htmlFor={`upload-${folder.id ?? "general"}`}>Déposer un document</Label>
-                <Input id={`upload-${folder.id ?? "general"}`} name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" />
-              </div>
-              <Button type="submit" size="sm">
-                <Upload aria-hidden="true" />
-                Déposer
-              </Button>
-            </Form>
-          ) : null}
         </section>
       ))}
     </PageContainer>

@@ -18,7 +18,11 @@ import {
 } from "~/features/collaboration/documents-rules";
 import { listDocuments, shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
+import { EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
+import { VERSION_MESSAGES } from "~/features/collaboration/document-versions-rules";
+import { shareDocumentVersion } from "~/features/collaboration/document-versions.server";
+import { isUuid } from "~/lib/uuid";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
@@ -37,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type ActionResult = { error: string; intent: "upload" | "withdraw" };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { profile } = await requireMember(request);
+  const { user, profile } = await requireMember(request);
   const actor = fileActor(profile);
   // A non-member's post is a 404 before its body is read.
   await assertFileMember(actor, params.fileId);
@@ -51,7 +55,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!(file instanceof File) || (file.size === 0 && !file.name)) {
         return data({ error: DOCUMENT_MESSAGES.noFile, intent } satisfies ActionResult, { status: 400 });
       }
-      const shared = await shareDocument(actor, params.fileId, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      const folder = String(form.get("folderId") ?? "");
+      const documentId = String(form.get("documentId") ?? "");
+      if ((folder !== "" && !isUuid(folder)) || (documentId !== "" && !isUuid(documentId))) {
+        return data({ error: DOCUMENT_MESSAGES.badFolder, intent } satisfies ActionResult, { status: 400 });
+      }
+      const input = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+      if (documentId !== "") {
+        const added = await shareDocumentVersion(user.id, params.fileId, documentId, input);
+        return redirectWithToast(back, { type: "success", title: VERSION_MESSAGES.added, description: `${added.name} (${VERSION_MESSAGES.label(added.version)})` });
+      }
+      const shared = await shareDocument(actor, params.fileId, input, { folderId: folder === "" ? null : folder });
       return redirectWithToast(back, { type: "success", title: DOCUMENT_MESSAGES.shared, description: shared.name });
     }
     const form = await request.formData();
@@ -73,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
 
-function UploadForm({ error }: { error: string | null }) {
+function UploadForm({ error, folders }: { error: string | null; folders: { id: string; name: string }[] }) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formEncType === "multipart/form-data";
   return (
@@ -95,6 +109,7 @@ function UploadForm({ error }: { error: string | null }) {
             {FILE_DOCUMENTS_MAX_MB}&nbsp;Mo pour l’ensemble du dossier.
           </p>
         </div>
+        {folders.length ? <FolderSelect id="document-folder" folders={folders} /> : null}
         <div>
           <Button type="submit" disabled={sending}>
             <Upload aria-hidden="true" />
@@ -130,7 +145,7 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
           <AlertDescription>Ce dossier est clos&nbsp;: il n’est plus possible d’y partager de nouveaux documents.</AlertDescription>
         </Alert>
       ) : (
-        <UploadForm error={uploadError} />
+        <UploadForm error={uploadError} folders={room.folders} />
       )}
 
       {withdrawError ? (
@@ -154,8 +169,10 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
                   <p className="flex min-w-0 items-start gap-2 font-medium">
                     <FileText className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                     <span className="min-w-0 break-words">{d.name}</span>
+                    {d.version > 1 ? <Badge variant="outline">{`Version\u00a0${d.version}`}</Badge> : null}
                   </p>
                   <p className="text-sm text-muted-foreground">
+                    {d.folderName ? `${d.folderName} · ` : ""}
                     {d.typeLabel} · {formatFileSize(d.sizeBytes)} · Partagé par {d.byMe ? "vous" : d.uploaderName} le{" "}
                     <time dateTime={d.sharedAt}>{at(d.sharedAt)}</time>
                   </p>
@@ -201,6 +218,8 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
                   </div>
                 )}
               </div>
+              <EarlierVersions name={d.name} versions={d.earlierVersions} href={(id, mode) => documentUrl(room.fileId, id, mode)} canDownload />
+              {!d.withdrawnAt && !room.closed ? <NewVersionForm documentId={d.id} name={d.name} version={d.version} /> : null}
               {d.byMe ? (
                 d.accesses.length ? (
                   <details className="text-sm">

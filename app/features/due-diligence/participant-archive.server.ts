@@ -1,0 +1,62 @@
+// The closing archive as a participant may take it: the versions of the documents
+// of the folders their side sees where they hold « télécharger », and their side's questions and
+// answers; not the fee agreement, the founders' undertakings nor the timeline. Same manifest and
+// seal as the founders' archive.
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
+import { isClosed } from "~/features/collaboration/collaboration-rules";
+import { uniquePath } from "~/features/collaboration/closing-archive-rules";
+import { archivePathsTaken, documentEntries, streamArchive, type ArchiveEntry, type ClosingArchive } from "~/features/collaboration/closing-archive.server";
+import { fileConflict } from "~/features/collaboration/file-access.server";
+import { mayReach, REACH_MESSAGES } from "~/features/due-diligence/participant-reach-rules";
+import { folderVisibleTo, FOLDER_VISIBILITIES, isAllowed } from "~/features/collaboration/participant-rules";
+import { requireFileParticipant } from "~/features/collaboration/participants.server";
+import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { getParticipantDueDiligence, getParticipantDueDiligenceItem } from "./participant.server";
+
+const ARCHIVE_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
+
+/** The archive of a concluded file for a participant with « voir » and « télécharger » (403 otherwise, 409 before the end). */
+export async function openParticipantArchive(userId: string, fileId: string, now: Date = new Date()): Promise<ClosingArchive> {
+  const access = await requireFileParticipant(db, userId, fileId);
+  if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, 409);
+  if (!mayReach(access, "archive", isClosed(access.stage))) fileConflict(REACH_MESSAGES.noRight, 403);
+  const rate = await consumeRateLimit(`closing-archive:${userId}`, ARCHIVE_RATE);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
+  // The folder visibilities whose documents this person may download (the general folder is « both »).
+  const downloadable = FOLDER_VISIBILITIES.filter(
+    (v) => folderVisibleTo(access.side, v) && isAllowed({ role: access.role, side: access.side, visibility: v, rights: access.rights, right: "telecharger" }),
+  );
+  const taken = archivePathsTaken();
+  const entries: ArchiveEntry[] = downloadable.length
+    ? await documentEntries(
+        access.fileId,
+        sql`coalesce(fo.visibility, 'both') in (${sql.join(
+          downloadable.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+        taken,
+      )
+    : [];
+  const list = await getParticipantDueDiligence(userId, fileId);
+  if (list.items.length) {
+    const questions = [];
+    for (const item of list.items) {
+      const page = await getParticipantDueDiligenceItem(userId, fileId, item.id);
+      for (const q of page.questions) {
+        questions.push({ demande: item.title, statut_demande: item.status, visibilite: q.visibility, question: q.body, posee_par: q.askerName, reponse: q.answer, repondue_par: q.answererName, statut: q.status });
+      }
+    }
+    const bytes = Buffer.from(`${JSON.stringify({ file: access.reference, side: list.side, requests: list.items.map((i) => ({ demande: i.title, rubrique: i.category, statut: i.status })), questions }, null, 2)}\n`);
+    entries.push({
+      path: uniquePath("diligences", "diligences-questions-reponses.json", taken),
+      bytes,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      size: bytes.byteLength,
+      description: `Liste de diligences et questions vues du côté ${list.side}`,
+    });
+  }
+  return streamArchive({ fileId: access.fileId, reference: access.reference, entries, now });
+}

@@ -1,0 +1,249 @@
+// /dossiers-partages/:fileId/diligences/:requestId: one request as a participant reaches it
+//: its documents of the folders their side sees, their side's questions; answering
+// with a document into a folder they may deposit into, moving its status, asking and answering.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Download, Eye, Upload } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import { requireUser } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { PageContainer } from "~/components/page";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { FolderSelect } from "~/features/collaboration/components/document-versions";
+import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
+import { sharedFileUrl } from "~/features/collaboration/participant-rules";
+import { requireFileParticipant } from "~/features/collaboration/participants.server";
+import { DdQuestionBadge, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
+import { DD_LIMITS, DD_MESSAGES, dueDiligenceItemUrl, DD_STATUS_LABELS, DD_VISIBILITY_LABELS } from "~/features/due-diligence/due-diligence-rules";
+import { answerSchema, askSchema, statusSchema } from "~/features/due-diligence/due-diligence.schema";
+import { getParticipantDueDiligenceItem, participantAnswer, participantAsk, participantProvide, participantSetStatus } from "~/features/due-diligence/participant.server";
+import { isUuid } from "~/lib/uuid";
+import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { readForm } from "~/lib/form.server";
+import { firstFormError } from "~/lib/form-errors";
+import { logger } from "~/lib/logger.server";
+import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/due-diligence-item";
+
+export const meta: Route.MetaFunction = () => [{ title: "Demande de diligence" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, { guests: true });
+  // A founding member reads the request on the file's own pages.
+  if ((await requireFileParticipant(db, user.id, params.fileId)).kind === "founder") throw redirect(dueDiligenceItemUrl(params.fileId, params.requestId));
+  return { page: await getParticipantDueDiligenceItem(user.id, params.fileId, params.requestId) };
+}
+
+type ActionResult = { intent: string; error: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, { guests: true });
+  // Not a participant (or before the undertaking): refused before the body is read.
+  const acting = await requireFileParticipant(db, user.id, params.fileId);
+  if (acting.kind === "founder") throw data({ message: "Action inconnue" }, { status: 400 });
+  const back = `${sharedFileUrl(params.fileId)}/diligences/${params.requestId}`;
+  const multipart = /^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "");
+  let intent = multipart ? "provide" : "";
+  try {
+    if (multipart) {
+      const form = await readMultipartWithLimit(request, DOCUMENT_MAX_MB);
+      const file = form.get("file");
+      const folder = String(form.get("folderId") ?? "");
+      if (folder !== "" && !isUuid(folder)) return data({ intent, error: DOCUMENT_MESSAGES.badFolder } satisfies ActionResult, { status: 400 });
+      if (!(file instanceof File) || (file.size === 0 && !file.name)) return data({ intent, error: DOCUMENT_MESSAGES.noFile } satisfies ActionResult, { status: 400 });
+      const shared = await participantProvide(user.id, params.fileId, params.requestId, folder === "" ? null : folder, {
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+      return redirectWithToast(back, { type: "success", title: DD_MESSAGES.linked, description: shared.name });
+    }
+    const form = await readForm(request);
+    intent = String(form.get("intent") ?? "");
+    if (intent === "ask") {
+      const s = parseWithZod(form, { schema: askSchema });
+      if (s.status !== "success") return data({ intent, error: firstFormError(s.error, DD_MESSAGES.bodyRequired) } satisfies ActionResult, { status: 400 });
+      await participantAsk(user.id, params.fileId, params.requestId, { visibility: s.value.visibility, body: s.value.body });
+      return redirectWithToast(back, { type: "success", title: DD_MESSAGES.asked });
+    }
+    if (intent === "answer") {
+      const s = parseWithZod(form, { schema: answerSchema });
+      if (s.status !== "success") return data({ intent, error: firstFormError(s.error, DD_MESSAGES.answerRequired) } satisfies ActionResult, { status: 400 });
+      await participantAnswer(user.id, params.fileId, s.value.questionId, s.value.answer);
+      return redirectWithToast(back, { type: "success", title: DD_MESSAGES.answered });
+    }
+    if (intent === "status") {
+      const s = parseWithZod(form, { schema: statusSchema });
+      if (s.status !== "success") return data({ intent, error: firstFormError(s.error, DD_MESSAGES.forbiddenStatus) } satisfies ActionResult, { status: 400 });
+      await participantSetStatus(user.id, params.fileId, params.requestId, s.value.status);
+      return redirectWithToast(back, { type: "success", title: DD_MESSAGES.updated });
+    }
+    throw data({ message: "Action inconnue" }, { status: 400 });
+  } catch (error) {
+    if (error instanceof UploadError) {
+      const message = error.code === "too-large" ? DOCUMENT_MESSAGES.tooLarge() : DOCUMENT_MESSAGES.uploadFailed;
+      return data({ intent, error: message } satisfies ActionResult, { status: error.status });
+    }
+    const status = expectedStatus(error);
+    if (status === 404 || (status === 400 && !multipart && !["ask", "answer", "status"].includes(intent))) throw error;
+    if (status === null) logger.error({ err: error, requestId: context.requestId, intent }, "shared due-diligence action failed");
+    return data({ intent, error: expectedMessage(error, "L’opération n’a pas pu aboutir. Veuillez réessayer dans un instant.") } satisfies ActionResult, { status: status ?? 500 });
+  }
+}
+
+function documentHref(fileId: string, documentId: string, mode: "view" | "download") {
+  return `${sharedFileUrl(fileId)}/documents/${documentId}?mode=${mode}`;
+}
+
+export default function SharedDueDiligenceItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const error = actionData?.error ?? null;
+  return (
+    <PageContainer className="grid gap-4 py-6">
+      <header className="grid gap-1">
+        <p className="text-sm">
+          <Link className="text-primary underline" to={`${sharedFileUrl(page.fileId)}/diligences`}>
+            Diligences du dossier {page.reference}
+          </Link>
+        </p>
+        <h1 className="break-words text-xl font-semibold">{page.item.title}</h1>
+        <div>
+          <DdStatusBadge status={page.item.status} />
+        </div>
+      </header>
+      {error ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <Card className="grid gap-3 p-4">
+        <h2 className="font-semibold">Documents</h2>
+        {page.documents.length === 0 ? <p className="text-sm text-muted-foreground">Aucun document visible de votre côté.</p> : null}
+        <ul className="grid gap-2">
+          {page.documents.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center gap-2" data-testid="shared-dd-document">
+              <span className="min-w-0 break-words">{d.name}</span>
+              {d.isPdf ? (
+                <a className="inline-flex items-center gap-1 text-sm underline" href={documentHref(page.fileId, d.id, "view")} target="_blank" rel="noopener noreferrer">
+                  <Eye className="h-4 w-4" aria-hidden="true" />
+                  Consulter<span className="sr-only"> {d.name}</span>
+                </a>
+              ) : null}
+              {d.canDownload ? (
+                <a className="inline-flex items-center gap-1 text-sm underline" href={documentHref(page.fileId, d.id, "download")}>
+                  <Download className="h-4 w-4" aria-hidden="true" />
+                  Télécharger<span className="sr-only"> {d.name}</span>
+                </a>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {page.depositFolders.length ? (
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Répondre avec un document">
+            <FolderSelect
+              id="dd-folder"
+              folders={page.depositFolders.filter((f) => f.id !== null).map((f) => ({ id: f.id ?? "", name: f.name }))}
+              generalAllowed={page.depositFolders.some((f) => f.id === null)}
+            />
+            <div className="grid min-w-0 gap-1">
+              <Label htmlFor="dd-file">Document qui répond à la demande</Label>
+              <Input id="dd-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" />
+            </div>
+            <Button type="submit" size="sm">
+              <Upload aria-hidden="true" />
+              Déposer et rattacher
+            </Button>
+          </Form>
+        ) : null}
+        {page.statuses.length ? (
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="status" />
+            <div className="grid gap-1">
+              <Label htmlFor="dd-status">Statut</Label>
+              <NativeSelect id="dd-status" name="status" defaultValue={page.statuses[0]}>
+                {page.statuses.map((s) => (
+                  <option key={s} value={s}>
+                    {DD_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <Button type="submit" size="sm" variant="outline">
+              Changer le statut
+            </Button>
+          </Form>
+        ) : null}
+      </Card>
+
+      <Card className="grid gap-3 p-4">
+        <h2 className="font-semibold">Questions</h2>
+        {page.questions.length === 0 ? <p className="text-sm text-muted-foreground">Aucune question visible de votre côté.</p> : null}
+        <ul className="grid gap-3">
+          {page.questions.map((q) => (
+            <li key={q.id} className="grid gap-1 rounded-md border p-3" data-testid="shared-dd-question">
+              <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <DdQuestionBadge status={q.status} /> {q.askerName} · {DD_VISIBILITY_LABELS[q.visibility]}
+                {q.onDocument ? ` · sur «\u00a0${q.onDocument}\u00a0»` : ""}
+              </p>
+              <p className="whitespace-pre-wrap break-words">{q.body}</p>
+              {q.answer ? (
+                <p className="whitespace-pre-wrap break-words border-l-4 pl-3">
+                  <span className="text-sm text-muted-foreground">{q.answererName}&nbsp;: </span>
+                  {q.answer}
+                </p>
+              ) : null}
+              {q.canAnswer ? (
+                <Form method="post" className="grid gap-2">
+                  <input type="hidden" name="intent" value="answer" />
+                  <input type="hidden" name="questionId" value={q.id} />
+                  <Label htmlFor={`answer-${q.id}`}>Votre réponse</Label>
+                  <Textarea id={`answer-${q.id}`} name="answer" required maxLength={DD_LIMITS.body} />
+                  <div>
+                    <Button type="submit" size="sm">
+                      Répondre
+                    </Button>
+                  </div>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {page.canAsk ? (
+          <Form method="post" className="grid gap-2" aria-label="Poser une question">
+            <input type="hidden" name="intent" value="ask" />
+            <Label htmlFor="dd-question">Poser une question</Label>
+            <Textarea id="dd-question" name="body" required maxLength={DD_LIMITS.body} />
+            <Label htmlFor="dd-visibility">Visible par</Label>
+            <NativeSelect id="dd-visibility" name="visibility" defaultValue="commun">
+              {page.visibilities.map((v) => (
+                <option key={v} value={v}>
+                  {DD_VISIBILITY_LABELS[v]}
+                </option>
+              ))}
+            </NativeSelect>
+            <div>
+              <Button type="submit" size="sm">
+                Poser la question
+              </Button>
+            </div>
+          </Form>
+        ) : null}
+      </Card>
+    </PageContainer>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  void error;
+  return (
+    <PageContainer className="py-6">
+      <Alert variant="destructive">
+        <AlertTitle>Demande introuvable</AlertTitle>
+        <AlertDescription>Cette demande n’existe pas, ou vous n’y avez pas accès.</AlertDescription>
+      </Alert>
+    </PageContainer>
+  );
+}
