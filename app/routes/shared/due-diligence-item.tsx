@@ -1,5 +1,5 @@
 // /dossiers-partages/:fileId/diligences/:requestId: one request as a participant reaches it
-//: its documents of the folders their side sees, their side's questions; answering
+// — its documents of the folders their side sees, their side's questions; answering
 // with a document into a folder they may deposit into, moving its status, asking and answering.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Eye, Upload } from "lucide-react";

@@ -1,5 +1,5 @@
 // /dossiers-partages/:fileId/diligences: the due-diligence list as a participant's side sees it
-//: read-only list, each request opened to answer it or ask a question.
+// — read-only, each request opened to answer it or ask a question.
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
