@@ -15,6 +15,7 @@ import { getRequestIsAdmin, getRequestProfile, getSessionUser } from "~/auth/ses
 import { getEnv } from "~/lib/env.server";
 import { getToast } from "~/lib/toast.server";
 import { LazyToaster } from "~/components/lazy-toaster";
+import { NavigationProgress } from "~/components/navigation-progress";
 import { ServiceWorkerRegistration } from "~/components/service-worker";
 import { SiteFooter } from "~/components/site-footer";
 import { type HeaderUser, SiteHeader } from "~/components/site-header";
@@ -131,6 +132,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const memberFrame = Boolean(useRouteLoaderData<ShellData>(SHELL_ROUTE_ID)?.shell);
   return (
     <Shell memberFrame={memberFrame}>
+      <NavigationProgress />
       <Outlet />
       <LazyToaster />
       <ServiceWorkerRegistration />

@@ -7,11 +7,11 @@ export default [
   route("annuaire", "routes/public/annuaire.tsx"),
   route("consultant/:slug", "routes/public/consultant.tsx"),
   route("auth", "routes/public/auth.tsx"),
-  route("onboarding", "routes/member/onboarding.tsx"),
   route("join-founder", "routes/public/join-founder.tsx"),
-  // The member space's frame (top bar, side or bottom navigation, one account menu)
-  // around every page a signed-in member uses; it guards nothing itself, each page does.
+  // The application's frame (top bar, the member space's or the back office's navigation, one
+  // account menu) around every signed-in page, onboarding included; it guards nothing itself.
   layout("routes/member/shell.tsx", [
+    route("onboarding", "routes/member/onboarding.tsx"),
     route("dashboard", "routes/member/dashboard/layout.tsx", [
       index("routes/member/dashboard/overview.tsx"),
       route("messages", "routes/member/dashboard/messages.tsx"),
@@ -121,6 +121,8 @@ export default [
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
   route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
   route("dev/caches", "routes/dev/caches.tsx"),
+  // The design system's components in every state (development only, 404 otherwise).
+  route("dev/style", "routes/dev/style.tsx"),
 
   // Payments: provider webhook, and the local test checkout when Stripe is not configured (404 otherwise).
   route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),

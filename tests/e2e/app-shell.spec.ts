@@ -37,6 +37,10 @@ test("the frame at 1280 px: side navigation, current place, one account menu, on
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Déconnexion" })).toBeHidden();
 
+  // The application's footer is one line: the marketing footer stays on public pages.
+  await expect(page.locator("[data-slot=app-footer]")).toHaveCount(1);
+  await expect(page.getByText("Le réseau collaboratif et confidentiel des professionnels")).toHaveCount(0);
+
   await page.goto("/dashboard/messages");
   await checkAccessibility(page);
   await signOut(page);

@@ -17,12 +17,18 @@ test("sign up, confirm by e-mail, land signed in on /onboarding", async ({ page 
   await signUpAndVerify(page, email, "secret-123");
   await expect(page.getByRole("heading", { name: "Rejoindre le réseau" })).toBeVisible();
   await expect(page.getByText("Créez votre profil")).toBeVisible();
-  // Signed in: the header offers the dashboard and sign-out, and /auth sends back to /onboarding.
-  await expect(page.getByRole("button", { name: "Déconnexion" }).first()).toBeAttached();
+  // Signed in: onboarding is inside the application's frame, whose account menu offers the
+  // membership and sign-out; /auth sends back to /onboarding.
+  const account = page.locator("summary").filter({ hasText: "Menu du compte" });
+  await account.click();
+  await expect(page.getByRole("link", { name: "Mon adhésion" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
+  await expect(page.locator("[data-slot=app-footer]")).toHaveCount(1);
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/onboarding$/);
   // Sign out, then sign in again with the password.
-  await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  await account.click();
+  await page.getByRole("button", { name: "Déconnexion" }).click();
   await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeAttached();
   await signIn(page, email, "secret-123");
   await expect(page).toHaveURL(/\/onboarding$/);
@@ -94,16 +100,17 @@ test("an admin created by admin:create sees the Admin link and reaches /admin; o
   // Admins must use two-factor authentication: signInAsAdmin enrols the e2e admin on first use.
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  // The public header's Admin link; the back office is in the member space's frame, with
-  // 'Administration' as the current place.
+  // The public header's Admin link; the back office has its own frame, its sections as the
+  // navigation (no one-item member navigation), 'Profils' the current one.
   await page.goto("/");
   await page.getByRole("link", { name: "Admin", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Administration" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Sections de l’espace membre" }).getByRole("link", { name: "Administration" })).toHaveAttribute(
+  await expect(page.getByRole("navigation", { name: "Sections de l’administration" }).getByRole("link", { name: "Profils" })).toHaveAttribute(
     "aria-current",
     "page",
   );
+  await expect(page.getByRole("navigation", { name: "Sections de l’espace membre" })).toHaveCount(0);
   await signOut(page);
 
   const email = uniqueEmail();

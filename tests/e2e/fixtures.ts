@@ -185,6 +185,9 @@ export async function signInAs(page: Page, email: string) {
 /** Signs out from wherever the page is: the member space's account menu, or the public header. */
 export async function signOut(page: Page) {
   const account = page.locator("summary").filter({ hasText: "Menu du compte" });
+  // Wait for the page to show one of its frames (the application's account menu, or the public
+  // header's sign-out) before choosing: right after a navigation neither is there yet.
+  await expect(account.or(page.getByRole("button", { name: "Déconnexion" })).first()).toBeVisible();
   if (await account.isVisible()) await account.click();
   await page.getByRole("button", { name: "Déconnexion" }).first().click();
   await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeAttached();

@@ -475,6 +475,7 @@ const TABLE: Entry[] = [
   },
   // The caches' page exists in development only (NODE_ENV is "test" here: tests/integration/dev-caches.test.ts).
   { path: "/dev/caches", file: "routes/dev/caches.tsx", get: all(404) },
+  { path: "/dev/style", file: "routes/dev/style.tsx", get: all(404) },
   // Signature checked before anything else.
   { path: "/api/webhooks/stripe", file: "routes/api/stripe-webhook.ts", get: all(405), post: all(400) },
   {

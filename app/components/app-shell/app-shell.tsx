@@ -2,54 +2,63 @@
 // the notification bell's place, one account menu with the only sign-out), a side navigation on a
 // desktop, a bottom bar on a phone where the current place is always shown. Public pages keep the
 // public header (root.tsx decides which frame a page gets).
-import { ChevronDown, Globe, LogOut, MoreHorizontal, Settings, Sparkles, Star, type LucideIcon } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { ArrowLeft, ChevronDown, ClipboardCheck, Globe, LogOut, MoreHorizontal, Settings, Sparkles, Star, type LucideIcon } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { Badge } from "~/components/ui/badge";
+import { useDisclosure } from "~/components/ui/menu";
+import { Wordmark } from "~/components/wordmark";
 import { cn } from "~/lib/utils";
-import { activePlace, placesFor, type Place } from "./places";
+import { activeAdminSection, activePlace, ADMIN_SECTIONS, frameFor, placesFor, type FrameKind, type Place } from "./places";
 import type { ShellUser } from "./shell-data";
 
 export type { ShellData, ShellUser } from "./shell-data";
 export { SHELL_ROUTE_ID } from "./shell-data";
 
-/**
- * A <details> disclosure that works before JavaScript loads and with the keyboard; once hydrated
- * it also closes after a navigation, on Escape (focus back on its summary) and on a click outside.
- */
-function useDisclosure() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // Not on the first render: a member may open the menu before the page is hydrated.
-  const shownKey = useRef(location.key);
-  useEffect(() => {
-    if (shownKey.current === location.key) return;
-    shownKey.current = location.key;
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const el = ref.current;
-      if (event.key !== "Escape" || !el?.open) return;
-      el.open = false;
-      el.querySelector("summary")?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const el = ref.current;
-      if (el?.open && event.target instanceof Node && !el.contains(event.target)) el.open = false;
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, []);
-  return ref;
-}
-
 const NAV_LABEL = "Sections de l’espace membre";
+const ADMIN_NAV_LABEL = "Sections de l’administration";
+
+/**
+ * The back office's navigation: one list, a column beside the page on a desktop and a strip that
+ * scrolls sideways under the top bar on a phone (no bottom bar: its sections are not places of the
+ * member space).
+ */
+function AdminNav({ member }: { member: boolean }) {
+  const { pathname } = useLocation();
+  const active = activeAdminSection(pathname);
+  return (
+    <aside className="shrink-0 border-b md:w-56 md:border-b-0 md:border-r">
+      <div className="flex flex-col gap-4 md:sticky md:top-14 md:px-3 md:py-6">
+        <nav aria-label={ADMIN_NAV_LABEL} className="overflow-x-auto">
+          <ul className="flex min-w-max gap-1 px-2 py-2 md:min-w-0 md:flex-col md:p-0">
+            {ADMIN_SECTIONS.map((section) => (
+              <li key={section.key}>
+                <Link
+                  to={section.to}
+                  prefetch="intent"
+                  aria-current={active === section.key ? "page" : undefined}
+                  className={cn(
+                    "flex items-center gap-2 rounded-md px-3 py-2 text-body font-medium md:gap-3",
+                    active === section.key ? "bg-primary/10 text-primary" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                  )}
+                >
+                  <section.icon className="h-4 w-4" aria-hidden="true" />
+                  <span>{section.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {member ? (
+          <Link to="/dashboard" className="hidden items-center gap-2 px-3 text-body text-muted-foreground hover:text-foreground md:flex">
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Retour à l’espace membre
+          </Link>
+        ) : null}
+      </div>
+    </aside>
+  );
+}
 
 function PlaceLink({ place, current, className, compact }: { place: Place; current: boolean; className?: string; compact?: boolean }) {
   return (
@@ -183,6 +192,14 @@ function AccountMenu({ user }: { user: ShellUser }) {
               Paramètres
             </Link>
           </li>
+          {!user.member && !user.admin ? (
+            <li>
+              <Link to="/onboarding" className={item}>
+                <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+                Mon adhésion
+              </Link>
+            </li>
+          ) : null}
           {user.member ? (
             <li>
               <Link to="/premium" className={item}>
@@ -226,19 +243,19 @@ export function AppShell({
   children: React.ReactNode;
 }) {
   const { pathname } = useLocation();
-  const places = placesFor(user);
+  const frame: FrameKind = frameFor(user, pathname);
+  const places = frame === "member" ? placesFor(user) : [];
   const active = activePlace(pathname);
+  const home = frame === "member" ? "/dashboard" : frame === "admin" ? "/admin" : "/onboarding";
+  const where = frame === "member" ? "Espace membre" : frame === "admin" ? "Administration" : "Mon adhésion";
   return (
-    <div className="flex min-h-screen flex-col" data-shell="member">
+    <div className="flex min-h-screen flex-col bg-canvas" data-shell={frame}>
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
         <div className="flex h-14 items-center gap-3 px-4">
-          <Link to={user.member ? "/dashboard" : "/admin"} className="flex min-w-0 items-center gap-2 font-bold text-primary">
-            <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-md bg-primary text-sm text-white">
-              RT
-            </span>
-            <span className="truncate">{appName}</span>
+          <Link to={home} className="flex min-w-0 items-center">
+            <Wordmark name={appName} />
           </Link>
-          <span className="hidden text-sm text-muted-foreground lg:inline">Espace membre</span>
+          <span className="hidden border-l pl-3 text-body text-muted-foreground lg:inline">{where}</span>
           {user.membership === "founding_member" ? (
             <Badge variant="accent" className="hidden gap-1 sm:inline-flex">
               <Star className="h-3 w-3" aria-hidden="true" />
@@ -251,16 +268,17 @@ export function AppShell({
           </div>
         </div>
       </header>
-      <div className="flex w-full flex-1">
-        <SideNav places={places} active={active} user={user} />
-        <div className="flex min-w-0 flex-1 flex-col pb-16 md:pb-0">
-          <main id="contenu" className="flex-1">
+      <div className={cn("flex w-full flex-1", frame === "admin" ? "flex-col md:flex-row" : "")}>
+        {frame === "member" ? <SideNav places={places} active={active} user={user} /> : null}
+        {frame === "admin" ? <AdminNav member={user.member} /> : null}
+        <div className={cn("flex min-w-0 flex-1 flex-col", frame === "member" ? "pb-16 md:pb-0" : "")}>
+          <main id="contenu" className="flex-1 bg-background">
             {children}
           </main>
           {footer}
         </div>
       </div>
-      <BottomNav places={places} active={active} />
+      {frame === "member" ? <BottomNav places={places} active={active} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { isRouteErrorResponse, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { PageContainer, PageTitle } from "~/components/page";
-import { Alert, AlertDescription } from "~/components/ui/alert";
+import { AppPage, PageHeader } from "~/components/page";
+import { ErrorState } from "~/components/states";
 import { Button } from "~/components/ui/button";
 import { MatchingPanelContent } from "~/features/connections/components/matching-panel";
 import { OpportunitiesSection } from "~/features/connections/components/opportunities";
@@ -95,21 +95,19 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
   ) : null;
 
   return (
-    <PageContainer className="py-8">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <PageTitle>Gestion des Mandats</PageTitle>
-          <p className="mt-1 text-muted-foreground">
-            Vos mandats exclusifs d’acquisition et de cession, et leurs mises en relation confidentielles.
-          </p>
-        </div>
-        <Button asChild size="lg">
-          <Link to={mandatesHref(search, { nouveau: "1" })}>
-            <Plus aria-hidden="true" />
-            Nouveau mandat
-          </Link>
-        </Button>
-      </div>
+    <AppPage>
+      <PageHeader
+        title="Gestion des Mandats"
+        description="Vos mandats exclusifs d’acquisition et de cession, et leurs mises en relation confidentielles."
+        primary={
+          <Button asChild>
+            <Link to={mandatesHref(search, { nouveau: "1" })}>
+              <Plus aria-hidden="true" />
+              Nouveau mandat
+            </Link>
+          </Button>
+        }
+      />
 
       {showing ? (
         <UrlDialog
@@ -178,7 +176,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
       ) : (
         <MyMandatesSection d={d} search={search} />
       )}
-    </PageContainer>
+    </AppPage>
   );
 }
 
@@ -191,14 +189,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ? "Vous n’avez pas les droits nécessaires pour effectuer cette action."
         : "Nous n’avons pas pu afficher vos mandats. Veuillez réessayer dans un instant.";
   return (
-    <PageContainer className="py-8">
-      <PageTitle>Gestion des Mandats</PageTitle>
-      <Alert variant="destructive" className="mt-6">
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
-      <Button asChild variant="outline" className="mt-6">
-        <Link to="/mandates">Revenir à mes mandats</Link>
-      </Button>
-    </PageContainer>
+    <AppPage>
+      <PageHeader title="Gestion des Mandats" />
+      <ErrorState
+        title="Erreur"
+        message={message}
+        action={
+          <Button asChild variant="outline" size="sm">
+            <Link to="/mandates">Revenir à mes mandats</Link>
+          </Button>
+        }
+      />
+    </AppPage>
   );
 }

@@ -1,14 +1,15 @@
-// The member space's frame around the dashboard, /mandates, /premium, /parametres
-// and /admin. It guards nothing (each page does, with its own guard): it only says whether the
-// visitor gets the member frame — a validated member or an admin — or the public header (an
-// applicant on /parametres, a signed-out visitor on the way to /auth). The session, profile and
-// admin reads are the root's, memoised per request: the frame costs no statement.
+// The application's frame around every signed-in page: the dashboard, /mandates, /premium,
+// /parametres, /onboarding and /admin. It guards nothing (each page does, with its own guard): it
+// only says which frame the visitor gets — the member space's, the back office's or an
+// applicant's (components/app-shell/places.ts, frameFor) — or none, for a signed-out visitor on
+// the way to /auth, who keeps the public header. The session, profile and admin reads are the
+// root's, memoised per request: the frame costs no statement.
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { getRequestIsAdmin, getRequestProfile, getSessionUser } from "~/auth/session.server";
 import { normaliseMembership } from "~/auth/permissions";
 import { AppShell, SHELL_ROUTE_ID, type ShellData, type ShellUser } from "~/components/app-shell/app-shell";
 import { ErrorPage } from "~/components/error-page";
-import { SiteFooter } from "~/components/site-footer";
+import { AppFooter } from "~/components/app-shell/app-footer";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import type { NotificationState } from "~/features/notifications/notification-rules";
 import { getNotificationState } from "~/features/notifications/notifications.server";
@@ -16,14 +17,13 @@ import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/shell";
 
 /** The frame's data, with the notification bell's first state. */
-type MemberShellData = { shell: (NonNullable<ShellData["shell"]> & { notifications: NotificationState }) | null };
+type MemberShellData = { shell: (NonNullable<ShellData["shell"]> & { notifications: NotificationState | null }) | null };
 
 export async function loader({ request }: Route.LoaderArgs): Promise<MemberShellData> {
   const sessionUser = await getSessionUser(request);
   if (!sessionUser) return { shell: null };
   const [admin, profile] = await Promise.all([getRequestIsAdmin(sessionUser.id), getRequestProfile(sessionUser.id)]);
   const member = profile?.profileStatus === "validated";
-  if (!member && !admin) return { shell: null };
   const user: ShellUser = {
     firstName: member ? profile.firstName : "",
     lastName: member ? profile.lastName : "",
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<MemberShell
     admin,
   };
   // The bell's first state (then live, app/features/notifications/live.server.ts).
-  const notifications = await getNotificationState(sessionUser.id);
+  const notifications = member || admin ? await getNotificationState(sessionUser.id) : null;
   return { shell: { appName: getEnv().APP_NAME, year: new Date().getFullYear(), user, notifications } };
 }
 
@@ -46,8 +46,8 @@ function Frame({ children }: { children: React.ReactNode }) {
     <AppShell
       appName={shell.appName}
       user={shell.user}
-      bell={<NotificationBell initial={shell.notifications} />}
-      footer={<SiteFooter appName={shell.appName} year={shell.year} />}
+      bell={shell.notifications ? <NotificationBell initial={shell.notifications} /> : null}
+      footer={<AppFooter appName={shell.appName} year={shell.year} />}
     >
       {children}
     </AppShell>

@@ -5,6 +5,7 @@ import { data, Form, useNavigation, useSubmit } from "react-router";
 import { toast } from "~/lib/toast";
 import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
+import { PageHeader } from "~/components/page";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -82,16 +83,13 @@ export default function InternalDirectory({ loaderData }: Route.ComponentProps) 
   };
 
   return (
-    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
-      <div>
-        <h2 id="tab-title" className="text-xl font-semibold">
-          Annuaire Interne
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Les membres validés du réseau, avec leurs mandats en cours. Contactez un confrère pour un co-mandat ou une
-          mise en relation.
-        </p>
-      </div>
+    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-stack">
+      <PageHeader
+        level={2}
+        titleId="tab-title"
+        title="Annuaire Interne"
+        description="Les membres validés du réseau, avec leurs mandats en cours. Contactez un confrère pour un co-mandat ou une mise en relation."
+      />
 
       {canMessage ? null : (
         <PremiumUpsellCard>

@@ -1,7 +1,9 @@
 import { FolderOpen } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { requireMember } from "~/auth/session.server";
+import { PageHeader } from "~/components/page";
 import { Pagination } from "~/components/pagination";
+import { EmptyState } from "~/components/states";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -30,33 +32,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Files({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, awaiting, failed } = loaderData;
   return (
-    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
-      <div>
-        <h2 id="tab-title" className="text-xl font-semibold">
-          Mes dossiers
-        </h2>
-        <p className="text-sm text-muted-foreground" data-testid="files-count">
-          {countLabel(total, "dossier de rapprochement", "dossiers de rapprochement")}
-          {awaiting > 0 ? ` · ${countLabel(awaiting, "attend votre action", "attendent votre action")}` : ""}
-        </p>
-      </div>
+    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-stack">
+      <PageHeader
+        level={2}
+        titleId="tab-title"
+        title="Mes dossiers"
+        description={
+          <span data-testid="files-count">
+            {countLabel(total, "dossier de rapprochement", "dossiers de rapprochement")}
+            {awaiting > 0 ? ` · ${countLabel(awaiting, "attend votre action", "attendent votre action")}` : ""}
+          </span>
+        }
+      />
       {failed ? (
         <Alert variant="destructive">
           <AlertTitle>Erreur</AlertTitle>
           <AlertDescription>Impossible de charger vos dossiers pour le moment. Veuillez réessayer dans un instant.</AlertDescription>
         </Alert>
       ) : items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <FolderOpen className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
-          <h3 className="text-lg font-semibold">Aucun dossier pour l’instant</h3>
-          <p className="max-w-prose text-sm text-muted-foreground">
-            Un dossier de rapprochement s’ouvre dès qu’une mise en relation est confirmée par les deux parties. Vous y
-            suivez l’opération jusqu’à sa conclusion&nbsp;: étapes, messages, documents et convention d’honoraires.
-          </p>
-          <Button asChild variant="outline">
-            <Link to="/mandates">Voir mes mandats et leurs correspondances</Link>
-          </Button>
-        </Card>
+        <EmptyState
+          icon={FolderOpen}
+          title="Aucun dossier pour l’instant"
+          description={
+            <>
+              Un dossier de rapprochement s’ouvre dès qu’une mise en relation est confirmée par les deux parties. Vous y suivez
+              l’opération jusqu’à sa conclusion&nbsp;: étapes, messages, documents et convention d’honoraires.
+            </>
+          }
+          action={
+            <Button asChild variant="outline">
+              <Link to="/mandates">Voir mes mandats et leurs correspondances</Link>
+            </Button>
+          }
+        />
       ) : (
         <ul className="grid gap-3" aria-label="Dossiers de rapprochement">
           {items.map((f) => (

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { requireMember } from "~/auth/session.server";
-import { PageContainer } from "~/components/page";
+import { AppPage } from "~/components/page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/layout";
 
@@ -12,14 +12,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The spec's dashboard header (product name, founding badge, sign-out) and its tabs are the
-// member space's frame now (routes/member/shell.tsx): the dashboard keeps its title.
+// member space's frame now (routes/member/shell.tsx): the dashboard keeps its title, above each
+// page's own header (the page template, level 2).
 export default function DashboardLayout() {
   return (
-    <PageContainer className="py-6">
-      <h1 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Espace membre</h1>
-      <div className="mt-2">
-        <Outlet />
-      </div>
-    </PageContainer>
+    <AppPage className="gap-1">
+      <h1 className="text-caption font-semibold uppercase tracking-wide text-muted-foreground">Espace membre</h1>
+      <Outlet />
+    </AppPage>
   );
 }

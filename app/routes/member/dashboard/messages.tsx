@@ -4,6 +4,7 @@ import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
 import { Pagination } from "~/components/pagination";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { PageHeader } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -55,23 +56,25 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, unreadConversations, view, search, limited, failed } = loaderData;
   return (
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="min-w-0">
-          <h2 id="tab-title" className="text-xl font-semibold">
-            Messages
-          </h2>
-          <p className="text-sm text-muted-foreground" data-testid="inbox-count">
+      <PageHeader
+        level={2}
+        titleId="tab-title"
+        title="Messages"
+        description={
+          <span data-testid="inbox-count">
             {countLabel(total, search ? "conversation trouvée" : "conversation", search ? "conversations trouvées" : "conversations")}
             {unreadConversations > 0 ? ` · ${countLabel(unreadConversations, "non lue", "non lues")}` : ""}
-          </p>
-        </div>
-        {limited ? (
-          <Badge variant="warning" className="gap-1">
-            <Lock className="h-3 w-3" aria-hidden="true" />
-            Contenu limité
-          </Badge>
-        ) : null}
-      </div>
+          </span>
+        }
+        badge={
+          limited ? (
+            <Badge variant="waiting" className="gap-1">
+              <Lock className="h-3 w-3" aria-hidden="true" />
+              Contenu limité
+            </Badge>
+          ) : null
+        }
+      />
 
       {limited ? <MessagesUpsell /> : null}
 

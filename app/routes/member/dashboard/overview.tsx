@@ -2,6 +2,7 @@ import { ArrowRight, CheckCircle2, Sparkles, Star } from "lucide-react";
 import { data, Link } from "react-router";
 import { isPremium } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
+import { PageHeader } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -98,13 +99,18 @@ function WaitingList({ items, steps }: { items: Route.ComponentProps["loaderData
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { firstName, founding, foundingOffer, paid, premium, completeness, items, steps, foundingPlaces } = loaderData;
   return (
-    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
-      <div>
-        <h2 id="tab-title" className="text-xl font-semibold">
-          Bonjour {firstName}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Bienvenue dans votre espace membre.</p>
-      </div>
+    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-stack">
+      <PageHeader
+        level={2}
+        titleId="tab-title"
+        title={`Bonjour ${firstName}`}
+        description="Bienvenue dans votre espace membre."
+        primary={
+          <Button asChild>
+            <Link to="/mandates?nouveau=1">Nouveau mandat</Link>
+          </Button>
+        }
+      />
 
       {founding ? (
         <Card className="flex flex-col gap-3 border-amber-300 bg-amber-50 p-5 sm:flex-row sm:items-start" data-testid="founding-welcome">
@@ -202,7 +208,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             {premium ? "" : " En Freemium, vous pouvez créer jusqu’à 3 mandats par semestre."}
           </p>
         </div>
-        <Button asChild>
+        <Button asChild variant="outline">
           <Link to="/mandates">Découvrir les mandats</Link>
         </Button>
       </Card>
