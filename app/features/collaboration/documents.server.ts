@@ -290,15 +290,23 @@ const iso = (v: Date | string) => new Date(v).toISOString();
  */
 export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DocumentRoom> {
   const access = await requireFileAccess(db, actor, fileId);
-  // One statement: the documents, the openings of the actor's own, and the file's used space
-  // (one row even without documents).
-  const result = await queryRows<DocumentRow & { used: string | number; accesses: AccessLogEntry[] | null }>(sql`
+  // One statement: the documents, the openings of the actor's own, the file's used space and the
+  // folders the actor sees (one row even without documents).
+  const result = await queryRows<
+    DocumentRow & { used: string | number; accesses: AccessLogEntry[] | null; folders: Array<{ id: string; name: string }> }
+  >(sql`
     with used as (
       select coalesce(sum(size_bytes), 0) as used from collaboration_documents where file_id = ${access.id}::uuid and withdrawn_at is null
+    ), folders as (
+      select coalesce(json_agg(json_build_object('id', fo.id, 'name', fo.name) order by fo.name, fo.id), '[]'::json) as folders
+      from collaboration_folders fo join collaboration_files cf on cf.id = fo.file_id
+      where fo.file_id = ${access.id}::uuid and (fo.visibility = 'both' or fo.visibility = (
+        case when (case when cf.member_a_id = ${actor.profileId}::uuid then cf.mandate_a_label else cf.mandate_b_label end) like 'Mandat cédant%'
+          then 'cedant' else 'acquereur' end))
     )
-    select used.used, d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
+    select used.used, folders.folders, d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
       d.uploader_first, d.uploader_last, d.accesses, d.lineage_id, d.version, d.folder_name
-    from used left join lateral (
+    from used cross join folders left join lateral (
       select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
         p.first_name as uploader_first, p.last_name as uploader_last, d.lineage_id, d.version, fo.name as folder_name,
         case when d.uploader_profile_id = ${actor.profileId}::uuid then coalesce((
@@ -312,12 +320,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
     ) d on true
     order by d.created_at desc, d.id`);
   const rows = result.filter((r) => r.id !== null);
-  const folders = await queryRows<{ id: string; name: string }>(sql`
-    select fo.id, fo.name from collaboration_folders fo join collaboration_files cf on cf.id = fo.file_id
-    where fo.file_id = ${access.id}::uuid and (fo.visibility = 'both' or fo.visibility = (
-      case when (case when cf.member_a_id = ${actor.profileId}::uuid then cf.mandate_a_label else cf.mandate_b_label end) like 'Mandat cédant%'
-        then 'cedant' else 'acquereur' end))
-    order by fo.name, fo.id`);
+  const folders = result[0]?.folders ?? [];
   const groups = groupVersions(rows.map((r) => ({ ...r, lineageId: r.lineage_id, version: Number(r.version) })));
   const documents = groups.map(({ latest: r, earlier }): FileDocument => {
     const byMe = r.uploader_profile_id === actor.profileId;
