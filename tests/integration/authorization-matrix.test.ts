@@ -473,7 +473,7 @@ const TABLE: Entry[] = [
     url: () => ({ url: "/dev/mailbox/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" } }),
     get: all(404),
   },
-  // The caches' page exists in development only (NODE_ENV is "test" here: tests/integration/dev-caches.test.ts).
+  // The caches' page exists in development only (NODE_ENV is "test" here: tests/integration/dev-pages.test.ts).
   { path: "/dev/caches", file: "routes/dev/caches.tsx", get: all(404) },
   { path: "/dev/style", file: "routes/dev/style.tsx", get: all(404) },
   // Signature checked before anything else.
