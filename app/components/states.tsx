@@ -1,5 +1,6 @@
 // The three states every list and panel has besides its content: nothing yet, on the way, failed.
 import { AlertTriangle, Inbox, type LucideIcon } from "lucide-react";
+import { PageContainer } from "./page";
 import { cn } from "~/lib/utils";
 
 /** Nothing to show yet: what this place is for, and the one action that fills it. */
@@ -59,5 +60,14 @@ export function ErrorState({
         {action ? <div className="mt-1">{action}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** A page's error boundary: the error state in the page's container (what could not be shown, and why in a line). */
+export function PageError({ title, message }: { title: string; message: string }) {
+  return (
+    <PageContainer className="py-6">
+      <ErrorState title={title} message={message} />
+    </PageContainer>
   );
 }

@@ -6,8 +6,9 @@ import { Download, Eye, Upload } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
+import { PageError } from "~/components/states";
 import { PageContainer } from "~/components/page";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
@@ -236,14 +237,6 @@ export default function SharedDueDiligenceItem({ loaderData, actionData }: Route
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  void error;
-  return (
-    <PageContainer className="py-6">
-      <Alert variant="destructive">
-        <AlertTitle>Demande introuvable</AlertTitle>
-        <AlertDescription>Cette demande n’existe pas, ou vous n’y avez pas accès.</AlertDescription>
-      </Alert>
-    </PageContainer>
-  );
+export function ErrorBoundary() {
+  return <PageError title="Demande introuvable" message="Cette demande n’existe pas, ou vous n’y avez pas accès." />;
 }

@@ -4,8 +4,9 @@ import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { requireFileParticipant } from "~/features/collaboration/participants.server";
+import { PageError } from "~/components/states";
 import { PageContainer } from "~/components/page";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { REACH_MESSAGES } from "~/features/due-diligence/participant-reach-rules";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
@@ -72,14 +73,6 @@ export default function SharedDueDiligence({ loaderData }: Route.ComponentProps)
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  void error;
-  return (
-    <PageContainer className="py-6">
-      <Alert variant="destructive">
-        <AlertTitle>Diligences indisponibles</AlertTitle>
-        <AlertDescription>Ce dossier n’existe pas, vous n’y avez pas accès, ou vos droits ne vous permettent pas de voir ses diligences.</AlertDescription>
-      </Alert>
-    </PageContainer>
-  );
+export function ErrorBoundary() {
+  return <PageError title="Diligences indisponibles" message="Ce dossier n’existe pas, vous n’y avez pas accès, ou vos droits ne vous permettent pas de voir ses diligences." />;
 }

@@ -5,6 +5,7 @@ import { Download, Eye, FileText, ShieldCheck, Upload } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
+import { PageError } from "~/components/states";
 import { PageContainer } from "~/components/page";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -266,14 +267,6 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  void error;
-  return (
-    <PageContainer className="py-6">
-      <Alert variant="destructive">
-        <AlertTitle>Dossier introuvable</AlertTitle>
-        <AlertDescription>Ce dossier n’existe pas ou vous n’y avez pas accès.</AlertDescription>
-      </Alert>
-    </PageContainer>
-  );
+export function ErrorBoundary() {
+  return <PageError title="Dossier introuvable" message="Ce dossier n’existe pas ou vous n’y avez pas accès." />;
 }
