@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { textLinkClass } from "~/components/public-sections";
 import { BackLink, PageContainer, PageTitle } from "~/components/page";
 import { LEGAL_LAST_UPDATED } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
@@ -10,8 +11,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Politique de cookies",
     "Les cookies utilisés par le site\u00a0: uniquement des cookies strictement nécessaires (session de connexion, message de confirmation), leurs finalités et leurs durées.",
   );
-
-const linkClass = "font-medium text-primary underline underline-offset-2";
 
 const COOKIE_KINDS: { name: string; description: string }[] = [
   {
@@ -127,7 +126,7 @@ export default function Cookies() {
           </p>
           <p>
             Pour en savoir plus sur le traitement de vos données, consultez notre{" "}
-            <Link to="/politique-confidentialite" className={linkClass}>
+            <Link to="/politique-confidentialite" className={textLinkClass}>
               politique de confidentialité
             </Link>
             .
