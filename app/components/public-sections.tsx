@@ -2,7 +2,8 @@
 // the same everywhere and change in one place.
 import type * as React from "react";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { isLegalPlaceholder } from "~/lib/legal";
+import { BackLink, PageTitle } from "~/components/page";
+import { isLegalPlaceholder, LEGAL_LAST_UPDATED } from "~/lib/legal";
 
 /** A titled section of a presentation page; `id` names its heading for screen readers. */
 export function PageSection({ id, title, children }: { id: string; title: React.ReactNode; children: React.ReactNode }) {
@@ -38,4 +39,15 @@ export const textLinkClass = "font-medium text-primary underline underline-offse
 export function LegalIdentifier({ value }: { value: string }) {
   if (!isLegalPlaceholder(value)) return <>{value}</>;
   return <mark className="rounded bg-amber-100 px-1 text-amber-900">{value}</mark>;
+}
+
+/** The head of a legal page: the way back, its title and the date of its last revision. */
+export function LegalPageHeader({ title }: { title: string }) {
+  return (
+    <>
+      <BackLink to="/" label="Retour" />
+      <PageTitle className="break-words">{title}</PageTitle>
+      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { LegalIdentifier, textLinkClass } from "~/components/public-sections";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { LEGAL_LAST_UPDATED, useLegalIdentity } from "~/lib/legal";
+import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { PageContainer } from "~/components/page";
+import { useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import { euros, FOUNDING_TERMS, OFFER_SETTINGS } from "~/features/membership/offers";
 import type { Route } from "./+types/cgu";
@@ -20,9 +20,7 @@ export default function Cgu() {
 
   return (
     <PageContainer className="max-w-3xl">
-      <BackLink to="/" label="Retour" />
-      <PageTitle className="break-words">Conditions générales d’utilisation</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+      <LegalPageHeader title="Conditions générales d’utilisation" />
       <p className="mt-6 text-foreground">
         Les présentes conditions générales d’utilisation («&nbsp;CGU&nbsp;») encadrent l’utilisation du site {appName}, édité par{" "}
         <LegalIdentifier value={LEGAL_IDENTITY.companyName} /> (l'«&nbsp;éditeur&nbsp;»). Toute création de compte vaut acceptation

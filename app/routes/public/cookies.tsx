@@ -1,7 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { textLinkClass } from "~/components/public-sections";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { LEGAL_LAST_UPDATED } from "~/lib/legal";
+import { LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { PageContainer } from "~/components/page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/cookies";
 
@@ -49,9 +48,7 @@ export default function Cookies() {
 
   return (
     <PageContainer className="max-w-3xl">
-      <BackLink to="/" label="Retour" />
-      <PageTitle className="break-words">Politique de cookies</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+      <LegalPageHeader title="Politique de cookies" />
 
       <div className="mt-10 space-y-10 text-foreground">
         <section aria-labelledby="cookies-what" className="space-y-3">

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { LegalIdentifier, textLinkClass } from "~/components/public-sections";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { LEGAL_LAST_UPDATED, type LegalIdentity, useLegalIdentity } from "~/lib/legal";
+import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { PageContainer } from "~/components/page";
+import { type LegalIdentity, useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mentions-legales";
 
@@ -51,9 +51,7 @@ export default function MentionsLegales() {
   const identity = useLegalIdentity();
   return (
     <PageContainer className="max-w-3xl">
-      <BackLink to="/" label="Retour" />
-      <PageTitle className="break-words">Mentions légales</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+      <LegalPageHeader title="Mentions légales" />
       <p className="mt-6 text-foreground">
         Conformément à l’article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l’économie numérique,
         les informations suivantes sont portées à la connaissance des utilisateurs du site {appName}.

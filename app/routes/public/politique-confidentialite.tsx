@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { LegalIdentifier, textLinkClass } from "~/components/public-sections";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { LEGAL_LAST_UPDATED, useLegalIdentity } from "~/lib/legal";
+import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { PageContainer } from "~/components/page";
+import { useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/politique-confidentialite";
 
@@ -52,9 +52,7 @@ export default function PolitiqueConfidentialite() {
 
   return (
     <PageContainer className="max-w-3xl">
-      <BackLink to="/" label="Retour" />
-      <PageTitle className="break-words">Politique de confidentialité</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+      <LegalPageHeader title="Politique de confidentialité" />
       <p className="mt-6 text-foreground">
         La confidentialité est au cœur de {appName}. Cette politique explique comment vos données personnelles sont
         traitées, conformément au règlement (UE) 2016/679 du 27 avril 2016 (RGPD) et à la loi n° 78-17 du 6 janvier
