@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { reachableTestDatabase } from "./bench/database";
 import { mdTable, runContext, writeQualitySection } from "./quality/report";
 
 type FileResult = { file: string; passed: number; failed: number; skipped: number; durationMs: number };
@@ -66,22 +66,8 @@ function readPlaywright(file: string): FileResult[] {
   return [...byFile.values()];
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const candidate = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-  const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return candidate;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 async function main() {
-  const pgUrl = await postgresUrl();
+  const pgUrl = await reachableTestDatabase();
   const suites: SuiteResult[] = [];
   let failed = false;
 

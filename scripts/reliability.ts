@@ -16,10 +16,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { closeDatabase, db, initDatabase } from "~/db/client.server";
 import { readReliabilityRecords, REPORT_DIR_ENV, type ReliabilityRecord } from "../tests/system/support/report";
-import { createBenchDatabase, type BenchDatabase } from "./bench/database";
+import { createBenchDatabase, reachableTestDatabase, type BenchDatabase } from "./bench/database";
 import { createCli } from "./cli";
 import { pickSlugs } from "./bench/in-process";
 import { failedRequests, runLoad, SOAK, soakPaths, stopLoad, type LoadResult } from "./bench/load";
@@ -35,20 +34,6 @@ const cli = createCli(USAGE);
 
 const fr = (n: number, digits = 0) =>
   new Intl.NumberFormat("fr-FR", { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(n).replace(/\u202f|\u00a0/g, " ");
-
-async function reachablePostgres(): Promise<string | undefined> {
-  const candidate = process.env.TEST_DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test";
-  const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return candidate;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /** The system test files that contribute figures to the reliability report. */
 function reliabilityFiles(only: string[]): string[] {
@@ -157,7 +142,7 @@ async function main() {
   const started = performance.now();
   const step = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
-  const pgUrl = await reachablePostgres();
+  const pgUrl = await reachableTestDatabase();
   step(pgUrl ? `PostgreSQL : ${new URL(pgUrl).host}` : "PostgreSQL injoignable : les vérifications qui l'exigent sont ignorées (SKIP)");
 
   if (values["no-build"] && existsSync("build/server.js")) {

@@ -32,6 +32,12 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
+/** The PostgreSQL test database (TEST_DATABASE_URL or the local server) when it answers, else undefined. */
+export async function reachableTestDatabase(): Promise<string | undefined> {
+  const candidate = process.env.TEST_DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test";
+  return (await reachable(candidate)) ? candidate : undefined;
+}
+
 export async function createBenchDatabase(dataDir: string, forcePglite = false): Promise<BenchDatabase> {
   const explicit = process.env.BENCH_DATABASE_URL?.trim();
   const server = explicit || LOCAL_POSTGRES;

@@ -2,7 +2,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { certifiedDeals } from "~/db/schema";
 import { DEAL_MESSAGES, dealSchema, type DealInput } from "~/features/deals/deal.schema";
 import { createOwnDeal, deleteOwnDeal, listOwnDeals, updateOwnDeal } from "~/features/deals/deals.server";
@@ -12,6 +11,7 @@ import { getEnv, setEnv } from "~/lib/env.server";
 import { action } from "~/routes/member/dashboard/profile";
 import { createDeal, createMember, makeAdmin, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { sessionCookie } from "../support/session";
 
 const t = useTestDatabase();
 
@@ -41,18 +41,6 @@ function form(values: Record<string, string>) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(values)) fd.append(k, v);
   return fd;
-}
-
-async function sessionCookie(m: CreatedMember) {
-  const res = await getAuth().api.signInEmail({
-    body: { email: m.email, password: m.password },
-    asResponse: true,
-    headers: new Headers({ "x-rt-client-ip": "127.0.0.1" }),
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 }
 
 async function post(m: CreatedMember, values: Record<string, string>) {

@@ -3,7 +3,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { profiles } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
 import { memberActor } from "~/auth/actor";
@@ -13,6 +12,7 @@ import { getEnv, setEnv } from "~/lib/env.server";
 import { action, loader } from "~/routes/member/dashboard/profile";
 import { createMember, type CreatedMember, type NewProfile } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { sessionCookie } from "../support/session";
 
 const t = useTestDatabase();
 
@@ -61,18 +61,6 @@ const input = (overrides: Partial<ProfileEditorInput> = {}): ProfileEditorInput 
   specializationSectors: ["G", "I"],
   ...overrides,
 });
-
-async function sessionCookie(m: CreatedMember) {
-  const res = await getAuth().api.signInEmail({
-    body: { email: m.email, password: m.password },
-    asResponse: true,
-    headers: new Headers({ "x-rt-client-ip": "127.0.0.1" }),
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 type Args = Parameters<typeof action>[0];
 const routeArgs = (request: Request) => ({ request, params: {}, context: { requestId: "test", nonce: "" } }) as unknown as Args;

@@ -8,7 +8,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAuth } from "~/auth/auth.server";
 import { profiles, rateLimitCounters, storedObjects } from "~/db/schema";
 import { profileSearchText } from "~/db/search-text";
 import { memberActor } from "~/auth/actor";
@@ -23,6 +22,7 @@ import { action as uploadAction } from "~/routes/api/upload";
 import { loader as fileLoader } from "~/routes/api/uploads-file";
 import { createMember, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { sessionCookie } from "../support/session";
 
 const t = useTestDatabase();
 let root: string;
@@ -81,18 +81,6 @@ function storedFile(url: string | null) {
   const key = keyFromPublicUrl(url);
   if (!key) throw new Error(`not one of our URLs: ${url}`);
   return path.join(root, key);
-}
-
-async function sessionCookie(m: CreatedMember) {
-  const res = await getAuth().api.signInEmail({
-    body: { email: m.email, password: m.password },
-    asResponse: true,
-    headers: new Headers({ "x-rt-client-ip": "127.0.0.1" }),
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 }
 
 type UploadJson = { ok: true; kind: string; url: string } | { ok: false; title: string; description: string };

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { textLinkClass } from "~/components/public-sections";
 import { PageContainer, PageTitle } from "~/components/page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/aide";
@@ -14,8 +15,6 @@ export function loader() {
   return null;
 }
 
-const linkClass = "font-medium text-primary underline underline-offset-2";
-
 type Section = { id: string; title: string; body: React.ReactNode };
 
 const SECTIONS: Section[] = [
@@ -25,7 +24,7 @@ const SECTIONS: Section[] = [
     body: (
       <ol className="list-decimal space-y-2 pl-5">
         <li>
-          Créez votre compte depuis la page <Link className={linkClass} to="/auth?mode=inscription">Inscription</Link>, puis
+          Créez votre compte depuis la page <Link className={textLinkClass} to="/auth?mode=inscription">Inscription</Link>, puis
           confirmez votre adresse e-mail grâce au lien reçu (valable 24 heures&nbsp;; en vous connectant, un nouveau lien vous est
           envoyé s’il a expiré).
         </li>
@@ -89,11 +88,11 @@ const SECTIONS: Section[] = [
       <p>
         L’adhésion de membre fondateur est réglée par carte via notre prestataire de paiement&nbsp;; elle est activée lorsque
         votre profil est validé par l’équipe. Les conditions (tarif, durée, remboursement) figurent dans les{" "}
-        <Link className={linkClass} to="/cgu">
+        <Link className={textLinkClass} to="/cgu">
           conditions générales
         </Link>
         . Pour toute question, écrivez-nous depuis la page{" "}
-        <Link className={linkClass} to="/contact">
+        <Link className={textLinkClass} to="/contact">
           Contact
         </Link>
         .
@@ -108,11 +107,11 @@ export default function Aide() {
       <PageTitle>Aide</PageTitle>
       <p className="mt-2 text-muted-foreground">
         Le guide pas à pas du réseau. Une question qui n’est pas traitée ici&nbsp;? Consultez la{" "}
-        <Link className={linkClass} to="/faq">
+        <Link className={textLinkClass} to="/faq">
           foire aux questions
         </Link>{" "}
         ou{" "}
-        <Link className={linkClass} to="/contact">
+        <Link className={textLinkClass} to="/contact">
           écrivez-nous
         </Link>
         .
@@ -121,7 +120,7 @@ export default function Aide() {
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {SECTIONS.map((s) => (
             <li key={s.id}>
-              <a className={linkClass} href={`#${s.id}`}>
+              <a className={textLinkClass} href={`#${s.id}`}>
                 {s.title}
               </a>
             </li>

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { isLegalPlaceholder, LEGAL_LAST_UPDATED, useLegalIdentity } from "~/lib/legal";
+import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { PageContainer } from "~/components/page";
+import { useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import { euros, FOUNDING_TERMS, OFFER_SETTINGS } from "~/features/membership/offers";
 import type { Route } from "./+types/cgu";
@@ -12,14 +13,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Conditions générales d’utilisation du réseau\u00a0: accès, adhésion, formules, engagements des membres, confidentialité des mandats et responsabilité.",
   );
 
-/** An operator identifier; still-unset values are highlighted so they cannot go live unnoticed. */
-function Identifier({ value }: { value: string }) {
-  if (!isLegalPlaceholder(value)) return <>{value}</>;
-  return <mark className="rounded bg-amber-100 px-1 text-amber-900">{value}</mark>;
-}
-
-const linkClass = "font-medium text-primary underline underline-offset-2";
-
 export default function Cgu() {
   const LEGAL_IDENTITY = useLegalIdentity();
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
@@ -27,12 +20,10 @@ export default function Cgu() {
 
   return (
     <PageContainer className="max-w-3xl">
-      <BackLink to="/" label="Retour" />
-      <PageTitle className="break-words">Conditions générales d’utilisation</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+      <LegalPageHeader title="Conditions générales d’utilisation" />
       <p className="mt-6 text-foreground">
         Les présentes conditions générales d’utilisation («&nbsp;CGU&nbsp;») encadrent l’utilisation du site {appName}, édité par{" "}
-        <Identifier value={LEGAL_IDENTITY.companyName} /> (l'«&nbsp;éditeur&nbsp;»). Toute création de compte vaut acceptation
+        <LegalIdentifier value={LEGAL_IDENTITY.companyName} /> (l'«&nbsp;éditeur&nbsp;»). Toute création de compte vaut acceptation
         sans réserve des présentes CGU.
       </p>
 
@@ -136,7 +127,7 @@ export default function Cgu() {
           <p>
             Le membre garantit avoir informé ses clients de la diffusion confidentielle de leur projet au sein du
             réseau. Les traitements de données personnelles réalisés par l’éditeur sont décrits dans la{" "}
-            <Link to="/politique-confidentialite" className={linkClass}>
+            <Link to="/politique-confidentialite" className={textLinkClass}>
               politique de confidentialité
             </Link>
             .
@@ -155,7 +146,7 @@ export default function Cgu() {
           <p>
             En cas de manquement aux présentes CGU ou à la charte d’engagement, l’éditeur peut, après avoir invité le
             membre à présenter ses observations, suspendre ou clôturer son compte. Le membre peut mettre fin à son
-            adhésion à tout moment en écrivant à <Identifier value={LEGAL_IDENTITY.contactEmail} />.
+            adhésion à tout moment en écrivant à <LegalIdentifier value={LEGAL_IDENTITY.contactEmail} />.
           </p>
           <p>
             Les différends entre membres font l’objet d’une médiation proposée par le réseau avant tout autre recours.

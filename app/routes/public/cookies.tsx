@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { LEGAL_LAST_UPDATED } from "~/lib/legal";
+import { LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { PageContainer } from "~/components/page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/cookies";
 
@@ -10,8 +10,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Politique de cookies",
     "Les cookies utilisés par le site\u00a0: uniquement des cookies strictement nécessaires (session de connexion, message de confirmation), leurs finalités et leurs durées.",
   );
-
-const linkClass = "font-medium text-primary underline underline-offset-2";
 
 const COOKIE_KINDS: { name: string; description: string }[] = [
   {
@@ -50,9 +48,7 @@ export default function Cookies() {
 
   return (
     <PageContainer className="max-w-3xl">
-      <BackLink to="/" label="Retour" />
-      <PageTitle className="break-words">Politique de cookies</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+      <LegalPageHeader title="Politique de cookies" />
 
       <div className="mt-10 space-y-10 text-foreground">
         <section aria-labelledby="cookies-what" className="space-y-3">
@@ -127,7 +123,7 @@ export default function Cookies() {
           </p>
           <p>
             Pour en savoir plus sur le traitement de vos données, consultez notre{" "}
-            <Link to="/politique-confidentialite" className={linkClass}>
+            <Link to="/politique-confidentialite" className={textLinkClass}>
               politique de confidentialité
             </Link>
             .

@@ -1,4 +1,5 @@
 import { ChevronDown, Mail } from "lucide-react";
+import { textLinkClass } from "~/components/public-sections";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageTitle } from "~/components/page";
@@ -13,8 +14,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Questions fréquentes",
     "Adhésion, parrainage, tarifs, confidentialité des clients, exclusivité des mandats, partage des honoraires, délai de validation et données personnelles\u00a0: nos réponses.",
   );
-
-const linkClass = "font-medium text-primary underline underline-offset-2";
 
 const QUESTIONS: { question: string; answer: ReactNode }[] = [
   {
@@ -62,7 +61,7 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
         </ul>
         <p>
           Le détail de l’offre est présenté sur la page{" "}
-          <Link to="/join-founder" className={linkClass}>
+          <Link to="/join-founder" className={textLinkClass}>
             membre fondateur
           </Link>
           .
@@ -116,7 +115,7 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
         Vos données sont traitées conformément au RGPD, uniquement pour le fonctionnement du réseau&nbsp;: elles ne sont ni
         vendues ni utilisées à des fins publicitaires. Vous disposez d’un droit d’accès, de rectification, d’effacement,
         de portabilité et d’opposition. Tous les détails figurent dans notre{" "}
-        <Link to="/politique-confidentialite" className={linkClass}>
+        <Link to="/politique-confidentialite" className={textLinkClass}>
           politique de confidentialité
         </Link>
         .

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { isLegalPlaceholder, LEGAL_LAST_UPDATED, type LegalIdentity, useLegalIdentity } from "~/lib/legal";
+import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { PageContainer } from "~/components/page";
+import { type LegalIdentity, useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mentions-legales";
 
@@ -10,12 +11,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Mentions légales",
     "Mentions légales du site\u00a0: éditeur, directeur de la publication, hébergeur, propriété intellectuelle et responsabilité.",
   );
-
-/** An operator identifier; still-unset values are highlighted so they cannot go live unnoticed. */
-function Identifier({ value }: { value: string }) {
-  if (!isLegalPlaceholder(value)) return <>{value}</>;
-  return <mark className="rounded bg-amber-100 px-1 text-amber-900">{value}</mark>;
-}
 
 const publisherRows = (LEGAL_IDENTITY: LegalIdentity): { label: string; value: string }[] => [
   { label: "Raison sociale", value: LEGAL_IDENTITY.companyName },
@@ -42,7 +37,7 @@ function IdentityList({ rows }: { rows: { label: string; value: string }[] }) {
         <div key={row.label} className="contents">
           <dt className="font-medium text-foreground">{row.label}</dt>
           <dd className="break-words text-muted-foreground">
-            <Identifier value={row.value} />
+            <LegalIdentifier value={row.value} />
           </dd>
         </div>
       ))}
@@ -54,13 +49,9 @@ export default function MentionsLegales() {
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Réseau Transmission";
   const identity = useLegalIdentity();
-  const linkClass = "font-medium text-primary underline underline-offset-2";
-
   return (
     <PageContainer className="max-w-3xl">
-      <BackLink to="/" label="Retour" />
-      <PageTitle className="break-words">Mentions légales</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+      <LegalPageHeader title="Mentions légales" />
       <p className="mt-6 text-foreground">
         Conformément à l’article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l’économie numérique,
         les informations suivantes sont portées à la connaissance des utilisateurs du site {appName}.
@@ -125,15 +116,15 @@ export default function MentionsLegales() {
           </h2>
           <p>
             Le traitement de vos données personnelles est décrit dans notre{" "}
-            <Link to="/politique-confidentialite" className={linkClass}>
+            <Link to="/politique-confidentialite" className={textLinkClass}>
               politique de confidentialité
             </Link>
             . L’utilisation des cookies est détaillée dans notre{" "}
-            <Link to="/cookies" className={linkClass}>
+            <Link to="/cookies" className={textLinkClass}>
               politique de cookies
             </Link>
             . L’usage du site est régi par les{" "}
-            <Link to="/cgu" className={linkClass}>
+            <Link to="/cgu" className={textLinkClass}>
               conditions générales d’utilisation
             </Link>
             .

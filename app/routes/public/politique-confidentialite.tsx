@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
-import { isLegalPlaceholder, LEGAL_LAST_UPDATED, useLegalIdentity } from "~/lib/legal";
+import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { PageContainer } from "~/components/page";
+import { useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/politique-confidentialite";
 
@@ -10,14 +11,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Politique de confidentialité",
     "Quelles données personnelles nous traitons, pourquoi, pendant combien de temps, avec quels sous-traitants, et comment exercer vos droits RGPD.",
   );
-
-/** An operator identifier; still-unset values are highlighted so they cannot go live unnoticed. */
-function Identifier({ value }: { value: string }) {
-  if (!isLegalPlaceholder(value)) return <>{value}</>;
-  return <mark className="rounded bg-amber-100 px-1 text-amber-900">{value}</mark>;
-}
-
-const linkClass = "font-medium text-primary underline underline-offset-2";
 
 const RETENTION: { data: string; duration: string }[] = [
   {
@@ -59,9 +52,7 @@ export default function PolitiqueConfidentialite() {
 
   return (
     <PageContainer className="max-w-3xl">
-      <BackLink to="/" label="Retour" />
-      <PageTitle className="break-words">Politique de confidentialité</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">Dernière mise à jour&nbsp;: {LEGAL_LAST_UPDATED}</p>
+      <LegalPageHeader title="Politique de confidentialité" />
       <p className="mt-6 text-foreground">
         La confidentialité est au cœur de {appName}. Cette politique explique comment vos données personnelles sont
         traitées, conformément au règlement (UE) 2016/679 du 27 avril 2016 (RGPD) et à la loi n° 78-17 du 6 janvier
@@ -74,13 +65,13 @@ export default function PolitiqueConfidentialite() {
             1. Responsable du traitement
           </h2>
           <p>
-            Le responsable du traitement est <Identifier value={LEGAL_IDENTITY.companyName} />,{" "}
-            <Identifier value={LEGAL_IDENTITY.legalForm} /> dont le siège social est situé{" "}
-            <Identifier value={LEGAL_IDENTITY.headOffice} />, immatriculée sous le numéro{" "}
-            <Identifier value={LEGAL_IDENTITY.rcs} />.
+            Le responsable du traitement est <LegalIdentifier value={LEGAL_IDENTITY.companyName} />,{" "}
+            <LegalIdentifier value={LEGAL_IDENTITY.legalForm} /> dont le siège social est situé{" "}
+            <LegalIdentifier value={LEGAL_IDENTITY.headOffice} />, immatriculée sous le numéro{" "}
+            <LegalIdentifier value={LEGAL_IDENTITY.rcs} />.
           </p>
           <p>
-            Pour toute question relative à vos données, écrivez à <Identifier value={LEGAL_IDENTITY.privacyEmail} />.
+            Pour toute question relative à vos données, écrivez à <LegalIdentifier value={LEGAL_IDENTITY.privacyEmail} />.
           </p>
         </section>
 
@@ -152,14 +143,14 @@ export default function PolitiqueConfidentialite() {
           </p>
           <ul className="list-disc space-y-2 pl-6">
             <li>
-              <strong>Hébergement</strong> du site et de la base de données&nbsp;: <Identifier value={LEGAL_IDENTITY.hostName} />
+              <strong>Hébergement</strong> du site et de la base de données&nbsp;: <LegalIdentifier value={LEGAL_IDENTITY.hostName} />
             </li>
             <li>
               <strong>Envoi des e-mails</strong> (confirmations, notifications, parrainages)&nbsp;:{" "}
-              <Identifier value={LEGAL_IDENTITY.emailProvider} />
+              <LegalIdentifier value={LEGAL_IDENTITY.emailProvider} />
             </li>
             <li>
-              <strong>Paiement en ligne</strong> des adhésions&nbsp;: <Identifier value={LEGAL_IDENTITY.paymentProvider} />
+              <strong>Paiement en ligne</strong> des adhésions&nbsp;: <LegalIdentifier value={LEGAL_IDENTITY.paymentProvider} />
             </li>
           </ul>
           <p>
@@ -190,7 +181,7 @@ export default function PolitiqueConfidentialite() {
             Les échanges avec le site sont chiffrés, les mots de passe sont stockés sous forme de condensats, les
             fichiers déposés sont contrôlés et réencodés, et l’accès aux données est limité aux personnes habilitées.
             Les cookies utilisés sont strictement nécessaires au fonctionnement du site, comme l’explique notre{" "}
-            <Link to="/cookies" className={linkClass}>
+            <Link to="/cookies" className={textLinkClass}>
               politique de cookies
             </Link>
             .
@@ -229,7 +220,7 @@ export default function PolitiqueConfidentialite() {
           </ul>
           <p>
             Membre du réseau, vous exercez vous-même plusieurs de ces droits depuis la page{" "}
-            <Link to="/parametres" className={linkClass}>
+            <Link to="/parametres" className={textLinkClass}>
               Paramètres du compte
             </Link>{" "}
            &nbsp;: <strong>export de vos données</strong> dans un fichier JSON (accès et portabilité),{" "}
@@ -239,7 +230,7 @@ export default function PolitiqueConfidentialite() {
             notification), ainsi que la gestion de vos sessions et de la double authentification.
           </p>
           <p>
-            Pour exercer ces droits autrement, écrivez à <Identifier value={LEGAL_IDENTITY.privacyEmail} /> en précisant
+            Pour exercer ces droits autrement, écrivez à <LegalIdentifier value={LEGAL_IDENTITY.privacyEmail} /> en précisant
             l’adresse e-mail de votre compte. Nous répondons dans un délai d’un mois. Si vous estimez, après nous avoir
             contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission
             nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07,
