@@ -16,7 +16,7 @@ process.env.E2E_DATA_DIR = dataDir;
 // time (the specs of one server share its demo members, in order); E2E_SERVERS=1 runs them all
 // on one. Each spec goes to the server with the least work so far, longest first, by its measured
 // seconds (decision 059); a spec missing from the table counts as a long one until measured.
-const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 4) || 4);
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 3) || 3);
 const SPEC_SECONDS: Record<string, number> = {
   "mandate-form.spec.ts": 135,
   "public-site.spec.ts": 129,

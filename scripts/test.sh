@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
 # `npm test`: type check, lint, unit and integration tests (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set), browser tests and system tests, in three lanes (decision 064):
+# TEST_DATABASE_URL is set), browser tests and system tests, in two lanes (decision 038):
 #
-#   lane 1: type check, lint; Vitest (unit tests, integration tests on PGlite)
+#   lane 1: type check, lint; Vitest (unit tests, integration tests on PGlite); Vitest again on the
+#           second runtime (unit tests, integration tests on PostgreSQL); system tests
 #   lane 2: the production build (once: build/.inputs-hash); browser tests; start-and-serve
 #           smoke test on the second runtime
-#   lane 3: Vitest on the second runtime (unit tests, integration tests on PostgreSQL); then,
-#           once lane 2's build is there, the system tests
 #
 # The second runtime is Node 24 from the npm registry when TEST_NODE24=1 (CI sets it), else this
-# Node. The lanes share two cores: the browser and system tests wait on servers and Chromium most
-# of the time, so the CPU-bound Vitest runs fill the gaps at a lower priority. Each phase's time and
-# CPU time are printed at the end.
+# Node. The lanes run side by side on two cores: the browser tests, the longest phase, wait on
+# Chromium and the server most of the time. Each phase's time and CPU time are printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -39,9 +37,9 @@ phase() {
   return $status
 }
 
-# Lanes 1 and 3 at a lower priority: throughput work, while the browser tests beside them are the
-# longest path and wait on each answer (long journeys ran out of their time at equal priority on
-# the loaded machine). The system tests keep their priority.
+# Lane 1's checks and Vitest at a lower priority: throughput work, while the build and the browser
+# tests beside them are the longest path and wait on each answer (two long journeys ran out of
+# their 90–120 s at equal priority on the loaded machine). The system tests keep their priority.
 vitest=(node_modules/vitest/vitest.mjs run)
 built=$(mktemp -u)
 lane1() {
@@ -49,8 +47,6 @@ lane1() {
   phase lint nice -n 10 npm run --silent lint
   # This Node: the unit tests and the integration tests on PGlite.
   phase vitest-pglite nice -n 10 env -u TEST_DATABASE_URL node "${vitest[@]}" --project 'pglite*'
-}
-lane3() {
   # The second runtime: the unit tests again (cheap) when it is Node 24, and the integration tests
   # on PostgreSQL (on PGlite when there is no server, so that Node 24 runs them on some driver).
   if [ "${TEST_NODE24:-}" = 1 ]; then
@@ -78,12 +74,9 @@ lane1 &
 lane1_pid=$!
 lane2 &
 lane2_pid=$!
-lane3 &
-lane3_pid=$!
 status=0
 wait $lane1_pid || status=1
 wait $lane2_pid || status=1
-wait $lane3_pid || status=1
 rm -f "$built.ok" "$built.failed"
 
 echo
