@@ -5,10 +5,17 @@
 // and checks that `mergeClasses` gives exactly tailwind-merge's result (the oracle) for each.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { twMerge } from "tailwind-merge";
+import { extendTailwindMerge } from "tailwind-merge";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { mergeClasses } from "./utils";
+
+// The oracle knows the design system's own spacing and text tokens (app/app.css @theme), as
+// Tailwind does when it builds the classes.
+const theme = readFileSync(path.join(import.meta.dirname, "../app.css"), "utf8");
+const tokens = (prefix: string) =>
+  [...theme.matchAll(new RegExp(`--${prefix}-([a-z][a-z0-9-]*):`, "g"))].map((m) => m[1]!).filter((name) => !name.includes("--"));
+const twMerge = extendTailwindMerge({ extend: { theme: { spacing: tokens("spacing"), text: tokens("text") } } });
 
 const APP = path.resolve("app");
 

@@ -21,7 +21,8 @@ const GROUPS: ReadonlyArray<readonly [group: string, test: RegExp]> = [
   ["gap-y", /^gap-y-/],
   ["whitespace", /^whitespace-/],
   ["text-align", /^text-(left|center|right|justify|start|end)$/],
-  ["font-size", new RegExp(`^text-(${SIZES})(/.+)?$`)],
+  // The design system's text sizes (app/app.css @theme) are sizes, not colours.
+  ["font-size", new RegExp(`^text-(${SIZES}|caption|body|section|page|display)(/.+)?$`)],
   ["text-color", /^text-(?!(left|center|right|justify|start|end|wrap|nowrap|balance|pretty|ellipsis|clip)$)[a-z]/],
   ["font-weight", /^font-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/],
   ["leading", /^leading-/],
@@ -47,6 +48,8 @@ const GROUPS: ReadonlyArray<readonly [group: string, test: RegExp]> = [
 
 /** A later class of the first group also removes earlier classes of these groups. */
 const OVERRIDES: Readonly<Record<string, readonly string[]>> = {
+  // As in tailwind-merge 3: a text size sets its own line height.
+  "font-size": ["leading"],
   p: ["px", "py", "pt", "pr", "pb", "pl", "ps", "pe"],
   px: ["pr", "pl", "ps", "pe"],
   py: ["pt", "pb"],
