@@ -10,7 +10,7 @@ import nodePath from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
 import { PDFDocument } from "pdf-lib";
-import { checkAccessibility, DEMO_PASSWORD, FOUNDER, FREEMIUM, PREMIUM, signIn, signInAs } from "./fixtures";
+import { checkAccessibility, DEMO_PASSWORD, FOUNDER, FREEMIUM, PREMIUM, signIn, signInAs, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
 
 async function openSharedFile(page: Page, counterpartName: string): Promise<string> {
   await page.goto("/dashboard/dossiers");
@@ -58,7 +58,7 @@ test("document room: one member shares a PDF, the other opens it watermarked, th
 
 // Before the closing below: the agreement is proposed on a working file.
 test("fee-sharing agreement: one member proposes it, both sign, either downloads the signed PDF; the timeline is exported", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const thomas = await (await browser.newContext()).newPage();
   const helene = await (await browser.newContext()).newPage();
   await signInAs(thomas, PREMIUM.email);
@@ -171,7 +171,7 @@ test("fee-sharing agreement: one member proposes it, both sign, either downloads
 });
 
 test("two members carry a file from the exchanges to the closing", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const thomas = await (await browser.newContext()).newPage();
   const helene = await (await browser.newContext()).newPage();
   await signInAs(thomas, PREMIUM.email);

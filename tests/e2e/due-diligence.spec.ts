@@ -9,7 +9,7 @@
 import ExcelJS from "exceljs";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
-import { certificatePdfBuffer, checkAccessibility, FOUNDER, PREMIUM, signInAs } from "./fixtures";
+import { certificatePdfBuffer, checkAccessibility, FOUNDER, PREMIUM, signInAs, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
 
 async function openList(page: Page, counterpartName: string): Promise<void> {
   await page.goto("/dashboard/dossiers");
@@ -21,7 +21,7 @@ async function openList(page: Page, counterpartName: string): Promise<void> {
 }
 
 test("a request answered with a document, a question asked and answered, the XLSX export read back", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const helene = await (await browser.newContext()).newPage();
   const thomas = await (await browser.newContext()).newPage();
   await signInAs(helene, FOUNDER.email);

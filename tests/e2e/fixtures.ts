@@ -245,3 +245,9 @@ export async function fillVerification(page: Page, options: { siren?: string; su
   await page.getByLabel("Fin de validité de l’attestation").fill(aYearAhead());
   if (options.submit !== false) await page.getByRole("button", { name: "Continuer" }).click();
 }
+
+/**
+ * The time of a journey in which two members take turns (two browser contexts, mails, several
+ * pages each): on two cores shared with the rest of the suite such a journey took up to 2.7 min.
+ */
+export const TWO_MEMBER_JOURNEY_MS = 240_000;

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
-import { E2E_SEED, expectNoAxeViolations, signIn, waitForMail } from "./fixtures";
+import { E2E_SEED, expectNoAxeViolations, signIn, waitForMail, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
 import { certifyAndCreate, fillMandate, type NewMandate, openNewMandate } from "./mandate-form-helpers";
 
 const PASSWORD = "demo-transmission-2026";
@@ -40,7 +40,7 @@ async function openMatching(page: Page, code: string) {
 }
 
 test("two members: matching mandates, request, acceptance on both sides, identities revealed, e-mails", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const tag = randomBytes(3).toString("hex").toUpperCase();
   const buyerMandate = { type: "buyer" as const, code: `E2E-ACQ-${tag}`, name: `Holding Acquéreur ${tag}`, address: `12 rue des Repreneurs ${tag}, 97600 Mamoudzou` };
   const sellerMandate = { type: "seller" as const, code: `E2E-CED-${tag}`, name: `Société Cédante ${tag}`, address: `3 quai du Port ${tag}, 97600 Mamoudzou` };
@@ -211,7 +211,7 @@ async function postMandate(page: Page, fields: Array<[string, string]>) {
 }
 
 test("matches a professional can trust: sector filter, count and list agree, « Voir les suivants » by keyboard, criteria in words, one badge place", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const tag = randomBytes(3).toString("hex").toUpperCase();
   const a = await member(browser, BUYER);
   const b = await member(browser, SELLER);

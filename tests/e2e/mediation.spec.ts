@@ -3,10 +3,10 @@
 // decides; Hélène reads the decision. axe and the 360 px overflow check on both sides.
 import { expect } from "@playwright/test";
 import { test } from "./typography-scan";
-import { checkAccessibility, FOUNDER, PREMIUM, signInAs, signInAsAdmin } from "./fixtures";
+import { checkAccessibility, FOUNDER, PREMIUM, signInAs, signInAsAdmin, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
 
 test("a member opens a mediation, the team moves it to en cours, answers and decides; the member reads the decision", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const subject = `Désaccord sur le calendrier ${Date.now()}`;
   const helene = await (await browser.newContext()).newPage();
   await signInAs(helene, FOUNDER.email);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
 import { test } from "./typography-scan";
-import { checkAccessibility, expectNoAxeViolations, FOUNDER, FREEMIUM, PREMIUM, signInAs, waitForMail } from "./fixtures";
+import { checkAccessibility, expectNoAxeViolations, FOUNDER, FREEMIUM, PREMIUM, signInAs, waitForMail, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
 
 test("overview: founding welcome, what waits (numbers agree with their pages), profile completeness, the mandate system card", async ({ page }) => {
   await signInAs(page, FOUNDER.email);
@@ -59,7 +59,7 @@ test("overview: founding welcome, what waits (numbers agree with their pages), p
 
 test("internal directory → inbox: a premium member's message arrives, is opened (read) and answered", async ({ page }) => {
   // Two members, two mails and the conversation from both sides: a long journey.
-  test.setTimeout(150_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const subject = `Co-mandat ${randomBytes(3).toString("hex")}`;
   const body = `Bonjour Thomas, j’accompagne un repreneur industriel qui cherche une PME de mécanique en Rhône-Alpes. ${"Seriez-vous ouvert à un co-mandat\u00a0? ".repeat(3)}`;
 

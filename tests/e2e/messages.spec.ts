@@ -2,7 +2,7 @@
 // search, keyboard access at 360 px; a file's thread read in one place is read in the other.
 import { expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
-import { checkAccessibility, FOUNDER, overflowingElements, PREMIUM, signInAs } from "./fixtures";
+import { checkAccessibility, FOUNDER, overflowingElements, PREMIUM, signInAs, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
 
 /** The founding and premium personas' file (scripts/seed-files.ts), opened from its list. */
 async function openPersonasFile(page: Page, counterpart: string): Promise<string> {
@@ -13,7 +13,7 @@ async function openPersonasFile(page: Page, counterpart: string): Promise<string
 }
 
 test("a file's thread is a conversation of « Messages », with one read state", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const thomas = await (await browser.newContext()).newPage();
   const helene = await (await browser.newContext()).newPage();
   await signInAs(thomas, PREMIUM.email);

@@ -4,7 +4,7 @@
 // with axe — and never the member space.
 import { expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
-import { checkAccessibility, FOUNDER, firstLink, PREMIUM, signInAs, uniqueEmail, waitForMail } from "./fixtures";
+import { checkAccessibility, FOUNDER, firstLink, PREMIUM, signInAs, uniqueEmail, waitForMail, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
 
 async function openSharedFile(page: Page, counterpartName: string): Promise<string> {
   await page.goto("/dashboard/dossiers");
@@ -14,7 +14,7 @@ async function openSharedFile(page: Page, counterpartName: string): Promise<stri
 }
 
 test("invitation → guest sign-up → approval → undertaking → the guest sees the file", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const thomas = await (await browser.newContext()).newPage();
   const helene = await (await browser.newContext()).newPage();
   const guest = await (await browser.newContext()).newPage();

@@ -6,7 +6,7 @@
 // check on the rating page.
 import { expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
-import { checkAccessibility, FOUNDER, FREEMIUM, PREMIUM, signInAs } from "./fixtures";
+import { checkAccessibility, FOUNDER, FREEMIUM, PREMIUM, signInAs, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
 
 async function openFile(page: Page, counterpartName: string): Promise<string> {
   await page.goto("/dashboard/dossiers");
@@ -25,7 +25,7 @@ async function rate(page: Page, score: string, comment: string) {
 }
 
 test("two members rate a concluded file; the ratings show once both rated; the directory card shows the average", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const thomas = await (await browser.newContext()).newPage();
   const helene = await (await browser.newContext()).newPage();
   await signInAs(thomas, PREMIUM.email);
