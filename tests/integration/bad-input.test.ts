@@ -228,7 +228,7 @@ describe("form schemas with hostile values", () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, 120_000);
 
   it.each(schemas)("%s: submitted forms are refused in French only", (name, schema) => {
     const fields = fieldsOf(schema);
