@@ -324,5 +324,5 @@ test("administrators must use two-factor authentication", async ({ page }) => {
   await expect(page.getByText("Double authentification obligatoire")).toHaveCount(0);
   await signOut(page);
   await signInAsAdmin(page);
-  await expect(page.getByRole("link", { name: "Admin" }).first()).toBeAttached();
+  await expect(page.getByRole("navigation", { name: "Sections de l’administration" }).first()).toBeAttached();
 });
