@@ -31,6 +31,7 @@ import {
   isClosed,
   pendingAction,
   STAGE_LABELS,
+  STAGES,
   type AbandonReason,
   type AmountBand,
   type PendingAction,
@@ -274,6 +275,8 @@ export type FileView = {
   /** The counterpart's client identity: shown only once the actor signed the undertaking. */
   client: { name: string; address: string } | null;
   undertakingSigned: boolean;
+  /** The working stages the file has been moved to, for the stepper. */
+  stagesReached: Stage[];
   timeline: TimelineEntry[];
   messages: FileMessage[];
   unread: number;
@@ -351,6 +354,11 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   });
   const undertakingSigned = events.some((e) => e.kind === "connection:undertaking_signed" && e.actor_profile_id === actor.profileId);
   const dealProposed = events.some((e) => e.kind === "deal_proposed" && e.actor_profile_id === actor.profileId);
+  const stagesReached = events.flatMap((e) => {
+    if (e.kind !== "stage_changed") return [];
+    const to: unknown = ((typeof e.details === "string" ? JSON.parse(e.details) : e.details) as { to?: unknown } | null)?.to;
+    return STAGES.find((s) => s === to) ?? [];
+  });
   const myStatus = f.my_status;
   const commands = myStatus
     ? (["negotiate", "resume", "conclude"] as const).filter((c) => mandateTransition(c, myStatus, f.stage).ok)
@@ -404,6 +412,7 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
         : null,
     client,
     undertakingSigned,
+    stagesReached,
     timeline,
     messages: fileMessages,
     unread: fileMessages.filter((m) => m.unread).length,
