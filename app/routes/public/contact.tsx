@@ -24,6 +24,7 @@ import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/form.server";
+import { ContactPrivacyNotice } from "~/features/contact/components/contact-privacy-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -225,6 +226,7 @@ function ContactForm({ lastResult, sent }: { lastResult?: SubmissionResult<strin
         <FieldError id={`${fields.message.id}-error`} errors={fieldErrors("message")} />
       </div>
       <p className="text-xs text-muted-foreground">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
+      <ContactPrivacyNotice recipient="team" />
       <div>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Envoi en cours..." : "Envoyer le message"}
