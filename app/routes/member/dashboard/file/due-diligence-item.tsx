@@ -37,7 +37,7 @@ import {
   unlinkDocument,
   updateItem,
 } from "~/features/due-diligence/due-diligence.server";
-import { runDdIntent, type DdIntent, type DdIntentResult } from "~/features/due-diligence/intent.server";
+import { runDdIntent, type DdIntent, type DdIntentResult } from "./due-diligence-intent.server";
 import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { formatDatePattern } from "~/lib/format";
 import { readForm } from "~/lib/form.server";

@@ -22,7 +22,7 @@ import {
 import { addItemSchema, createListSchema } from "~/features/due-diligence/due-diligence.schema";
 import { addItem, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
 import { DD_TEMPLATE_LABELS, DD_TEMPLATES } from "~/features/due-diligence/due-diligence-templates";
-import { runDdIntent, type DdIntent, type DdIntentResult } from "~/features/due-diligence/intent.server";
+import { runDdIntent, type DdIntent, type DdIntentResult } from "./due-diligence-intent.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
