@@ -24,6 +24,7 @@ import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/form.server";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type ActionResult = { result: SubmissionResult<string[]>; sent: boolean };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   // Public form: no guard by design; abuse is limited per IP and by a honeypot.
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactPageSchema });
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return { result: submission.reply({ resetForm: true }), sent: true } satisfies ActionResult;
-}
+});
 
 /** An operator detail from LEGAL_IDENTITY; still-unset values are highlighted. */
 function Placeholder({ value }: { value: string }) {
