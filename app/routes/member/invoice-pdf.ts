@@ -3,7 +3,7 @@
 import { getRequestProfile, requireUser } from "~/auth/session.server";
 import { BILLING_MESSAGES } from "~/features/billing/billing.schema";
 import { renderInvoicePdf } from "~/features/billing/billing.server";
-import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/invoice-pdf";
 
 const plain = (message: string, status: number) =>
@@ -25,8 +25,6 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    return plain(expectedMessage(error, BILLING_MESSAGES.notFound), status);
+    return expectedFailureResponse(error, BILLING_MESSAGES.notFound);
   }
 });
