@@ -308,7 +308,7 @@ describe("canary: the insurance certificate stays private (issue 14)", () => {
       await saveDetails(applicant, { experienceDescription: "Douze ans.", recentOperations: "Une cession.", linkedinUrl: undefined });
       await expect(
         saveVerification(applicant, verificationInput("conseil_ma", { insurer: INSURER, policyNumber: POLICY }), { name: `${FILE}.pdf`, bytes: new TextEncoder().encode(POLICY) }),
-      ).rejects.toMatchObject({ init: { status: 415 } });
+      ).rejects.toMatchObject({ code: "unsupported-type" });
 
       const pub = await getPublicProfile(member.profile.id);
       expect(pub?.verification?.lines.length).toBe(5);

@@ -149,7 +149,7 @@ describe("a guest", () => {
     expect((await t.db!.select().from(session).where(eq(session.userId, userId))).length).toBeGreaterThan(0);
     expect(status(await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "remove", participantId }), { fileId }))).toBe(302);
     expect(await t.db!.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
-    await expect(requireFileParticipant(t.db!, userId, fileId, { beforeUndertaking: true })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(requireFileParticipant(t.db!, userId, fileId, { beforeUndertaking: true })).rejects.toMatchObject({ code: "not-found" });
     // The old cookie no longer opens anything.
     expect(locationOf((await call(sharedFileLoader, get(browser, `/dossiers-partages/${fileId}`), { fileId })).thrown)).toBe("/auth");
   });
@@ -208,7 +208,7 @@ describe("folders and rights", () => {
     // The founders' own room applies the same folder rule.
     expect((await listDocuments(fileActor(bob.profile), fileId)).documents.map((d) => d.name)).not.toContain("liasse-cedant.pdf");
     expect((await listDocuments(fileActor(alice.profile), fileId)).documents.map((d) => d.name)).toContain("liasse-cedant.pdf");
-    await expect(openDocument(fileActor(bob.profile), fileId, secret.id, "download")).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(openDocument(fileActor(bob.profile), fileId, secret.id, "download")).rejects.toMatchObject({ code: "not-found" });
 
     // Rights raised by a founder take effect at once.
     await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "rights", participantId: guest.participantId, voir: "on", telecharger: "on" }), { fileId });
@@ -228,8 +228,8 @@ describe("invitations", () => {
     // Past its date, it no longer blocks a new one.
     const fresh = await inviteParticipant(bob.user.id, fileId, { email: "tard@example.org", role: "banque", side: "commun", rights: { voir: true, telecharger: false, deposer: false } });
     expect(fresh.participantId).not.toBe(participantId);
-    await expect(inviteParticipant(bob.user.id, fileId, { email: "TARD@example.org", role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ init: { status: 409 } });
-    await expect(inviteParticipant(bob.user.id, fileId, { email: alice.email, role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ init: { status: 409 } });
+    await expect(inviteParticipant(bob.user.id, fileId, { email: "TARD@example.org", role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(inviteParticipant(bob.user.id, fileId, { email: alice.email, role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ code: "conflict" });
     expect(status(await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "withdraw", participantId: fresh.participantId }), { fileId }))).toBe(302);
     expect((await readInvitation(fresh.token))?.state).toBe("withdrawn");
     const loaded = await call(invitationLoader, get({ headers: new Headers() }, `/invitation/${fresh.token}`), { token: fresh.token });

@@ -509,7 +509,7 @@ export async function cancelClosingProposal(actor: FileActor, fileId: string): P
 
 /** "Abandonné", with a reason from the fixed list ("Autre motif" needs a text). */
 export async function abandonFile(actor: FileActor, fileId: string, input: { reason: AbandonReason; text: string | null }): Promise<void> {
-  if (abandonTextRequired(input.reason) && !input.text?.trim()) fileConflict(COLLABORATION_MESSAGES.abandonTextRequired, 400);
+  if (abandonTextRequired(input.reason) && !input.text?.trim()) fileConflict(COLLABORATION_MESSAGES.abandonTextRequired, "invalid");
   await withFile(actor, fileId, async (tx, file) => {
     refuseWhenClosed(file.stage);
     if (!canAbandon(file.stage)) fileConflict(COLLABORATION_MESSAGES.stageNotAllowed);
@@ -531,10 +531,10 @@ export async function abandonFile(actor: FileActor, fileId: string, input: { rea
 /** A message in the file; the counterpart gets an e-mail when they want message e-mails. */
 export async function postFileMessage(actor: FileActor, fileId: string, body: string): Promise<void> {
   const text = body.trim();
-  if (!text) fileConflict(COLLABORATION_MESSAGES.messageEmpty, 400);
-  if (text.length > 5000) fileConflict(COLLABORATION_MESSAGES.messageTooLong, 400);
+  if (!text) fileConflict(COLLABORATION_MESSAGES.messageEmpty, "invalid");
+  if (text.length > 5000) fileConflict(COLLABORATION_MESSAGES.messageTooLong, "invalid");
   const limit = await consumeRateLimit(`file-message:${actor.profileId}`, RATE_LIMITS.messageAccount);
-  if (!limit.allowed) fileConflict(COLLABORATION_MESSAGES.tooManyMessages, 429);
+  if (!limit.allowed) fileConflict(COLLABORATION_MESSAGES.tooManyMessages, "rate-limited");
   await withFile(actor, fileId, async (tx, file) => {
     if (!file.counterpartId) fileConflict(COLLABORATION_MESSAGES.counterpartGone);
     await tx.insert(collaborationMessages).values({ fileId: file.id, senderProfileId: actor.profileId, body: text, createdAt: sql`clock_timestamp()` });

@@ -23,7 +23,7 @@ export type UndertakingsPdf = { bytes: Uint8Array; sha256: string; disposition: 
 export async function undertakingsPdf(actor: Pick<FileActor, "profileId">, fileId: string, now: Date = new Date()): Promise<UndertakingsPdf> {
   const access = await requireFileAccess(db, actor, fileId);
   const rate = await consumeRateLimit(`undertakings-pdf:${actor.profileId}`, UNDERTAKINGS_RATE);
-  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, "rate-limited");
   const signed = await queryRows<{ actor_name: string | null; created_at: Date | string }>(sql`
     select e.actor_name, e.created_at from collaboration_events e
     where e.file_id = ${access.id}::uuid and e.kind = 'connection:undertaking_signed' order by e.created_at, e.id`);

@@ -25,6 +25,7 @@ import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.ser
 import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/form.server";
 import { ContactPrivacyNotice } from "~/features/contact/components/contact-privacy-notice";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type ActionResult = { result: SubmissionResult<string[]>; sent: boolean };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   // Public form: no guard by design; abuse is limited per IP and by a honeypot.
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactPageSchema });
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return { result: submission.reply({ resetForm: true }), sent: true } satisfies ActionResult;
-}
+});
 
 /** An operator detail from LEGAL_IDENTITY; still-unset values are highlighted. */
 function Placeholder({ value }: { value: string }) {

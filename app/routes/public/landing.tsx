@@ -30,6 +30,7 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/landing";
 import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
 import { FOUNDING_TERMS, REGULAR_PRICES, ttcPerYear } from "~/features/membership/offers";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -143,13 +144,13 @@ function FeatureCard({ feature }: { feature: Feature }) {
   );
 }
 
-export async function loader() {
+export const loader = atEdge(async function loader() {
   // Public page: no guard. Remaining founding places (spec §9), computed on the server; null
   // when the count cannot be read, and the figure is then omitted (never an invented one).
   const places = await getFoundingPlacesLeft();
   // A page without the figure is never kept by the page cache (app/lib/page-cache.server.ts).
   return data({ places }, places === null ? { headers: { "Cache-Control": "no-store" } } : undefined);
-}
+});
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

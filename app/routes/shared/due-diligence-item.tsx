@@ -21,7 +21,7 @@ import { DD_LIMITS, DD_MESSAGES, dueDiligenceItemUrl, DD_STATUS_LABELS, DD_VISIB
 import { answerSchema, askSchema, statusSchema } from "~/features/due-diligence/due-diligence.schema";
 import { getParticipantDueDiligenceItem, participantAnswer, participantAsk, participantProvide, participantSetStatus } from "~/features/due-diligence/participant.server";
 import { isUuid } from "~/lib/uuid";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
@@ -31,16 +31,16 @@ import type { Route } from "./+types/due-diligence-item";
 
 export const meta: Route.MetaFunction = () => [{ title: "Demande de diligence" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   // A founding member reads the request on the file's own pages.
   if ((await requireFileParticipant(db, user.id, params.fileId)).kind === "founder") throw redirect(dueDiligenceItemUrl(params.fileId, params.requestId));
   return { page: await getParticipantDueDiligenceItem(user.id, params.fileId, params.requestId) };
-}
+});
 
 type ActionResult = { intent: string; error: string };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, { guests: true });
   // Not a participant (or before the undertaking): refused before the body is read.
   const acting = await requireFileParticipant(db, user.id, params.fileId);
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (status === null) logger.error({ err: error, requestId: context.requestId, intent }, "shared due-diligence action failed");
     return data({ intent, error: expectedMessage(error, "L’opération n’a pas pu aboutir. Veuillez réessayer dans un instant.") } satisfies ActionResult, { status: status ?? 500 });
   }
-}
+});
 
 function documentHref(fileId: string, documentId: string, mode: "view" | "download") {
   return `${sharedFileUrl(fileId)}/documents/${documentId}?mode=${mode}`;

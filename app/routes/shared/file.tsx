@@ -24,7 +24,7 @@ import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILI
 import { requireFileParticipant, signParticipantUndertaking } from "~/features/collaboration/participants.server";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
 import { isUuid } from "~/lib/uuid";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
@@ -34,7 +34,7 @@ import type { Route } from "./+types/file";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dossier partagé" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   const access = await requireFileParticipant(db, user.id, params.fileId, { beforeUndertaking: true });
   // A founding member reads the file on its own pages.
@@ -59,11 +59,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       archive: view.access.stage === "concluded" && mayReach(view.access, "archive", closed),
     },
   };
-}
+});
 
 type ActionResult = { error: string };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, { guests: true });
   // Not a participant: a 404 before the body is read.
   await requireFileParticipant(db, user.id, params.fileId, { beforeUndertaking: true });
@@ -100,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (status === null) logger.error({ err: error, requestId: context.requestId }, "shared file action failed");
     return data({ error: expectedMessage(error, "L’opération n’a pas pu aboutir.") } satisfies ActionResult, { status: status ?? 500 });
   }
-}
+});
 
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
 

@@ -20,10 +20,10 @@ import { listDocuments, shareDocument, withdrawDocument } from "~/features/colla
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { VERSION_MESSAGES } from "~/features/collaboration/document-versions-rules";
 import { shareDocumentVersion } from "~/features/collaboration/document-versions.server";
 import { isUuid } from "~/lib/uuid";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -33,14 +33,14 @@ import type { Route } from "./+types/documents";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Documents du dossier"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { room: await listDocuments({ profileId: profile.id }, params.fileId) };
-}
+});
 
 type ActionResult = { error: string; intent: "upload" | "withdraw" };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { user, profile } = await requireMember(request);
   const actor = fileActor(profile);
   // A non-member's post is a 404 before its body is read.
@@ -83,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const fallback = intent === "upload" ? DOCUMENT_MESSAGES.storeFailed : "Le document n’a pas pu être retiré. Veuillez réessayer.";
     return data({ error: expectedMessage(error, fallback), intent } satisfies ActionResult, { status: status ?? 500 });
   }
-}
+});
 
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
 

@@ -3,10 +3,10 @@
 import { requireMember } from "~/auth/session.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { exportDueDiligence } from "~/features/due-diligence/export.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/due-diligence-export";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   const format = new URL(request.url).searchParams.get("format");
   try {
@@ -23,8 +23,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    return new Response(expectedMessage(error, "Dossier introuvable"), { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+    return expectedFailureResponse(error, "Dossier introuvable");
   }
-}
+});

@@ -37,8 +37,8 @@ import {
   unlinkDocument,
   updateItem,
 } from "~/features/due-diligence/due-diligence.server";
-import { runDdIntent, type DdIntent, type DdIntentResult } from "~/features/due-diligence/intent.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { runDdIntent, type DdIntent, type DdIntentResult } from "./due-diligence-intent.server";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { formatDatePattern } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
@@ -50,10 +50,10 @@ import type { Route } from "./+types/due-diligence-item";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Demande de diligence"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { page: await getDueDiligenceItem({ profileId: profile.id }, params.fileId, params.requestId) };
-}
+});
 
 function intentsFor(fileId: string, requestId: string): Record<string, DdIntent> {
   const parsed =
@@ -82,7 +82,7 @@ function intentsFor(fileId: string, requestId: string): Record<string, DdIntent>
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor = fileActor(profile);
   // A post to another member's file: 404 before its body is read.
@@ -114,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     back: (intent) => (intent === "remove" ? dueDiligenceUrl(params.fileId) : intent === "ask" || intent === "answer" || intent === "close-question" ? `${back}#questions` : back),
     requestId: context.requestId,
   });
-}
+});
 
 type Page = Route.ComponentProps["loaderData"]["page"];
 

@@ -22,19 +22,20 @@ import {
 import { addItemSchema, createListSchema } from "~/features/due-diligence/due-diligence.schema";
 import { addItem, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
 import { DD_TEMPLATE_LABELS, DD_TEMPLATES } from "~/features/due-diligence/due-diligence-templates";
-import { runDdIntent, type DdIntent, type DdIntentResult } from "~/features/due-diligence/intent.server";
+import { runDdIntent, type DdIntent, type DdIntentResult } from "./due-diligence-intent.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/due-diligence";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Diligences du dossier"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { list: await getDueDiligenceList({ profileId: profile.id }, params.fileId) };
-}
+});
 
 function intentsFor(fileId: string): Record<string, DdIntent> {
   return {
@@ -59,14 +60,14 @@ function intentsFor(fileId: string): Record<string, DdIntent> {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor = fileActor(profile);
   // A post to another member's file: 404 before its body is read.
   await assertFileMember(actor, params.fileId);
   const form = await readForm(request);
   return runDdIntent(intentsFor(params.fileId), actor, form, { back: dueDiligenceUrl(params.fileId), requestId: context.requestId });
-}
+});
 
 type List = Route.ComponentProps["loaderData"]["list"];
 

@@ -10,13 +10,14 @@ import { getFileHeader } from "~/features/collaboration/collaboration.server";
 import { StageBadge } from "~/features/collaboration/components/stage-badge";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/layout";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Dossier de rapprochement"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { header: await getFileHeader({ profileId: profile.id }, params.fileId) };
-}
+});
 
 function fileTabs(fileId: string): Tab[] {
   const base = fileUrl(fileId);

@@ -32,7 +32,7 @@ import { assertFileMember, fileActor } from "~/features/collaboration/file-acces
 import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { isUuid } from "~/lib/uuid";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { memberActor } from "~/auth/actor";
 import { DdProgressCard } from "~/features/due-diligence/components/dd-badges";
 import { getDueDiligenceProgress } from "~/features/due-diligence/due-diligence.server";
@@ -42,14 +42,14 @@ import type { Route } from "./+types/overview";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return {
     file: await getFileView({ profileId: profile.id }, params.fileId),
     ddProgress: await getDueDiligenceProgress({ profileId: profile.id }, params.fileId),
     canProposeDeals: can(profile.membershipType, "certifiedDeals"),
   };
-}
+});
 
 type Intent = { success: string; run: (actor: DealProposalActor, fileId: string, form: FormData) => Promise<string | null> };
 
@@ -111,7 +111,7 @@ const INTENTS: Record<string, Intent> = {
   },
 };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor: DealProposalActor = { ...fileActor(profile), ...memberActor(profile) };
   // Forged posts to another member's file: 404 before anything else is read.
@@ -140,7 +140,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const anchor = intentName === "message" ? "#messages" : "";
   return redirectWithToast(`${fileUrl(params.fileId)}${anchor}`, { type: "success", title: intent.success });
-}
+});
 
 /**
  * Marking the messages read must not reload the page: the "Nouveau" marks stay on the messages
