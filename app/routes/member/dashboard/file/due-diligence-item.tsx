@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, FileText, Link2, Unlink, Upload } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { BackLink } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -11,7 +11,9 @@ import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, documentUrl } from "~/features/collaboration/documents-rules";
 import { shareDocument } from "~/features/collaboration/documents.server";
-import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
+import { fileActor, fileNotFound } from "~/features/collaboration/file-access.server";
+import { sharedFileUrl } from "~/features/collaboration/participant-rules";
+import { founderOrParticipant } from "~/features/due-diligence/access.server";
 import { DdIntentError, DdQuestionBadge, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import {
   DD_CATEGORY_LABELS,
@@ -51,7 +53,9 @@ import type { Route } from "./+types/due-diligence-item";
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Demande de diligence"), { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { profile } = await requireMember(request);
+  const { user, profile } = await requireMember(request);
+  // A participant of the file reads the request on their own pages.
+  if ((await founderOrParticipant(user.id, params.fileId)) === "participant") throw redirect(`${sharedFileUrl(params.fileId)}/diligences/${params.requestId}`);
   return { page: await getDueDiligenceItem({ profileId: profile.id }, params.fileId, params.requestId) };
 }
 
@@ -83,10 +87,10 @@ function intentsFor(fileId: string, requestId: string): Record<string, DdIntent>
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { profile } = await requireMember(request);
+  const { user, profile } = await requireMember(request);
   const actor = fileActor(profile);
-  // A post to another member's file: 404 before its body is read.
-  await assertFileMember(actor, params.fileId);
+  // A post from anyone but a founder (participants post on their own pages): 404 before its body is read.
+  if ((await founderOrParticipant(user.id, params.fileId)) === "participant") fileNotFound();
   const back = dueDiligenceItemUrl(params.fileId, params.requestId);
   if (/^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "")) {
     // Uploading from the item: the document room's upload, then the link to the item.
