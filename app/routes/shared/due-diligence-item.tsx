@@ -88,7 +88,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ intent, error: message } satisfies ActionResult, { status: error.status });
     }
     const status = expectedStatus(error);
-    if (status === 404 || (status === 400 && !multipart && !["ask", "answer", "status"].includes(intent))) throw error;
+    // An upload's folder not found is said on the page, which keeps the form.
+    if ((status === 404 && !multipart) || (status === 400 && !multipart && !["ask", "answer", "status"].includes(intent))) throw error;
     if (status === null) logger.error({ err: error, requestId: context.requestId, intent }, "shared due-diligence action failed");
     return data({ intent, error: expectedMessage(error, "L’opération n’a pas pu aboutir. Veuillez réessayer dans un instant.") } satisfies ActionResult, { status: status ?? 500 });
   }
