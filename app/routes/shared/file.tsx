@@ -74,10 +74,10 @@ export const action = atEdge(async function action({ request, params, context }:
       const form = await readMultipartWithLimit(request, DOCUMENT_MAX_MB);
       const file = form.get("file");
       const folder = String(form.get("folderId") ?? "");
-      if (folder !== "" && !isUuid(folder)) return data({ error: PARTICIPANT_MESSAGES.noRight } satisfies ActionResult, { status: 400 });
+      if (folder !== "" && !isUuid(folder)) return data({ error: DOCUMENT_MESSAGES.badFolder } satisfies ActionResult, { status: 400 });
       if (!(file instanceof File) || (file.size === 0 && !file.name)) return data({ error: DOCUMENT_MESSAGES.noFile } satisfies ActionResult, { status: 400 });
       const documentId = String(form.get("documentId") ?? "");
-      if (documentId !== "" && !isUuid(documentId)) return data({ error: PARTICIPANT_MESSAGES.noRight } satisfies ActionResult, { status: 400 });
+      if (documentId !== "" && !isUuid(documentId)) return data({ error: VERSION_MESSAGES["not-found"] } satisfies ActionResult, { status: 400 });
       const input = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
       if (documentId !== "") {
         const added = await shareDocumentVersion(user.id, params.fileId, documentId, input);
@@ -96,7 +96,9 @@ export const action = atEdge(async function action({ request, params, context }:
       return data({ error: message } satisfies ActionResult, { status: error.status });
     }
     const status = expectedStatus(error);
-    if (status === 404 || status === 400) throw error;
+    // An upload's folder or document not found is said on the page, which keeps the form; the file
+    // itself was checked before the body was read.
+    if (!multipart && (status === 404 || status === 400)) throw error;
     if (status === null) logger.error({ err: error, requestId: context.requestId }, "shared file action failed");
     return data({ error: expectedMessage(error, "L’opération n’a pas pu aboutir.") } satisfies ActionResult, { status: status ?? 500 });
   }
