@@ -94,9 +94,9 @@ export async function notifyProfile(
  * For a use case that has already committed: a notification that cannot be created is logged,
  * never an error for the member who acted (like its e-mail, spec §8).
  */
-export async function notifyProfileSafely(profileId: string, kind: NotificationKind, text: NotificationText): Promise<void> {
+export async function notifyProfileSafely(profileId: string, kind: NotificationKind, text: NotificationText, options: { whileUnread?: boolean } = {}): Promise<void> {
   try {
-    await notifyProfile(profileId, kind, text);
+    await notifyProfile(profileId, kind, text, undefined, options);
   } catch (error) {
     logger.warn({ err: error, kind }, "notification not created");
   }
