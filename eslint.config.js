@@ -30,6 +30,23 @@ export default tseslint.config(
     rules: { "no-console": "error" },
   },
   {
+    // Features speak the domain: an expected failure is an AppError, mapped to HTTP at the route
+    // edge; only their UI components use the router.
+    files: ["app/features/**/*.ts", "app/features/**/*.tsx"],
+    ignores: ["app/features/*/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "react-router", message: "Throw an AppError (~/lib/errors/app-error); the route maps it to HTTP." },
+            { name: "@react-router/node", message: "HTTP belongs to the routes." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The import resolver is CommonJS, as eslint-module-utils loads it with require().
     files: ["eslint/**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },

@@ -94,7 +94,7 @@ export default defineConfig({
     // (seed 7: validated members with random names; demo logins such as premium+s7@demo…).
     command: `node node_modules/tsx/dist/cli.mjs scripts/e2e-server.ts ${path.join(dataDir, "modele")} ${E2E_ADMIN.email} ${E2E_ADMIN.password} ${E2E_SEED.members} ${E2E_SEED.seed}`,
     url: `${server.baseURL}/healthz`,
-    timeout: 180_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

@@ -5,11 +5,12 @@
 // from its template, a request added by the buyer's side, a question asked, the request answered
 // with an uploaded document and the question answered by the seller's side, validated, the
 // progress on the overview, and the XLSX export downloaded and read with exceljs. axe at 1280
-// and 360 px on both sides.
+// and 360 px on both sides. Then a guest of the seller's side answers a request with a document
+// into a folder of their side and uploads a new version of it.
 import ExcelJS from "exceljs";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
-import { certificatePdfBuffer, checkAccessibility, FOUNDER, PREMIUM, signInAs, TWO_MEMBER_JOURNEY_MS } from "./fixtures";
+import { admitGuest, certificatePdfBuffer, checkAccessibility, FOUNDER, PREMIUM, signInAs, TWO_MEMBER_JOURNEY_MS, uniqueEmail } from "./fixtures";
 
 async function openList(page: Page, counterpartName: string): Promise<void> {
   await page.goto("/dashboard/dossiers");
@@ -103,4 +104,73 @@ test("a request answered with a document, a question asked and answered, the XLS
   const mine = rows.find((r) => r[1] === title);
   expect(mine).toEqual(["Fiscal", title, "Validé", "", "", documentName, "0"]);
   for (const p of [helene, thomas]) await p.context().close();
+});
+
+test("a guest of the seller's side answers a request into a folder, then uploads a new version", async ({ browser }) => {
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
+  const helene = await (await browser.newContext()).newPage();
+  const thomas = await (await browser.newContext()).newPage();
+  const guest = await (await browser.newContext()).newPage();
+  await signInAs(helene, FOUNDER.email);
+  await signInAs(thomas, PREMIUM.email);
+  await openList(helene, PREMIUM.name);
+  await openList(thomas, FOUNDER.name);
+  const heleneSells = (await helene.getByText("Vous intervenez côté cédant.").count()) > 0;
+  const seller = heleneSells ? helene : thomas;
+  const buyer = heleneSells ? thomas : helene;
+  // Alone on its server the spec may start here: the list from its template first.
+  if (await buyer.getByTestId("dd-empty").count()) {
+    await buyer.getByRole("button", { name: "Créer la liste" }).click();
+    await expect(buyer.getByText("Liste de diligences créée")).toBeVisible();
+  }
+  const filePath = new URL(seller.url()).pathname.replace(/\/diligences$/, "");
+
+  // The seller's founder opens a folder of their side only and invites their chartered accountant.
+  const folder = `Comptabilité cédant ${Date.now()}`;
+  await seller.goto(`${filePath}/intervenants`);
+  await seller.getByLabel("Nom", { exact: true }).fill(folder);
+  await seller.getByLabel("Visibilité").selectOption("cedant");
+  await seller.getByRole("button", { name: "Créer le dossier" }).click();
+  await expect(seller.getByText(folder).first()).toBeVisible();
+  const sharedPath = await admitGuest(seller, buyer, guest, filePath, {
+    email: uniqueEmail("expert-cedant"),
+    firstName: "Paule",
+    lastName: "Chiffres",
+    role: "expert_comptable",
+    side: "cedant",
+    rights: { voir: true, telecharger: true, deposer: true },
+  });
+
+  // The guest opens a request from the overview and answers it with a document into that folder.
+  await guest.getByRole("link", { name: "Ouvrir la liste de diligences" }).click();
+  await expect(guest.getByRole("heading", { name: "Diligences", exact: true })).toBeVisible();
+  const request = guest.getByTestId("shared-dd-item").first().getByRole("link");
+  const title = (await request.textContent())!.trim();
+  await request.click();
+  await expect(guest.getByRole("heading", { name: title })).toBeVisible();
+  await checkAccessibility(guest);
+  const answer = `grand-livre-${Date.now()}.pdf`;
+  await guest.getByLabel("Dossier de documents").selectOption({ label: folder });
+  await guest.getByLabel("Document qui répond à la demande").setInputFiles({ name: answer, mimeType: "application/pdf", buffer: await certificatePdfBuffer() });
+  await guest.getByRole("button", { name: "Déposer et rattacher" }).click();
+  await expect(guest.getByTestId("shared-dd-document")).toContainText(answer);
+
+  // The seller's founder finds it among the file's documents, in the folder chosen.
+  await seller.goto(`${filePath}/documents`);
+  await expect(seller.getByTestId("document-item").filter({ hasText: answer })).toContainText(folder);
+
+  // A new version from the shared file: same folder, the first one kept under it.
+  await guest.goto(sharedPath);
+  const section = guest.getByRole("region", { name: `Dossier ${folder}` });
+  const item = section.getByTestId("shared-document").filter({ hasText: answer });
+  await item.getByText("Déposer une nouvelle version").click();
+  const second = `grand-livre-corrige-${Date.now()}.pdf`;
+  await item.getByLabel("Version\u00a02").setInputFiles({ name: second, mimeType: "application/pdf", buffer: await certificatePdfBuffer() });
+  await item.getByRole("button", { name: "Déposer la version" }).click();
+  const latest = section.getByTestId("shared-document").filter({ hasText: second });
+  await expect(latest).toBeVisible();
+  await latest.getByText("Versions précédentes (1)").click();
+  await expect(latest.getByTestId("document-version")).toContainText(answer);
+  await checkAccessibility(guest);
+  for (const p of [helene, thomas, guest]) await p.context().close();
 });

@@ -251,3 +251,57 @@ export async function fillVerification(page: Page, options: { siren?: string; su
  * pages each): on two cores shared with the rest of the suite such a journey took up to 2.7 min.
  */
 export const TWO_MEMBER_JOURNEY_MS = 240_000;
+
+export type GuestInvitation = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "expert_comptable" | "avocat" | "notaire" | "banque" | "conseil" | "autre";
+  side: "cedant" | "acquereur" | "commun";
+  rights: { voir: boolean; telecharger: boolean; deposer: boolean };
+};
+
+/**
+ * A professional outside the network admitted to a file: `inviter` (a founder, on the file's
+ * pages) invites them, the guest creates an account from the e-mail, confirms it and joins,
+ * `approver` (the other founder) approves, and the guest signs the undertaking. The guest's page
+ * ends on the shared file, clients shown; its path is returned.
+ */
+export async function admitGuest(inviter: Page, approver: Page, guest: Page, filePath: string, invitation: GuestInvitation): Promise<string> {
+  await inviter.goto(`${filePath}/intervenants`);
+  const form = inviter.getByRole("form", { name: "Inviter un professionnel" });
+  await form.getByLabel("Adresse e-mail").fill(invitation.email);
+  await form.getByLabel("Rôle").selectOption(invitation.role);
+  await form.getByLabel("Côté", { exact: true }).selectOption(invitation.side);
+  for (const [right, label] of [["voir", "Voir"], ["telecharger", "Télécharger"], ["deposer", "Déposer"]] as const) {
+    await form.getByLabel(label, { exact: true }).setChecked(invitation.rights[right]);
+  }
+  await form.getByRole("button", { name: "Envoyer l’invitation" }).click();
+  await expect(inviter.getByTestId("participant-item").filter({ hasText: invitation.email })).toContainText("Invitation envoyée");
+
+  const mail = await waitForMail(guest.request, invitation.email, /Invitation/);
+  await guest.goto(firstLink(mail.text));
+  await guest.getByLabel("Prénom").fill(invitation.firstName);
+  await guest.getByLabel("Nom", { exact: true }).fill(invitation.lastName);
+  const password = `invite-${randomBytes(6).toString("hex")}`;
+  await guest.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await guest.getByLabel("Confirmation du mot de passe").fill(password);
+  await guest.getByRole("button", { name: "Créer mon compte invité" }).click();
+  await expect(guest.getByText("Vérifiez votre messagerie")).toBeVisible();
+  const confirmation = await waitForMail(guest.request, invitation.email, /Confirmez/);
+  await guest.goto(firstLink(confirmation.text));
+  await expect(guest).toHaveURL(/\/invitation\//);
+  await guest.getByRole("button", { name: "Rejoindre le dossier" }).click();
+  await expect(guest).toHaveURL(/\/dossiers-partages$/);
+
+  const name = `${invitation.firstName} ${invitation.lastName}`;
+  await approver.goto(`${filePath}/intervenants`);
+  await approver.getByTestId("participant-item").filter({ hasText: name }).getByRole("button", { name: "Approuver l’accès" }).click();
+  await expect(approver.getByTestId("participant-item").filter({ hasText: name })).toContainText("Actif");
+
+  await guest.reload();
+  await guest.getByRole("link", { name: /^Dossier / }).first().click();
+  await guest.getByRole("button", { name: "Je m’engage" }).click();
+  await expect(guest.getByTestId("shared-clients")).toBeVisible();
+  return new URL(guest.url()).pathname;
+}

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./typography-scan";
 import {
+  admitGuest,
   FOUNDER,
   FREEMIUM,
   PREMIUM,
@@ -288,6 +289,8 @@ async function memberPages(page: Page, who: string) {
     await visit(page, file, `${who}-dossier`);
     await visit(page, `${file}/evaluation`, `${who}-dossier-evaluation`);
     await visit(page, `${file}/mediation`, `${who}-dossier-mediation`);
+    await visit(page, `${file}/diligences`, `${who}-dossier-diligences`);
+    await visit(page, `${file}/intervenants`, `${who}-dossier-intervenants`);
   }
 
   // A peer's profile as members see it (ratings, responsiveness, report forms).
@@ -346,4 +349,38 @@ test("admin: every tab, a profile's detail panel, the journal", async ({ page })
   await page.goto("/admin");
   const detail = page.getByRole("link", { name: /^Voir le profil de / }).first();
   await visit(page, (await detail.getAttribute("href"))!, "admin-profil-detail");
+});
+
+test("a file's guest: shared files, the file, its due-diligence list and a request", async ({ browser }) => {
+  const desktop = { viewport: { width: 1280, height: 800 } };
+  const helene = await (await browser.newContext(desktop)).newPage();
+  const thomas = await (await browser.newContext(desktop)).newPage();
+  const guest = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await signInAs(helene, FOUNDER.email);
+  await signInAs(thomas, PREMIUM.email);
+  await helene.goto("/dashboard/dossiers");
+  await helene.getByRole("link", { name: new RegExp(PREMIUM.name) }).first().click();
+  await expect(helene.getByRole("heading", { name: `Dossier avec ${PREMIUM.name}` })).toBeVisible();
+  const filePath = new URL(helene.url()).pathname;
+  // A request to open: the list from its template while the file is open (a concluded file keeps none).
+  await helene.goto(`${filePath}/diligences`);
+  const create = helene.getByRole("button", { name: "Créer la liste" });
+  if (await create.count()) {
+    await create.click();
+    await expect(helene.getByText("Liste de diligences créée")).toBeVisible();
+  }
+  const sharedPath = await admitGuest(helene, thomas, guest, filePath, {
+    email: uniqueEmail("invite-mobile"),
+    firstName: "Noé",
+    lastName: "Mobile",
+    role: "avocat",
+    side: "cedant",
+    rights: { voir: true, telecharger: true, deposer: true },
+  });
+  await visit(guest, "/dossiers-partages", "invite-dossiers-partages");
+  await visit(guest, sharedPath, "invite-dossier");
+  await visit(guest, `${sharedPath}/diligences`, "invite-diligences");
+  const request = await firstHref(guest, `${sharedPath}/diligences/`);
+  if (request) await visit(guest, request, "invite-diligence-demande");
+  for (const p of [helene, thomas, guest]) await p.context().close();
 });

@@ -47,6 +47,7 @@ import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
 import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, type CreatedMember } from "../support/factories";
 import { secretFromOtpauthUri, totpCode, unusedTotpCode } from "../support/totp";
+import { expectedStatus } from "~/lib/errors/http";
 
 const t = useTestDatabase();
 checkAuditEvents(t);
@@ -115,9 +116,7 @@ async function thrownResponse(p: Promise<unknown>) {
 
 function statusOf(error: unknown): number | undefined {
   if (isRouteErrorResponse(error)) return error.status;
-  if (error instanceof Response) return error.status;
-  if (error && typeof error === "object" && "init" in error) return (error as { init?: { status?: number } }).init?.status;
-  return undefined;
+  return expectedStatus(error) ?? undefined;
 }
 
 describe("password change", () => {

@@ -240,7 +240,10 @@ const TABLE: Entry[] = [
     url: (f) => ({ url: `/dashboard/dossiers/${f.fileId}/historique`, params: { fileId: f.fileId } }),
     get: { ...MEMBER_GET, freemium: 404, admin: 404, admin2fa: 404 },
   },
-  // Its due-diligence list, exports and requests (issue 32 §3): the two members only.
+  // Its due-diligence list, exports and requests (issue 32 §3): the two members only. The people a
+  // file adds (guests before and after approval, member participants, removed ones) have their
+  // own columns for these routes and the /dossiers-partages ones in
+  // collaboration-participants.test.ts ("authorization matrix of a file's participants").
   {
     path: "/dashboard/dossiers/:fileId/diligences",
     file: "routes/member/dashboard/file/due-diligence.tsx",

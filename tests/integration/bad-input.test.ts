@@ -44,6 +44,11 @@ import { action as dueDiligenceItemAction } from "~/routes/member/dashboard/file
 import { action as mediationAction } from "~/routes/member/dashboard/file/mediation";
 import { action as participantsAction } from "~/routes/member/dashboard/file/participants";
 import { action as sharedFileAction } from "~/routes/shared/file";
+import { action as sharedDdItemAction } from "~/routes/shared/due-diligence-item";
+import { collaborationDocuments, collaborationFolders, collaborationParticipants, dueDiligenceQuestions } from "~/db/schema";
+import { shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
+import { PDFDocument } from "pdf-lib";
+import { useFileTestEnvironment } from "./file-helpers";
 import { action as invitationAction } from "~/routes/public/invitation";
 import { action as adminMediationAction } from "~/routes/admin/mediation";
 import { action as insuranceRenewalAction } from "~/routes/member/insurance-renewal";
@@ -489,11 +494,11 @@ describe("route actions with hostile forms", () => {
       params: () => ({ conversationId: `confrere-${premium.profile.id}` }),
     },
     {
-      name: "file overview: messages read (member)",
+      name: "file overview: messages read, undertaking (member)",
       action: fileOverviewAction,
       url: "http://localhost/dashboard/dossiers/x",
-      fields: ["upTo"],
-      intents: ["mark-read"],
+      fields: ["upTo", "accept"],
+      intents: ["mark-read", "undertaking"],
       headers: () => withCookie(premiumBrowser),
       params: () => ({ fileId }),
     },
@@ -853,6 +858,160 @@ describe("mediation and insurance forms with hostile input", () => {
         { numRuns: RUNS },
       );
     }
+  });
+});
+
+// A participant's forms (decision 056): an upload into a chosen folder, a new version of a
+// document, and the request's forms (answer with a document, status, ask, answer), as a member
+// participant of the seller's side with every right, multipart and url-encoded like the browser.
+describe("a participant's forms with hostile input", () => {
+  useFileTestEnvironment(t, "bad-input-participant");
+  let fileId: string;
+  let requestId: string;
+  let folderId: string;
+  let documentId: string;
+  let headers: () => Headers;
+
+  const pdfBytes = async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    return doc.save();
+  };
+
+  beforeAll(async () => {
+    const db = t.db!;
+    const buyer = await createMember(db, { profile: { membershipType: "premium" } });
+    const seller = await createMember(db, { profile: { membershipType: "premium" } });
+    const adviser = await createMember(db, { profile: { firstName: "Paule", lastName: "Comptable" } });
+    const mine = await createMandate(db, buyer.profile.id, { mandateType: "buyer" });
+    const theirs = await createMandate(db, seller.profile.id, { mandateType: "seller" });
+    fileId = await db.transaction((tx) => openCollaborationFile(tx, mine.id, theirs.id));
+    const now = new Date();
+    await db.insert(collaborationParticipants).values({
+      fileId,
+      email: adviser.user.email,
+      role: "expert_comptable",
+      side: "cedant",
+      status: "active",
+      tokenHash: "bad-input",
+      expiresAt: now,
+      invitedByName: "Cédant",
+      userId: adviser.user.id,
+      profileId: adviser.profile.id,
+      canView: true,
+      canDownload: true,
+      canUpload: true,
+      acceptedAt: now,
+      approvedAt: now,
+      undertakingSignedAt: now,
+    });
+    const [folder] = await db.insert(collaborationFolders).values({ fileId, name: "Fiscal cédant", visibility: "cedant" }).returning({ id: collaborationFolders.id });
+    folderId = folder!.id;
+    const [request] = await db.insert(dueDiligenceRequests).values({ fileId, category: "fiscal", title: "Liasses fiscales", position: 1 }).returning({ id: dueDiligenceRequests.id });
+    requestId = request!.id;
+    documentId = (await shareParticipantDocument(adviser.user.id, fileId, folderId, { name: "liasse.pdf", bytes: await pdfBytes() })).documentId;
+    const browser = await signIn(adviser);
+    headers = () => {
+      const h = anonymous();
+      h.set("cookie", browser.headers.get("cookie") ?? "");
+      return h;
+    };
+  });
+
+  const urlEncoded = (fd: FormData) => {
+    const body = new URLSearchParams();
+    for (const [k, v] of fd.entries()) body.append(k, typeof v === "string" ? v : v.name);
+    return body;
+  };
+  /** Runs an action, multipart or url-encoded; says whether a refusal was thrown (to the error page: the form is lost). */
+  async function send(actionFn: AnyAction, url: string, body: FormData | URLSearchParams, params: Record<string, string>): Promise<Outcome & { thrown: boolean }> {
+    const request = new Request(url, { method: "POST", body, headers: headers() });
+    try {
+      return { ...outcomeOf(await actionFn({ request, params, context: { nonce: "", requestId: "t" } } as unknown as never)), thrown: false };
+    } catch (error) {
+      if (error instanceof Response || isDataWithInit(error)) return { ...outcomeOf(error), thrown: true };
+      throw error;
+    }
+  }
+  const runMultipart = send;
+  const runEncoded = send;
+
+  const targets = () => [
+    {
+      name: "shared file: upload into a folder, new version",
+      action: sharedFileAction,
+      url: `http://localhost/dossiers-partages/${fileId}`,
+      fields: ["folderId", "documentId", "file"],
+      intents: ["undertaking"],
+      params: { fileId } as Record<string, string>,
+    },
+    {
+      name: "shared request: answer with a document, status, ask, answer",
+      action: sharedDdItemAction,
+      url: `http://localhost/dossiers-partages/${fileId}/diligences/${requestId}`,
+      fields: ["folderId", "file", ...fieldsOf(dueDiligenceSchemas.statusSchema), ...fieldsOf(dueDiligenceSchemas.askSchema), ...fieldsOf(dueDiligenceSchemas.answerSchema)],
+      intents: ["ask", "answer", "status"],
+      params: { fileId, requestId } as Record<string, string>,
+    },
+  ];
+
+  it("never a 500, errors in French, multipart or url-encoded", async () => {
+    for (const target of targets()) {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.constantFrom(...target.intents, "x"), hostileString), formEntries(target.fields), fc.boolean(), async (intent, entries, multipart) => {
+          const fd = formOf(entries);
+          fd.set("intent", intent);
+          const out = multipart ? await runMultipart(target.action, target.url, fd, target.params) : await runEncoded(target.action, target.url, urlEncoded(fd), target.params);
+          expect(out.status, `${target.name}: ${JSON.stringify(entries).slice(0, 500)}`).toBeLessThan(500);
+          if (out.status >= 400) expectFrenchBody(out.body, target.name);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it("a refused field is answered on the page (returned, not thrown), in French, and stores nothing", async () => {
+    const docsBefore = (await t.db!.select({ n: count() }).from(collaborationDocuments))[0]!.n;
+    const questionsBefore = (await t.db!.select({ n: count() }).from(dueDiligenceQuestions))[0]!.n;
+    const pdfFile = new File([new Uint8Array(await pdfBytes())], "reponse.pdf", { type: "application/pdf" });
+    const multipart = (fields: Record<string, string>, file: File | null = pdfFile) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+      if (file) fd.set("file", file);
+      return fd;
+    };
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const fileUrl = `http://localhost/dossiers-partages/${fileId}`;
+    const itemUrl = `${fileUrl}/diligences/${requestId}`;
+    const cases: [string, () => Promise<Outcome & { thrown: boolean }>, number[]][] = [
+      ["upload: folder not a UUID", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId: "../../etc" }), { fileId }), [400]],
+      ["upload: unknown folder", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId: unknown }), { fileId }), [404]],
+      ["upload: no file", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId }, null), { fileId }), [400]],
+      ["upload: not a document type", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId }, new File(["#!/bin/sh"], "x.sh", { type: "text/x-sh" })), { fileId }), [400, 413, 415, 422]],
+      ["new version: document not a UUID", () => runMultipart(sharedFileAction, fileUrl, multipart({ documentId: "<script>" }), { fileId }), [400]],
+      ["new version: unknown document", () => runMultipart(sharedFileAction, fileUrl, multipart({ documentId: unknown }), { fileId }), [404]],
+      ["new version: no file", () => runMultipart(sharedFileAction, fileUrl, multipart({ documentId }, null), { fileId }), [400]],
+      ["answer with a document: folder not a UUID", () => runMultipart(sharedDdItemAction, itemUrl, multipart({ folderId: "1e308" }), { fileId, requestId }), [400]],
+      ["answer with a document: unknown folder", () => runMultipart(sharedDdItemAction, itemUrl, multipart({ folderId: unknown }), { fileId, requestId }), [404]],
+      ["answer with a document: no file", () => runMultipart(sharedDdItemAction, itemUrl, multipart({ folderId }, null), { fileId, requestId }), [400]],
+      ["ask: empty question", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "ask", visibility: "commun", body: " " }), { fileId, requestId }), [400]],
+      ["ask: question far too long", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "ask", visibility: "commun", body: "x".repeat(60_000) }), { fileId, requestId }), [400]],
+      ["ask: unknown side", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "ask", visibility: "__proto__", body: "Le bail ?" }), { fileId, requestId }), [400]],
+      ["ask: the other side's only", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "ask", visibility: "acquereur", body: "Le bail ?" }), { fileId, requestId }), [400]],
+      ["ask: document not a UUID", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "ask", visibility: "commun", body: "Le bail ?", documentId: "x" }), { fileId, requestId }), [400]],
+      ["answer: empty answer", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "answer", questionId: unknown, answer: "" }), { fileId, requestId }), [400]],
+      ["status: unknown status", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "status", status: "NaN" }), { fileId, requestId }), [400]],
+    ];
+    for (const [name, send, statuses] of cases) {
+      const out = await send();
+      expect(out.thrown, `${name}: thrown to the error page, the form is lost`).toBe(false);
+      expect(statuses, `${name}: status ${out.status}`).toContain(out.status);
+      const error = (out.body as { error?: unknown } | null)?.error;
+      expect(typeof error, name).toBe("string");
+      expectFrench([error as string], name);
+    }
+    expect((await t.db!.select({ n: count() }).from(collaborationDocuments))[0]!.n).toBe(docsBefore);
+    expect((await t.db!.select({ n: count() }).from(dueDiligenceQuestions))[0]!.n).toBe(questionsBefore);
   });
 });
 

@@ -22,6 +22,7 @@ import { loader as invoicePdfLoader } from "~/routes/member/invoice-pdf";
 import { createMember, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { LEGAL_ENV } from "../support/legal-env";
+import { expectedStatus } from "~/lib/errors/http";
 
 useTestDatabase();
 
@@ -75,7 +76,7 @@ async function statusOf(promise: Promise<unknown>): Promise<number | undefined> 
     () => undefined,
     (e: unknown) => e,
   );
-  return (thrown as { init?: { status?: number } } | undefined)?.init?.status;
+  return expectedStatus(thrown) ?? undefined;
 }
 
 /** The PDF's text: pdftotext when installed, else the content streams' strings read with pdf-lib. */

@@ -4,6 +4,7 @@
 // counterparty, and still for no one else. And in no log line at all, for the whole scenario
 // (logs are for operators, never for the owner), failed actions and database errors included;
 // tests/system/canary-logs.test.ts repeats it against the real server at LOG_LEVEL=trace.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -308,7 +309,7 @@ describe("canary: the insurance certificate stays private (issue 14)", () => {
       await saveDetails(applicant, { experienceDescription: "Douze ans.", recentOperations: "Une cession.", linkedinUrl: undefined });
       await expect(
         saveVerification(applicant, verificationInput("conseil_ma", { insurer: INSURER, policyNumber: POLICY }), { name: `${FILE}.pdf`, bytes: new TextEncoder().encode(POLICY) }),
-      ).rejects.toMatchObject({ init: { status: 415 } });
+      ).rejects.toMatchObject({ code: "unsupported-type" });
 
       const pub = await getPublicProfile(member.profile.id);
       expect(pub?.verification?.lines.length).toBe(5);
@@ -325,6 +326,14 @@ describe("canary: the insurance certificate stays private (issue 14)", () => {
     }
   });
 });
+
+// A PDF read as a person reads it: pdftotext (poppler-utils) extracts its text, where a byte
+// search would miss a name in a compressed or re-encoded content stream.
+function pdfText(bytes: Uint8Array): string {
+  const run = spawnSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: Buffer.from(bytes), encoding: "utf8" });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout.replace(/\s+/g, " ");
+}
 
 describe("canary: the sealed undertakings PDF and the closing archive carry no client identity not revealed (issue 32)", () => {
   const CLIENT = `CANARY-ARCHIVE-CLIENT-${randomBytes(6).toString("hex")}`;
@@ -349,13 +358,21 @@ describe("canary: the sealed undertakings PDF and the closing archive carry no c
         (await loader({ request: new Request(`http://localhost:3000/dashboard/dossiers/${fileId}/${pathName}`, { headers: aBrowser.headers }), params: { fileId }, context: { requestId: "test" } } as never)) as Response;
       const pdf = await call(undertakingsLoader, "engagements");
       expect(pdf.status).toBe(200);
-      expect(Buffer.from(await pdf.arrayBuffer()).toString("latin1")).not.toContain(CLIENT);
+      const pdfBytes = new Uint8Array(await pdf.arrayBuffer());
+      expect(Buffer.from(pdfBytes).toString("latin1")).not.toContain(CLIENT);
+      const text = pdfText(pdfBytes);
+      expect(text).toContain("Engagements de confidentialité");
+      expect(text).not.toContain(CLIENT);
       const archive = await call(archiveLoader, "archive");
       expect(archive.status).toBe(200);
       const zip = await JSZip.loadAsync(new Uint8Array(await archive.arrayBuffer()));
       const names = Object.keys(zip.files);
       expect(names).toContain("historique/historique.json");
-      for (const name of names) expect(Buffer.from(await zip.file(name)!.async("uint8array")).toString("latin1"), name).not.toContain(CLIENT);
+      for (const name of names) {
+        const bytes = await zip.file(name)!.async("uint8array");
+        expect(Buffer.from(bytes).toString("latin1"), name).not.toContain(CLIENT);
+        if (name.endsWith(".pdf")) expect(pdfText(bytes), name).not.toContain(CLIENT);
+      }
       expect(logLines.join("")).not.toContain(CLIENT);
     } finally {
       setStorage(undefined);
@@ -599,5 +616,97 @@ describe("canary: a guest of a file sees no client before their undertaking (iss
     const after = JSON.stringify(await run(sharedFileLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}`, { headers: guestB.headers }), { fileId }));
     expect(after).toContain(NAME);
     expect(logLines.slice(logsBefore).join("\n")).not.toContain(NAME);
+  });
+});
+
+describe("canary: the PDFs a guest reaches show no client before their undertaking, read with pdftotext (issue 32)", () => {
+
+  it("the undertakings PDF never carries the client; the guest's document and archive carry it only once the guest has signed", async () => {
+    const { PDFDocument, StandardFonts } = await import("pdf-lib");
+    const { shareDocument } = await import("~/features/collaboration/documents.server");
+    const { inviteParticipant } = await import("~/features/collaboration/participants.server");
+    const { action: invitationAction } = await import("~/routes/public/invitation");
+    const { action: participantsAction } = await import("~/routes/member/dashboard/file/participants");
+    const { action: sharedFileAction } = await import("~/routes/shared/file");
+    const { loader: sharedDocumentLoader } = await import("~/routes/shared/document");
+    const { loader: sharedArchiveLoader } = await import("~/routes/shared/archive");
+    setStorage(createDatabaseStorage());
+    try {
+      const seller = { mandateType: "seller" as const, searchSectors: null, searchTerritories: null, targetAmountMin: null, targetAmountMax: null, companySector: "C", companyTerritory: "75", valuationAmount: 650_000, description: "Entreprise industrielle" };
+      const mine = (await createMandate(mandateActor(owner.profile), mandateInput({ ...seller, clientCode: "PDF-S1", clientName: NAME, clientAddress: ADDRESS }))).id;
+      const theirs = (await createMandate(mandateActor(partner.profile), mandateInput({ clientCode: "PDF-B1" }))).id;
+      const fileId = await t.db!.transaction((tx) => openCollaborationFile(tx, mine, theirs));
+      const logsBefore = logLines.length;
+
+      // A document of the seller's founder naming the client: what a guest may read after signing only.
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      doc.addPage([595, 842]).drawText(`Bilan 2025 de ${NAME}`, { x: 50, y: 780, size: 12, font });
+      const { documentId } = await shareDocument(fileActor(owner.profile), fileId, { name: "bilan-2025.pdf", bytes: await doc.save() });
+
+      const email = "canari.pdf@example.org";
+      const { token } = await inviteParticipant(owner.user.id, fileId, { email, role: "banque", side: "acquereur", rights: { voir: true, telecharger: true, deposer: false } });
+      const post = (b: Browser | null, path: string, fields: Record<string, string>) =>
+        new Request(`http://localhost:3000${path}`, { method: "POST", headers: new Headers(b?.headers ?? { "x-rt-client-ip": "203.0.113.9" }), body: new URLSearchParams(fields) });
+      const run = async (fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string>) => {
+        try {
+          return await fn({ request, params, context: { requestId: "canary" } } as never);
+        } catch (thrown) {
+          return thrown;
+        }
+      };
+      const password = "canari-pdf-2026";
+      await run(invitationAction, post(null, `/invitation/${token}`, { intent: "sign-up", firstName: "Banque", lastName: "Canari", password, confirmPassword: password }), { token });
+      await t.db!.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+      const guestB = await signIn({ email, password } as CreatedMember);
+      await run(invitationAction, post(guestB, `/invitation/${token}`, { intent: "accept" }), { token });
+      const [row] = await queryRows<{ id: string }>(sql`select id from collaboration_participants where file_id = ${fileId}::uuid`);
+      await run(participantsAction, post(partnerB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId: row.id }), { fileId });
+
+      const undertakings = async () => {
+        const res = (await run(undertakingsLoader, new Request(`http://localhost:3000/dashboard/dossiers/${fileId}/engagements`, { headers: partnerB.headers }), { fileId })) as Response;
+        expect(res.status).toBe(200);
+        return pdfText(new Uint8Array(await res.arrayBuffer()));
+      };
+      const documentOf = () => run(sharedDocumentLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}/documents/${documentId}?mode=download`, { headers: guestB.headers }), { fileId, documentId });
+      const archiveOf = () => run(sharedArchiveLoader, new Request(`http://localhost:3000/dossiers-partages/${fileId}/archive`, { headers: guestB.headers }), { fileId });
+      const statusOfOutcome = (o: unknown) => (o instanceof Response ? o.status : ((o as { init?: { status?: number } }).init?.status ?? 200));
+
+      // Approved, before the undertaking: the undertakings PDF is readable and names no client;
+      // the document and the archive are refused, so no PDF of the file reaches the guest.
+      const beforeText = await undertakings();
+      expect(beforeText).toContain("Engagements de confidentialité");
+      expect(beforeText).not.toContain("Banque Canari");
+      expect(beforeText).not.toContain(NAME);
+      expect(beforeText).not.toContain(ADDRESS);
+      expect(statusOfOutcome(await documentOf())).toBe(403);
+      const [{ stage }] = await t.db!.select({ stage: collaborationFiles.stage }).from(collaborationFiles).where(eq(collaborationFiles.id, fileId));
+      await t.db!.update(collaborationFiles).set({ stage: "concluded" }).where(eq(collaborationFiles.id, fileId));
+      const early = await archiveOf();
+      expect(statusOfOutcome(early)).toBe(403);
+      expect(early instanceof Response ? await early.text() : JSON.stringify(early)).not.toContain(NAME);
+      await t.db!.update(collaborationFiles).set({ stage }).where(eq(collaborationFiles.id, fileId));
+
+      // Signed: the guest's undertaking is in the PDF, still without the client; the probe works —
+      // pdftotext finds the client in the watermarked document and in the archive's copy.
+      expect(statusOfOutcome(await run(sharedFileAction, post(guestB, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId }))).toBe(302);
+      const afterText = await undertakings();
+      expect(afterText).toContain("Banque Canari (intervenant du dossier)");
+      expect(afterText).not.toContain(NAME);
+      expect(afterText).not.toContain(ADDRESS);
+      const opened = (await documentOf()) as Response;
+      expect(opened.status).toBe(200);
+      expect(pdfText(new Uint8Array(await opened.arrayBuffer()))).toContain(NAME);
+      await t.db!.update(collaborationFiles).set({ stage: "concluded" }).where(eq(collaborationFiles.id, fileId));
+      const archive = (await archiveOf()) as Response;
+      expect(archive.status).toBe(200);
+      const zip = await JSZip.loadAsync(new Uint8Array(await archive.arrayBuffer()));
+      const pdfs = Object.keys(zip.files).filter((name) => name.endsWith(".pdf"));
+      const texts = Object.fromEntries(await Promise.all(pdfs.map(async (name) => [name, pdfText(await zip.file(name)!.async("uint8array"))] as const)));
+      expect(Object.entries(texts).filter(([, text]) => text.includes(NAME)).map(([name]) => name)).toEqual(["documents/bilan-2025/v1-bilan-2025.pdf"]);
+      expect(logLines.slice(logsBefore).join("\n")).not.toContain(NAME);
+    } finally {
+      setStorage(undefined);
+    }
   });
 });

@@ -282,8 +282,8 @@ describe("sharing", () => {
     const second = await noisyPng(600);
     const shared = await shareDocument(a, fileId, { name: "un.png", bytes: first }, { limits });
     await expect(shareDocument(b, fileId, { name: "deux.png", bytes: second }, { limits })).rejects.toMatchObject({
-      data: { message: "Le dossier dépasse 1\u00a0Mo de documents." },
-      init: { status: 413 },
+      message: "Le dossier dépasse 1\u00a0Mo de documents.",
+      code: "too-large",
     });
     expect((await documentsOf(fileId)).map((d) => d.name)).toEqual(["un.png"]);
     expect(await storedKeys(fileId)).toHaveLength(1);
@@ -315,7 +315,7 @@ describe("sharing", () => {
     };
     setStorage(racing);
     try {
-      await expect(shareDocument(a, fileId, { name: "tard.pdf", bytes: await pdf(1) })).rejects.toMatchObject({ init: { status: 409 } });
+      await expect(shareDocument(a, fileId, { name: "tard.pdf", bytes: await pdf(1) })).rejects.toMatchObject({ code: "conflict" });
     } finally {
       setStorage(real);
     }
@@ -376,9 +376,9 @@ describe("only the file's two members", () => {
     }
     expect(status(await upload(browser(), fileId, { bytes: await pdf(1), name: "intrus.pdf" }))).toBe(404);
     expect(status(await withdrawVia(browser(), fileId, documentId))).toBe(404);
-    await expect(openDocument(actor(), fileId, documentId, "download")).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(listDocuments(actor(), fileId)).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(withdrawDocument(actor(), fileId, documentId)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(openDocument(actor(), fileId, documentId, "download")).rejects.toMatchObject({ code: "not-found" });
+    await expect(listDocuments(actor(), fileId)).rejects.toMatchObject({ code: "not-found" });
+    await expect(withdrawDocument(actor(), fileId, documentId)).rejects.toMatchObject({ code: "not-found" });
     // Nothing happened: one document, not withdrawn, never opened.
     const [row] = await documentsOf(fileId);
     expect(row.withdrawnAt).toBeNull();
@@ -440,8 +440,8 @@ describe("opening: watermark, headers and the access log", () => {
     const [row] = await documentsOf(fileId);
     await getStorage().putObject(row.storageKey, pdfBomb(100 * MB, { in: "object-stream" }), "application/pdf");
     await expect(openDocument(b, fileId, documentId, "view")).rejects.toMatchObject({
-      data: { message: DOCUMENT_MESSAGES.inflatedTooLarge },
-      init: { status: 422 },
+      message: DOCUMENT_MESSAGES.inflatedTooLarge,
+      code: "unprocessable",
     });
     expect(await t.db!.select().from(documentAccessLog).where(eq(documentAccessLog.documentId, documentId))).toEqual([]);
   });

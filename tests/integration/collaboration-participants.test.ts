@@ -24,6 +24,10 @@ import { loader as sharedArchiveLoader } from "~/routes/shared/archive";
 import { loader as sharedDdLoader } from "~/routes/shared/due-diligence";
 import { action as sharedDdItemAction, loader as sharedDdItemLoader } from "~/routes/shared/due-diligence-item";
 import { createListFromTemplate } from "~/features/due-diligence/due-diligence.server";
+import { action as founderDdAction, loader as founderDdLoader } from "~/routes/member/dashboard/file/due-diligence";
+import { loader as founderDdExportLoader } from "~/routes/member/dashboard/file/due-diligence-export";
+import { action as founderDdItemAction, loader as founderDdItemLoader } from "~/routes/member/dashboard/file/due-diligence-item";
+import routeConfig from "../../app/routes";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment } from "./file-helpers";
@@ -149,7 +153,7 @@ describe("a guest", () => {
     expect((await t.db!.select().from(session).where(eq(session.userId, userId))).length).toBeGreaterThan(0);
     expect(status(await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "remove", participantId }), { fileId }))).toBe(302);
     expect(await t.db!.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
-    await expect(requireFileParticipant(t.db!, userId, fileId, { beforeUndertaking: true })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(requireFileParticipant(t.db!, userId, fileId, { beforeUndertaking: true })).rejects.toMatchObject({ code: "not-found" });
     // The old cookie no longer opens anything.
     expect(locationOf((await call(sharedFileLoader, get(browser, `/dossiers-partages/${fileId}`), { fileId })).thrown)).toBe("/auth");
   });
@@ -208,7 +212,7 @@ describe("folders and rights", () => {
     // The founders' own room applies the same folder rule.
     expect((await listDocuments(fileActor(bob.profile), fileId)).documents.map((d) => d.name)).not.toContain("liasse-cedant.pdf");
     expect((await listDocuments(fileActor(alice.profile), fileId)).documents.map((d) => d.name)).toContain("liasse-cedant.pdf");
-    await expect(openDocument(fileActor(bob.profile), fileId, secret.id, "download")).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(openDocument(fileActor(bob.profile), fileId, secret.id, "download")).rejects.toMatchObject({ code: "not-found" });
 
     // Rights raised by a founder take effect at once.
     await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "rights", participantId: guest.participantId, voir: "on", telecharger: "on" }), { fileId });
@@ -228,8 +232,8 @@ describe("invitations", () => {
     // Past its date, it no longer blocks a new one.
     const fresh = await inviteParticipant(bob.user.id, fileId, { email: "tard@example.org", role: "banque", side: "commun", rights: { voir: true, telecharger: false, deposer: false } });
     expect(fresh.participantId).not.toBe(participantId);
-    await expect(inviteParticipant(bob.user.id, fileId, { email: "TARD@example.org", role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ init: { status: 409 } });
-    await expect(inviteParticipant(bob.user.id, fileId, { email: alice.email, role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ init: { status: 409 } });
+    await expect(inviteParticipant(bob.user.id, fileId, { email: "TARD@example.org", role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(inviteParticipant(bob.user.id, fileId, { email: alice.email, role: "avocat", side: "commun", rights: { voir: true, telecharger: false, deposer: false } })).rejects.toMatchObject({ code: "conflict" });
     expect(status(await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "withdraw", participantId: fresh.participantId }), { fileId }))).toBe(302);
     expect((await readInvitation(fresh.token))?.state).toBe("withdrawn");
     const loaded = await call(invitationLoader, get({ headers: new Headers() }, `/invitation/${fresh.token}`), { token: fresh.token });
@@ -364,5 +368,158 @@ describe("participants in the due-diligence list, document versions and the clos
     await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "rights", participantId: bank.participantId, voir: "on", telecharger: "on" }), { fileId });
     const bankEntries = await entriesOf(bank.browser);
     expect(bankEntries).toEqual(["diligences/diligences-questions-reponses.json", "documents/offre/v1-offre.pdf"]);
+  });
+});
+
+// The authorization matrix's participant columns: the roles of the main matrix have no place in a
+// file beyond its two founders, so every due-diligence route and every /dossiers-partages route of
+// a file is run here for the people a file adds. A GET's outcome, and a POST of an empty form.
+describe("authorization matrix of a file's participants (due-diligence and shared routes)", () => {
+  const PARTICIPANT_ROLES = ["stranger", "guestPending", "guestUnsigned", "guestApproved", "memberParticipant", "founding", "removedGuest", "removedMember"] as const;
+  type Role = (typeof PARTICIPANT_ROLES)[number];
+  type Cells = Record<Role, number | string>;
+  type Row = { path: string; url: (f: { fileId: string; requestId: string; documentId: string }) => string; params: (f: { fileId: string; requestId: string; documentId: string }) => Record<string, string>; get: [(args: never) => Promise<unknown>, Cells]; post?: [(args: never) => Promise<unknown>, Cells] };
+  const row = (v: Cells): Cells => v;
+  // Guests never reach the member space (sent to their files); a removed guest's sessions are gone.
+  const FOUNDERS_GET = (founding: number | string, participant: number | string): Cells =>
+    row({ stranger: 404, guestPending: "/dossiers-partages", guestUnsigned: "/dossiers-partages", guestApproved: "/dossiers-partages", memberParticipant: participant, founding, removedGuest: "/auth", removedMember: 404 });
+  const FOUNDERS_POST = row({ stranger: 404, guestPending: 403, guestUnsigned: 403, guestApproved: 403, memberParticipant: 404, founding: 400, removedGuest: 401, removedMember: 404 });
+  const ROWS: Row[] = [
+    {
+      path: "/dashboard/dossiers/:fileId/diligences",
+      url: (f) => `/dashboard/dossiers/${f.fileId}/diligences`,
+      params: (f) => ({ fileId: f.fileId }),
+      get: [founderDdLoader, FOUNDERS_GET(200, "/dossiers-partages/:fileId/diligences")],
+      post: [founderDdAction, FOUNDERS_POST],
+    },
+    {
+      path: "/dashboard/dossiers/:fileId/diligences/export",
+      url: (f) => `/dashboard/dossiers/${f.fileId}/diligences/export?format=xlsx`,
+      params: (f) => ({ fileId: f.fileId }),
+      get: [founderDdExportLoader, FOUNDERS_GET(200, 404)],
+    },
+    {
+      path: "/dashboard/dossiers/:fileId/diligences/:requestId",
+      url: (f) => `/dashboard/dossiers/${f.fileId}/diligences/${f.requestId}`,
+      params: (f) => ({ fileId: f.fileId, requestId: f.requestId }),
+      get: [founderDdItemLoader, FOUNDERS_GET(200, "/dossiers-partages/:fileId/diligences/:requestId")],
+      post: [founderDdItemAction, FOUNDERS_POST],
+    },
+    {
+      path: "/dossiers-partages/:fileId",
+      url: (f) => `/dossiers-partages/${f.fileId}`,
+      params: (f) => ({ fileId: f.fileId }),
+      // Before the undertaking: the undertaking page itself (no client on it, see the canary).
+      get: [sharedFileLoader, row({ stranger: 404, guestPending: 404, guestUnsigned: 200, guestApproved: 200, memberParticipant: 200, founding: "/dashboard/dossiers/:fileId", removedGuest: "/auth", removedMember: 404 })],
+      post: [sharedFileAction, row({ stranger: 404, guestPending: 404, guestUnsigned: 400, guestApproved: 400, memberParticipant: 400, founding: 400, removedGuest: 401, removedMember: 404 })],
+    },
+    {
+      path: "/dossiers-partages/:fileId/documents/:documentId",
+      url: (f) => `/dossiers-partages/${f.fileId}/documents/${f.documentId}?mode=download`,
+      params: (f) => ({ fileId: f.fileId, documentId: f.documentId }),
+      get: [sharedDocumentLoader, row({ stranger: 404, guestPending: 404, guestUnsigned: 403, guestApproved: 200, memberParticipant: 200, founding: 200, removedGuest: "/auth", removedMember: 404 })],
+    },
+    {
+      path: "/dossiers-partages/:fileId/diligences",
+      url: (f) => `/dossiers-partages/${f.fileId}/diligences`,
+      params: (f) => ({ fileId: f.fileId }),
+      get: [sharedDdLoader, row({ stranger: 404, guestPending: 404, guestUnsigned: 403, guestApproved: 200, memberParticipant: 200, founding: "/dashboard/dossiers/:fileId/diligences", removedGuest: "/auth", removedMember: 404 })],
+    },
+    {
+      path: "/dossiers-partages/:fileId/diligences/:requestId",
+      url: (f) => `/dossiers-partages/${f.fileId}/diligences/${f.requestId}`,
+      params: (f) => ({ fileId: f.fileId, requestId: f.requestId }),
+      get: [sharedDdItemLoader, row({ stranger: 404, guestPending: 404, guestUnsigned: 403, guestApproved: 200, memberParticipant: 200, founding: "/dashboard/dossiers/:fileId/diligences/:requestId", removedGuest: "/auth", removedMember: 404 })],
+      post: [sharedDdItemAction, row({ stranger: 404, guestPending: 404, guestUnsigned: 403, guestApproved: 400, memberParticipant: 400, founding: 400, removedGuest: 401, removedMember: 404 })],
+    },
+    {
+      path: "/dossiers-partages/:fileId/archive",
+      url: (f) => `/dossiers-partages/${f.fileId}/archive`,
+      params: (f) => ({ fileId: f.fileId }),
+      // The file is not concluded: 409 for whoever may download it.
+      get: [sharedArchiveLoader, row({ stranger: 404, guestPending: 404, guestUnsigned: 403, guestApproved: 409, memberParticipant: 409, founding: 409, removedGuest: "/auth", removedMember: 404 })],
+    },
+  ];
+
+  type RouteNode = { path?: string; children?: RouteNode[] };
+  const flatten = (nodes: RouteNode[], prefix = ""): string[] =>
+    nodes.flatMap((n) => {
+      const full = n.path === undefined ? prefix : `${prefix.replace(/\/$/, "")}/${n.path}`.replace(/\/+/g, "/");
+      return [...(n.path === undefined ? [] : [full]), ...flatten(n.children ?? [], full)];
+    });
+
+  it("has a row for every due-diligence route and every route of a shared file", () => {
+    const wanted = [...new Set(flatten(routeConfig as RouteNode[]))].filter((p) => p.includes("/diligences") || p.startsWith("/dossiers-partages/:fileId")).sort();
+    expect(ROWS.map((r) => r.path).sort()).toEqual(wanted);
+  });
+
+  it("every cell has its expected outcome", { timeout: 120_000 }, async () => {
+    const fileId = await newFile();
+    await createListFromTemplate(fileActor(alice.profile), fileId, "fonds_de_commerce");
+    const [request] = await queryRows<{ id: string }>(sql`select id from due_diligence_requests where file_id = ${fileId}::uuid order by position limit 1`, t.db!);
+    const shared = await shareDocument(fileActor(alice.profile), fileId, { name: "bilan.pdf", bytes: await pdf() });
+    const f = { fileId, requestId: request!.id, documentId: shared.documentId };
+    const approve = (participantId: string) => call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId }), { fileId });
+    const remove = (participantId: string) => call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "remove", participantId }), { fileId });
+    const sign = (b: Browser) => call(sharedFileAction, post(b, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId });
+    /** A member of the network invited into the file, approved, who signed the undertaking. */
+    const memberJoins = async (m: CreatedMember, b: Browser) => {
+      expect(status(await call(participantsAction, post(aliceB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "invite", email: m.user.email, role: "notaire", side: "commun", voir: "on", telecharger: "on" }), { fileId }))).toBe(302);
+      const token = await tokenMailedTo(m.user.email);
+      expect(status(await call(invitationAction, post(b, `/invitation/${token}`, { intent: "accept" }), { token }))).toBe(302);
+      const [p] = await queryRows<{ id: string }>(sql`select cp.id from collaboration_participants cp where cp.file_id = ${fileId}::uuid and cp.user_id = ${m.user.id}`, t.db!);
+      await approve(p!.id);
+      expect(status(await sign(b))).toBe(302);
+      return p!.id;
+    };
+
+    const stranger = await createMember(t.db!, { profile: { firstName: "Étienne", lastName: "Étranger" } });
+    const member = await createMember(t.db!, { profile: { firstName: "Marthe", lastName: "Notaire" } });
+    const leaving = await createMember(t.db!, { profile: { firstName: "Louis", lastName: "Retiré" } });
+    const [strangerB, memberB, leavingB] = await Promise.all([signIn(stranger), signIn(member), signIn(leaving)]);
+    const pending = await guestJoins(fileId, "matrice.attente@example.org", { telecharger: "on" });
+    const unsigned = await guestJoins(fileId, "matrice.sans.engagement@example.org", { telecharger: "on" });
+    await approve(unsigned.participantId);
+    const approved = await guestJoins(fileId, "matrice.approuve@example.org", { telecharger: "on" });
+    await approve(approved.participantId);
+    expect(status(await sign(approved.browser))).toBe(302);
+    const removedGuest = await guestJoins(fileId, "matrice.retire@example.org", { telecharger: "on" });
+    await approve(removedGuest.participantId);
+    await sign(removedGuest.browser);
+    await remove(removedGuest.participantId);
+    await memberJoins(member, memberB);
+    await remove(await memberJoins(leaving, leavingB));
+
+    const browsers: Record<Role, Browser> = {
+      stranger: strangerB,
+      guestPending: pending.browser,
+      guestUnsigned: unsigned.browser,
+      guestApproved: approved.browser,
+      memberParticipant: memberB,
+      founding: aliceB,
+      removedGuest: removedGuest.browser,
+      removedMember: leavingB,
+    };
+    const outcome = (o: { value?: unknown; thrown?: unknown }): number | string => {
+      const location = locationOf(o.thrown ?? o.value);
+      return location ? location.replace(fileId, ":fileId").replace(f.requestId, ":requestId").split("?")[0]! : status(o);
+    };
+    const observed: string[] = [];
+    const mismatches: string[] = [];
+    for (const r of ROWS) {
+      for (const [method, pair] of [["GET", r.get], ["POST", r.post]] as const) {
+        if (!pair) continue;
+        const [fn, expected] = pair;
+        for (const role of PARTICIPANT_ROLES) {
+          const b = browsers[role];
+          const req = method === "GET" ? get(b, r.url(f)) : new Request(url(r.url(f)), { method: "POST", headers: b.headers, body: new URLSearchParams() });
+          const actual = outcome(await call(fn, req, r.params(f)));
+          observed.push(`${method} ${r.path} ${role}: ${actual}`);
+          if (actual !== expected[role]) mismatches.push(`${method} ${r.path} ${role}: expected ${expected[role]}, got ${actual}`);
+        }
+      }
+    }
+    if (process.env.MATRIX_PROBE) console.log(observed.join("\n"));
+    expect(mismatches).toEqual([]);
   });
 });

@@ -17,6 +17,9 @@ import {
 } from "~/features/collaboration/collaboration.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { createMatchRequest, respondToMatchRequest, signUndertaking } from "~/features/connections/connections.server";
+import { MATCH_REQUEST_MESSAGES } from "~/features/connections/connection-rules";
+import { UNDERTAKING_REQUIRED } from "~/features/connections/connections.schema";
+import { signFileUndertaking } from "~/features/collaboration/file-undertaking.server";
 import { createMandate, mandateActor, type MandateActor } from "~/features/mandates/mandates.server";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/member/dashboard/file/overview";
@@ -134,6 +137,28 @@ describe("opening", () => {
     expect((await getFileView(b, fileId)).client).toBeNull();
   });
 
+  it("signs the undertaking from the file's own page: one signature, the same as the matching panel's", async () => {
+    const { fileId } = await confirmedFile();
+    const aliceBrowser = await signIn(alice);
+    const path = `/dashboard/dossiers/${fileId}`;
+    const unticked = await call(overviewAction, req("POST", path, aliceBrowser, { intent: "undertaking" }), { fileId });
+    expect(statusOf(unticked.value)).toBe(400);
+    expect(bodyOf<{ error: string }>(unticked.value).error).toBe(UNDERTAKING_REQUIRED);
+    expect((await getFileView(a, fileId)).client).toBeNull();
+    // A third member's forged post: 404, nothing signed.
+    const carolBrowser = await signIn(carol);
+    const forged = await call(overviewAction, req("POST", path, carolBrowser, { intent: "undertaking", accept: "on" }), { fileId });
+    expect(statusOf(forged.thrown)).toBe(404);
+    const signed = await call(overviewAction, req("POST", path, aliceBrowser, { intent: "undertaking", accept: "on" }), { fileId });
+    expect((await toastOf(signed.value))?.title).toBe(MATCH_REQUEST_MESSAGES.undertakingSigned);
+    await signFileUndertaking(mandateActor(alice.profile), fileId);
+    const view = await getFileView(a, fileId);
+    expect(view.client).toEqual({ name: CLIENT_CANARY, address: "2 rue du Canari" });
+    expect(view.undertakingSigned).toBe(true);
+    expect(view.timeline.filter((e) => e.kind === "connection:undertaking_signed")).toHaveLength(1);
+    expect((await getFileView(b, fileId)).client).toBeNull();
+  });
+
   it("lists the file for both members, newest activity first, and for nobody else", async () => {
     const { fileId } = await confirmedFile();
     expect((await listMyFiles(a)).items.map((i) => i.id)).toEqual([fileId]);
@@ -183,6 +208,7 @@ describe("stages", () => {
     expect(await statusCode(moveStage(a, fileId, "concluded"))).toBe(409);
     const view = await getFileView(b, fileId);
     expect(view.stage).toBe("exchanges");
+    expect(view.stagesReached).toEqual(["exchanges", "documents", "exchanges"]);
     const changes = view.timeline.filter((e) => e.kind === "stage_changed");
     expect(changes.map((e) => [e.detail, e.byMe])).toEqual([
       ["Mise en relation → Échanges confidentiels", false],

@@ -117,8 +117,8 @@ describe("deal state changes", () => {
     await makeAdmin(t.db!, admin.user.id);
     const deal = await createDeal(t.db!, m.profile.id, { status: "validated", validatedAt: new Date(), validatedBy: admin.user.id, year: year - 3 });
     await expect(updateOwnDeal(memberActor(m.profile), deal.id, reference({ acquirerCedant: "Modifiée" }))).rejects.toMatchObject({
-      init: { status: 409 },
-      data: { message: DEAL_MESSAGES.validatedLocked },
+      code: "conflict",
+      message: DEAL_MESSAGES.validatedLocked,
     });
     expect(await dealRow(deal.id)).toMatchObject({ status: "validated", acquirerCedant: deal.acquirerCedant });
     await deleteOwnDeal(memberActor(m.profile), deal.id);
@@ -129,24 +129,24 @@ describe("deal state changes", () => {
     const owner = await member();
     const intruder = await member();
     const { id } = await createOwnDeal(memberActor(owner.profile), reference());
-    await expect(updateOwnDeal(memberActor(intruder.profile), id, reference({ acquirerCedant: "Piratée" }))).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(deleteOwnDeal(memberActor(intruder.profile), id)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(updateOwnDeal(memberActor(intruder.profile), id, reference({ acquirerCedant: "Piratée" }))).rejects.toMatchObject({ code: "not-found" });
+    await expect(deleteOwnDeal(memberActor(intruder.profile), id)).rejects.toMatchObject({ code: "not-found" });
     expect(await dealRow(id)).toMatchObject({ acquirerCedant: reference().acquirerCedant, status: "pending" });
   });
 
   it("an id that is not a UUID is a 404, not a database error", async () => {
     const m = await member();
-    await expect(updateOwnDeal(memberActor(m.profile), "1 or 1=1", reference())).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(deleteOwnDeal(memberActor(m.profile), "../x")).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(updateOwnDeal(memberActor(m.profile), "1 or 1=1", reference())).rejects.toMatchObject({ code: "not-found" });
+    await expect(deleteOwnDeal(memberActor(m.profile), "../x")).rejects.toMatchObject({ code: "not-found" });
   });
 
   it("the editor is premium-only (403 for freemium)", async () => {
     const m = await member("freemium");
     const deal = await createDeal(t.db!, m.profile.id, { status: "pending" });
     const actor = memberActor(m.profile);
-    await expect(createOwnDeal(actor, reference())).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(updateOwnDeal(actor, deal.id, reference())).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(deleteOwnDeal(actor, deal.id)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(createOwnDeal(actor, reference())).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateOwnDeal(actor, deal.id, reference())).rejects.toMatchObject({ code: "forbidden" });
+    await expect(deleteOwnDeal(actor, deal.id)).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("only validated deals reach the public profile", async () => {

@@ -142,8 +142,8 @@ describe("the list", () => {
     expect(status(await get(exportLoader, carolBrowser, dueDiligenceExportUrl(fileId, "xlsx"), { fileId }))).toBe(404);
     expect(status(await post(listAction, carolBrowser, dueDiligenceUrl(fileId), { fileId }, { intent: "add", category: "social", title: "x" }))).toBe(404);
     expect(status(await post(itemAction, carolBrowser, dueDiligenceItemUrl(fileId, id), { fileId, requestId: id }, { intent: "remove" }))).toBe(404);
-    await expect(setItemStatus(c, fileId, id, "in_progress")).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(removeItem(c, fileId, id)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(setItemStatus(c, fileId, id, "in_progress")).rejects.toMatchObject({ code: "not-found" });
+    await expect(removeItem(c, fileId, id)).rejects.toMatchObject({ code: "not-found" });
   });
 });
 
@@ -151,8 +151,8 @@ describe("answering a request", () => {
   it("is answered with a document uploaded from the item, provided by the seller's side and validated by the buyer's", async () => {
     const fileId = await newFile();
     const id = await addItem(a, fileId, { category: "juridique", title: "Extrait Kbis de moins de trois mois" });
-    await expect(setItemStatus(b, fileId, id, "provided")).rejects.toMatchObject({ data: { message: DD_MESSAGES.needsDocument } });
-    await expect(setItemStatus(a, fileId, id, "in_progress")).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(setItemStatus(b, fileId, id, "provided")).rejects.toMatchObject({ code: "conflict", message: DD_MESSAGES.needsDocument });
+    await expect(setItemStatus(a, fileId, id, "in_progress")).rejects.toMatchObject({ code: "forbidden" });
     const form = new FormData();
     form.set("file", new File([new Uint8Array(await pdf())], "kbis.pdf", { type: "application/pdf" }));
     const uploaded = await call(itemAction, new Request(url(dueDiligenceItemUrl(fileId, id)), { method: "POST", headers: bobBrowser.headers, body: form }), { fileId, requestId: id });
@@ -161,7 +161,7 @@ describe("answering a request", () => {
     expect(page.documents.map((d) => d.name)).toEqual(["kbis.pdf"]);
     expect(page.item.documents).toBe(1);
     await setItemStatus(b, fileId, id, "provided");
-    await expect(setItemStatus(b, fileId, id, "validated")).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(setItemStatus(b, fileId, id, "validated")).rejects.toMatchObject({ code: "forbidden" });
     const validated = await post(itemAction, aliceBrowser, dueDiligenceItemUrl(fileId, id), { fileId, requestId: id }, { intent: "status", status: "validated" });
     expect(status(validated)).toBe(302);
     expect((await getDueDiligenceList(a, fileId)).progress.label).toBe("1\u00a0/\u00a01 fourni ou validé");
@@ -174,7 +174,7 @@ describe("answering a request", () => {
     const other = await newFile();
     const id = await addItem(a, fileId, { category: "financier", title: "Bilans" });
     const foreign = await shareDocument(b, other, { name: "bilan.pdf", bytes: await pdf() });
-    await expect(linkDocument(b, fileId, id, foreign.documentId)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(linkDocument(b, fileId, id, foreign.documentId)).rejects.toMatchObject({ code: "not-found" });
     const own = await shareDocument(b, fileId, { name: "bilan.pdf", bytes: await pdf() });
     await linkDocument(b, fileId, id, own.documentId);
     const twice = await post(itemAction, bobBrowser, dueDiligenceItemUrl(fileId, id), { fileId, requestId: id }, { intent: "link", documentId: own.documentId });
@@ -193,14 +193,14 @@ describe("questions", () => {
     expect((await notificationsOf(bob)).some((n) => n.title.startsWith("Question posée sur une diligence") && n.link === dueDiligenceItemUrl(fileId, id))).toBe(true);
     const [q] = (await getDueDiligenceItem(b, fileId, id)).questions;
     expect(q).toMatchObject({ status: "open", canAnswer: true, askedByMe: false });
-    await expect(answerQuestion(a, fileId, q!.id, "moi-même")).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(answerQuestion(a, fileId, q!.id, "moi-même")).rejects.toMatchObject({ code: "forbidden" });
     await answerQuestion(b, fileId, q!.id, "Oui, depuis 2024.");
     expect((await notificationsOf(alice)).some((n) => n.title.startsWith("Question répondue"))).toBe(true);
     expect((await getDueDiligenceItem(a, fileId, id)).questions[0]).toMatchObject({ status: "answered", answer: "Oui, depuis 2024.", answererName: "Bruno Martin", canClose: true });
     const closed = await post(itemAction, aliceBrowser, dueDiligenceItemUrl(fileId, id), { fileId, requestId: id }, { intent: "close-question", questionId: q!.id });
     expect(status(closed)).toBe(302);
     expect((await getDueDiligenceItem(b, fileId, id)).questions[0]!.status).toBe("closed");
-    await expect(closeQuestion(a, fileId, q!.id)).rejects.toMatchObject({ data: { message: DD_MESSAGES.questionClosed } });
+    await expect(closeQuestion(a, fileId, q!.id)).rejects.toMatchObject({ code: "conflict", message: DD_MESSAGES.questionClosed });
   });
 
   it("keeps a question to one side away from the other (not listed, not answerable, no notification, off the timeline)", async () => {
@@ -211,13 +211,13 @@ describe("questions", () => {
     expect((await getDueDiligenceItem(b, fileId, id)).questions).toEqual([]);
     expect((await getDueDiligenceList(b, fileId)).items[0]!.openQuestions).toBe(0);
     expect((await getDueDiligenceList(a, fileId)).items[0]!.openQuestions).toBe(1);
-    await expect(answerQuestion(b, fileId, qid, "vu")).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(closeQuestion(b, fileId, qid)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(answerQuestion(b, fileId, qid, "vu")).rejects.toMatchObject({ code: "not-found" });
+    await expect(closeQuestion(b, fileId, qid)).rejects.toMatchObject({ code: "not-found" });
     expect((await notificationsOf(bob)).length).toBe(before);
     const events = await t.db!.select().from(collaborationEvents).where(and(eq(collaborationEvents.fileId, fileId), eq(collaborationEvents.kind, "dd_question_asked")));
     expect(events).toEqual([]);
     // Nobody may keep a question to the other side.
-    await expect(askQuestion(b, fileId, id, { documentId: null, visibility: "acquereur", body: "x" })).rejects.toMatchObject({ init: { status: 400 } });
+    await expect(askQuestion(b, fileId, id, { documentId: null, visibility: "acquereur", body: "x" })).rejects.toMatchObject({ code: "invalid" });
   });
 
   it("asks on a document linked to the item, never on another one", async () => {
@@ -228,7 +228,7 @@ describe("questions", () => {
     await linkDocument(b, fileId, id, linked.documentId);
     await askQuestion(a, fileId, id, { documentId: linked.documentId, visibility: "commun", body: "La clause de résiliation s’applique-t-elle ?" });
     expect((await getDueDiligenceItem(b, fileId, id)).questions[0]!.on).toEqual({ kind: "document", name: "contrat-client.pdf" });
-    await expect(askQuestion(a, fileId, id, { documentId: loose.documentId, visibility: "commun", body: "x" })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(askQuestion(a, fileId, id, { documentId: loose.documentId, visibility: "commun", body: "x" })).rejects.toMatchObject({ code: "not-found" });
   });
 });
 
@@ -259,9 +259,9 @@ describe("exports and closed files", () => {
     const fileId = await newFile();
     const id = await addItem(a, fileId, { category: "immobilier", title: "Bail commercial" });
     await t.db!.update(collaborationFiles).set({ stage: "abandoned" }).where(eq(collaborationFiles.id, fileId));
-    await expect(addItem(a, fileId, { category: "immobilier", title: "x" })).rejects.toMatchObject({ data: { message: DD_MESSAGES.closed } });
-    await expect(setItemStatus(b, fileId, id, "in_progress")).rejects.toMatchObject({ data: { message: DD_MESSAGES.closed } });
-    await expect(askQuestion(a, fileId, id, { documentId: null, visibility: "commun", body: "x" })).rejects.toMatchObject({ data: { message: DD_MESSAGES.closed } });
+    await expect(addItem(a, fileId, { category: "immobilier", title: "x" })).rejects.toMatchObject({ code: "conflict", message: DD_MESSAGES.closed });
+    await expect(setItemStatus(b, fileId, id, "in_progress")).rejects.toMatchObject({ code: "conflict", message: DD_MESSAGES.closed });
+    await expect(askQuestion(a, fileId, id, { documentId: null, visibility: "commun", body: "x" })).rejects.toMatchObject({ code: "conflict", message: DD_MESSAGES.closed });
     const page = await getDueDiligenceItem(a, fileId, id);
     expect(page).toMatchObject({ closed: true, canEdit: false, canAnswer: false, statuses: [] });
     expect(await t.db!.select({ id: dueDiligenceRequests.id }).from(dueDiligenceRequests).where(eq(dueDiligenceRequests.fileId, fileId))).toHaveLength(1);

@@ -11,6 +11,7 @@ import { createMandate, deleteMandate, mandateActor, QuotaReachedError, type Man
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { mandateInput, sellerFields } from "./mandates-helpers";
+import { expectedMessage, expectedStatus } from "~/lib/errors/http";
 
 const t = useTestDatabase();
 
@@ -24,8 +25,7 @@ async function failure(p: Promise<unknown>): Promise<{ status: number; message?:
     await p;
     return { status: 200 };
   } catch (error) {
-    const e = error as { init?: { status?: number }; data?: { message?: string } };
-    return { status: e.init?.status ?? 500, message: e.data?.message };
+    return { status: expectedStatus(error) ?? 500, message: expectedMessage(error, "") || undefined };
   }
 }
 

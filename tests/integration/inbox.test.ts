@@ -14,7 +14,7 @@ import {
   markConversationRead,
   unreadConversations,
 } from "~/features/messages/conversations.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readsFromLegacyMarks } from "~/features/messages/message-reads.server";
 import { MESSAGING_ERRORS } from "~/features/messages/messages.schema";
 import { type MessageActor, sendInternalMessage } from "~/features/messages/messages.server";

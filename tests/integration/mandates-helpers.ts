@@ -6,6 +6,8 @@ import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import type { MandateInput } from "~/features/mandates/mandates.schema";
 import { type Toast, getToast } from "~/lib/toast.server";
 import type { CreatedMember } from "../support/factories";
+import { AppError } from "~/lib/errors/app-error";
+import { expectedStatus, httpFailure } from "~/lib/errors/http";
 
 export type Browser = { headers: Headers };
 
@@ -68,9 +70,10 @@ export async function runAction(
   }
 }
 
-/** HTTP status of a returned or thrown Response / data(). */
+/** HTTP status of a returned or thrown Response / data(), or of a service's AppError as the edge maps it. */
 export function statusOf(outcome: unknown): number {
   if (outcome instanceof Response) return outcome.status;
+  if (outcome instanceof AppError) return expectedStatus(outcome) ?? 500;
   if (outcome && typeof outcome === "object" && "init" in outcome) {
     return (outcome as { init?: { status?: number } | null }).init?.status ?? 200;
   }
@@ -96,8 +99,9 @@ export function locationOf(outcome: unknown): string | null {
   return outcome instanceof Response ? outcome.headers.get("location") : null;
 }
 
-/** The data() body of an action result, or the plain object. */
+/** The data() body of an action result (or of a service's AppError as the edge answers it), or the plain object. */
 export function bodyOf<T>(outcome: unknown): T {
+  if (outcome instanceof AppError) return httpFailure(outcome).body as T;
   if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) return (outcome as { data: T }).data;
   return outcome as T;
 }

@@ -206,7 +206,7 @@ describe("mediation", () => {
     expect(view.file?.timeline.map((e) => e.label)).toContain("Médiation ouverte");
     expect(JSON.stringify(view)).not.toContain(CLIENT_CANARY);
     // A file without a mediation stays closed to the team, and the members' file pages too.
-    await expect(getMediatedFile(quiet)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(getMediatedFile(quiet)).rejects.toMatchObject({ code: "not-found" });
     expect(status(await call(fileLayoutLoader, new Request(url(`/dashboard/dossiers/${fileId}`), { headers: browsers.admin.headers }), { fileId }))).toBe(404);
     expect(status(await memberView(browsers.admin, fileId))).toBe(404);
     expect(status(await adminView(browsers.admin, "00000000-0000-4000-8000-000000000000"))).toBe(404);
@@ -299,7 +299,7 @@ describe("mediation", () => {
     expect(status(await memberPost(browsers.alice, fileId, { intent: "message", mediationId: m.id, body: "Merci" }))).toBe(409);
     expect(status(await adminPost(browsers.admin, m.id, { intent: "message", body: "Encore un mot" }))).toBe(409);
     expect(bodyOf<{ file: unknown }>((await adminView(browsers.admin, m.id)).value).file).toBeNull();
-    await expect(getMediatedFile(fileId)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(getMediatedFile(fileId)).rejects.toMatchObject({ code: "not-found" });
     const events = await t.db!.select().from(collaborationEvents).where(and(eq(collaborationEvents.fileId, fileId), eq(collaborationEvents.kind, "mediation_decided")));
     expect(events).toHaveLength(1);
     expect((await auditOf(m.id)).map((a) => a.action).sort()).toEqual(

@@ -64,6 +64,6 @@ describe("offers shown to members", () => {
 
   it("a premium member who still tries the checkout is told his plan includes everything (not that he is a founder)", async () => {
     const user = { id: premium.user.id, email: premium.email } as never;
-    await expect(startFoundingCheckout(user)).rejects.toMatchObject({ data: { message: "Votre plan Premium inclut déjà toutes les fonctionnalités." } });
+    await expect(startFoundingCheckout(user)).rejects.toMatchObject({ code: "conflict", message: "Votre plan Premium inclut déjà toutes les fonctionnalités." });
   });
 });

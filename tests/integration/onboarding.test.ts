@@ -19,6 +19,7 @@ import { useTestDatabase } from "../support/db";
 import { provideVerification } from "../support/verification";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { setStorage } from "~/lib/storage/storage.server";
+import { expectedMessage, expectedStatus } from "~/lib/errors/http";
 
 const t = useTestDatabase();
 // Certificates of the verification step are stored in the test database, not on disk.
@@ -219,9 +220,8 @@ describe("sponsor requests are not an e-mail relay (issue 12, finding 1)", () =>
         await saveSponsors(u, pair);
         outcomes.push("ok");
       } catch (error) {
-        const e = error as { init?: { status?: number }; data?: { message?: string } };
-        expect(e.data?.message).toBe(SPONSOR_LIMIT_MESSAGE);
-        outcomes.push(e.init?.status ?? 0);
+        expect(expectedMessage(error, "")).toBe(SPONSOR_LIMIT_MESSAGE);
+        outcomes.push(expectedStatus(error) ?? 0);
       }
     }
     const sent = await sponsorMails();

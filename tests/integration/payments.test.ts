@@ -27,6 +27,7 @@ import { getEnv, parseEnv, setEnv } from "~/lib/env.server";
 import { action as webhookAction } from "~/routes/api/stripe-webhook";
 import { createApplicant, createMember, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
+import { expectedStatus } from "~/lib/errors/http";
 
 useTestDatabase();
 
@@ -57,8 +58,7 @@ async function statusOf(promise: Promise<unknown>): Promise<number | undefined> 
     () => undefined,
     (e: unknown) => e,
   );
-  if (thrown instanceof Response) return thrown.status;
-  return (thrown as { init?: { status?: number } } | undefined)?.init?.status;
+  return expectedStatus(thrown) ?? undefined;
 }
 
 function sessionIdOf(url: string) {

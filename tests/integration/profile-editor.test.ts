@@ -181,7 +181,7 @@ describe("updateOwnProfile", () => {
   it("refuses premium-only fields from a freemium member with 403, saving nothing", async () => {
     const m = await member("freemium", { locationCity: "Nantes" });
     for (const extra of [{ detailedPresentation: "Je triche" }, { internalPresentation: "Moi aussi" }]) {
-      await expect(updateOwnProfile(memberActor(m.profile), input(extra))).rejects.toMatchObject({ init: { status: 403 } });
+      await expect(updateOwnProfile(memberActor(m.profile), input(extra))).rejects.toMatchObject({ code: "forbidden" });
     }
     const after = await profileOf(m);
     expect(after.locationCity).toBe("Nantes");
@@ -192,7 +192,7 @@ describe("updateOwnProfile", () => {
   it("decides the tier from the stored profile, not from the actor", async () => {
     const m = await member("freemium");
     const forged = { ...memberActor(m.profile), membershipType: "premium" };
-    await expect(updateOwnProfile(forged, input({ detailedPresentation: "x" }))).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(updateOwnProfile(forged, input({ detailedPresentation: "x" }))).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("only ever writes the actor's own profile", async () => {

@@ -218,10 +218,10 @@ describe("uploadProfileImage", () => {
 
   it("refuses a freemium member (403), storing nothing", async () => {
     const m = await member("freemium");
-    await expect(uploadProfileImage(memberActor(m.profile), "photo", await png())).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(uploadProfileImage(memberActor(m.profile), "photo", await png())).rejects.toMatchObject({ code: "forbidden" });
     expect(existsSync(path.join(root, m.user.id))).toBe(false);
     // Even a stale actor claiming premium is stopped by the profile's own tier.
-    await expect(uploadProfileImage({ ...memberActor(m.profile), membershipType: "premium" }, "photo", await png())).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(uploadProfileImage({ ...memberActor(m.profile), membershipType: "premium" }, "photo", await png())).rejects.toMatchObject({ code: "forbidden" });
     expect((await profileOf(m)).photoUrl).toBeNull();
   });
 });

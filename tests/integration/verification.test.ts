@@ -58,8 +58,8 @@ describe("the onboarding step", () => {
     const u = await applicantAtVerification();
     expect(await getOnboardingState(u)).toMatchObject({ step: "verification", progress: 40 });
     const input = verificationInput("avocat_affaires");
-    await expect(saveVerification(u, input, null)).rejects.toMatchObject({ init: { status: 400 } });
-    await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: new TextEncoder().encode("pas un PDF du tout") })).rejects.toMatchObject({ init: { status: 415 } });
+    await expect(saveVerification(u, input, null)).rejects.toMatchObject({ code: "invalid" });
+    await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: new TextEncoder().encode("pas un PDF du tout") })).rejects.toMatchObject({ code: "unsupported-type" });
     expect(await t.db!.select().from(verificationEvidence)).toHaveLength(0);
 
     await saveVerification(u, input, { name: "attestation.pdf", bytes: await certificatePdf() });
@@ -81,19 +81,19 @@ describe("the certificate upload (issue 26)", () => {
     const input = verificationInput("avocat_affaires");
     const bomb = pdfBomb(100 * 1024 * 1024, { in: "object-stream" });
     await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: bomb })).rejects.toMatchObject({
-      data: { message: DOCUMENT_MESSAGES.inflatedTooLarge },
-      init: { status: 422 },
+      message: DOCUMENT_MESSAGES.inflatedTooLarge,
+      code: "unprocessable",
     });
     expect(DOCUMENT_MESSAGES.inflatedTooLarge).toBe("Ce PDF ne peut pas être traité\u00a0: son contenu décompressé dépasse la limite");
     expect(await t.db!.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, await profileIdOf(u)))).toHaveLength(0);
     expect(await t.db!.select({ key: storedObjects.key }).from(storedObjects).where(like(storedObjects.key, `documents/verification/${await profileIdOf(u)}/%`))).toEqual([]);
     // Ten certificates an hour (the bomb was the first); the eleventh is refused before it is read.
     for (let i = 0; i < 9; i++) {
-      await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: new TextEncoder().encode("pas un PDF") })).rejects.toMatchObject({ init: { status: 415 } });
+      await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: new TextEncoder().encode("pas un PDF") })).rejects.toMatchObject({ code: "unsupported-type" });
     }
     await expect(saveVerification(u, input, { name: "attestation.pdf", bytes: await certificatePdf() })).rejects.toMatchObject({
-      data: { message: "Trop d’attestations envoyées en peu de temps. Veuillez réessayer plus tard." },
-      init: { status: 429 },
+      message: "Trop d’attestations envoyées en peu de temps. Veuillez réessayer plus tard.",
+      code: "rate-limited",
     });
   });
 });
@@ -108,9 +108,9 @@ describe("the private certificate", () => {
     const ownBytes = await readObjectStream(own.object);
     expect(ownBytes.subarray(0, 5).toString()).toBe("%PDF-");
     const other = await createMember(t.db!);
-    await expect(openInsuranceCertificate({ profileId: other.profile.id, isAdmin: false }, profileId)).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(openInsuranceCertificate({ profileId: null, isAdmin: false }, profileId)).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(openInsuranceCertificate({ profileId: null, isAdmin: true }, "not-a-uuid")).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(openInsuranceCertificate({ profileId: other.profile.id, isAdmin: false }, profileId)).rejects.toMatchObject({ code: "not-found" });
+    await expect(openInsuranceCertificate({ profileId: null, isAdmin: false }, profileId)).rejects.toMatchObject({ code: "not-found" });
+    await expect(openInsuranceCertificate({ profileId: null, isAdmin: true }, "not-a-uuid")).rejects.toMatchObject({ code: "not-found" });
     expect(await readObjectStream((await openInsuranceCertificate({ profileId: null, isAdmin: true }, profileId)).object)).toEqual(ownBytes);
   });
 });

@@ -4,7 +4,6 @@
 import type { AuditAction, AuditDetails } from "~/lib/audit/audit-events";
 import { recordAudit } from "~/lib/audit/audit.server";
 import { and, desc, eq, gt } from "drizzle-orm";
-import { data } from "react-router";
 import { authErrorCode } from "~/auth/auth-errors.server";
 import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/session.server";
@@ -20,6 +19,7 @@ import { DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, isEmailFrequency } from "
 import { verifyUnsubscribeToken } from "./unsubscribe-link.server";
 import { describeUserAgent } from "./user-agent";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 export type AccountActor = Pick<SessionUser, "id" | "email">;
 
@@ -148,9 +148,9 @@ export async function revokeSession(request: Request, actor: AccountActor, sessi
     .from(session)
     .where(and(eq(session.id, sessionId), eq(session.userId, actor.id)))
     .limit(1);
-  if (!row) throw data({ message: ACCOUNT_MESSAGES.sessionNotFound }, { status: 404 });
+  if (!row) throw new AppError("not-found", ACCOUNT_MESSAGES.sessionNotFound);
   if (row.id === (await getCurrentSessionId(request))) {
-    throw data({ message: "Pour fermer la session en cours, utilisez «\u00a0Se déconnecter\u00a0»." }, { status: 400 });
+    throw new AppError("invalid", "Pour fermer la session en cours, utilisez «\u00a0Se déconnecter\u00a0».");
   }
   await getAuth().api.revokeSession({ body: { token: row.token }, headers: request.headers });
   await recordAccountEvent(actor, "account.session_revoked", { sessionId: row.id });
@@ -202,7 +202,7 @@ async function setFrequencies(tx: Db, userId: string, preferences: Partial<Notif
 
 export async function updateNotificationPreferences(actor: AccountActor, preferences: NotificationPreferences): Promise<void> {
   const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actor.id)).limit(1);
-  if (!row) throw data({ message: ACCOUNT_MESSAGES.noProfile }, { status: 404 });
+  if (!row) throw new AppError("not-found", ACCOUNT_MESSAGES.noProfile);
   await db.transaction((tx) => setFrequencies(tx, actor.id, preferences));
 }
 

@@ -2,7 +2,6 @@
 // with their invoices and credit notes, the billing details, and each document as a PDF. Every
 // function is scoped by the acting member's profile; another member's invoice is a 404.
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { data } from "react-router";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { billingDetails, invoices, payments, profiles, verificationEvidence } from "~/db/schema";
@@ -10,6 +9,7 @@ import { renderTextPdf } from "~/lib/pdf/text-pdf.server";
 import { PLAN_NAMES, planOf, type PlanId } from "~/features/membership/offers";
 import { BILLING_MESSAGES, type BillingDetailsInput } from "./billing.schema";
 import { invoiceBlocks, invoiceFileName, membershipEndsOn, type InvoiceDocument, type InvoiceKind } from "./invoice-rules";
+import { AppError } from "~/lib/errors/app-error";
 
 export type BillingActor = { profileId: string };
 
@@ -35,7 +35,7 @@ export type BillingView = {
 };
 
 const notFound = (): never => {
-  throw data({ message: BILLING_MESSAGES.notFound }, { status: 404 });
+  throw new AppError("not-found", BILLING_MESSAGES.notFound);
 };
 
 export async function getBillingView(actor: BillingActor): Promise<BillingView> {

@@ -397,7 +397,7 @@ export async function createAgreement(actor: FileActor, fileId: string, input: A
     await storage.putObject(key, bytes, "application/pdf");
   } catch (error) {
     logger.error({ err: error, key }, "agreement could not be stored");
-    fileConflict(AGREEMENT_MESSAGES.storeFailed, 500);
+    fileConflict(AGREEMENT_MESSAGES.storeFailed, "failed");
   }
   try {
     return await withFile(actor, access.id, async (tx, file) => {
@@ -527,7 +527,7 @@ export async function previewAgreement(actor: FileActor, fileId: string, input: 
   const blocked = createBlocker(access, state?.signed ? "signed" : null);
   if (blocked) fileConflict(blocked);
   const rate = await consumeRateLimit(`agreement-preview:${actor.profileId}`, PREVIEW_RATE);
-  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyPreviews, 429);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyPreviews, "rate-limited");
   const { bytes } = await draftVersion(actor, fileId, input, now, true);
   return { bytes, sha256: sha256(bytes), disposition: contentDisposition("inline", "projet-convention-honoraires.pdf") };
 }
@@ -547,22 +547,22 @@ type CheckedCredential = { method: "password" | "totp"; release: () => Promise<v
  * app, claimed once (TOTP replay protection).
  */
 async function checkCredential(userId: string, email: string, credential: SignatureCredential): Promise<CheckedCredential> {
-  if (!(await allowPasswordCheck({ id: userId, email }, "agreement-signature"))) fileConflict(AGREEMENT_MESSAGES.tooManyAttempts, 429);
+  if (!(await allowPasswordCheck({ id: userId, email }, "agreement-signature"))) fileConflict(AGREEMENT_MESSAGES.tooManyAttempts, "rate-limited");
   const [u] = await queryRows<{ two_factor_enabled: boolean | null }>(sql`select two_factor_enabled from "user" where id = ${userId}`);
   if (u?.two_factor_enabled) {
     const code = credential.code?.replace(/\s/g, "") ?? "";
-    if (!/^\d{6}$/.test(code)) fileConflict(AGREEMENT_MESSAGES.code, 400);
+    if (!/^\d{6}$/.test(code)) fileConflict(AGREEMENT_MESSAGES.code, "invalid");
     const claim = await claimTotpCode(userId, code);
-    if (claim === "reused") fileConflict(AGREEMENT_MESSAGES.codeReused, 400);
-    if (claim === "no-match") fileConflict(AGREEMENT_MESSAGES.wrongCode, 400);
+    if (claim === "reused") fileConflict(AGREEMENT_MESSAGES.codeReused, "invalid");
+    if (claim === "no-match") fileConflict(AGREEMENT_MESSAGES.wrongCode, "invalid");
     return { method: "totp", release: () => releaseTotpCode(userId, code) };
   }
   const password = credential.password ?? "";
-  if (!password) fileConflict(AGREEMENT_MESSAGES.credential, 400);
+  if (!password) fileConflict(AGREEMENT_MESSAGES.credential, "invalid");
   const [acc] = await queryRows<{ password: string | null }>(
     sql`select password from account where user_id = ${userId} and provider_id = 'credential' and password is not null limit 1`,
   );
-  if (!acc?.password || !(await verifyPassword({ hash: acc.password, password }))) fileConflict(AGREEMENT_MESSAGES.wrongPassword, 400);
+  if (!acc?.password || !(await verifyPassword({ hash: acc.password, password }))) fileConflict(AGREEMENT_MESSAGES.wrongPassword, "invalid");
   return { method: "password", release: async () => undefined };
 }
 
@@ -582,10 +582,10 @@ export async function signAgreement(
   now: Date = new Date(),
 ): Promise<SignOutcome> {
   const access = await requireFileAccess(db, actor, fileId);
-  if (!isUuid(input.agreementId)) fileConflict(AGREEMENT_MESSAGES.notFound, 404);
+  if (!isUuid(input.agreementId)) fileConflict(AGREEMENT_MESSAGES.notFound, "not-found");
   // Checked before the credential (a code is not spent on a stale page), and again under the lock.
   const check = (row: AgreementRow | undefined, stage: Stage, signed: SignatureRow[]) => {
-    if (!row) fileConflict(AGREEMENT_MESSAGES.notFound, 404);
+    if (!row) fileConflict(AGREEMENT_MESSAGES.notFound, "not-found");
     if (row.status === "signed") fileConflict(signed.some((s) => s.profile_id === actor.profileId) ? AGREEMENT_MESSAGES.alreadySigned : AGREEMENT_MESSAGES.signedFinal);
     if (row.status !== "pending" || row.document_sha256 !== input.documentSha256) fileConflict(AGREEMENT_MESSAGES.outdated);
     if (!canSignAgreement(stage)) fileConflict(AGREEMENT_MESSAGES.closedSign);
@@ -611,7 +611,7 @@ export async function signAgreement(
   check(first.row, access.stage, first.signed);
 
   const me = await memberOf(db, actor.profileId);
-  if (!me) fileConflict(AGREEMENT_MESSAGES.notFound, 404);
+  if (!me) fileConflict(AGREEMENT_MESSAGES.notFound, "not-found");
   const [account] = await queryRows<{ email: string }>(sql`select email from "user" where id = ${me.user_id}`);
   const credential = await checkCredential(me.user_id, account?.email ?? "", input);
 
@@ -687,7 +687,7 @@ async function sealAgreement(file: Pick<FileAccess, "id" | "reference">, agreeme
   const original = await storage.getObject(agreement.document_key);
   if (!original || sha256(original.bytes) !== agreement.document_sha256) {
     logger.error({ agreementId: agreement.id }, "agreement document missing or altered");
-    fileConflict(AGREEMENT_MESSAGES.storeFailed, 500);
+    fileConflict(AGREEMENT_MESSAGES.storeFailed, "failed");
   }
   const doc = await PDFDocument.load(original.bytes, { updateMetadata: false });
   await appendTextPages(
@@ -715,7 +715,7 @@ async function sealAgreement(file: Pick<FileAccess, "id" | "reference">, agreeme
     await storage.putObject(key, bytes, "application/pdf");
   } catch (error) {
     logger.error({ err: error, key }, "signed agreement could not be stored");
-    fileConflict(AGREEMENT_MESSAGES.storeFailed, 500);
+    fileConflict(AGREEMENT_MESSAGES.storeFailed, "failed");
   }
   return { key, sha256: sha256(bytes) };
 }
@@ -731,21 +731,21 @@ export type AgreementPdf = { object: ObjectStream; sha256: string; disposition: 
  */
 export async function openAgreementPdf(actor: Pick<FileActor, "profileId">, fileId: string, agreementId: string, copy: "original" | "signed"): Promise<AgreementPdf> {
   const access = await requireFileAccess(db, actor, fileId);
-  if (!isUuid(agreementId)) fileConflict(AGREEMENT_MESSAGES.notFound, 404);
+  if (!isUuid(agreementId)) fileConflict(AGREEMENT_MESSAGES.notFound, "not-found");
   const [row] = await queryRows<AgreementRow>(
     sql`select id, version, status::text as status, terms, created_by, document_key, document_sha256, signed_key, signed_sha256,
       signed_at, cancelled_at, created_at from fee_agreements where id = ${agreementId}::uuid and file_id = ${access.id}::uuid`,
   );
-  if (!row) fileConflict(AGREEMENT_MESSAGES.notFound, 404);
+  if (!row) fileConflict(AGREEMENT_MESSAGES.notFound, "not-found");
   const signed = copy === "signed";
   const key = signed ? row.signed_key : row.document_key;
   const expected = signed ? row.signed_sha256 : row.document_sha256;
-  if (!key || !expected) fileConflict(AGREEMENT_MESSAGES.notFound, 404);
+  if (!key || !expected) fileConflict(AGREEMENT_MESSAGES.notFound, "not-found");
   // Streamed, and checked against the SHA-256 shown to the members as it goes.
   const object = await getStorage().openObject(key, { sha256: expected });
   if (!object) {
     logger.error({ agreementId: row.id, key }, "stored agreement missing");
-    fileConflict(AGREEMENT_MESSAGES.notFound, 404);
+    fileConflict(AGREEMENT_MESSAGES.notFound, "not-found");
   }
   return { object, sha256: expected, disposition: contentDisposition("attachment", agreementFileName(row.version, signed)) };
 }

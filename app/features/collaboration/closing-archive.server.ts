@@ -122,9 +122,9 @@ export async function openClosingArchive(
   now: Date = new Date(),
 ): Promise<ClosingArchive> {
   const access = await requireFileAccess(db, actor, fileId);
-  if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, 409);
+  if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, "conflict");
   const rate = await consumeRateLimit(`closing-archive:${actor.profileId}`, ARCHIVE_RATE);
-  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, "rate-limited");
   const taken = archivePathsTaken();
   const entries: ArchiveEntry[] = [];
   for (const section of [...CLOSING_ARCHIVE_SECTIONS, ...moreSections]) entries.push(...(await section({ access, actor, taken })));

@@ -5,7 +5,6 @@
 // records its step in the file's timeline in the same transaction.
 import type { FileEventKind } from "./timeline";
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { dealSchema } from "~/features/deals/deal.schema";
@@ -24,6 +23,7 @@ import {
   type MandateCommand,
 } from "./negotiation-rules";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 // ---------------------------------------------------------------------------------------------
 // Negotiation
@@ -78,7 +78,7 @@ export async function resumeMandateSearch(actor: Pick<FileActor, "profileId">, m
     );
     if (!mandate) mandateNotFound();
     const transition = mandateTransition("resume", mandate.status, null);
-    if (!transition.ok) throw data({ message: refusalMessage("resume", transition.reason) }, { status: 409 });
+    if (!transition.ok) throw new AppError("conflict", refusalMessage("resume", transition.reason));
     invalidate("mandates");
     await tx.execute(sql`update mandates set status = ${transition.to}::mandate_status, updated_at = now() where id = ${mandateId}::uuid`);
   });

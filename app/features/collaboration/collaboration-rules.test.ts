@@ -12,11 +12,12 @@ import {
   nextStage,
   pendingAction,
   previousStage,
+  stageSteps,
   STAGE_LABELS,
   type Stage,
 } from "./collaboration-rules";
 import { isValidClosingDate } from "./collaboration.schema";
-import { FILE_EVENTS, fileEvent, isDeclaredKind, timelineLabel, type FileEventDetails, type FileEventKind } from "./timeline";
+import { FILE_EVENTS, fileEvent, isDeclaredKind, TIMELINE_GROUPS, timelineGroup, timelineLabel, type FileEventDetails, type FileEventKind } from "./timeline";
 
 describe("stage labels", () => {
   it("are the issue’s French names, in order", () => {
@@ -187,6 +188,29 @@ describe("timeline labels", () => {
   });
 });
 
+describe("timeline filters", () => {
+  it.each([
+    ["connection:requested", "steps"],
+    ["connection:undertaking_signed", "signatures"],
+    ["connection:revealed", "signatures"],
+    ["stage_changed", "steps"],
+    ["mediation_opened", "steps"],
+    ["document_viewed", "documents"],
+    ["folder_created", "documents"],
+    ["agreement_completed", "signatures"],
+    ["evidence_exported", "signatures"],
+    ["participant_undertaking_signed", "signatures"],
+    ["participant_invited", "participants"],
+    ["dd_question_answered", "diligence"],
+    ["something_new", "steps"],
+  ])("%s → %s", (kind, group) => {
+    expect(timelineGroup(kind)).toBe(group);
+  });
+  it("every declared kind falls under a filter the page offers", () => {
+    for (const kind of Object.keys(FILE_EVENTS)) expect(Object.keys(TIMELINE_GROUPS)).toContain(timelineGroup(kind));
+  });
+});
+
 describe("closingsCountLine: the public profile’s line, French plural, nothing at 0", () => {
   it.each<[number, string | null]>([
     [0, null],
@@ -223,4 +247,19 @@ describe("a file’s human reference", () => {
     [2027, 9999, "DR-2027-9999"],
     [2027, 10000, "DR-2027-10000"],
   ] as const)("%s, n° %s → %s", (year, n, reference) => expect(fileReference(year, n)).toBe(reference));
+});
+
+describe("stageSteps: the stepper shows a stage never reached as skipped", () => {
+  const states = (stage: Stage, reached: Stage[]) => stageSteps(stage, reached).map((s) => s.state);
+  it.each<[Stage, Stage[], string[]]>([
+    ["introduction", [], ["current", "todo", "todo", "todo", "todo"]],
+    ["documents", ["exchanges", "documents"], ["done", "done", "current", "todo", "todo"]],
+    ["exchanges", ["exchanges", "documents", "exchanges"], ["done", "current", "todo", "todo", "todo"]],
+    ["concluded", ["exchanges", "documents", "offer"], ["done", "done", "done", "done", "skipped"]],
+    ["concluded", ["exchanges", "documents", "offer", "protocol"], ["done", "done", "done", "done", "done"]],
+    ["abandoned", ["exchanges"], ["done", "done", "todo", "todo", "todo"]],
+    ["abandoned", [], ["done", "todo", "todo", "todo", "todo"]],
+  ])("%s after %j", (stage, reached, expected) => {
+    expect(states(stage, reached)).toEqual(expected);
+  });
 });

@@ -81,6 +81,25 @@ export function previousStage(stage: Stage): WorkingStage | null {
 }
 
 /** Closing is proposed from the offer stage on (an offer or a protocol exists). */
+export type StepState = "done" | "current" | "skipped" | "todo";
+
+/**
+ * Each working stage as the stepper shows it: a stage behind the file that it never reached
+ * (closing straight from the offer skips the protocol) is « sautée », not done.
+ */
+export function stageSteps(stage: Stage, reached: readonly Stage[]): { stage: WorkingStage; state: StepState }[] {
+  const seen = new Set<Stage>(["introduction", ...reached]);
+  const current = isWorkingStage(stage) ? WORKING_STAGES.indexOf(stage) : -1;
+  // Concluded: every stage is behind; abandoned: those after the last one reached are not.
+  const lastReached = Math.max(...WORKING_STAGES.map((s, i) => (seen.has(s) ? i : 0)));
+  return WORKING_STAGES.map((s, i) => {
+    if (i === current) return { stage: s, state: "current" };
+    const behind = stage === "concluded" || (current >= 0 ? i < current : i <= lastReached);
+    if (!behind) return { stage: s, state: "todo" };
+    return { stage: s, state: seen.has(s) ? "done" : "skipped" };
+  });
+}
+
 export function canProposeClosing(stage: Stage): boolean {
   return stage === "offer" || stage === "protocol";
 }

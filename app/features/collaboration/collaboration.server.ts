@@ -31,6 +31,7 @@ import {
   isClosed,
   pendingAction,
   STAGE_LABELS,
+  STAGES,
   type AbandonReason,
   type AmountBand,
   type PendingAction,
@@ -274,6 +275,8 @@ export type FileView = {
   /** The counterpart's client identity: shown only once the actor signed the undertaking. */
   client: { name: string; address: string } | null;
   undertakingSigned: boolean;
+  /** The working stages the file has been moved to, for the stepper. */
+  stagesReached: Stage[];
   timeline: TimelineEntry[];
   messages: FileMessage[];
   unread: number;
@@ -351,6 +354,11 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
   });
   const undertakingSigned = events.some((e) => e.kind === "connection:undertaking_signed" && e.actor_profile_id === actor.profileId);
   const dealProposed = events.some((e) => e.kind === "deal_proposed" && e.actor_profile_id === actor.profileId);
+  const stagesReached = events.flatMap((e) => {
+    if (e.kind !== "stage_changed") return [];
+    const to: unknown = ((typeof e.details === "string" ? JSON.parse(e.details) : e.details) as { to?: unknown } | null)?.to;
+    return STAGES.find((s) => s === to) ?? [];
+  });
   const myStatus = f.my_status;
   const commands = myStatus
     ? (["negotiate", "resume", "conclude"] as const).filter((c) => mandateTransition(c, myStatus, f.stage).ok)
@@ -404,6 +412,7 @@ export async function getFileView(actor: Pick<FileActor, "profileId">, fileId: s
         : null,
     client,
     undertakingSigned,
+    stagesReached,
     timeline,
     messages: fileMessages,
     unread: fileMessages.filter((m) => m.unread).length,
@@ -516,7 +525,7 @@ export async function cancelClosingProposal(actor: FileActor, fileId: string): P
 
 /** "Abandonné", with a reason from the fixed list ("Autre motif" needs a text). */
 export async function abandonFile(actor: FileActor, fileId: string, input: { reason: AbandonReason; text: string | null }): Promise<void> {
-  if (abandonTextRequired(input.reason) && !input.text?.trim()) fileConflict(COLLABORATION_MESSAGES.abandonTextRequired, 400);
+  if (abandonTextRequired(input.reason) && !input.text?.trim()) fileConflict(COLLABORATION_MESSAGES.abandonTextRequired, "invalid");
   await withFile(actor, fileId, async (tx, file) => {
     refuseWhenClosed(file.stage);
     if (!canAbandon(file.stage)) fileConflict(COLLABORATION_MESSAGES.stageNotAllowed);
@@ -538,10 +547,10 @@ export async function abandonFile(actor: FileActor, fileId: string, input: { rea
 /** A message in the file; the counterpart gets an e-mail when they want message e-mails. */
 export async function postFileMessage(actor: FileActor, fileId: string, body: string): Promise<void> {
   const text = body.trim();
-  if (!text) fileConflict(COLLABORATION_MESSAGES.messageEmpty, 400);
-  if (text.length > 5000) fileConflict(COLLABORATION_MESSAGES.messageTooLong, 400);
+  if (!text) fileConflict(COLLABORATION_MESSAGES.messageEmpty, "invalid");
+  if (text.length > 5000) fileConflict(COLLABORATION_MESSAGES.messageTooLong, "invalid");
   const limit = await consumeRateLimit(`file-message:${actor.profileId}`, RATE_LIMITS.messageAccount);
-  if (!limit.allowed) fileConflict(COLLABORATION_MESSAGES.tooManyMessages, 429);
+  if (!limit.allowed) fileConflict(COLLABORATION_MESSAGES.tooManyMessages, "rate-limited");
   await withFile(actor, fileId, async (tx, file) => {
     if (!file.counterpartId) fileConflict(COLLABORATION_MESSAGES.counterpartGone);
     await tx.insert(collaborationMessages).values({ fileId: file.id, senderProfileId: actor.profileId, body: text, createdAt: sql`clock_timestamp()` });

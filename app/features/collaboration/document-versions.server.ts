@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
+import { type AppErrorCode } from "~/lib/errors/app-error";
 import { isUuid } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
@@ -19,7 +20,7 @@ import { appendParticipantEvent, requireFileParticipant, type FileParticipantAcc
 
 const UPLOAD_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
 
-const REFUSAL_STATUS: Record<VersionRefusal, number> = { closed: 409, "not-found": 404, "no-right": 403, "not-latest": 409, withdrawn: 409 };
+const REFUSAL_CODE: Record<VersionRefusal, AppErrorCode> = { closed: "conflict", "not-found": "not-found", "no-right": "forbidden", "not-latest": "conflict", withdrawn: "conflict" };
 
 type CurrentRow = {
   id: string;
@@ -51,7 +52,7 @@ function check(access: FileParticipantAccess, row: CurrentRow | undefined): Curr
     superseded: row?.superseded_at != null,
     withdrawn: row?.withdrawn_at != null,
   });
-  if (refusal || !row) fileConflict(VERSION_MESSAGES[refusal ?? "not-found"], REFUSAL_STATUS[refusal ?? "not-found"]);
+  if (refusal || !row) fileConflict(VERSION_MESSAGES[refusal ?? "not-found"], REFUSAL_CODE[refusal ?? "not-found"]);
   return row;
 }
 
@@ -69,7 +70,7 @@ export async function shareDocumentVersion(
   const access = await requireFileParticipant(db, userId, fileId);
   check(access, await currentRow(db, access, documentId, false));
   const rate = await consumeRateLimit(`document-upload:${userId}`, UPLOAD_RATE);
-  if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, 429);
+  if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, "rate-limited");
   const doc = await prepareDocument(input);
   const storage = getStorage();
   const key = newDocumentKey(access.fileId, doc.type);
@@ -80,7 +81,7 @@ export async function shareDocumentVersion(
       const locked = await requireFileParticipant(tx, userId, fileId, { lock: true });
       const previous = check(locked, await currentRow(tx, locked, documentId, true));
       const problem = documentSizeProblem(doc.bytes.byteLength, await usedBytes(tx, locked.fileId), DOCUMENT_LIMITS);
-      if (problem) fileConflict(documentSizeMessage(problem, DOCUMENT_LIMITS), 413);
+      if (problem) fileConflict(documentSizeMessage(problem, DOCUMENT_LIMITS), "too-large");
       const version = previous.version + 1;
       const [row] = await queryRows<{ id: string }>(
         sql`insert into collaboration_documents (file_id, uploader_profile_id, uploader_participant_id, folder_id, name, content_type, size_bytes, sha256, storage_key, lineage_id, version, created_at)

@@ -36,17 +36,18 @@ import {
   type DocumentType,
 } from "./documents-rules";
 import { actorName, appendFileEvent, fileConflict, fileNotFound, requireFileAccess, withFile, type FileActor } from "./file-access.server";
+import { type AppErrorCode } from "~/lib/errors/app-error";
 
 // Parsing and watermarking cost CPU: generous for a person, a wall for a script.
 const UPLOAD_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
 const OPEN_RATE: RateLimitRule = { limit: 300, windowSeconds: 60 * 60 };
 
-function refuse(message: string, status: number): never {
-  fileConflict(message, status);
+function refuse(message: string, code: AppErrorCode): never {
+  fileConflict(message, code);
 }
 
 function documentNotFound(): never {
-  refuse(DOCUMENT_MESSAGES.notFound, 404);
+  refuse(DOCUMENT_MESSAGES.notFound, "not-found");
 }
 
 const TYPE_BY_CONTENT_TYPE = new Map(Object.entries(DOCUMENT_FORMATS).map(([type, f]) => [f.contentType, type as DocumentType]));
@@ -57,14 +58,14 @@ const TYPE_BY_CONTENT_TYPE = new Map(Object.entries(DOCUMENT_FORMATS).map(([type
 export type PreparedDocument = { type: DocumentType; name: string; bytes: Uint8Array; sha256: string };
 
 /** The refusal of an untrusted PDF, in the words and status of the document room. */
-const PDF_REFUSALS: Record<PdfProblem, { message: string; status: number }> = {
-  "inflated-too-large": { message: DOCUMENT_MESSAGES.inflatedTooLarge, status: 422 },
-  encrypted: { message: DOCUMENT_MESSAGES.encryptedPdf, status: 415 },
-  unreadable: { message: DOCUMENT_MESSAGES.notPdf, status: 415 },
-  "no-pages": { message: DOCUMENT_MESSAGES.notPdf, status: 415 },
-  "time-limit": { message: DOCUMENT_MESSAGES.pdfTooComplex, status: 422 },
-  "memory-limit": { message: DOCUMENT_MESSAGES.pdfTooComplex, status: 422 },
-  busy: { message: DOCUMENT_MESSAGES.pdfBusy, status: 503 },
+const PDF_REFUSALS: Record<PdfProblem, { message: string; code: AppErrorCode }> = {
+  "inflated-too-large": { message: DOCUMENT_MESSAGES.inflatedTooLarge, code: "unprocessable" },
+  encrypted: { message: DOCUMENT_MESSAGES.encryptedPdf, code: "unsupported-type" },
+  unreadable: { message: DOCUMENT_MESSAGES.notPdf, code: "unsupported-type" },
+  "no-pages": { message: DOCUMENT_MESSAGES.notPdf, code: "unsupported-type" },
+  "time-limit": { message: DOCUMENT_MESSAGES.pdfTooComplex, code: "unprocessable" },
+  "memory-limit": { message: DOCUMENT_MESSAGES.pdfTooComplex, code: "unprocessable" },
+  busy: { message: DOCUMENT_MESSAGES.pdfBusy, code: "unavailable" },
 };
 
 /** Runs a PDF job of the worker pool; its refusal becomes the room's 4xx (or 503 when busy). */
@@ -75,7 +76,7 @@ export async function untrustedPdf<T>(job: () => Promise<T>): Promise<T> {
     if (!(error instanceof UntrustedPdfError)) throw error;
     if (error.problem === "time-limit" || error.problem === "memory-limit") logger.warn({ problem: error.problem }, "untrusted PDF stopped by its worker's limits");
     const refusal = PDF_REFUSALS[error.problem];
-    refuse(refusal.message, refusal.status);
+    refuse(refusal.message, refusal.code);
   }
 }
 
@@ -91,9 +92,9 @@ export async function prepareDocument(
   limits: DocumentLimits = DOCUMENT_LIMITS,
 ): Promise<PreparedDocument> {
   const sizeProblem = documentSizeProblem(input.bytes.byteLength, 0, limits);
-  if (sizeProblem) refuse(documentSizeMessage(sizeProblem, limits), sizeProblem === "empty" ? 400 : 413);
+  if (sizeProblem) refuse(documentSizeMessage(sizeProblem, limits), sizeProblem === "empty" ? "invalid" : "too-large");
   const type = detectDocumentType(input.bytes);
-  if (!type) refuse(DOCUMENT_MESSAGES.unsupported, 415);
+  if (!type) refuse(DOCUMENT_MESSAGES.unsupported, "unsupported-type");
   if (type === "pdf") {
     await untrustedPdf(() => pdfPool().inspect(input.bytes));
   } else if (type === "jpeg" || type === "png") {
@@ -102,10 +103,10 @@ export async function prepareDocument(
       .metadata()
       .then((m) => m.format)
       .catch(() => null);
-    if (format !== type) refuse(DOCUMENT_MESSAGES.notImage, 415);
+    if (format !== type) refuse(DOCUMENT_MESSAGES.notImage, "unsupported-type");
   }
   const name = sanitizeDocumentName(input.name, type);
-  if (!name) refuse(DOCUMENT_MESSAGES.badName, 400);
+  if (!name) refuse(DOCUMENT_MESSAGES.badName, "invalid");
   return { type, name, bytes: input.bytes, sha256: createHash("sha256").update(input.bytes).digest("hex") };
 }
 
@@ -155,14 +156,14 @@ export async function shareDocument(
   // A non-member learns nothing, not even whether the file exists or the file is valid.
   const access = await requireFileAccess(db, actor, fileId);
   const rate = await consumeRateLimit(`document-upload:${actor.profileId}`, UPLOAD_RATE);
-  if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyUploads, 429);
-  if (isClosed(access.stage)) refuse(COLLABORATION_MESSAGES.closed, 409);
-  if (!access.counterpartId) refuse(COLLABORATION_MESSAGES.counterpartGone, 409);
+  if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyUploads, "rate-limited");
+  if (isClosed(access.stage)) refuse(COLLABORATION_MESSAGES.closed, "conflict");
+  if (!access.counterpartId) refuse(COLLABORATION_MESSAGES.counterpartGone, "conflict");
   const folderId = options.folderId ?? null;
-  if (folderId !== null && !(await founderFolder(db, access.id, actor.profileId, folderId))) refuse(DOCUMENT_MESSAGES.badFolder, 404);
+  if (folderId !== null && !(await founderFolder(db, access.id, actor.profileId, folderId))) refuse(DOCUMENT_MESSAGES.badFolder, "not-found");
   const doc = await prepareDocument(input, limits);
   const quotaFirst = documentSizeProblem(doc.bytes.byteLength, await usedBytes(db, access.id), limits);
-  if (quotaFirst) refuse(documentSizeMessage(quotaFirst, limits), 413);
+  if (quotaFirst) refuse(documentSizeMessage(quotaFirst, limits), "too-large");
 
   const storage = getStorage();
   const key = newDocumentKey(access.id, doc.type);
@@ -171,15 +172,15 @@ export async function shareDocument(
     await storage.putObject(key, doc.bytes, contentType);
   } catch (error) {
     logger.error({ err: error, key }, "document could not be stored");
-    refuse(DOCUMENT_MESSAGES.storeFailed, 500);
+    refuse(DOCUMENT_MESSAGES.storeFailed, "failed");
   }
   try {
     return await withFile(actor, access.id, async (tx, file) => {
-      if (isClosed(file.stage)) refuse(COLLABORATION_MESSAGES.closed, 409);
+      if (isClosed(file.stage)) refuse(COLLABORATION_MESSAGES.closed, "conflict");
       // Two uploads at once: the second one sees the first under the lock.
       const problem = documentSizeProblem(doc.bytes.byteLength, await usedBytes(tx, file.id), limits);
-      if (problem) refuse(documentSizeMessage(problem, limits), 413);
-      if (folderId !== null && !(await founderFolder(tx, file.id, actor.profileId, folderId))) refuse(DOCUMENT_MESSAGES.badFolder, 404);
+      if (problem) refuse(documentSizeMessage(problem, limits), "too-large");
+      if (folderId !== null && !(await founderFolder(tx, file.id, actor.profileId, folderId))) refuse(DOCUMENT_MESSAGES.badFolder, "not-found");
       const [row] = await tx
         .insert(collaborationDocuments)
         .values({
@@ -427,7 +428,7 @@ export async function openDocument(
   if (!row.id) documentNotFound();
   const doc = { ...row, id: row.id };
   const rate = await consumeRateLimit(`document-open:${actor.profileId}`, OPEN_RATE);
-  if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyOpens, 429);
+  if (!rate.allowed) refuse(DOCUMENT_MESSAGES.tooManyOpens, "rate-limited");
   const isPdf = doc.content_type === DOCUMENT_FORMATS.pdf.contentType;
   // Only PDFs are shown in the browser; images and office files are always downloaded.
   const action: AccessAction = isPdf && mode === "view" ? "view" : "download";
@@ -506,9 +507,9 @@ export async function withdrawDocument(actor: FileActor, fileId: string, documen
     if (doc.uploader_profile_id !== actor.profileId) {
       // The other member's withdrawn document does not exist for them.
       if (doc.withdrawn_at) documentNotFound();
-      refuse(DOCUMENT_MESSAGES.notUploader, 403);
+      refuse(DOCUMENT_MESSAGES.notUploader, "forbidden");
     }
-    if (doc.withdrawn_at) refuse(DOCUMENT_MESSAGES.alreadyWithdrawn, 409);
+    if (doc.withdrawn_at) refuse(DOCUMENT_MESSAGES.alreadyWithdrawn, "conflict");
     await tx.execute(sql`update collaboration_documents set withdrawn_at = clock_timestamp() where id = ${doc.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "document_withdrawn", { name: doc.name });
     await notifyCounterpart(tx, file.counterpartId, file.id, {

@@ -31,7 +31,7 @@ export type EvidenceExport = { bytes: Uint8Array; sha256: string; fileName: stri
 export async function exportEvidence(actor: FileActor, fileId: string, now: Date = new Date()): Promise<EvidenceExport> {
   const access = await requireFileAccess(db, actor, fileId);
   const rate = await consumeRateLimit(`evidence-export:${actor.profileId}`, EXPORT_RATE);
-  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, "rate-limited");
   const view = await getFileView(actor, access.id);
   const [me] = await queryRows<{ company: string | null; profession: string | null }>(
     sql`select company, profession::text as profession from profiles where id = ${actor.profileId}::uuid`,

@@ -2,7 +2,6 @@
 // included — mediation is the one exception, granted by its own module). Every command locks the
 // file row, checks the actor's side and writes its timeline event in the same transaction.
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { collaborationEvents } from "~/db/schema";
 import { fileEvent, type FileEventDetails, type FileEventKind } from "./timeline";
@@ -10,6 +9,7 @@ import { queryRows, withReusablePlan } from "~/db/query.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
 import { isUuid } from "~/lib/uuid";
 import { COLLABORATION_MESSAGES, type Stage } from "./collaboration-rules";
+import { AppError, type AppErrorCode } from "~/lib/errors/app-error";
 
 /** The acting member, as every collaboration command receives it. */
 /** The member acting in a file; `company` when the caller has it (the watermark of a PDF names it). */
@@ -24,11 +24,11 @@ export function actorName(actor: FileActor): string {
 }
 
 export function fileNotFound(): never {
-  throw data({ message: COLLABORATION_MESSAGES.notFound }, { status: 404 });
+  throw new AppError("not-found", COLLABORATION_MESSAGES.notFound);
 }
 
-export function fileConflict(message: string, status = 409): never {
-  throw data({ message }, { status });
+export function fileConflict(message: string, code: AppErrorCode = "conflict"): never {
+  throw new AppError(code, message);
 }
 
 /** The file as its commands need it, seen from the actor's side. */

@@ -104,7 +104,7 @@ export async function listParticipantDocuments(access: FileParticipantAccess): P
 }
 
 function documentNotFound(): never {
-  fileConflict(DOCUMENT_MESSAGES.notFound, 404);
+  fileConflict(DOCUMENT_MESSAGES.notFound, "not-found");
 }
 
 /**
@@ -122,9 +122,9 @@ export async function openParticipantDocument(userId: string, fileId: string, do
   if (!doc || !may(access, doc.visibility, "voir")) documentNotFound();
   const isPdf = doc.content_type === DOCUMENT_FORMATS.pdf.contentType;
   const action: AccessAction = isPdf && mode === "view" ? "view" : "download";
-  if (action === "download" && !may(access, doc.visibility, "telecharger")) fileConflict(M.noRight, 403);
+  if (action === "download" && !may(access, doc.visibility, "telecharger")) fileConflict(M.noRight, "forbidden");
   const rate = await consumeRateLimit(`document-open:${userId}`, OPEN_RATE);
-  if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyOpens, 429);
+  if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyOpens, "rate-limited");
   const openingId = randomUUID();
   let opened: OpenedContent | null;
   if (isPdf) {
@@ -153,13 +153,13 @@ export async function shareParticipantDocument(
   input: { name: string; bytes: Uint8Array },
 ): Promise<{ documentId: string; name: string }> {
   const access = await requireFileParticipant(db, userId, fileId);
-  if (isClosed(access.stage)) fileConflict(M.closed, 409);
+  if (isClosed(access.stage)) fileConflict(M.closed, "conflict");
   const folders = await listVisibleFolders(access);
   const folder = folderId === null ? { id: null, visibility: "both" as const } : folders.find((f) => f.id === folderId);
-  if (!folder) fileConflict(M.noRight, 404);
-  if (!may(access, folder.visibility, "deposer")) fileConflict(M.noRight, 403);
+  if (!folder) fileConflict(M.noRight, "not-found");
+  if (!may(access, folder.visibility, "deposer")) fileConflict(M.noRight, "forbidden");
   const rate = await consumeRateLimit(`document-upload:${userId}`, UPLOAD_RATE);
-  if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, 429);
+  if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, "rate-limited");
   const doc = await prepareDocument(input);
   const storage = getStorage();
   const key = newDocumentKey(access.fileId, doc.type);
@@ -169,9 +169,9 @@ export async function shareParticipantDocument(
     return await db.transaction(async (tx) => {
       // Rights and quota read again under the file's lock.
       const locked = await requireFileParticipant(tx, userId, fileId, { lock: true });
-      if (!may(locked, folder.visibility, "deposer")) fileConflict(M.noRight, 403);
+      if (!may(locked, folder.visibility, "deposer")) fileConflict(M.noRight, "forbidden");
       const problem = documentSizeProblem(doc.bytes.byteLength, await usedBytes(tx, locked.fileId), DOCUMENT_LIMITS);
-      if (problem) fileConflict(documentSizeMessage(problem, DOCUMENT_LIMITS), 413);
+      if (problem) fileConflict(documentSizeMessage(problem, DOCUMENT_LIMITS), "too-large");
       const [row] = await queryRows<{ id: string }>(
         sql`insert into collaboration_documents (file_id, uploader_profile_id, uploader_participant_id, folder_id, name, content_type, size_bytes, sha256, storage_key, created_at)
           values (${locked.fileId}::uuid, ${locked.profileId}::uuid, ${locked.participantId}::uuid, ${folder.id}::uuid, ${doc.name}, ${contentType},

@@ -6,7 +6,6 @@
 import type { FileEventDetails, FileEventKind } from "./timeline";
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { signUp } from "~/auth/account.server";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
@@ -37,6 +36,7 @@ import {
   type ParticipantStatus,
   type Rights,
 } from "./participant-rules";
+import { AppError } from "~/lib/errors/app-error";
 
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -91,7 +91,7 @@ type AccessRow = {
 };
 
 function refuseUndertaking(): never {
-  throw data({ message: M.undertakingFirst, undertaking: true }, { status: 403 });
+  throw new AppError("forbidden", M.undertakingFirst, { details: { undertaking: true } });
 }
 
 /**
@@ -171,7 +171,7 @@ export async function appendParticipantEvent<K extends FileEventKind>(tx: Db, ac
 }
 
 function requireFounder(access: FileParticipantAccess): asserts access is FileParticipantAccess & { profileId: string } {
-  if (access.kind !== "founder" || !access.profileId) fileConflict(M.notFounder, 403);
+  if (access.kind !== "founder" || !access.profileId) fileConflict(M.notFounder, "forbidden");
 }
 
 /** Runs a command as a founder: transaction, file lock, founder check. */
@@ -199,7 +199,7 @@ export async function inviteParticipant(userId: string, fileId: string, input: I
         where f.id = ${access.fileId}::uuid and lower(u.email) = ${email}`,
       tx,
     );
-    if ((founderEmail?.n ?? 0) > 0) fileConflict(M.founderEmail, 409);
+    if ((founderEmail?.n ?? 0) > 0) fileConflict(M.founderEmail, "conflict");
     // An open invitation past its date no longer blocks a new one.
     await tx.execute(sql`update collaboration_participants set status = 'withdrawn', ended_at = clock_timestamp()
       where file_id = ${access.fileId}::uuid and lower(email) = ${email} and status = 'invited' and expires_at <= ${now.toISOString()}::timestamptz`);
@@ -212,7 +212,7 @@ export async function inviteParticipant(userId: string, fileId: string, input: I
       tx,
     );
     const row = rows[0];
-    if (!row) fileConflict(M.alreadyInvited, 409);
+    if (!row) fileConflict(M.alreadyInvited, "conflict");
     await appendParticipantEvent(tx, access, "participant_invited", { name: describe(email, input.role, input.side) });
     // The e-mail names the inviter and the file's reference, never a client.
     await sendNotificationEmail(
@@ -235,7 +235,7 @@ export async function inviteParticipant(userId: string, fileId: string, input: I
 }
 
 async function participantRow(tx: Db, fileId: string, participantId: string) {
-  if (!isUuid(participantId)) fileConflict(M.notOpen, 404);
+  if (!isUuid(participantId)) fileConflict(M.notOpen, "not-found");
   const [row] = await queryRows<{
     id: string;
     email: string;
@@ -250,7 +250,7 @@ async function participantRow(tx: Db, fileId: string, participantId: string) {
       where id = ${participantId}::uuid and file_id = ${fileId}::uuid for update`,
     tx,
   );
-  if (!row) fileConflict(M.notOpen, 404);
+  if (!row) fileConflict(M.notOpen, "not-found");
   return row;
 }
 
@@ -258,7 +258,7 @@ async function participantRow(tx: Db, fileId: string, participantId: string) {
 export async function withdrawInvitation(userId: string, fileId: string, participantId: string): Promise<void> {
   await asFounder(userId, fileId, async (tx, access) => {
     const row = await participantRow(tx, access.fileId, participantId);
-    if (row.status !== "invited") fileConflict(M.notOpen, 409);
+    if (row.status !== "invited") fileConflict(M.notOpen, "conflict");
     await tx.execute(sql`update collaboration_participants set status = 'withdrawn', ended_at = clock_timestamp() where id = ${row.id}::uuid`);
     await appendParticipantEvent(tx, access, "participant_invitation_withdrawn", { name: describe(row.email, row.role, row.side) });
   });
@@ -268,8 +268,8 @@ export async function withdrawInvitation(userId: string, fileId: string, partici
 export async function approveParticipant(userId: string, fileId: string, participantId: string): Promise<void> {
   await asFounder(userId, fileId, async (tx, access) => {
     const row = await participantRow(tx, access.fileId, participantId);
-    if (row.status !== "awaiting_approval") fileConflict(M.notAwaiting, 409);
-    if (!canApprove(access.profileId, row.invited_by)) fileConflict(M.cannotApprove, 403);
+    if (row.status !== "awaiting_approval") fileConflict(M.notAwaiting, "conflict");
+    if (!canApprove(access.profileId, row.invited_by)) fileConflict(M.cannotApprove, "forbidden");
     await tx.execute(sql`update collaboration_participants set status = 'active', approved_at = clock_timestamp(), approved_by = ${access.profileId}::uuid
       where id = ${row.id}::uuid`);
     await appendParticipantEvent(tx, access, "participant_approved", { name: describe(row.email, row.role, row.side) });
@@ -295,7 +295,7 @@ export async function approveParticipant(userId: string, fileId: string, partici
 export async function removeParticipant(userId: string, fileId: string, participantId: string): Promise<void> {
   await asFounder(userId, fileId, async (tx, access) => {
     const row = await participantRow(tx, access.fileId, participantId);
-    if (row.status !== "active" && row.status !== "awaiting_approval") fileConflict(M.notOpen, 409);
+    if (row.status !== "active" && row.status !== "awaiting_approval") fileConflict(M.notOpen, "conflict");
     await tx.execute(sql`update collaboration_participants set status = 'removed', ended_at = clock_timestamp() where id = ${row.id}::uuid`);
     if (row.is_guest && row.user_id) {
       await tx.execute(sql`delete from session where user_id = ${row.user_id}`);
@@ -308,7 +308,7 @@ export async function removeParticipant(userId: string, fileId: string, particip
 export async function setParticipantRights(userId: string, fileId: string, participantId: string, rights: Rights): Promise<void> {
   await asFounder(userId, fileId, async (tx, access) => {
     const row = await participantRow(tx, access.fileId, participantId);
-    if (row.status === "withdrawn" || row.status === "removed") fileConflict(M.notOpen, 409);
+    if (row.status === "withdrawn" || row.status === "removed") fileConflict(M.notOpen, "conflict");
     await tx.execute(sql`update collaboration_participants set can_view = ${rights.voir}, can_download = ${rights.voir && rights.telecharger},
       can_upload = ${rights.voir && rights.deposer} where id = ${row.id}::uuid`);
     await appendParticipantEvent(tx, access, "participant_rights_changed", { name: describe(row.email, row.role, row.side) });
@@ -376,7 +376,7 @@ export async function readInvitation(token: string, now = new Date()): Promise<I
 }
 
 function invitationInvalid(): never {
-  fileConflict(M.invitationInvalid, 410);
+  fileConflict(M.invitationInvalid, "gone");
 }
 
 /** Records a guest account: it will reach only the files it is admitted to. */
@@ -419,14 +419,14 @@ export async function acceptInvitation(user: { id: string; email: string }, toke
   return db.transaction(async (tx) => {
     const row = await invitationRow(tx, token, true);
     if (!row || participantState(row.status, new Date(row.expires_at), now) !== "invited") invitationInvalid();
-    if (row.email.toLowerCase() !== user.email.toLowerCase()) fileConflict(M.wrongAccount, 403);
+    if (row.email.toLowerCase() !== user.email.toLowerCase()) fileConflict(M.wrongAccount, "forbidden");
     const [who] = await queryRows<{ profile_id: string | null; first_name: string | null; last_name: string | null; company: string | null; guest: boolean }>(
       sql`select p.id as profile_id, p.first_name, p.last_name, p.company, exists (select 1 from guest_accounts g where g.user_id = ${user.id}) as guest
         from "user" u left join profiles p on p.user_id = u.id and p.profile_status = 'validated' where u.id = ${user.id}`,
       tx,
     );
     const isGuest = Boolean(who?.guest) && !who?.profile_id;
-    if (!who?.profile_id && !isGuest) fileConflict(M.wrongAccount, 403);
+    if (!who?.profile_id && !isGuest) fileConflict(M.wrongAccount, "forbidden");
     const status = needsApproval(isGuest) ? "awaiting_approval" : "active";
     await tx.execute(sql`update collaboration_participants set status = ${status}, user_id = ${user.id}, is_guest = ${isGuest},
         profile_id = ${isGuest ? null : who?.profile_id}::uuid, accepted_at = clock_timestamp(),
@@ -564,13 +564,13 @@ export type FolderEntry = { id: string; name: string; visibility: FolderVisibili
 /** A founder creates a folder, shared or for their own side. */
 export async function createFolder(userId: string, fileId: string, input: { name: string; visibility: FolderVisibility }): Promise<string> {
   return asFounder(userId, fileId, async (tx, access) => {
-    if (!canCreateFolder(access.role, access.side, input.visibility)) fileConflict(M.folderSide, 403);
+    if (!canCreateFolder(access.role, access.side, input.visibility)) fileConflict(M.folderSide, "forbidden");
     const rows = await queryRows<{ id: string }>(
       sql`insert into collaboration_folders (file_id, name, visibility, created_by) values (${access.fileId}::uuid, ${input.name}, ${input.visibility}, ${access.profileId}::uuid)
         on conflict do nothing returning id`,
       tx,
     );
-    if (!rows[0]) fileConflict(M.folderExists, 409);
+    if (!rows[0]) fileConflict(M.folderExists, "conflict");
     await appendParticipantEvent(tx, access, "folder_created", { name: input.name });
     return rows[0].id;
   });

@@ -13,6 +13,6 @@ export async function sealOrRefuse(doc: PDFDocument, options: SealOptions): Prom
   } catch (error) {
     if (!(error instanceof TimestampUnavailableError)) throw error;
     logger.error({ err: error }, "timestamp authority unavailable: PDF not sealed, action refused");
-    fileConflict(AGREEMENT_MESSAGES.sealUnavailable, 503);
+    fileConflict(AGREEMENT_MESSAGES.sealUnavailable, "unavailable");
   }
 }

@@ -1,5 +1,5 @@
 // The confidentiality undertakings of a collaboration file as a PDF sealed by the platform:
-// each member's undertaking, its text and date as the file's
+// each member's and each participant's undertaking, its text and date as the file's
 // timeline recorded them. Only the file's two members download it (404 for anyone else).
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -23,10 +23,11 @@ export type UndertakingsPdf = { bytes: Uint8Array; sha256: string; disposition: 
 export async function undertakingsPdf(actor: Pick<FileActor, "profileId">, fileId: string, now: Date = new Date()): Promise<UndertakingsPdf> {
   const access = await requireFileAccess(db, actor, fileId);
   const rate = await consumeRateLimit(`undertakings-pdf:${actor.profileId}`, UNDERTAKINGS_RATE);
-  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
-  const signed = await queryRows<{ actor_name: string | null; created_at: Date | string }>(sql`
-    select e.actor_name, e.created_at from collaboration_events e
-    where e.file_id = ${access.id}::uuid and e.kind = 'connection:undertaking_signed' order by e.created_at, e.id`);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, "rate-limited");
+  // The founders' undertakings and those of the participants (guests included) admitted since.
+  const signed = await queryRows<{ actor_name: string | null; created_at: Date | string; participant: boolean }>(sql`
+    select e.actor_name, e.created_at, e.kind = 'participant_undertaking_signed' as participant from collaboration_events e
+    where e.file_id = ${access.id}::uuid and e.kind in ('connection:undertaking_signed', 'participant_undertaking_signed') order by e.created_at, e.id`);
   const blocks: PdfBlock[] = [
     { kind: "title", text: "Engagements de confidentialité" },
     { kind: "subtitle", text: `Dossier de rapprochement ${access.reference} — état au ${formatDatePattern(now, "dd/MM/yyyy 'à' HH:mm")}` },
@@ -36,13 +37,13 @@ export async function undertakingsPdf(actor: Pick<FileActor, "profileId">, fileI
     ...(signed.length
       ? signed.map((s): PdfBlock => ({
           kind: "text",
-          text: `${s.actor_name ?? GONE_MEMBER_NAME} — signé le ${formatDatePattern(s.created_at, "dd/MM/yyyy 'à' HH:mm")} (${new Date(s.created_at).toISOString()}), signature électronique simple (case de consentement, compte authentifié).`,
+          text: `${s.actor_name ?? GONE_MEMBER_NAME}${s.participant ? " (intervenant du dossier)" : ""} — signé le ${formatDatePattern(s.created_at, "dd/MM/yyyy 'à' HH:mm")} (${new Date(s.created_at).toISOString()}), signature électronique simple (case de consentement, compte authentifié).`,
         }))
       : [{ kind: "text", text: "Aucun engagement n’a encore été signé dans ce dossier." } satisfies PdfBlock]),
     { kind: "space", text: "" },
     {
       kind: "small",
-      text: "Chaque membre signe l’engagement avant que l’identité du client de son confrère lui soit communiquée. Ce PDF est scellé et horodaté par la plateforme\u00a0: un lecteur PDF indique s’il a été modifié depuis.",
+      text: "Chaque membre signe l’engagement avant que l’identité du client de son confrère lui soit communiquée, et chaque intervenant avant celle des clients du dossier. Ce PDF est scellé et horodaté par la plateforme\u00a0: un lecteur PDF indique s’il a été modifié depuis.",
     },
   ];
   const doc = await textPdfDocument(blocks, { title: "Engagements de confidentialité", createdAt: now });

@@ -5,7 +5,6 @@
 // undertaking, sees the other's client identity. Every step is written to the introduction log
 // (connection_events) with its actor.
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { connectionEvents, mandateMatchRequests, mandates, profiles, quotaEvents } from "~/db/schema";
 import { queryRows, withReusablePlan } from "~/db/query.server";
@@ -30,13 +29,14 @@ import {
   type RequestStatus,
 } from "./connection-rules";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 function conflict(message: string): never {
-  throw data({ message }, { status: 409 });
+  throw new AppError("conflict", message);
 }
 
 function requestNotFound(): never {
-  throw data({ message: "Demande introuvable" }, { status: 404 });
+  throw new AppError("not-found", "Demande introuvable");
 }
 
 type PairRow = { id: string; requesterMandateId: string; targetMandateId: string; status: RequestStatus };
@@ -99,7 +99,7 @@ export async function createMatchRequest(
     if (!locked) notFound();
     if (opportunityQuota(locked.membershipType, 0).limited) {
       const used = await countQuotaEvents(tx, actor.profileId, "match_request_sent", quotaWindowStart());
-      if (!opportunityQuota(locked.membershipType, used).canRequest) throw data({ message: OPPORTUNITY_QUOTA_REACHED }, { status: 403 });
+      if (!opportunityQuota(locked.membershipType, used).canRequest) throw new AppError("quota-reached", OPPORTUNITY_QUOTA_REACHED);
     }
     const [own] = await tx
       .select({ id: mandates.id, mandateType: mandates.mandateType, status: mandates.status, endDate: mandates.endDate })

@@ -3,7 +3,6 @@
 // pending; a validated one can no longer be edited, only deleted. Every query is scoped by the
 // actor's profile id, so another member's deal is a 404. Admin review lives in the admin area.
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { can } from "~/auth/permissions";
 import { db, type Db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
@@ -12,6 +11,7 @@ import type { MemberActor } from "~/auth/actor";
 import type { DealDisclosure } from "./deal-disclosure";
 import { DEAL_LIMITS, DEAL_MESSAGES, type DealInput, type DealStatus } from "./deal.schema";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 /** A deal as its owner sees it in the editor (no validator id). */
 export type OwnDeal = {
@@ -32,11 +32,11 @@ export type OwnDeal = {
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(): never {
-  throw data({ message: DEAL_MESSAGES.notFound }, { status: 404 });
+  throw new AppError("not-found", DEAL_MESSAGES.notFound);
 }
 
 function requireDealsEditor(actor: MemberActor) {
-  if (!can(actor.membershipType, "certifiedDeals")) throw data({ message: DEAL_MESSAGES.premiumOnly }, { status: 403 });
+  if (!can(actor.membershipType, "certifiedDeals")) throw new AppError("forbidden", DEAL_MESSAGES.premiumOnly);
 }
 
 function ownDeal(actor: MemberActor, dealId: string) {
@@ -88,7 +88,7 @@ export async function createOwnDeal(actor: MemberActor, input: DealInput, handle
   requireDealsEditor(actor);
   const [existing] = await handle.select({ n: count() }).from(certifiedDeals).where(eq(certifiedDeals.profileId, actor.profileId));
   if (Number(existing?.n ?? 0) >= DEAL_LIMITS.perMember) {
-    throw data({ message: DEAL_MESSAGES.tooMany(DEAL_LIMITS.perMember) }, { status: 409 });
+    throw new AppError("conflict", DEAL_MESSAGES.tooMany(DEAL_LIMITS.perMember));
   }
   invalidate("certified_deals");
   const [row] = await handle
@@ -134,7 +134,7 @@ export async function updateOwnDeal(actor: MemberActor, dealId: string, input: D
   if (updated.length === 1) return;
   const [found] = await db.select({ status: certifiedDeals.status }).from(certifiedDeals).where(ownDeal(actor, dealId)).limit(1);
   if (!found) notFound();
-  throw data({ message: DEAL_MESSAGES.validatedLocked }, { status: 409 });
+  throw new AppError("conflict", DEAL_MESSAGES.validatedLocked);
 }
 
 /** Deletes one of the member's references, whatever its status. */

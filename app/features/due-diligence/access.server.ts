@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { isClosed } from "~/features/collaboration/collaboration-rules";
+import { requireFileParticipant } from "~/features/collaboration/participants.server";
 import { requireFileAccess, type FileAccess, type FileActor } from "~/features/collaboration/file-access.server";
 import { foundingSide, type DdActor, type DdSide } from "./due-diligence-rules";
 
@@ -59,6 +60,16 @@ export async function requireDueDiligenceAccess(handle: Db, actor: Pick<FileActo
     closed: isClosed(file.stage),
     participants,
   };
+}
+
+/**
+ * The founders' pages of the list ask THE participant-aware guard first: a stranger or a removed
+ * participant gets its 404, an admitted participant is told apart so the page can send them to
+ * their own pages (which ask for the undertaking), and only a founder goes on.
+ */
+export async function founderOrParticipant(userId: string, fileId: string): Promise<"founder" | "participant"> {
+  const access = await requireFileParticipant(db, userId, fileId, { beforeUndertaking: true });
+  return access.kind === "founder" ? "founder" : "participant";
 }
 
 /** Runs a command on the list: transaction, file row locked, access checked. */

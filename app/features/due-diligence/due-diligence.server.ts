@@ -3,7 +3,6 @@
 // file); every id from a URL or a form is looked up inside that file. Commands lock the file row
 // and write their timeline event and notification in the same transaction.
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { OPERATION_TYPES, type OperationType } from "~/features/collaboration/agreement-rules";
@@ -35,13 +34,14 @@ import {
   type DdStatus,
 } from "./due-diligence-rules";
 import { DD_TEMPLATES } from "./due-diligence-templates";
+import { AppError, type AppErrorCode } from "~/lib/errors/app-error";
 
-function refuse(message: string, status = 409): never {
-  fileConflict(message, status);
+function refuse(message: string, code: AppErrorCode = "conflict"): never {
+  fileConflict(message, code);
 }
 
 function itemNotFound(): never {
-  throw data({ message: DD_MESSAGES.notFound }, { status: 404 });
+  throw new AppError("not-found", DD_MESSAGES.notFound);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -289,7 +289,7 @@ async function notifyOthers(
 
 function requireEdit(access: DdAccess): void {
   if (access.closed) refuse(DD_MESSAGES.closed);
-  if (!canEditList(access.actor, access.closed)) refuse(DD_MESSAGES.forbiddenEdit, 403);
+  if (!canEditList(access.actor, access.closed)) refuse(DD_MESSAGES.forbiddenEdit, "forbidden");
 }
 
 /** Creates the list from the template of an operation type (once: a second call is a conflict). */
@@ -315,7 +315,7 @@ export async function createListFromTemplate(actor: FileActor, fileId: string, t
 
 /** Adds one item at the end of its category. */
 export async function addItem(actor: FileActor, fileId: string, input: { category: DdCategory; title: string }): Promise<string> {
-  if (!DD_CATEGORIES.includes(input.category)) refuse("Rubrique inconnue", 400);
+  if (!DD_CATEGORIES.includes(input.category)) refuse("Rubrique inconnue", "invalid");
   return withDueDiligence(actor, fileId, async (tx, access) => {
     requireEdit(access);
     const [count] = await queryRows<{ n: number | string; last: number | null }>(
@@ -349,7 +349,7 @@ export async function updateItem(
   await withDueDiligence(actor, fileId, async (tx, access) => {
     const row = await requireItem(tx, access, requestId);
     requireEdit(access);
-    if (input.ownerId && !access.participants.some((p) => p.profileId === input.ownerId)) refuse(DD_MESSAGES.badOwner, 400);
+    if (input.ownerId && !access.participants.some((p) => p.profileId === input.ownerId)) refuse(DD_MESSAGES.badOwner, "invalid");
     await tx.execute(sql`update due_diligence_requests set title = ${input.title}, owner_profile_id = ${input.ownerId}::uuid,
       due_date = ${input.dueDate}::date, updated_at = now() where id = ${row.id}::uuid`);
   });
@@ -370,19 +370,19 @@ export async function setItemStatus(actor: FileActor, fileId: string, requestId:
   await withDueDiligence(actor, fileId, async (tx, access) => {
     const row = await requireItem(tx, access, requestId);
     const refusal = statusRefusal(access.actor, { status: row.status, documents: Number(row.documents) }, to, access.closed);
-    if (refusal) refuse(STATUS_REFUSAL_MESSAGES[refusal], refusal === "forbidden" ? 403 : 409);
+    if (refusal) refuse(STATUS_REFUSAL_MESSAGES[refusal], refusal === "forbidden" ? "forbidden" : "conflict");
     await tx.execute(sql`update due_diligence_requests set status = ${to}::dd_status, updated_at = now() where id = ${row.id}::uuid`);
     await appendFileEvent(tx, access.file.id, actor, "dd_request_status", { name: row.title, from: row.status, to });
   });
 }
 
 async function requireFileDocument(tx: Db, access: DdAccess, documentId: string): Promise<{ id: string; name: string; withdrawn: boolean }> {
-  if (!UUID.test(documentId)) refuse(DD_MESSAGES.documentNotFound, 404);
+  if (!UUID.test(documentId)) refuse(DD_MESSAGES.documentNotFound, "not-found");
   const [doc] = await queryRows<{ id: string; name: string; withdrawn_at: Date | null }>(
     sql`select id, name, withdrawn_at from collaboration_documents where id = ${documentId}::uuid and file_id = ${access.file.id}::uuid`,
     tx,
   );
-  if (!doc) refuse(DD_MESSAGES.documentNotFound, 404);
+  if (!doc) refuse(DD_MESSAGES.documentNotFound, "not-found");
   return { id: doc.id, name: doc.name, withdrawn: doc.withdrawn_at !== null };
 }
 
@@ -391,7 +391,7 @@ export async function linkDocument(actor: FileActor, fileId: string, requestId: 
   await withDueDiligence(actor, fileId, async (tx, access) => {
     const row = await requireItem(tx, access, requestId);
     const doc = await requireFileDocument(tx, access, documentId);
-    if (!canAnswerItem(access.actor, access.closed)) refuse(access.closed ? DD_MESSAGES.closed : DD_MESSAGES.forbiddenStatus, access.closed ? 409 : 403);
+    if (!canAnswerItem(access.actor, access.closed)) refuse(access.closed ? DD_MESSAGES.closed : DD_MESSAGES.forbiddenStatus, access.closed ? "conflict" : "forbidden");
     if (doc.withdrawn) refuse(DD_MESSAGES.withdrawnDocument);
     const inserted = await queryRows<{ request_id: string }>(
       sql`insert into due_diligence_request_documents (request_id, document_id, linked_by) values (${row.id}::uuid, ${doc.id}::uuid, ${actor.profileId}::uuid)
@@ -408,7 +408,7 @@ export async function unlinkDocument(actor: FileActor, fileId: string, requestId
   await withDueDiligence(actor, fileId, async (tx, access) => {
     const row = await requireItem(tx, access, requestId);
     const doc = await requireFileDocument(tx, access, documentId);
-    if (!canAnswerItem(access.actor, access.closed)) refuse(access.closed ? DD_MESSAGES.closed : DD_MESSAGES.forbiddenStatus, access.closed ? 409 : 403);
+    if (!canAnswerItem(access.actor, access.closed)) refuse(access.closed ? DD_MESSAGES.closed : DD_MESSAGES.forbiddenStatus, access.closed ? "conflict" : "forbidden");
     await tx.execute(sql`delete from due_diligence_request_documents where request_id = ${row.id}::uuid and document_id = ${doc.id}::uuid`);
   });
 }
@@ -416,7 +416,7 @@ export async function unlinkDocument(actor: FileActor, fileId: string, requestId
 /** Before an upload from an item: the item exists in the file and the actor may answer it. */
 export async function assertCanAnswerItem(actor: Pick<FileActor, "profileId">, fileId: string, requestId: string): Promise<void> {
   const { access } = await loadItem(db, actor, fileId, requestId);
-  if (!canAnswerItem(access.actor, access.closed)) refuse(access.closed ? DD_MESSAGES.closed : DD_MESSAGES.forbiddenStatus, access.closed ? 409 : 403);
+  if (!canAnswerItem(access.actor, access.closed)) refuse(access.closed ? DD_MESSAGES.closed : DD_MESSAGES.forbiddenStatus, access.closed ? "conflict" : "forbidden");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -432,7 +432,7 @@ export async function askQuestion(
   return withDueDiligence(actor, fileId, async (tx, access) => {
     const row = await requireItem(tx, access, requestId);
     if (access.closed) refuse(DD_MESSAGES.closed);
-    if (!visibilitiesFor(access.actor.side).includes(input.visibility)) refuse(DD_MESSAGES.badVisibility, 400);
+    if (!visibilitiesFor(access.actor.side).includes(input.visibility)) refuse(DD_MESSAGES.badVisibility, "invalid");
     let documentId: string | null = null;
     if (input.documentId) {
       const doc = await requireFileDocument(tx, access, input.documentId);
@@ -440,7 +440,7 @@ export async function askQuestion(
         sql`select 1 as ok from due_diligence_request_documents where request_id = ${row.id}::uuid and document_id = ${doc.id}::uuid`,
         tx,
       );
-      if (!linked) refuse(DD_MESSAGES.documentNotFound, 404);
+      if (!linked) refuse(DD_MESSAGES.documentNotFound, "not-found");
       documentId = doc.id;
     }
     const [created] = await queryRows<{ id: string }>(
@@ -464,14 +464,14 @@ type QuestionCheckRow = { id: string; request_id: string | null; asked_by: strin
 
 /** A question of the file that the actor's side sees, locked; a 404 otherwise. */
 async function requireQuestion(tx: Db, access: DdAccess, questionId: string): Promise<QuestionCheckRow> {
-  if (!UUID.test(questionId)) refuse(DD_MESSAGES.questionNotFound, 404);
+  if (!UUID.test(questionId)) refuse(DD_MESSAGES.questionNotFound, "not-found");
   const [q] = await queryRows<QuestionCheckRow>(
     sql`select q.id, q.request_id, q.asked_by, q.visibility::text as visibility, q.status::text as status, r.title
       from due_diligence_questions q left join due_diligence_requests r on r.id = q.request_id
       where q.id = ${questionId}::uuid and q.file_id = ${access.file.id}::uuid for update of q`,
     tx,
   );
-  if (!q || !canSeeQuestion(access.actor.side, q.visibility)) refuse(DD_MESSAGES.questionNotFound, 404);
+  if (!q || !canSeeQuestion(access.actor.side, q.visibility)) refuse(DD_MESSAGES.questionNotFound, "not-found");
   return q;
 }
 
@@ -481,7 +481,7 @@ export async function answerQuestion(actor: FileActor, fileId: string, questionI
     const q = await requireQuestion(tx, access, questionId);
     if (access.closed) refuse(DD_MESSAGES.closed);
     if (q.status === "closed") refuse(DD_MESSAGES.questionClosed);
-    if (!canAnswerQuestion(access.actor, { askedBy: q.asked_by, visibility: q.visibility, status: q.status }, access.closed)) refuse(DD_MESSAGES.forbiddenAnswer, 403);
+    if (!canAnswerQuestion(access.actor, { askedBy: q.asked_by, visibility: q.visibility, status: q.status }, access.closed)) refuse(DD_MESSAGES.forbiddenAnswer, "forbidden");
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${actor.profileId}::uuid, answerer_name = ${actorName(actor)},
       answered_at = now(), status = 'answered', updated_at = now() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendFileEvent(tx, access.file.id, actor, "dd_question_answered", { name: q.title ?? "" });
@@ -499,7 +499,7 @@ export async function closeQuestion(actor: FileActor, fileId: string, questionId
     const q = await requireQuestion(tx, access, questionId);
     if (access.closed) refuse(DD_MESSAGES.closed);
     if (q.status === "closed") refuse(DD_MESSAGES.questionClosed);
-    if (!canCloseQuestion(access.actor, { askedBy: q.asked_by, visibility: q.visibility, status: q.status }, access.closed)) refuse(DD_MESSAGES.forbiddenClose, 403);
+    if (!canCloseQuestion(access.actor, { askedBy: q.asked_by, visibility: q.visibility, status: q.status }, access.closed)) refuse(DD_MESSAGES.forbiddenClose, "forbidden");
     await tx.execute(sql`update due_diligence_questions set status = 'closed', updated_at = now() where id = ${q.id}::uuid`);
   });
 }

@@ -21,10 +21,10 @@ const ARCHIVE_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
 /** The archive of a concluded file for a participant with « voir » and « télécharger » (403 otherwise, 409 before the end). */
 export async function openParticipantArchive(userId: string, fileId: string, now: Date = new Date()): Promise<ClosingArchive> {
   const access = await requireFileParticipant(db, userId, fileId);
-  if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, 409);
-  if (!mayReach(access, "archive", isClosed(access.stage))) fileConflict(REACH_MESSAGES.noRight, 403);
+  if (access.stage !== "concluded") fileConflict(AGREEMENT_MESSAGES.archiveNotConcluded, "conflict");
+  if (!mayReach(access, "archive", isClosed(access.stage))) fileConflict(REACH_MESSAGES.noRight, "forbidden");
   const rate = await consumeRateLimit(`closing-archive:${userId}`, ARCHIVE_RATE);
-  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, 429);
+  if (!rate.allowed) fileConflict(AGREEMENT_MESSAGES.tooManyExports, "rate-limited");
   // The folder visibilities whose documents this person may download (the general folder is « both »).
   const downloadable = FOLDER_VISIBILITIES.filter(
     (v) => folderVisibleTo(access.side, v) && isAllowed({ role: access.role, side: access.side, visibility: v, rights: access.rights, right: "telecharger" }),

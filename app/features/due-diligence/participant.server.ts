@@ -34,7 +34,7 @@ type Reach = { access: FileParticipantAccess; actor: DdActor; closed: boolean };
 async function reach(handle: Db, userId: string, fileId: string, action: FileAction, lock = false): Promise<Reach> {
   const access = await requireFileParticipant(handle, userId, fileId, { lock });
   const closed = isClosed(access.stage);
-  if (!mayReach(access, action, closed)) fileConflict(closed && action !== "dd-read" ? DD_MESSAGES.closed : REACH_MESSAGES.noRight, closed && action !== "dd-read" ? 409 : 403);
+  if (!mayReach(access, action, closed)) fileConflict(closed && action !== "dd-read" ? DD_MESSAGES.closed : REACH_MESSAGES.noRight, closed && action !== "dd-read" ? "conflict" : "forbidden");
   return { access, actor: ddActorOf(access), closed };
 }
 
@@ -123,7 +123,7 @@ export type ParticipantDdItemPage = {
 };
 
 function notFound(): never {
-  fileConflict(DD_MESSAGES.notFound, 404);
+  fileConflict(DD_MESSAGES.notFound, "not-found");
 }
 
 async function requireItem(handle: Db, r: Reach, requestId: string): Promise<ItemRow> {
@@ -205,7 +205,7 @@ export async function participantAsk(userId: string, fileId: string, requestId: 
   return db.transaction(async (tx) => {
     const r = await reach(tx, userId, fileId, "dd-ask", true);
     const row = await requireItem(tx, r, requestId);
-    if (!visibilitiesFor(r.actor.side).includes(input.visibility)) fileConflict(DD_MESSAGES.badVisibility, 400);
+    if (!visibilitiesFor(r.actor.side).includes(input.visibility)) fileConflict(DD_MESSAGES.badVisibility, "invalid");
     const [q] = await queryRows<{ id: string }>(
       sql`insert into due_diligence_questions (file_id, request_id, visibility, body, asked_by, asked_by_participant, asker_name, asker_side)
         values (${r.access.fileId}::uuid, ${row.id}::uuid, ${input.visibility}::dd_side, ${input.body}, ${r.access.profileId}::uuid, ${r.access.participantId}::uuid,
@@ -222,7 +222,7 @@ export async function participantAsk(userId: string, fileId: string, requestId: 
 export async function participantAnswer(userId: string, fileId: string, questionId: string, answer: string): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await reach(tx, userId, fileId, "dd-ask", true);
-    if (!isUuid(questionId)) fileConflict(DD_MESSAGES.questionNotFound, 404);
+    if (!isUuid(questionId)) fileConflict(DD_MESSAGES.questionNotFound, "not-found");
     const [q] = await queryRows<{ id: string; visibility: DdSide; status: DdQuestionStatus; author: string | null; title: string | null }>(
       sql`select q.id, q.visibility::text as visibility, q.status::text as status,
           coalesce(q.asked_by::text, 'participant:' || q.asked_by_participant::text) as author, r.title
@@ -230,8 +230,8 @@ export async function participantAnswer(userId: string, fileId: string, question
         where q.id = ${questionId}::uuid and q.file_id = ${r.access.fileId}::uuid for update of q`,
       tx,
     );
-    if (!q || !canSeeQuestion(r.actor.side, q.visibility)) fileConflict(DD_MESSAGES.questionNotFound, 404);
-    if (!canAnswerQuestion(r.actor, { askedBy: q.author, visibility: q.visibility, status: q.status }, r.closed)) fileConflict(DD_MESSAGES.forbiddenAnswer, 403);
+    if (!q || !canSeeQuestion(r.actor.side, q.visibility)) fileConflict(DD_MESSAGES.questionNotFound, "not-found");
+    if (!canAnswerQuestion(r.actor, { askedBy: q.author, visibility: q.visibility, status: q.status }, r.closed)) fileConflict(DD_MESSAGES.forbiddenAnswer, "forbidden");
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${r.access.profileId}::uuid, answered_by_participant = ${r.access.participantId}::uuid,
       answerer_name = ${r.access.name}, answered_at = clock_timestamp(), status = 'answered', updated_at = clock_timestamp() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendParticipantEvent(tx, r.access, "dd_question_answered", { name: q.title ?? "" });
@@ -244,7 +244,7 @@ export async function participantSetStatus(userId: string, fileId: string, reque
     const r = await reach(tx, userId, fileId, "dd-status", true);
     const row = await requireItem(tx, r, requestId);
     const refusal = statusRefusal(r.actor, { status: row.status, documents: Number(row.all_documents) }, to, r.closed);
-    if (refusal) fileConflict(STATUS_REFUSAL_MESSAGES[refusal], refusal === "forbidden" ? 403 : 409);
+    if (refusal) fileConflict(STATUS_REFUSAL_MESSAGES[refusal], refusal === "forbidden" ? "forbidden" : "conflict");
     await tx.execute(sql`update due_diligence_requests set status = ${to}::dd_status, updated_at = clock_timestamp() where id = ${row.id}::uuid`);
     await appendParticipantEvent(tx, r.access, "dd_request_status", { name: row.title, from: row.status, to });
   });

@@ -2,7 +2,6 @@
 // member (`profile_id = actor`): another member's mandate id is a 404, never their row.
 import { recordAudit } from "~/lib/audit/audit.server";
 import { and, count, desc, eq, gte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { memoByObject } from "~/lib/memo";
@@ -20,6 +19,7 @@ import {
 } from "./mandate-rules";
 import type { MandateInput } from "./mandates.schema";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 /** The acting member, as the mandate features need it. */
 export type MandateActor = { profileId: string; membershipType: string | null };
@@ -32,7 +32,7 @@ export function mandateActor(profile: { id: string; membershipType: string | nul
 export const PARIS_TODAY_SQL = sql`(now() at time zone 'Europe/Paris')::date`;
 
 export function notFound(): never {
-  throw data({ message: "Mandat introuvable" }, { status: 404 });
+  throw new AppError("not-found", "Mandat introuvable");
 }
 
 export class QuotaReachedError extends Error {
@@ -261,10 +261,7 @@ export async function updateMandate(actor: MandateActor, mandateId: string, inpu
         .from(mandateMatchRequests)
         .where(or(eq(mandateMatchRequests.requesterMandateId, mandateId), eq(mandateMatchRequests.targetMandateId, mandateId)));
       if (Number(linked?.n ?? 0) > 0) {
-        throw data(
-          { message: "Le type d’un mandat lié à des demandes de mise en relation ne peut pas être modifié" },
-          { status: 409 },
-        );
+        throw new AppError("conflict", "Le type d’un mandat lié à des demandes de mise en relation ne peut pas être modifié");
       }
     }
     invalidate("mandates");
@@ -298,7 +295,7 @@ export async function toggleMandateStatus(
       .where(and(eq(mandates.id, mandateId), eq(mandates.profileId, actor.profileId)))
       .for("update");
     if (!current) notFound();
-    if (!canToggleStatus(current.status)) throw data({ message: MANDATE_MESSAGES.toggleBeyondSearch }, { status: 409 });
+    if (!canToggleStatus(current.status)) throw new AppError("conflict", MANDATE_MESSAGES.toggleBeyondSearch);
     invalidate("mandates");
     const [row] = await tx
       .update(mandates)

@@ -235,7 +235,7 @@ export async function startMediation(actor: AdminActor, mediationId: string): Pr
   await db.transaction(async (tx) => {
     const m = await lockMediation(tx, mediationId);
     const move = canMoveMediation(m.status, "in_progress");
-    if (!move.ok) refuse(move.message, 409);
+    if (!move.ok) refuse(move.message, "conflict");
     await tx.update(mediations).set({ status: "in_progress", updatedAt: new Date() }).where(sql`${mediations.id} = ${m.id}::uuid`);
     await auditMediation(tx, actor.id, "mediation.status", m.id, { target: target(m), from: m.status, to: "in_progress" });
     await mailBoth(tx, m, {
@@ -251,7 +251,7 @@ export async function postAdminMediationMessage(actor: AdminActor, mediationId: 
   await consumeMessageRate(`admin:${actor.id}`);
   await db.transaction(async (tx) => {
     const m = await lockMediation(tx, mediationId);
-    if (!isActive(m.status)) refuse(MEDIATION_MESSAGES.closedForMessages, 409);
+    if (!isActive(m.status)) refuse(MEDIATION_MESSAGES.closedForMessages, "conflict");
     await tx.insert(mediationMessages).values({ mediationId: m.id, authorRole: "admin", authorUserId: actor.id, authorName: TEAM_NAME, body, createdAt: sql`clock_timestamp()` });
     await tx.update(mediations).set({ updatedAt: new Date() }).where(sql`${mediations.id} = ${m.id}::uuid`);
     await auditMediation(tx, actor.id, "mediation.message", m.id, { target: target(m) });
@@ -272,7 +272,7 @@ export async function decideMediation(actor: AdminActor, mediationId: string, in
   await db.transaction(async (tx) => {
     const m = await lockMediation(tx, mediationId);
     const move = canMoveMediation(m.status, input.outcome);
-    if (!move.ok) refuse(move.message, 409);
+    if (!move.ok) refuse(move.message, "conflict");
     const against = input.against === "opener" ? m.opened_by : input.against === "respondent" ? m.respondent_id : null;
     const upheld = input.against !== "none";
     await tx

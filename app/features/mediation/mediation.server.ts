@@ -8,7 +8,6 @@ import type { AuditAction, AuditDetails } from "~/lib/audit/audit-events";
 import { recordAudit } from "~/lib/audit/audit.server";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { mediationAttachments, mediationMessages, mediations } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
@@ -40,6 +39,7 @@ import {
   type MediationStatus,
 } from "./mediation-rules";
 import type { OpenMediationInput } from "./mediation.schema";
+import { AppError, type AppErrorCode } from "~/lib/errors/app-error";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Handle = Db | Tx;
@@ -51,12 +51,12 @@ const ATTACHMENT_LIMITS = { maxBytes: MEDIATION_LIMITS.attachmentMaxMb * MB, quo
 /** How the team signs in the exchange (never an admin's personal name or address). */
 export const TEAM_NAME = "L’équipe du réseau";
 
-export function refuse(message: string, status: number): never {
-  throw data({ message }, { status });
+export function refuse(message: string, code: AppErrorCode): never {
+  throw new AppError(code, message);
 }
 
 export function mediationNotFound(): never {
-  refuse(MEDIATION_MESSAGES.notFound, 404);
+  refuse(MEDIATION_MESSAGES.notFound, "not-found");
 }
 
 /** The acting member: the file actor plus the account, for the audit log. */
@@ -184,10 +184,10 @@ async function dropStored(keys: string[]): Promise<void> {
  */
 export async function openMediation(actor: MediationActor, fileId: string, input: OpenMediationInput, files: UploadedFile[] = []): Promise<{ mediationId: string }> {
   const access = await requireFileAccess(db, actor, fileId);
-  if (!access.counterpartId) refuse(MEDIATION_MESSAGES.counterpartGone, 409);
-  if (files.length > MEDIATION_LIMITS.attachmentsMax) refuse(MEDIATION_MESSAGES.tooManyAttachments, 400);
+  if (!access.counterpartId) refuse(MEDIATION_MESSAGES.counterpartGone, "conflict");
+  if (files.length > MEDIATION_LIMITS.attachmentsMax) refuse(MEDIATION_MESSAGES.tooManyAttachments, "invalid");
   const rate = await consumeRateLimit(`mediation-open:${actor.profileId}`, OPEN_RATE);
-  if (!rate.allowed) refuse(MEDIATION_MESSAGES.tooManyRequests, 429);
+  if (!rate.allowed) refuse(MEDIATION_MESSAGES.tooManyRequests, "rate-limited");
   const docs: PreparedDocument[] = [];
   for (const file of files) docs.push(await prepareDocument(file, ATTACHMENT_LIMITS));
 
@@ -201,7 +201,7 @@ export async function openMediation(actor: MediationActor, fileId: string, input
   } catch (error) {
     logger.error({ err: error }, "mediation attachment could not be stored");
     await dropStored(stored.map((s) => s.key));
-    refuse("Les pièces n’ont pas pu être enregistrées. Veuillez réessayer.", 500);
+    refuse("Les pièces n’ont pas pu être enregistrées. Veuillez réessayer.", "failed");
   }
   try {
     return await withFile(actor, access.id, async (tx, file) => {
@@ -209,7 +209,7 @@ export async function openMediation(actor: MediationActor, fileId: string, input
         sql`select id from mediations where file_id = ${file.id}::uuid and status in ('open', 'in_progress') limit 1`,
         tx,
       );
-      if (active) refuse(MEDIATION_MESSAGES.alreadyActive, 409);
+      if (active) refuse(MEDIATION_MESSAGES.alreadyActive, "conflict");
       const [other] = await queryRows<{ first_name: string; last_name: string }>(
         sql`select first_name, last_name from profiles where id = ${file.counterpartId}::uuid`,
         tx,
@@ -423,7 +423,7 @@ export async function lockMediation(tx: Handle, mediationId: string, fileId?: st
 
 export async function consumeMessageRate(key: string): Promise<void> {
   const rate = await consumeRateLimit(`mediation-message:${key}`, MESSAGE_RATE);
-  if (!rate.allowed) refuse(MEDIATION_MESSAGES.tooManyMessages, 429);
+  if (!rate.allowed) refuse(MEDIATION_MESSAGES.tooManyMessages, "rate-limited");
 }
 
 /** A member writes in the exchange of an open or in-progress mediation of their file. */
@@ -432,7 +432,7 @@ export async function postMemberMediationMessage(actor: MediationActor, fileId: 
   await consumeMessageRate(actor.profileId);
   await withFile(actor, fileId, async (tx, file) => {
     const m = await lockMediation(tx, mediationId, file.id);
-    if (!isActive(m.status)) refuse(MEDIATION_MESSAGES.closedForMessages, 409);
+    if (!isActive(m.status)) refuse(MEDIATION_MESSAGES.closedForMessages, "conflict");
     await tx.insert(mediationMessages).values({ mediationId: m.id, authorRole: "member", authorProfileId: actor.profileId, authorName: actorName(actor), body, createdAt: sql`clock_timestamp()` });
     await tx.execute(sql`update mediations set updated_at = now() where id = ${m.id}::uuid`);
     await auditMediation(tx, actor.userId, "mediation.message", m.id, { target: `${m.opened_by_name} / ${m.respondent_name}` });

@@ -3,7 +3,6 @@
 // webhook event is applied once, in one transaction with its effect.
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { data } from "react-router";
 import { z } from "zod";
 import { getProfileByUserId, type Profile, type SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
@@ -18,6 +17,7 @@ import { issueInvoiceForPayment } from "../billing/invoices.server";
 import { applyChargeEvent, CHARGE_EVENTS, parseCharge, storedChargePayload } from "./refunds.server";
 import { FOUNDING_PRICE_CENTS, PAYMENT_CURRENCY } from "./offers";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -48,11 +48,11 @@ function originOf(profile: Pick<Profile, "profileStatus">): CheckoutOrigin {
 }
 
 function conflict(message: string): never {
-  throw data({ message }, { status: 409 });
+  throw new AppError("conflict", message);
 }
 
 function notFound(): never {
-  throw data({ message: "Paiement introuvable" }, { status: 404 });
+  throw new AppError("not-found", "Paiement introuvable");
 }
 
 // Each click opens a provider session: cap them per account.
@@ -80,10 +80,7 @@ export async function startFoundingCheckout(user: SessionUser): Promise<{ url: s
 
   const limit = await consumeRateLimit(`checkout:${user.id}`, CHECKOUT_RATE_LIMIT);
   if (!limit.allowed) {
-    throw data(
-      { message: "Trop de tentatives de paiement. Veuillez réessayer plus tard." },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-    );
+    throw new AppError("rate-limited", "Trop de tentatives de paiement. Veuillez réessayer plus tard.", { retryAfterSeconds: limit.retryAfter });
   }
 
   const provider = getPaymentProvider();

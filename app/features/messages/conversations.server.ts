@@ -6,7 +6,6 @@
 // conversation is a 404. Bodies leave the server after the freemium rule (inbox-rules.ts); a
 // file's thread is the confirmed connection's working space and is never limited.
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { can } from "~/auth/permissions";
 import { queryRows, withReusablePlan } from "~/db/query.server";
 import { memberNameOrGone } from "~/features/collaboration/collaboration.server";
@@ -23,6 +22,7 @@ import { messageVisibility, replySubject, type MessageType } from "./inbox-rules
 import { markFileThreadRead, markInboxMessageRead, markPeerMessagesRead } from "./message-reads.server";
 import { MESSAGING_ERRORS } from "./messages.schema";
 import type { MessageActor } from "./messages.server";
+import { AppError } from "~/lib/errors/app-error";
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
 /** The newest messages of a thread shown at once. */
@@ -235,7 +235,7 @@ export type ConversationThread = {
 };
 
 function notFound(): never {
-  throw data({ message: MESSAGING_ERRORS.notFound }, { status: 404 });
+  throw new AppError("not-found", MESSAGING_ERRORS.notFound);
 }
 
 type InboxRow = {

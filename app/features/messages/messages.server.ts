@@ -2,7 +2,6 @@
 // contact, internal messaging between members). Reading them, with their read state, is the
 // « Messages » view's (conversations.server.ts).
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
 import { z } from "zod";
 import { can } from "~/auth/permissions";
 import type { Profile, SessionUser } from "~/auth/session.server";
@@ -18,6 +17,7 @@ import { conversationPath } from "./conversation-rules";
 import { MESSAGING_ERRORS } from "./messages.schema";
 import { notificationTexts } from "~/features/notifications/notification-rules";
 import { notifyProfileSafely } from "~/features/notifications/notifications.server";
+import { AppError } from "~/lib/errors/app-error";
 
 type NewMessage = {
   recipientProfileId: string;
@@ -96,7 +96,7 @@ export type InternalMessageCommand = { recipientId: string; subject: string; mes
 
 function requireInternalMessaging(actor: MessageActor) {
   if (!can(actor.profile.membershipType, "internalMessaging")) {
-    throw data({ message: MESSAGING_ERRORS.premiumOnly }, { status: 403 });
+    throw new AppError("forbidden", MESSAGING_ERRORS.premiumOnly);
   }
 }
 
@@ -108,11 +108,11 @@ function requireInternalMessaging(actor: MessageActor) {
  */
 export async function sendInternalMessage(actor: MessageActor, input: InternalMessageCommand): Promise<{ id: string }> {
   requireInternalMessaging(actor);
-  if (!uuid.safeParse(input.recipientId).success) throw data({ message: MESSAGING_ERRORS.recipientUnavailable }, { status: 404 });
-  if (input.recipientId === actor.profile.id) throw data({ message: MESSAGING_ERRORS.self }, { status: 400 });
+  if (!uuid.safeParse(input.recipientId).success) throw new AppError("not-found", MESSAGING_ERRORS.recipientUnavailable);
+  if (input.recipientId === actor.profile.id) throw new AppError("invalid", MESSAGING_ERRORS.self);
   const limit = await consumeRateLimit(`message:account:${actor.user.id}`, RATE_LIMITS.messageAccount);
   if (!limit.allowed) {
-    throw data({ message: MESSAGING_ERRORS.tooMany }, { status: 429, headers: { "retry-after": String(limit.retryAfter) } });
+    throw new AppError("rate-limited", MESSAGING_ERRORS.tooMany, { retryAfterSeconds: limit.retryAfter });
   }
   const created = await createMessage({
     recipientProfileId: input.recipientId,
@@ -123,6 +123,6 @@ export async function sendInternalMessage(actor: MessageActor, input: InternalMe
     content: input.message,
     messageType: "internal",
   });
-  if (!created) throw data({ message: MESSAGING_ERRORS.recipientUnavailable }, { status: 404 });
+  if (!created) throw new AppError("not-found", MESSAGING_ERRORS.recipientUnavailable);
   return created;
 }

@@ -3,7 +3,6 @@
 // the bell and marks them read. Every query is scoped by the acting user: another member's
 // notification is never read nor touched (a miss is a 404).
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { builtOnce, queryRows } from "~/db/query.server";
@@ -23,6 +22,7 @@ import {
   type NotificationState,
   type NotificationText,
 } from "./notification-rules";
+import { AppError } from "~/lib/errors/app-error";
 
 import { areaCounts, DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, type EmailKind, eventRule, isEmailFrequency } from "./event-rules";
 
@@ -203,14 +203,14 @@ const uuid = z.uuid();
 
 /** Marks one of the actor's notifications read; returns its link. Another's (or none) is a 404. */
 export async function markNotificationRead(actor: NotificationActor, notificationId: string): Promise<{ link: string | null }> {
-  if (!uuid.safeParse(notificationId).success) throw data({ message: "Notification introuvable" }, { status: 404 });
+  if (!uuid.safeParse(notificationId).success) throw new AppError("not-found", "Notification introuvable");
   dropBell(actor.user.id);
   const [updated] = await defaultDb
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, actor.user.id)))
     .returning({ link: notifications.link });
-  if (!updated) throw data({ message: "Notification introuvable" }, { status: 404 });
+  if (!updated) throw new AppError("not-found", "Notification introuvable");
   return updated;
 }
 

@@ -1,7 +1,6 @@
 // The joining journey (spec §4 "Onboarding"). Every command acts on the signed-in user's own
 // profile only and checks that the step is open; the status never moves backwards.
 import { and, count, eq, ne } from "drizzle-orm";
-import { data } from "react-router";
 import type { SessionUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { profiles } from "~/db/schema";
@@ -14,6 +13,7 @@ import type { VerificationInput } from "../trust/verification.schema";
 import type { z } from "zod";
 import type { detailsSchema, profileCreationSchema } from "./onboarding.schema";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 type Profile = typeof profiles.$inferSelect;
 
@@ -23,7 +23,7 @@ async function ownProfile(userId: string): Promise<Profile | null> {
 }
 
 function stepClosed(): never {
-  throw data({ message: "Cette étape n’est plus modifiable." }, { status: 409 });
+  throw new AppError("conflict", "Cette étape n’est plus modifiable.");
 }
 
 /** The step shown, and whether `requested` may be reopened to be corrected. */

@@ -4,7 +4,6 @@
 // with the size of the network except what is new. The to-dos are not here: they are the
 // member's open notification to-dos, read with the bell.
 import { type SQL, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { queryRows, queryRowsKept, withReusablePlan } from "~/db/query.server";
 import { EXPIRING_SOON_DAYS, parisToday } from "~/features/mandates/mandate-rules";
 import { PARIS_TODAY_SQL } from "~/features/mandates/mandates.server";
@@ -12,8 +11,7 @@ import { buyerColumns, scoreSql, sectorFitSql, sellerColumns } from "~/features/
 import { SCORE_CAP } from "~/features/matching/match-score";
 import { FOUNDING_PLACES, remainingPlaces } from "~/features/onboarding/onboarding-steps";
 import { getCache } from "~/lib/cache.server";
-import { getEnv } from "~/lib/env.server";
-import { formatVisit, NEW_MATCHES_CAP, nextVisit, type OverviewFigures, parseVisit } from "./overview-rules";
+import { NEW_MATCHES_CAP, type OverviewFigures } from "./overview-rules";
 
 /** A match worth telling the member about. */
 export const NEW_MATCH_MIN_SCORE = 60;
@@ -113,16 +111,4 @@ export async function getOverviewFigures(actor: { profileId: string }, since: Da
     activeMandates: Number(r.active_mandates),
     foundingPlaces: remainingPlaces(Number(r.paid_members)),
   };
-}
-
-// ---- the last visit, per member and browser -------------------------------------
-
-const visitCookie = createCookie("rt_apercu", { path: "/dashboard", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
-
-/** The visit this view of the overview belongs to, and the Set-Cookie header that records it. */
-export async function overviewVisit(request: Request, profileId: string, now = Date.now()): Promise<{ since: Date; setCookie: string }> {
-  const raw: unknown = await visitCookie.parse(request.headers.get("cookie")).catch(() => null);
-  const visit = nextVisit(parseVisit(typeof raw === "string" ? raw : null, profileId), profileId, now);
-  const secure = getEnv().APP_URL.startsWith("https://");
-  return { since: new Date(visit.since), setCookie: await visitCookie.serialize(formatVisit(visit), { secure }) };
 }

@@ -2,7 +2,6 @@
 // §6). Every query is scoped to the acting member's profile; premium-only fields are refused
 // from freemium members; every write recomputes search_text and updated_at.
 import { eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { can, normaliseMembership, type MembershipType } from "~/auth/permissions";
 import { db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
@@ -12,6 +11,7 @@ import { profileSearchText } from "~/db/search-text";
 import type { MemberActor } from "~/auth/actor";
 import { PREMIUM_PROFILE_FIELDS, PROFILE_MESSAGES, type ImageKind, type ProfileEditorInput } from "./profile.schema";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 /** What the profile tab receives: the explicit projection of the member's own profile. */
 export type ProfileEditorData = {
@@ -60,7 +60,7 @@ async function ownRow(actor: MemberActor) {
 }
 
 function premiumOnly(): never {
-  throw data({ message: PROFILE_MESSAGES.premiumOnly }, { status: 403 });
+  throw new AppError("forbidden", PROFILE_MESSAGES.premiumOnly);
 }
 
 /** The acting member's profile for the editor; null when there is none. */
@@ -96,7 +96,7 @@ export async function getProfileEditor(actor: MemberActor): Promise<ProfileEdito
  */
 export async function updateOwnProfile(actor: MemberActor, input: ProfileEditorInput): Promise<void> {
   const current = await ownRow(actor);
-  if (!current) throw data({ message: PROFILE_MESSAGES.notFound }, { status: 404 });
+  if (!current) throw new AppError("not-found", PROFILE_MESSAGES.notFound);
   const premium = can(current.membershipType, "enrichedProfile");
   if (!premium && PREMIUM_PROFILE_FIELDS.some((field) => input[field] !== undefined)) premiumOnly();
   const sectors = input.specializationSectors;
@@ -123,7 +123,7 @@ export async function updateOwnProfile(actor: MemberActor, input: ProfileEditorI
  */
 export async function setOwnProfileImage(actor: MemberActor, kind: ImageKind, url: string | null): Promise<{ previousUrl: string | null }> {
   const current = await ownRow(actor);
-  if (!current) throw data({ message: PROFILE_MESSAGES.notFound }, { status: 404 });
+  if (!current) throw new AppError("not-found", PROFILE_MESSAGES.notFound);
   if (!can(current.membershipType, "enrichedProfile")) premiumOnly();
   invalidate("profiles");
   await db

@@ -2,7 +2,6 @@
 // "Storage"): checked, re-encoded to WebP, stored at {userId}/{timestamp}-{random}.webp, and the
 // public URL saved on the profile. The file it replaces is deleted afterwards.
 import { createHash, randomBytes } from "node:crypto";
-import { data } from "react-router";
 import { can } from "~/auth/permissions";
 import { prepareImage } from "~/lib/storage/image.server";
 import { keyFromPublicUrl, getStorage } from "~/lib/storage/storage.server";
@@ -12,6 +11,7 @@ import { logger } from "~/lib/logger.server";
 import type { MemberActor } from "~/auth/actor";
 import { setOwnProfileImage } from "./profile-editor.server";
 import { PROFILE_MESSAGES, type ImageKind } from "./profile.schema";
+import { AppError } from "~/lib/errors/app-error";
 
 /** Largest stored dimensions: enough for the public profile on a high-density screen. */
 export const PROFILE_IMAGE_SIZES: Record<ImageKind, { maxWidth: number; maxHeight: number }> = {
@@ -41,7 +41,7 @@ async function deleteReplaced(actor: MemberActor, previousUrl: string | null) {
 }
 
 export async function uploadProfileImage(actor: MemberActor, kind: ImageKind, bytes: Uint8Array): Promise<{ url: string }> {
-  if (!can(actor.membershipType, "enrichedProfile")) throw data({ message: PROFILE_MESSAGES.premiumOnly }, { status: 403 });
+  if (!can(actor.membershipType, "enrichedProfile")) throw new AppError("forbidden", PROFILE_MESSAGES.premiumOnly);
   const image = await prepareImage(bytes, { maxMb: PROFILE_IMAGE_MAX_MB, ...PROFILE_IMAGE_SIZES[kind] });
   const storage = getStorage();
   const key = newImageKey(actor.userId);

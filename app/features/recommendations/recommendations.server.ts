@@ -1,6 +1,5 @@
 // Sponsor recommendations (spec §3 "Recommendation", §4 "Sponsor request").
 import { and, asc, eq, isNull, notInArray } from "drizzle-orm";
-import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { profiles, recommendations } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -11,6 +10,7 @@ import { emailIdentity } from "./email-identity";
 import type { Sponsor } from "./email-identity";
 import { recommendationUrl, verifyRecommendationToken } from "./recommendation-link.server";
 import { invalidate } from "~/lib/cache.server";
+import { AppError } from "~/lib/errors/app-error";
 
 export type SponsorView = { name: string; email: string; confirmedAt: string | null };
 
@@ -97,7 +97,7 @@ async function allowSponsorMail(tx: Db, profileId: string, email: string): Promi
     [`sponsor-mail:all:${profileId}`, SPONSOR_MAIL_LIMITS.applicantInAll],
     [`sponsor-mail:to:${emailIdentity(email)}`, SPONSOR_MAIL_LIMITS.recipientPerDay],
   ] as const) {
-    if (!(await consumeRateLimit(key, rule, tx)).allowed) throw data({ message: SPONSOR_LIMIT_MESSAGE }, { status: 429 });
+    if (!(await consumeRateLimit(key, rule, tx)).allowed) throw new AppError("rate-limited", SPONSOR_LIMIT_MESSAGE);
   }
 }
 

@@ -5,7 +5,6 @@
 // features/admin/ratings-admin.server.ts). The rated member gets an e-mail when a rating becomes
 // visible (their notification preference for file steps), which never names a client.
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { notifyCounterpart } from "~/features/collaboration/collaboration.server";
@@ -26,6 +25,7 @@ import {
 } from "./reputation-rules";
 import type { AnswerInput, RatingInput, ReportInput } from "./ratings.schema";
 import { invalidate } from "~/lib/cache.server";
+import { AppError, type AppErrorCode } from "~/lib/errors/app-error";
 
 export { RATING_MESSAGES };
 
@@ -36,12 +36,12 @@ const ELIGIBILITY_MESSAGES: Record<Exclude<RatingEligibility, { ok: true }>["rea
   "counterpart-gone": RATING_MESSAGES.counterpartGone,
 };
 
-function refuse(message: string, status = 409): never {
-  throw data({ message }, { status });
+function refuse(message: string, code: AppErrorCode = "conflict"): never {
+  throw new AppError(code, message);
 }
 
 function ratingNotFound(): never {
-  throw data({ message: RATING_MESSAGES.ratingNotFound }, { status: 404 });
+  throw new AppError("not-found", RATING_MESSAGES.ratingNotFound);
 }
 
 type FileEndRow = { ended_at: Date | string | null; client_names: string[] | null };
@@ -150,7 +150,7 @@ export async function rateCounterpart(actor: FileActor, fileId: string, input: R
     const eligibility = canRate({ stage: file.stage, endedAt, now, alreadyRated: Number(existing?.n ?? 0) > 0, counterpartPresent: file.counterpartId !== null });
     if (!eligibility.ok) refuse(ELIGIBILITY_MESSAGES[eligibility.reason]);
     const comment = input.comment?.trim() || null;
-    if (comment && mentionsClient(comment, clientNames)) refuse(RATING_MESSAGES.clientNamed, 400);
+    if (comment && mentionsClient(comment, clientNames)) refuse(RATING_MESSAGES.clientNamed, "invalid");
     const inserted = await queryRows<{ id: string }>(
       sql`insert into collaboration_ratings (file_id, rater_id, rater_name, rated_id, responsiveness, professionalism, confidentiality, comment, visible_at)
           values (${file.id}::uuid, ${actor.profileId}::uuid, ${actorName(actor)}, ${file.counterpartId}::uuid, ${input.responsiveness},
@@ -231,7 +231,7 @@ export async function reportRating(
   );
   if (!r) ratingNotFound();
   const limit = await consumeRateLimit(`rating-report:${actor.profileId}`, REPORT_RATE);
-  if (!limit.allowed) throw data({ message: RATING_MESSAGES.tooManyReports }, { status: 429, headers: { "retry-after": String(limit.retryAfter) } });
+  if (!limit.allowed) throw new AppError("rate-limited", RATING_MESSAGES.tooManyReports, { retryAfterSeconds: limit.retryAfter });
   await db.transaction(async (tx) => {
     const inserted = await queryRows<{ id: string }>(
       sql`insert into rating_reports (rating_id, reporter_id, reason) values (${ratingId}::uuid, ${actor.profileId}::uuid, ${input.reason.trim()})

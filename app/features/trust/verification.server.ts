@@ -6,7 +6,6 @@
 // insurer, policy number) is ever logged.
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { db, type Db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { profiles, user, verificationChecks, verificationEvidence } from "~/db/schema";
@@ -25,13 +24,14 @@ import { DOCUMENT_FORMATS, MB } from "~/lib/storage/upload-rules";
 import { INSURANCE_MAX_MB, VERIFICATION_MESSAGES, type InsuranceFields, type VerificationInput } from "./verification.schema";
 import { insuranceReminderDue, insuranceStatus, registrationSummary, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind } from "./verification-rules";
 import { invalidate } from "~/lib/cache.server";
+import { AppError, type AppErrorCode } from "~/lib/errors/app-error";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const INSURANCE_LIMITS = { maxBytes: INSURANCE_MAX_MB * MB, quotaBytes: INSURANCE_MAX_MB * MB };
 
-function refuse(message: string, status: number): never {
-  throw data({ message }, { status });
+function refuse(message: string, code: AppErrorCode): never {
+  throw new AppError(code, message);
 }
 
 export type UploadedFile = { name: string; bytes: Uint8Array };
@@ -45,16 +45,16 @@ const CERTIFICATE_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
 /** Checks the certificate (size, type from the bytes, a readable PDF or image) and stores it. */
 async function storeCertificate(profileId: string, file: UploadedFile): Promise<StoredCertificate> {
   const rate = await consumeRateLimit(`insurance-upload:${profileId}`, CERTIFICATE_RATE);
-  if (!rate.allowed) refuse(VERIFICATION_MESSAGES.tooManyUploads, 429);
+  if (!rate.allowed) refuse(VERIFICATION_MESSAGES.tooManyUploads, "rate-limited");
   const doc = await prepareDocument(file, INSURANCE_LIMITS);
-  if (doc.type !== "pdf" && doc.type !== "jpeg" && doc.type !== "png") refuse(VERIFICATION_MESSAGES.wrongType, 415);
+  if (doc.type !== "pdf" && doc.type !== "jpeg" && doc.type !== "png") refuse(VERIFICATION_MESSAGES.wrongType, "unsupported-type");
   const { extension, contentType } = DOCUMENT_FORMATS[doc.type];
   const key = `${PRIVATE_DOCUMENTS_PREFIX}verification/${profileId}/${randomBytes(16).toString("hex")}.${extension}`;
   try {
     await getStorage().putObject(key, doc.bytes, contentType);
   } catch (error) {
     logger.error({ err: error }, "insurance certificate could not be stored");
-    refuse("L’attestation n’a pas pu être enregistrée. Veuillez réessayer.", 500);
+    refuse("L’attestation n’a pas pu être enregistrée. Veuillez réessayer.", "failed");
   }
   return { key, name: doc.name, contentType, sizeBytes: doc.bytes.byteLength, sha256: doc.sha256 };
 }
@@ -82,7 +82,7 @@ export async function profileHasEvidence(profileId: string): Promise<boolean> {
  */
 export async function saveEvidence(profileId: string, input: VerificationInput, file: UploadedFile | null): Promise<void> {
   const [previous] = await db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
-  if (!file && !previous) refuse(VERIFICATION_MESSAGES.noFile, 400);
+  if (!file && !previous) refuse(VERIFICATION_MESSAGES.noFile, "invalid");
   const stored = file ? await storeCertificate(profileId, file) : null;
   const certificate = stored
     ? {
@@ -117,7 +117,7 @@ export async function saveEvidence(profileId: string, input: VerificationInput, 
           await tx.delete(verificationChecks).where(and(eq(verificationChecks.profileId, profileId), sql`${verificationChecks.step} in ${changed}`));
         }
       } else {
-        if (!stored) refuse(VERIFICATION_MESSAGES.noFile, 400);
+        if (!stored) refuse(VERIFICATION_MESSAGES.noFile, "invalid");
         await tx.insert(verificationEvidence).values({
           profileId,
           ...values,
@@ -143,7 +143,7 @@ export async function saveEvidence(profileId: string, input: VerificationInput, 
  */
 export async function renewInsurance(profileId: string, input: InsuranceFields, file: UploadedFile): Promise<void> {
   const [previous] = await db.select().from(verificationEvidence).where(eq(verificationEvidence.profileId, profileId)).limit(1);
-  if (!previous) refuse("Renseignez d’abord vos justificatifs de vérification.", 409);
+  if (!previous) refuse("Renseignez d’abord vos justificatifs de vérification.", "conflict");
   const stored = await storeCertificate(profileId, file);
   try {
     await db.transaction(async (tx) => {
@@ -230,7 +230,7 @@ export { registrationSummary };
  */
 export async function openInsuranceCertificate(actor: { profileId: string | null; isAdmin: boolean }, profileId: string) {
   function notFound(): never {
-    refuse(VERIFICATION_MESSAGES.notFound, 404);
+    refuse(VERIFICATION_MESSAGES.notFound, "not-found");
   }
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(profileId)) notFound();
   if (!actor.isAdmin && actor.profileId !== profileId) notFound();

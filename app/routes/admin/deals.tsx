@@ -21,6 +21,7 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/deals";
 import { readForm } from "~/lib/form.server";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Transactions certifiées"), { name: "robots", content: "noindex" }];
 
@@ -28,7 +29,7 @@ function listHref(query: Pick<DealListQuery, "page">, extra: { deal?: string } =
   return `/admin/deals${queryString({ page: query.page, ...extra })}`;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminAccess(request);
   const query = parseDealListQuery(new URL(request.url).searchParams);
   try {
@@ -38,9 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "admin deals load failed");
     return { query, rows: [], total: 0, profilesCount: 0, page: 1, pageCount: 1, detail: null, failed: true };
   }
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseDealListQuery(new URL(request.url).searchParams);
   const formData = await readForm(request);
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     type: "success",
     title: intent === "validate" ? ADMIN_MESSAGES.dealValidated : ADMIN_MESSAGES.dealRejected,
   });
-}
+});
 
 type ActionData = { result: SubmissionResult<string[]> } | undefined;
 

@@ -15,10 +15,11 @@ import { countLabel, formatDateTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/journal";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Journal"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminAccess(request);
   const query = parseAuditQuery(new URL(request.url).searchParams);
   try {
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "admin audit log load failed");
     return { query, entries: [], total: 0, page: 1, pageCount: 1, failed: true };
   }
-}
+});
 
 
 export default function JournalTab({ loaderData }: Route.ComponentProps) {

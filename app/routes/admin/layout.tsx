@@ -3,14 +3,15 @@ import { AppPage, PageHeader } from "~/components/page";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/layout";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   // Each child loader and action checks again: nested loaders run in parallel.
   await requireAdminAccess(request);
   return null;
-}
+});
 
 // The back office's sections (the spec's three tabs, the mediation queue, the ratings, then the
 // audit log) are the navigation of its own frame (components/app-shell, AdminNav); each has its URL.

@@ -14,7 +14,7 @@ import { decideMediation, getMediationForAdmin, postAdminMediationMessage, start
 import { adminMediationUrl, BREACH_KIND_LABELS, BREACH_KINDS, MEDIATION_LIMITS, MEDIATION_MESSAGES } from "~/features/mediation/mediation-rules";
 import { mediationDecisionSchema, mediationMessageSchema, mediationStatusSchema } from "~/features/mediation/mediation.schema";
 import type { MediationView } from "~/features/mediation/mediation.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { fieldErrors } from "~/lib/form-errors";
 import { formatAdminDate } from "~/lib/format";
@@ -25,14 +25,14 @@ import type { Route } from "./+types/mediation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Médiation"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminAccess(request);
   return await getMediationForAdmin(params.mediationId);
-}
+});
 
 type ActionResult = { intent: string; errors: Record<string, string[]> };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdminAccess(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (status === null) logger.error({ err: error, requestId: context.requestId, intent }, "admin mediation action failed");
     return data({ intent, errors: { "": [expectedMessage(error, MEDIATION_MESSAGES.failed)] } } satisfies ActionResult, { status: status ?? 500 });
   }
-}
+});
 
 function DecisionForm({ mediation: m, errors }: { mediation: MediationView; errors: Record<string, string[]> | null }) {
   const navigation = useNavigation();

@@ -13,6 +13,7 @@ import { formatAdminDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mediations";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Médiations"), { name: "robots", content: "noindex" }];
 
@@ -27,7 +28,7 @@ function parseQuery(params: URLSearchParams): { status: MediationStatus | null; 
 
 const listHref = (status: MediationStatus | null, page = 1) => `/admin/mediations${queryString({ statut: status, page })}`;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminAccess(request);
   const query = parseQuery(new URL(request.url).searchParams);
   try {
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "admin mediations load failed");
     return { query, queue: null, failed: true };
   }
-}
+});
 
 export default function MediationsTab({ loaderData }: Route.ComponentProps) {
   const { query, queue } = loaderData;

@@ -49,6 +49,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profiles";
 import { readForm } from "~/lib/form.server";
 import { INSURANCE_FLAG_LABELS } from "~/features/trust/verification-rules";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Profils"), { name: "robots", content: "noindex" }];
 
@@ -56,7 +57,7 @@ function listHref(query: Pick<ProfileListQuery, "q" | "statut" | "page">, extra:
   return `/admin${queryString({ q: query.q, statut: query.statut, page: query.page, ...extra })}`;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseProfileListQuery(new URL(request.url).searchParams);
   try {
@@ -72,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "admin profiles load failed");
     return { query, counts: null, rows: [], total: 0, page: 1, pageCount: 1, detail: null, checklist: null, failed: true };
   }
-}
+});
 
 const SUCCESS: Record<string, string> = {
   validate: ADMIN_MESSAGES.profileValidated,
@@ -81,7 +82,7 @@ const SUCCESS: Record<string, string> = {
   reinstate: ADMIN_MESSAGES.memberReinstated,
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseProfileListQuery(new URL(request.url).searchParams);
   const formData = await readForm(request);
@@ -118,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return redirectWithToast(listHref(query), { type: "success", title: SUCCESS[intent] });
-}
+});
 
 type ActionData = { result: SubmissionResult<string[]> } | undefined;
 

@@ -16,15 +16,16 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { firstFormError } from "~/lib/form-errors";
 import type { Route } from "./+types/ratings";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Évaluations"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   await requireAdminAccess(request);
   return { ratings: await listReportedRatings() };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminAccess(request);
   const submission = parseWithZod(await readForm(request), { schema: moderationSchema });
   if (submission.status !== "success") {
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: isAdminActionError(error) ? error.message : "La décision n’a pas pu être enregistrée." }, { status: isAdminActionError(error) ? error.status : 500 });
   }
   return redirectWithToast("/admin/evaluations", { type: "success", title: submission.value.decision === "hide" ? MODERATION_MESSAGES.hidden : MODERATION_MESSAGES.kept });
-}
+});
 
 export default function AdminRatings({ loaderData, actionData }: Route.ComponentProps) {
   const { ratings } = loaderData;

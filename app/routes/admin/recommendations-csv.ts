@@ -5,8 +5,9 @@ import { parseRecommendationListQuery } from "~/features/admin/admin.schema";
 import { exportRecommendationsCsv } from "~/features/admin/recommendations-admin.server";
 import { csvFileName } from "~/lib/csv";
 import type { Route } from "./+types/recommendations-csv";
+import { atEdge } from "~/lib/errors/http";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdminAccess(request);
   const { q } = parseRecommendationListQuery(new URL(request.url).searchParams);
   const { csv } = await exportRecommendationsCsv(actor, q);
@@ -18,4 +19,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

@@ -21,10 +21,11 @@ import { countLabel, formatAdminDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/recommendations";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Administration — Recommandations"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdminAccess(request);
   const query = parseRecommendationListQuery(new URL(request.url).searchParams);
   try {
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "admin recommendations load failed");
     return { query, counts: null, rows: [], total: 0, page: 1, pageCount: 1, emails: null, failed: true };
   }
-}
+});
 
 export default function RecommendationsTab({ loaderData }: Route.ComponentProps) {
   const { query, counts, rows, total, page, pageCount, emails, failed } = loaderData;

@@ -2,12 +2,13 @@ import { redirect } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { announceSignOut } from "~/features/notifications/live.server";
 import type { Route } from "./+types/logout";
+import { atEdge } from "~/lib/errors/http";
 
-export async function loader() {
+export const loader = atEdge(async function loader() {
   return redirect("/");
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();
   // The session's live notification streams end with it, on every instance.
   await announceSignOut(request);
@@ -18,4 +19,4 @@ export async function action({ request }: Route.ActionArgs) {
     // No session: nothing to end.
   }
   return redirect("/", { headers });
-}
+});

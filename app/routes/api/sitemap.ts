@@ -3,10 +3,11 @@
 import { sitemapEntries, sitemapXml } from "~/features/directory/sitemap";
 import { listSitemapProfiles } from "~/features/directory/sitemap.server";
 import { getEnv } from "~/lib/env.server";
+import { atEdge } from "~/lib/errors/http";
 
-export async function loader() {
+export const loader = atEdge(async function loader() {
   const profiles = await listSitemapProfiles();
   return new Response(sitemapXml(sitemapEntries(getEnv().APP_URL, profiles)), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
-}
+});

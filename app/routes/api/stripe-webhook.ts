@@ -3,6 +3,7 @@
 import { handlePaymentWebhook } from "~/features/membership/membership.server";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/stripe-webhook";
+import { atEdge } from "~/lib/errors/http";
 
 // Checkout events are a few kilobytes; anything much larger is not one of them.
 const MAX_BODY_BYTES = 512 * 1024;
@@ -11,11 +12,11 @@ function plain(status: number, body: string) {
   return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 }
 
-export function loader() {
+export const loader = atEdge(function loader() {
   return plain(405, "Méthode non autorisée");
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return plain(405, "Méthode non autorisée");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return plain(413, "Contenu trop volumineux");
@@ -30,4 +31,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error, requestId: context.requestId }, "payment webhook failed");
     return plain(500, "Erreur");
   }
-}
+});

@@ -13,6 +13,7 @@ import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.s
 import { PROFILE_IMAGE_MAX_MB, UPLOAD_MESSAGES } from "~/lib/storage/upload-rules";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/upload";
+import { atEdge, expectedStatus } from "~/lib/errors/http";
 
 const BACK = "/dashboard/profil";
 // Re-encoding costs CPU: a generous ceiling for a person, a wall for a script.
@@ -20,20 +21,17 @@ const UPLOAD_RATE: RateLimitRule = { limit: 30, windowSeconds: 60 * 60 };
 
 export type UploadResponse = { ok: true; kind: string; url: string } | { ok: false; title: string; description: string };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request);
   return redirect(BACK);
-}
+});
 
+/** The status of a feature's expected failure (an AppError or a thrown `data()`), or null. */
 function statusOf(error: unknown): number | null {
-  if (error && typeof error === "object" && "init" in error) {
-    const init = (error as { init?: { status?: unknown } }).init;
-    if (typeof init?.status === "number") return init.status;
-  }
-  return null;
+  return error instanceof Response ? null : expectedStatus(error);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor = memberActor(profile);
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
@@ -66,4 +64,4 @@ export async function action({ request }: Route.ActionArgs) {
     logger.error({ err: error }, "profile image upload failed");
     return failure(500, UPLOAD_MESSAGES.failedTitle, UPLOAD_MESSAGES.failedDescription);
   }
-}
+});

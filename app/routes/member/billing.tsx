@@ -14,6 +14,7 @@ import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/billing";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Facturation"), { name: "robots", content: "noindex" }];
 
@@ -25,12 +26,12 @@ async function requireBillingActor(request: Request) {
   return { profileId: profile.id };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireBillingActor(request);
   return { view: await getBillingView(actor) };
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request }: Route.ActionArgs) {
   const actor = await requireBillingActor(request);
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
@@ -39,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SettingsActionData, { status: 400 });
   await saveBillingDetails(actor, submission.value);
   return redirectWithToast("/parametres/facturation", { title: BILLING_MESSAGES.saved, description: BILLING_MESSAGES.savedDescription });
-}
+});
 
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
   return (

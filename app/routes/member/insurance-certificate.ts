@@ -5,10 +5,11 @@
 import { getProfileByUserId, isAdmin, requireUser } from "~/auth/session.server";
 import { openInsuranceCertificate } from "~/features/trust/verification.server";
 import { VERIFICATION_MESSAGES } from "~/features/trust/verification.schema";
-import { expectedFailureResponse, privateFileResponse } from "~/features/messages/file-response.server";
+import { privateFileResponse } from "~/features/messages/file-response.server";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/insurance-certificate";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const [profile, admin] = await Promise.all([getProfileByUserId(user.id), isAdmin(user.id)]);
   try {
@@ -16,4 +17,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     return expectedFailureResponse(error, VERIFICATION_MESSAGES.notFound);
   }
-}
+});

@@ -10,7 +10,7 @@ import { BackLink, PageContainer, PageTitle } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { parisToday } from "~/features/mandates/mandate-rules";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { InsuranceFields, VerificationFields } from "~/features/trust/components/verification-fields";
 import { InsuranceStatusCard } from "~/features/trust/components/insurance-status";
 import { getInsuranceView, submitFirstEvidence, submitInsuranceRenewal } from "~/features/trust/insurance-renewal.server";
@@ -30,17 +30,17 @@ import type { Route } from "./+types/insurance-renewal";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Attestation d’assurance"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   const today = parisToday();
   return { view: await getInsuranceView(profile, today), today, profession: profile.profession };
-}
+});
 
 type ActionResult = { result: SubmissionResult<string[]> };
 
 const formError = (message: string, status: number) => data({ result: { status: "error", error: { "": [message] } } } satisfies ActionResult, { status });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   const { user, profile } = await requireMember(request);
   if (!/^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "")) return formError(VERIFICATION_MESSAGES.noFile, 400);
   let form: FormData;
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (first) return redirectWithToast("/parametres/assurance", { type: "success", title: VERIFICATION_MESSAGES.saved, description: VERIFICATION_MESSAGES.renewedDescription });
   return redirectWithToast("/parametres/assurance", { type: "success", title: VERIFICATION_MESSAGES.renewed, description: VERIFICATION_MESSAGES.renewedDescription });
-}
+});
 
 export default function InsuranceRenewal({ loaderData, actionData }: Route.ComponentProps) {
   const { view, today, profession } = loaderData;

@@ -3,13 +3,13 @@
 import { getRequestProfile, requireUser } from "~/auth/session.server";
 import { BILLING_MESSAGES } from "~/features/billing/billing.schema";
 import { renderInvoicePdf } from "~/features/billing/billing.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/invoice-pdf";
 
 const plain = (message: string, status: number) =>
   new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" } });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const profile = await getRequestProfile(user.id);
   if (!profile) return plain(BILLING_MESSAGES.notFound, 404);
@@ -25,8 +25,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    return plain(expectedMessage(error, BILLING_MESSAGES.notFound), status);
+    return expectedFailureResponse(error, BILLING_MESSAGES.notFound);
   }
-}
+});

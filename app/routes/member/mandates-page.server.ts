@@ -46,15 +46,13 @@ import {
   type MandateActor,
   type OwnMandate,
 } from "~/features/mandates/mandates.server";
+import { AppError } from "~/lib/errors/app-error";
+import { expectedMessage, expectedStatus } from "~/lib/errors/http";
 
-/** A feature's expected failure (`throw data({ message }, { status })`), or null. */
+/** A feature's expected failure, or null for an unexpected error. */
 function httpError(error: unknown): { status: number; message: string } | null {
-  if (error && typeof error === "object" && "data" in error && "init" in error) {
-    const body = (error as { data?: { message?: unknown } }).data;
-    const init = (error as { init?: { status?: number } | null }).init;
-    return { status: init?.status ?? 500, message: typeof body?.message === "string" ? body.message : "" };
-  }
-  return null;
+  const status = error instanceof Response ? null : expectedStatus(error);
+  return status === null ? null : { status, message: expectedMessage(error, "") };
 }
 
 function scoreFor(own: OwnMandate, other: Parameters<typeof matchScore>[0] & Parameters<typeof matchScore>[1]) {
@@ -307,7 +305,7 @@ async function requestConnection({ actor, formData, returnTo }: Context, userId:
 
 async function answerRequest({ actor, formData, returnTo }: Context, accept: boolean, notifyByMail: boolean) {
   const submission = parseWithZod(formData, { schema: respondSchema });
-  if (submission.status !== "success") throw data({ message: "Demande inconnue" }, { status: 400 });
+  if (submission.status !== "success") throw new AppError("invalid", "Demande inconnue");
   let answer;
   try {
     answer = await respondToMatchRequest(actor, submission.value.requestId, accept ? "accepted" : "rejected");
@@ -380,6 +378,6 @@ export async function mandatesAction(request: Request) {
     case "sign-undertaking":
       return undertake(ctx);
     default:
-      throw data({ message: "Action inconnue" }, { status: 400 });
+      throw new AppError("invalid", "Action inconnue");
   }
 }

@@ -16,6 +16,7 @@ import { loadMandatesPage, mandatesAction, type MandateFormActionData } from "./
 import { MATCHES_PAGE_SIZE } from "~/features/matching/match-score";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mandates";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const sp = new URLSearchParams(location.search);
@@ -23,13 +24,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return [...pageMeta(matches, title), { name: "robots", content: "noindex" }];
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(function loader({ request }: Route.LoaderArgs) {
   return loadMandatesPage(request);
-}
+});
 
-export function action({ request }: Route.ActionArgs) {
+export const action = atEdge(function action({ request }: Route.ActionArgs) {
   return mandatesAction(request);
-}
+});
 
 // Opening or closing the detail/delete dialogs needs nothing new from the server: the list is
 // already loaded. The form page (?nouveau, ?modifier) and the list read different figures.

@@ -4,10 +4,11 @@
 import { getRequestIsAdmin, getRequestProfile, requireUser } from "~/auth/session.server";
 import { MEDIATION_MESSAGES } from "~/features/mediation/mediation-rules";
 import { openMediationAttachment } from "~/features/mediation/mediation.server";
-import { expectedFailureResponse, privateFileResponse } from "~/features/messages/file-response.server";
+import { privateFileResponse } from "~/features/messages/file-response.server";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/mediation-attachment";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const [profile, admin] = await Promise.all([getRequestProfile(user.id), getRequestIsAdmin(user.id)]);
   try {
@@ -15,4 +16,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     return expectedFailureResponse(error, MEDIATION_MESSAGES.notFound);
   }
-}
+});

@@ -41,12 +41,12 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/onboarding";
 import { readForm } from "~/lib/form.server";
-import { expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { FOUNDING_SUMMARY, FOUNDING_TERMS } from "~/features/membership/offers";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Adhésion"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // An e-mail confirmation link that failed comes back here with ?error=…: signed out, the
   // sign-in page says what happened (and signing in sends a fresh link).
@@ -93,7 +93,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     state.profileId !== null &&
     (await getPaymentState(state.profileId)).status === "pending";
   return { ...state, email: user.email, closed, paymentConfirming: confirming, today: parisToday() };
-}
+});
 
 type ActionResult = { intent: string; result: SubmissionResult<string[]> };
 
@@ -102,14 +102,10 @@ function failure(intent: string, submission: { reply: (o?: { formErrors?: string
 }
 
 function commandMessage(error: unknown): string {
-  if (error && typeof error === "object" && "data" in error) {
-    const body = (error as { data?: { message?: unknown } }).data;
-    if (typeof body?.message === "string") return body.message;
-  }
-  return ONBOARDING_MESSAGES.fallback;
+  return expectedMessage(error, ONBOARDING_MESSAGES.fallback);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const existing = await getProfileByUserId(user.id);
   if (existing?.profileStatus === "validated") throw redirect("/dashboard");
@@ -129,7 +125,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await fn();
     } catch (error) {
-      if (!(error && typeof error === "object" && "data" in error)) logger.error({ err: error, intent }, "onboarding step failed");
+      if (expectedStatus(error) === null) logger.error({ err: error, intent }, "onboarding step failed");
       return failure(intent, submission, commandMessage(error), expectedStatus(error) ?? 409);
     }
     return redirect("/onboarding");
@@ -185,7 +181,7 @@ export async function action({ request }: Route.ActionArgs) {
     default:
       throw data({ message: "Action inconnue" }, { status: 400 });
   }
-}
+});
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

@@ -19,10 +19,11 @@ import { countLabel } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/premium";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Premium");
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   const flag = paymentReturnFlag(new URL(request.url));
   if (flag === "canceled") {
@@ -46,9 +47,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [places, payment] = await Promise.all([getFoundingPlacesLeft(), getPaymentState(profile.id)]);
   const offers = offersFor({ kind: "member", membership: profile.membershipType, paid: payment.status === "paid" });
   return { plan: planOf(profile.membershipType), offers, places, paymentStatus: payment.status };
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request }: Route.ActionArgs) {
   const { user } = await requireMember(request);
   try {
     const { url } = await startFoundingCheckout(user);
@@ -57,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof PaymentError) return data({ error: error.message }, { status: 502 });
     throw error;
   }
-}
+});
 
 const FAQ = [
   {

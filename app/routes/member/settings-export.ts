@@ -4,10 +4,11 @@ import { recordAccountEvent } from "~/features/account/account.server";
 import { buildDataExport, exportFileName } from "./settings-export.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/settings-export";
+import { atEdge } from "~/lib/errors/http";
 
 const EXPORT_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const limit = await consumeRateLimit(`export:account:${user.id}`, EXPORT_LIMIT);
   if (!limit.allowed) {
@@ -27,4 +28,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

@@ -49,6 +49,7 @@ import { pageMeta } from "~/lib/meta";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/lib/form.server";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Paramètres du compte"),
@@ -66,7 +67,7 @@ const SECTIONS = [
 
 const here = (section: string) => `/parametres?section=${section}`;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   const url = new URL(request.url);
   const [currentSessionId, admin, notifications, profile, twoFactor, revealed] = await Promise.all([
@@ -101,11 +102,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     revealed.headers ? { headers: revealed.headers } : undefined,
   );
-}
+});
 
 type Failure = Extract<CommandOutcome, { ok: false }>;
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, { guests: true });
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
@@ -215,7 +216,7 @@ export async function action({ request }: Route.ActionArgs) {
     default:
       throw data({ message: "Action inconnue" }, { status: 400 });
   }
-}
+});
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { section } = loaderData;

@@ -16,11 +16,12 @@ import type { NotificationState } from "~/features/notifications/notification-ru
 import { getNotificationState } from "~/features/notifications/notifications.server";
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/shell";
+import { atEdge } from "~/lib/errors/http";
 
 /** The frame's data, with the notification bell's first state. */
 type MemberShellData = { shell: (NonNullable<ShellData["shell"]> & { notifications: NotificationState | null }) | null };
 
-export async function loader({ request }: Route.LoaderArgs): Promise<MemberShellData> {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs): Promise<MemberShellData> {
   const sessionUser = await getSessionUser(request);
   if (!sessionUser) return { shell: null };
   const [admin, profile] = await Promise.all([getRequestIsAdmin(sessionUser.id), getRequestProfile(sessionUser.id)]);
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<MemberShell
   // The bell's first state (then live, app/features/notifications/live.server.ts).
   const notifications = member || admin ? await getNotificationState(sessionUser.id) : null;
   return { shell: { appName: getEnv().APP_NAME, year: new Date().getFullYear(), user, notifications } };
-}
+});
 
 type Shell = NonNullable<MemberShellData["shell"]>;
 

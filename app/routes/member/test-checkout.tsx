@@ -12,6 +12,7 @@ import { FOUNDING_PRODUCT_NAME, isLocalCheckoutEnabled } from "~/features/member
 import { ttc } from "~/features/membership/offers";
 import type { Route } from "./+types/test-checkout";
 import { readForm } from "~/lib/form.server";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = () => [{ title: "Paiement de test — aucun débit réel" }, { name: "robots", content: "noindex" }];
 
@@ -20,21 +21,21 @@ function requireLocalCheckout() {
   if (!isLocalCheckoutEnabled()) throw data({ message: "Page introuvable" }, { status: 404 });
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   requireLocalCheckout();
   const user = await requireUser(request);
   const checkout = await getLocalCheckout(user, params.sessionId);
   return { amount: ttc(checkout.amountCents / 100), product: FOUNDING_PRODUCT_NAME, email: user.email };
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params }: Route.ActionArgs) {
   requireLocalCheckout();
   const user = await requireUser(request);
   const intent = (await readForm(request)).get("intent");
   if (intent !== "pay" && intent !== "cancel") throw data({ message: "Action inconnue" }, { status: 400 });
   const to = await completeLocalCheckout(user, params.sessionId, intent);
   return redirect(to);
-}
+});
 
 export default function TestCheckout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

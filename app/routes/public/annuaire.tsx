@@ -16,6 +16,7 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { DirectoryFilterFields, DirectoryPagination, DirectoryResultCount } from "~/features/directory/components/directory-filters";
 import type { Route } from "./+types/annuaire";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Trouvez un avocat, un expert-comptable, un notaire ou un conseil en cession agréé par ses pairs pour vendre ou reprendre une entreprise ou un commerce.",
   );
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   // Public page: no guard needed beyond the public projection the feature returns.
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
   // The filters' option lists: resolved here so that the page's bundle has no reference table.
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Never kept by the page cache (app/lib/page-cache.server.ts).
     return data({ query, options, cards: [], total: 0, page: 1, pageCount: 1, failed: true }, { headers: { "Cache-Control": "no-store" } });
   }
-}
+});
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

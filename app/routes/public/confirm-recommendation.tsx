@@ -9,6 +9,7 @@ import { confirmRecommendation, findRecommendationFromLink } from "~/features/re
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/confirm-recommendation";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Confirmation de recommandation"),
@@ -33,7 +34,7 @@ function linkParams(request: Request) {
 
 // Public by design: the signed link is the credential. Opening it only shows the request;
 // confirming is a POST, so that mail scanners pre-fetching links confirm nothing.
-export async function loader({ request }: Route.LoaderArgs): Promise<View> {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs): Promise<View> {
   try {
     const found = await findRecommendationFromLink(linkParams(request));
     if (found.outcome === "missing") return { kind: "error", message: ERRORS.missing };
@@ -44,9 +45,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<View> {
     logger.error({ err: error }, "recommendation lookup failed");
     return { kind: "error", message: ERRORS.failed };
   }
-}
+});
 
-export async function action({ request }: Route.ActionArgs): Promise<View> {
+export const action = atEdge(async function action({ request }: Route.ActionArgs): Promise<View> {
   try {
     const outcome = await confirmRecommendation(linkParams(request));
     if (outcome === "missing") return { kind: "error", message: ERRORS.missing };
@@ -56,7 +57,7 @@ export async function action({ request }: Route.ActionArgs): Promise<View> {
     logger.error({ err: error }, "recommendation confirmation failed");
     return { kind: "error", message: ERRORS.failed };
   }
-}
+});
 
 export default function ConfirmRecommendation({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;

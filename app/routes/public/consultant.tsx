@@ -16,7 +16,7 @@ import type { RatingActionResult } from "~/features/trust/components/rating-form
 import { reportSchema } from "~/features/trust/ratings.schema";
 import { getMemberRatings, reportRating } from "~/features/trust/ratings.server";
 import { RATING_MESSAGES } from "~/features/trust/reputation-rules";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { firstFormError } from "~/lib/form-errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { publicProfileLabels } from "~/features/directory/labels.server";
@@ -63,7 +63,7 @@ async function loadProfile(request: Request, slug: string) {
   return profile;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ params, request }: Route.LoaderArgs) {
   const profile = await loadProfile(request, params.slug);
   // An outdated name part (the member renamed) redirects to the current slug.
   if (profile.slug !== params.slug) throw redirect(`/consultant/${profile.slug}`, 301);
@@ -98,9 +98,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     viewerEmail: viewer?.email ?? null,
     memberRatings,
   };
-}
+});
 
-export async function action({ params, request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ params, request }: Route.ActionArgs) {
   // Public action: anyone may contact a professional; abuse is limited per IP and by a honeypot.
   const profile = await loadProfile(request, params.slug);
   const formData = await readForm(request);
@@ -139,7 +139,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     logger.error({ err: error }, "public contact message failed");
     return data({ ok: false, error: "Erreur lors de l'envoi du message" } satisfies ContactActionData, { status: 500 });
   }
-}
+});
 
 /** A validated member reports one of the ratings the profile shows. */
 async function reportAction(request: Request, profile: PublicProfile, form: FormData) {

@@ -24,6 +24,8 @@ import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit, getClientIp, RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/form.server";
+import { ContactPrivacyNotice } from "~/features/contact/components/contact-privacy-notice";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type ActionResult = { result: SubmissionResult<string[]>; sent: boolean };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   // Public form: no guard by design; abuse is limited per IP and by a honeypot.
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactPageSchema });
@@ -67,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return { result: submission.reply({ resetForm: true }), sent: true } satisfies ActionResult;
-}
+});
 
 /** An operator detail from LEGAL_IDENTITY; still-unset values are highlighted. */
 function Placeholder({ value }: { value: string }) {
@@ -225,6 +227,7 @@ function ContactForm({ lastResult, sent }: { lastResult?: SubmissionResult<strin
         <FieldError id={`${fields.message.id}-error`} errors={fieldErrors("message")} />
       </div>
       <p className="text-xs text-muted-foreground">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
+      <ContactPrivacyNotice recipient="team" />
       <div>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Envoi en cours..." : "Envoyer le message"}

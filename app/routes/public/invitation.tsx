@@ -13,7 +13,7 @@ import { Input, Label } from "~/components/ui/input";
 import { PARTICIPANT_MESSAGES, ROLE_LABELS, sharedFileUrl, SIDE_LABELS } from "~/features/collaboration/participant-rules";
 import { guestSignUpSchema } from "~/features/collaboration/participants.schema";
 import { acceptInvitation, readInvitation, signUpGuest } from "~/features/collaboration/participants.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/invitation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invitation à un dossier" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const invitation = await readInvitation(params.token);
   if (!invitation) throw data({ message: PARTICIPANT_MESSAGES.invitationInvalid }, { status: 404 });
   const user = await getSessionUser(request);
@@ -33,11 +33,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     signedInAs: user?.email ?? null,
     matches: user !== null && user.email.toLowerCase() === invitation.email.toLowerCase(),
   };
-}
+});
 
 type ActionResult = { error: string } | { done: string };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   try {
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (status === 400 && intent !== "accept" && intent !== "sign-up") throw error;
     return data({ error: expectedMessage(error, "L’opération n’a pas pu aboutir.") } satisfies ActionResult, { status });
   }
-}
+});
 
 function GuestSignUp({ email }: { email: string }) {
   return (

@@ -33,6 +33,7 @@ import {
 import { placesLeftLabel } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/join-founder";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -41,10 +42,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     `Rejoignez le réseau parmi les ${FOUNDING_PLACES} premiers membres fondateurs\u00a0: ${FOUNDING_SUMMARY}.`,
   );
 
-export async function loader() {
+export const loader = atEdge(async function loader() {
   // Public page: no guard. The figure is computed on the server, or omitted if unavailable.
   return { places: await getFoundingPlacesLeft() };
-}
+});
 
 type Benefit = { icon: LucideIcon; title: string; text: string };
 

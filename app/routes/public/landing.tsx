@@ -5,6 +5,7 @@ import {
   Briefcase,
   Building,
   CircleCheck,
+  FileSignature,
   FileText,
   Handshake,
   Lock,
@@ -29,6 +30,7 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/landing";
 import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
 import { FOUNDING_TERMS, REGULAR_PRICES, ttcPerYear } from "~/features/membership/offers";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -142,13 +144,13 @@ function FeatureCard({ feature }: { feature: Feature }) {
   );
 }
 
-export async function loader() {
+export const loader = atEdge(async function loader() {
   // Public page: no guard. Remaining founding places (spec §9), computed on the server; null
   // when the count cannot be read, and the figure is then omitted (never an invented one).
   const places = await getFoundingPlacesLeft();
   // A page without the figure is never kept by the page cache (app/lib/page-cache.server.ts).
   return data({ places }, places === null ? { headers: { "Cache-Control": "no-store" } } : undefined);
-}
+});
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
@@ -164,6 +166,39 @@ function FoundingPlacesNotice({ places }: { places: number | null }) {
   );
 }
 
+/** Beside the hero: the confidential path of a mandate, in the words of the product. */
+function HeroSteps() {
+  const steps = [
+    { icon: Lock, title: "Un mandat publié sans nom", text: "Secteur, région, fourchette de prix : l’identité du client reste chez vous." },
+    { icon: Handshake, title: "Un rapprochement accepté des deux côtés", text: "Le matching propose les mandats compatibles, chaque confrère accepte ou non." },
+    { icon: FileSignature, title: "L’identité révélée après engagement", text: "Chacun signe l’engagement de confidentialité, puis le dossier partagé s’ouvre." },
+  ];
+  return (
+    <Card aria-labelledby="hero-steps-title" className="hidden border-primary/20 shadow-sm lg:block">
+      <CardHeader>
+        <h2 id="hero-steps-title" className="text-section font-semibold text-primary">
+          Un mandat, de la publication au dossier partagé
+        </h2>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-5">
+          {steps.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-3">
+              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <Icon className="h-4 w-4" aria-hidden="true" />
+              </span>
+              <span className="grid gap-0.5">
+                <span className="font-medium">{title}</span>
+                <span className="text-sm text-muted-foreground">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Réseau Transmission";
@@ -172,7 +207,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
     <>
       {/* Hero */}
       <PageContainer className="py-16 md:py-20">
-        <section aria-labelledby="hero-title" className="max-w-3xl">
+        <div className="grid items-center gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="hero-title">
           <p className="text-sm font-semibold uppercase tracking-wide text-accent">Réseau de confiance, sur cooptation</p>
           <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight break-words text-primary md:text-5xl">
             Le réseau des professionnels de la transmission d’entreprises
@@ -204,6 +240,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
         </section>
+        <HeroSteps />
+        </div>
       </PageContainer>
 
       {/* For professionals */}

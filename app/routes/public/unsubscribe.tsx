@@ -8,6 +8,7 @@ import { applyUnsubscribe, findUnsubscribeTarget } from "~/features/account/acco
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/unsubscribe";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Désabonnement"),
@@ -27,7 +28,7 @@ function linkOf(request: Request) {
 
 // Public by design: the signed link is the credential. Opening it changes nothing (mail
 // scanners pre-fetch links); the confirmation button POSTs.
-export async function loader({ request }: Route.LoaderArgs): Promise<View> {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs): Promise<View> {
   try {
     const target = await findUnsubscribeTarget(linkOf(request));
     if (target.outcome !== "ok") return { kind: "invalid" };
@@ -36,9 +37,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<View> {
     logger.error({ err: error }, "unsubscribe lookup failed");
     return { kind: "error" };
   }
-}
+});
 
-export async function action({ request }: Route.ActionArgs): Promise<View> {
+export const action = atEdge(async function action({ request }: Route.ActionArgs): Promise<View> {
   try {
     const link = linkOf(request);
     const target = await findUnsubscribeTarget(link);
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs): Promise<View> {
     logger.error({ err: error }, "unsubscribe failed");
     return { kind: "error" };
   }
-}
+});
 
 function ManageLink() {
   return (

@@ -3,10 +3,10 @@
 import { Readable } from "node:stream";
 import { requireUser } from "~/auth/session.server";
 import { openParticipantArchive } from "~/features/due-diligence/participant-archive.server";
-import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/archive";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   try {
     const archive = await openParticipantArchive(user.id, params.fileId);
@@ -19,11 +19,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    const headers = new Headers({ "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-    const retryAfter = retryAfterOf(error);
-    if (retryAfter) headers.set("retry-after", retryAfter);
-    return new Response(expectedMessage(error, "Dossier introuvable"), { status, headers });
+    return expectedFailureResponse(error, "Dossier introuvable");
   }
-}
+});

@@ -4,11 +4,11 @@
 import { requireUser } from "~/auth/session.server";
 import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { openParticipantDocument } from "~/features/collaboration/participant-documents.server";
-import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import { privateFileResponse } from "~/features/messages/file-response.server";
 import type { Route } from "./+types/document";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   const mode = new URL(request.url).searchParams.get("mode") === "view" ? "view" : "download";
   try {
@@ -23,11 +23,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    const headers = new Headers({ "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-    const retryAfter = retryAfterOf(error);
-    if (retryAfter) headers.set("retry-after", retryAfter);
-    return new Response(expectedMessage(error, DOCUMENT_MESSAGES.notFound), { status, headers });
+    return expectedFailureResponse(error, DOCUMENT_MESSAGES.notFound);
   }
-}
+});

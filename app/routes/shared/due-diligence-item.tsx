@@ -11,17 +11,18 @@ import { PageContainer } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { FolderSelect } from "~/features/collaboration/components/document-versions";
 import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
 import { requireFileParticipant } from "~/features/collaboration/participants.server";
-import { DdQuestionBadge, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
-import { DD_LIMITS, DD_MESSAGES, dueDiligenceItemUrl, DD_STATUS_LABELS, DD_VISIBILITY_LABELS } from "~/features/due-diligence/due-diligence-rules";
+import { DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
+import { DdAskForm, DdQuestionList } from "~/features/due-diligence/components/dd-questions";
+import { DD_MESSAGES, dueDiligenceItemUrl, DD_STATUS_LABELS } from "~/features/due-diligence/due-diligence-rules";
 import { answerSchema, askSchema, statusSchema } from "~/features/due-diligence/due-diligence.schema";
 import { getParticipantDueDiligenceItem, participantAnswer, participantAsk, participantProvide, participantSetStatus } from "~/features/due-diligence/participant.server";
 import { isUuid } from "~/lib/uuid";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
@@ -31,16 +32,16 @@ import type { Route } from "./+types/due-diligence-item";
 
 export const meta: Route.MetaFunction = () => [{ title: "Demande de diligence" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   // A founding member reads the request on the file's own pages.
   if ((await requireFileParticipant(db, user.id, params.fileId)).kind === "founder") throw redirect(dueDiligenceItemUrl(params.fileId, params.requestId));
   return { page: await getParticipantDueDiligenceItem(user.id, params.fileId, params.requestId) };
-}
+});
 
 type ActionResult = { intent: string; error: string };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, { guests: true });
   // Not a participant (or before the undertaking): refused before the body is read.
   const acting = await requireFileParticipant(db, user.id, params.fileId);
@@ -88,11 +89,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ intent, error: message } satisfies ActionResult, { status: error.status });
     }
     const status = expectedStatus(error);
-    if (status === 404 || (status === 400 && !multipart && !["ask", "answer", "status"].includes(intent))) throw error;
+    // An upload's folder not found is said on the page, which keeps the form.
+    if ((status === 404 && !multipart) || (status === 400 && !multipart && !["ask", "answer", "status"].includes(intent))) throw error;
     if (status === null) logger.error({ err: error, requestId: context.requestId, intent }, "shared due-diligence action failed");
     return data({ intent, error: expectedMessage(error, "L’opération n’a pas pu aboutir. Veuillez réessayer dans un instant.") } satisfies ActionResult, { status: status ?? 500 });
   }
-}
+});
 
 function documentHref(fileId: string, documentId: string, mode: "view" | "download") {
   return `${sharedFileUrl(fileId)}/documents/${documentId}?mode=${mode}`;
@@ -181,57 +183,12 @@ export default function SharedDueDiligenceItem({ loaderData, actionData }: Route
 
       <Card className="grid gap-3 p-4">
         <h2 className="font-semibold">Questions</h2>
-        {page.questions.length === 0 ? <p className="text-sm text-muted-foreground">Aucune question visible de votre côté.</p> : null}
-        <ul className="grid gap-3">
-          {page.questions.map((q) => (
-            <li key={q.id} className="grid gap-1 rounded-md border p-3" data-testid="shared-dd-question">
-              <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <DdQuestionBadge status={q.status} /> {q.askerName} · {DD_VISIBILITY_LABELS[q.visibility]}
-                {q.onDocument ? ` · sur «\u00a0${q.onDocument}\u00a0»` : ""}
-              </p>
-              <p className="whitespace-pre-wrap break-words">{q.body}</p>
-              {q.answer ? (
-                <p className="whitespace-pre-wrap break-words border-l-4 pl-3">
-                  <span className="text-sm text-muted-foreground">{q.answererName}&nbsp;: </span>
-                  {q.answer}
-                </p>
-              ) : null}
-              {q.canAnswer ? (
-                <Form method="post" className="grid gap-2">
-                  <input type="hidden" name="intent" value="answer" />
-                  <input type="hidden" name="questionId" value={q.id} />
-                  <Label htmlFor={`answer-${q.id}`}>Votre réponse</Label>
-                  <Textarea id={`answer-${q.id}`} name="answer" required maxLength={DD_LIMITS.body} />
-                  <div>
-                    <Button type="submit" size="sm">
-                      Répondre
-                    </Button>
-                  </div>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        {page.canAsk ? (
-          <Form method="post" className="grid gap-2" aria-label="Poser une question">
-            <input type="hidden" name="intent" value="ask" />
-            <Label htmlFor="dd-question">Poser une question</Label>
-            <Textarea id="dd-question" name="body" required maxLength={DD_LIMITS.body} />
-            <Label htmlFor="dd-visibility">Visible par</Label>
-            <NativeSelect id="dd-visibility" name="visibility" defaultValue="commun">
-              {page.visibilities.map((v) => (
-                <option key={v} value={v}>
-                  {DD_VISIBILITY_LABELS[v]}
-                </option>
-              ))}
-            </NativeSelect>
-            <div>
-              <Button type="submit" size="sm">
-                Poser la question
-              </Button>
-            </div>
-          </Form>
-        ) : null}
+        <DdQuestionList
+          empty="Aucune question visible de votre côté."
+          // Participants neither close questions nor see their own marked: the founders' page does.
+          questions={page.questions.map((q) => ({ ...q, askedByMe: false, answeredAt: null, canClose: false }))}
+        />
+        {page.canAsk ? <DdAskForm visibilities={page.visibilities} /> : null}
       </Card>
     </PageContainer>
   );

@@ -13,17 +13,18 @@ import { sharedFileUrl } from "~/features/collaboration/participant-rules";
 import { DdProgressBar, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import { DD_CATEGORIES, DD_CATEGORY_LABELS, DD_SIDE_LABELS, dueDiligenceUrl } from "~/features/due-diligence/due-diligence-rules";
 import { getParticipantDueDiligence } from "~/features/due-diligence/participant.server";
+import { atEdge } from "~/lib/errors/http";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/due-diligence";
 
 export const meta: Route.MetaFunction = () => [{ title: "Diligences du dossier partagé" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   // A founding member reads the list on the file's own pages.
   if ((await requireFileParticipant(db, user.id, params.fileId)).kind === "founder") throw redirect(dueDiligenceUrl(params.fileId));
   return { list: await getParticipantDueDiligence(user.id, params.fileId) };
-}
+});
 
 export default function SharedDueDiligence({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;

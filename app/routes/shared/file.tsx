@@ -24,7 +24,7 @@ import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILI
 import { requireFileParticipant, signParticipantUndertaking } from "~/features/collaboration/participants.server";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
 import { isUuid } from "~/lib/uuid";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
@@ -34,7 +34,7 @@ import type { Route } from "./+types/file";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dossier partagé" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   const access = await requireFileParticipant(db, user.id, params.fileId, { beforeUndertaking: true });
   // A founding member reads the file on its own pages.
@@ -59,11 +59,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       archive: view.access.stage === "concluded" && mayReach(view.access, "archive", closed),
     },
   };
-}
+});
 
 type ActionResult = { error: string };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, { guests: true });
   // Not a participant: a 404 before the body is read.
   await requireFileParticipant(db, user.id, params.fileId, { beforeUndertaking: true });
@@ -74,10 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const form = await readMultipartWithLimit(request, DOCUMENT_MAX_MB);
       const file = form.get("file");
       const folder = String(form.get("folderId") ?? "");
-      if (folder !== "" && !isUuid(folder)) return data({ error: PARTICIPANT_MESSAGES.noRight } satisfies ActionResult, { status: 400 });
+      if (folder !== "" && !isUuid(folder)) return data({ error: DOCUMENT_MESSAGES.badFolder } satisfies ActionResult, { status: 400 });
       if (!(file instanceof File) || (file.size === 0 && !file.name)) return data({ error: DOCUMENT_MESSAGES.noFile } satisfies ActionResult, { status: 400 });
       const documentId = String(form.get("documentId") ?? "");
-      if (documentId !== "" && !isUuid(documentId)) return data({ error: PARTICIPANT_MESSAGES.noRight } satisfies ActionResult, { status: 400 });
+      if (documentId !== "" && !isUuid(documentId)) return data({ error: VERSION_MESSAGES["not-found"] } satisfies ActionResult, { status: 400 });
       const input = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
       if (documentId !== "") {
         const added = await shareDocumentVersion(user.id, params.fileId, documentId, input);
@@ -96,11 +96,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ error: message } satisfies ActionResult, { status: error.status });
     }
     const status = expectedStatus(error);
-    if (status === 404 || status === 400) throw error;
+    // An upload's folder or document not found is said on the page, which keeps the form; the file
+    // itself was checked before the body was read.
+    if (!multipart && (status === 404 || status === 400)) throw error;
     if (status === null) logger.error({ err: error, requestId: context.requestId }, "shared file action failed");
     return data({ error: expectedMessage(error, "L’opération n’a pas pu aboutir.") } satisfies ActionResult, { status: status ?? 500 });
   }
-}
+});
 
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
 

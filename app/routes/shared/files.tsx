@@ -11,13 +11,14 @@ import { Card } from "~/components/ui/card";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
 import { listSharedFiles } from "~/features/collaboration/participants.server";
 import type { Route } from "./+types/files";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dossiers partagés" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   return { files: await listSharedFiles(user.id), twoFactor: user.twoFactorEnabled, email: user.email };
-}
+});
 
 export default function SharedFiles({ loaderData }: Route.ComponentProps) {
   const { files, twoFactor, email } = loaderData;

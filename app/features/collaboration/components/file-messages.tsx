@@ -49,7 +49,8 @@ export function FileMessages({ file, result }: { file: FileView; result?: Intent
       {canWrite ? (
         <Form method="post" className="grid gap-2">
           <Label htmlFor="file-message">Votre message</Label>
-          <Textarea id="file-message" name="body" rows={4} maxLength={5000} required />
+          {/* A new message in the list means this one was sent: the composer starts empty again. */}
+          <Textarea key={file.lastMessageId ?? "none"} id="file-message" name="body" rows={4} maxLength={5000} required />
           {result?.intent === "message" ? (
             <Alert variant="destructive">
               <AlertDescription>{result.error}</AlertDescription>

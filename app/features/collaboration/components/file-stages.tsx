@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check, Minus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,7 @@ import {
   nextStage,
   previousStage,
   STAGE_LABELS,
-  WORKING_STAGES,
+  stageSteps,
 } from "../collaboration-rules";
 
 export type IntentResult = { intent: string; error: string };
@@ -39,31 +39,34 @@ export function FileStages({ file, result }: { file: FileView; result?: IntentRe
   const closed = isClosed(file.stage);
   const next = nextStage(file.stage);
   const previous = previousStage(file.stage);
-  const current = WORKING_STAGES.indexOf(file.stage as (typeof WORKING_STAGES)[number]);
   return (
     <Card className="grid gap-4 p-4" aria-labelledby="stages-title">
       <h3 id="stages-title" className="text-lg font-semibold">
         Avancement
       </h3>
-      <ol className="grid gap-2 sm:grid-cols-5" aria-label="Étapes du dossier">
-        {WORKING_STAGES.map((stage, i) => {
-          const done = file.stage === "concluded" || (current >= 0 && i < current);
-          const active = stage === file.stage;
-          return (
-            <li
-              key={stage}
-              aria-current={active ? "step" : undefined}
-              className={cn(
-                "flex items-center gap-2 rounded-md border px-2 py-1.5 text-xs",
-                active && "border-primary bg-primary/10 font-semibold",
-                done && "text-muted-foreground",
-              )}
-            >
-              {done ? <Check className="h-3.5 w-3.5 shrink-0" aria-hidden="true" /> : <span className="w-3.5 shrink-0 text-center">{i + 1}</span>}
-              <span className="min-w-0 break-words">{STAGE_LABELS[stage]}</span>
-            </li>
-          );
-        })}
+      <ol className="flex flex-wrap gap-2" aria-label="Étapes du dossier">
+        {stageSteps(file.stage, file.stagesReached).map(({ stage, state }, i) => (
+          <li
+            key={stage}
+            aria-current={state === "current" ? "step" : undefined}
+            className={cn(
+              "flex flex-auto items-center gap-2 whitespace-nowrap rounded-md border px-2 py-1.5 text-xs",
+              state === "current" && "border-primary bg-primary/10 font-semibold",
+              state === "done" && "text-muted-foreground",
+              state === "skipped" && "border-dashed text-muted-foreground",
+            )}
+          >
+            {state === "done" ? (
+              <Check className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            ) : state === "skipped" ? (
+              <Minus className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            ) : (
+              <span className="w-3.5 shrink-0 text-center">{i + 1}</span>
+            )}
+            <span className={cn(state === "skipped" && "line-through")}>{STAGE_LABELS[stage]}</span>
+            {state === "skipped" ? <span>(étape sautée)</span> : state === "done" ? <span className="sr-only">(terminée)</span> : null}
+          </li>
+        ))}
       </ol>
 
       {file.stage === "concluded" ? (

@@ -1,22 +1,47 @@
 import { Download } from "lucide-react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
+import { cn } from "~/lib/utils";
 import type { TimelineEntry } from "../collaboration.server";
+import { TIMELINE_GROUPS, timelineGroup, type TimelineGroup } from "../timeline";
 
-/** The file's record: every step, dated and attributed, oldest first. */
 /** The undertakings' sealed PDF sits beside the evidence export. */
 const undertakingsUrl = (evidence: string) => `${evidence.replace(/\/historique$/, "")}/engagements`;
 
+/** The file's record, newest first, filtered by kind: every step, dated and attributed. */
 export function FileTimeline({ entries, exportUrl, archiveUrl }: { entries: TimelineEntry[]; exportUrl?: string; archiveUrl?: string }) {
+  const [group, setGroup] = useState<TimelineGroup | null>(null);
+  const present = new Set(entries.map((e) => timelineGroup(e.kind)));
+  const filters = (Object.keys(TIMELINE_GROUPS) as TimelineGroup[]).filter((g) => present.has(g));
+  const shown = entries.filter((e) => group === null || timelineGroup(e.kind) === group).reverse();
   return (
     <Card className="grid gap-3 p-4" aria-labelledby="timeline-title">
       <h3 id="timeline-title" className="text-lg font-semibold">
         Historique
       </h3>
       <p className="text-xs text-muted-foreground">Chaque étape est datée et attribuée&nbsp;; cet historique ne peut pas être modifié.</p>
+      {filters.length > 1 ? (
+        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Filtrer l’historique">
+          {[null, ...filters].map((g) => (
+            <button
+              key={g ?? "all"}
+              type="button"
+              aria-pressed={group === g}
+              onClick={() => setGroup(g)}
+              className={cn(
+                "min-h-8 rounded-full border px-3 text-caption focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                group === g ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-muted",
+              )}
+            >
+              {g === null ? "Tout" : TIMELINE_GROUPS[g]}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <ol className="grid gap-3 border-l pl-4" aria-label="Historique du dossier">
-        {entries.map((e) => (
+        {shown.map((e) => (
           <li key={e.id} className="relative text-sm">
             <span className="absolute -left-[21px] top-1.5 h-2.5 w-2.5 rounded-full bg-primary" aria-hidden="true" />
             <p className="break-words font-medium">{e.label}</p>

@@ -1,7 +1,7 @@
-// 'Matching pour le mandat' (spec §2 "Matching panel"), in the order a member acts:
-// counters, the ranked potential mandates with their score and its reasons, the received
-// requests (those to answer first), 'Proposer un de mes mandats', the sent requests, and the
-// confirmed connections with the confidentiality undertaking and the introduction log.
+// 'Matching pour le mandat' (spec §2 "Matching panel"), in the order a member acts: counters,
+// what waits for the member (undertakings to sign, requests to answer), the ranked potential
+// mandates with their score and its reasons, the answered requests, 'Proposer un de mes
+// mandats', the sent requests, and the confirmed connections with the introduction log.
 import { CheckCircle2, FolderOpen, Handshake, Send, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -169,6 +169,20 @@ function Connection({ relation, returnTo }: { relation: Relation; returnTo: stri
   );
 }
 
+function ReceivedRequest({ relation: r, returnTo }: { relation: Relation; returnTo: string }) {
+  return (
+    <li className="grid gap-2 rounded-lg border p-3" data-testid="received-request">
+      <MatchHeader total={r.score.total}>
+        <CounterpartSummary m={r.counterpart} />
+      </MatchHeader>
+      <RequestMeta request={r.received!} direction="received" />
+      {r.received?.message ? <p className="whitespace-pre-line rounded bg-muted p-2 text-sm">«&nbsp;{r.received.message}&nbsp;»</p> : null}
+      {r.received?.status === "pending" ? <RespondButtons request={r.received} returnTo={returnTo} /> : null}
+      <IntroductionLog relation={r} />
+    </li>
+  );
+}
+
 function RespondButtons({ request, returnTo }: { request: PanelRequest; returnTo: string }) {
   const accepting = useBusy("accept", "requestId", request.id);
   const rejecting = useBusy("reject", "requestId", request.id);
@@ -288,10 +302,11 @@ export function MatchingPanelContent({
   const { mandate, counters, relations } = panel;
   // Counters and lists come from the same filters (panelLists): they always agree.
   const lists = panelLists(relations);
-  const confirmed = lists.confirmed;
+  // What waits for the member comes first: undertakings to sign, then requests to answer.
+  const toSign = lists.confirmed.filter((r) => !r.client && !r.undertaking.mine);
+  const confirmed = lists.confirmed.filter((r) => !toSign.includes(r));
   const sent = lists.sent;
-  // The requests waiting for an answer first.
-  const received = [...lists.toAnswer, ...lists.answered];
+  const received = lists.answered;
   const proposable = relations.filter((r) => r.received && r.received.status !== "rejected" && !r.confirmed);
   return (
     <div className="grid gap-6">
@@ -300,6 +315,19 @@ export function MatchingPanelContent({
         <Counter label="En attente" value={counters.pendingReceived} />
         <Counter label="Mises en relation actives" value={counters.activeConnections} />
       </div>
+
+      {toSign.length || lists.toAnswer.length ? (
+        <Section id="panel-todo" title="À traiter en premier" count={toSign.length + lists.toAnswer.length}>
+          <ul className="grid gap-3">
+            {toSign.map((r) => (
+              <Connection key={r.counterpart.id} relation={r} returnTo={returnTo} />
+            ))}
+            {lists.toAnswer.map((r) => (
+              <ReceivedRequest key={r.counterpart.id} relation={r} returnTo={returnTo} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
 
       <Section id="panel-potential" title="Mandats potentiels" count={panel.matchable ? matchCountLabel(panel.potentialCount, MATCH_COUNT_CAP) : 0}>
         {panel.opportunities.limited ? <OpportunityBanner quota={panel.opportunities} /> : null}
@@ -361,21 +389,13 @@ export function MatchingPanelContent({
 
       <Section id="panel-received" title="Demandes reçues" count={received.length}>
         {received.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Aucune demande reçue pour ce mandat.</p>
+          <p className="text-sm text-muted-foreground">
+            {lists.toAnswer.length ? "Les demandes qui attendent votre réponse figurent en tête du panneau." : "Aucune demande reçue pour ce mandat."}
+          </p>
         ) : (
           <ul className="grid gap-3">
             {received.map((r) => (
-              <li key={r.counterpart.id} className="grid gap-2 rounded-lg border p-3" data-testid="received-request">
-                <MatchHeader total={r.score.total}>
-                  <CounterpartSummary m={r.counterpart} />
-                </MatchHeader>
-                <RequestMeta request={r.received!} direction="received" />
-                {r.received?.message ? (
-                  <p className="whitespace-pre-line rounded bg-muted p-2 text-sm">«&nbsp;{r.received.message}&nbsp;»</p>
-                ) : null}
-                {r.received?.status === "pending" ? <RespondButtons request={r.received} returnTo={returnTo} /> : null}
-                <IntroductionLog relation={r} />
-              </li>
+              <ReceivedRequest key={r.counterpart.id} relation={r} returnTo={returnTo} />
             ))}
           </ul>
         )}

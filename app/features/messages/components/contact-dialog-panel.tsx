@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { CONTACT_DIALOG_REQUIRED } from "../messages.texts";
 import type { ContactActionData, ContactDialogProps } from "./contact-dialog";
+import { ContactPrivacyNotice } from "~/features/contact/components/contact-privacy-notice";
 
 const EMPTY = { fullName: "", email: "", subject: "", message: "" };
 
@@ -94,6 +95,7 @@ export default function ContactDialogPanel({ professionalName, defaults }: Conta
             <Label htmlFor="contact-message">Message</Label>
             <Textarea {...field("message")} rows={6} maxLength={5000} required />
           </div>
+          <ContactPrivacyNotice recipient="member" />
           <DialogFooter>
             <Button type="submit" disabled={!complete || sending}>
               {sending ? "Envoi en cours..." : "Envoyer"}

@@ -17,7 +17,7 @@ import { fileActor } from "~/features/collaboration/file-access.server";
 import { MessagesUpsell } from "~/features/messages/components/messages-upsell";
 import { type ConversationRef, conversationPath, parseConversationParam } from "~/features/messages/conversation-rules";
 import { conversationOfMessage, getConversation, markConversationRead } from "~/features/messages/conversations.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { MESSAGING_ERRORS, replySchema } from "~/features/messages/messages.schema";
 import { type MessageActor, sendInternalMessage } from "~/features/messages/messages.server";
 import { readForm } from "~/lib/form.server";
@@ -42,7 +42,7 @@ async function resolve(actor: MessageActor, param: string): Promise<{ ref: Conve
   return { ref: parsed, legacy: false };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireMember(request);
   const { ref, legacy } = await resolve(actor, params.conversationId);
   // The inbox’s old links (e-mails already sent) lead to the message’s conversation; not a 301:
@@ -56,13 +56,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "conversation load failed");
     return { conversation: null, failed: true as const };
   }
-}
+});
 
 const markReadSchema = z.object({ upTo: z.uuid().optional() });
 
 type ReplyResult = { result: SubmissionResult<string[]> };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireMember(request);
   const { ref } = await resolve(actor, params.conversationId);
   const formData = await readForm(request);
@@ -99,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   return redirectWithToast(`${conversationPath(ref)}#reponse`, { type: "success", title: MESSAGING_ERRORS.sent });
-}
+});
 
 /** Marking read must not reload the thread: the « Nouveau » marks stay until the next visit. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

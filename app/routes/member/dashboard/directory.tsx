@@ -16,7 +16,7 @@ import { PeerCard } from "~/features/internal-directory/components/peer-card";
 import { searchInternalDirectory } from "~/features/internal-directory/internal-directory.server";
 import { InternalMessageDialog, type MessageActionData } from "~/features/messages/components/internal-message-dialog";
 import { PremiumUpsellCard } from "~/features/messages/components/premium-upsell";
-import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus, retryAfterOf } from "~/lib/errors/http";
 import { CONTACT_DIALOG_REQUIRED, internalMessageSchema, MESSAGING_ERRORS } from "~/features/messages/messages.schema";
 import { sendInternalMessage } from "~/features/messages/messages.server";
 import { logger } from "~/lib/logger.server";
@@ -30,7 +30,7 @@ const BASE = "/dashboard/annuaire";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Annuaire Interne"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireMember(request);
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
   const canMessage = can(actor.profile.membershipType, "internalMessaging");
@@ -42,9 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "internal directory load failed");
     return { query, options, rows: [], total: 0, page: 1, pageCount: 1, canMessage, failed: true };
   }
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireMember(request);
   const formData = await readForm(request);
   if (formData.get("intent") !== "contact") throw data({ message: "Action inconnue" }, { status: 400 });
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: retryAfter ? { "retry-after": retryAfter } : undefined,
     });
   }
-}
+});
 
 export default function InternalDirectory({ loaderData }: Route.ComponentProps) {
   const { query, options, rows, total, page, pageCount, canMessage, failed } = loaderData;

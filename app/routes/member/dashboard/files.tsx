@@ -15,10 +15,11 @@ import { countLabel, formatDateTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/files";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Mes dossiers"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   const requested = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
   try {
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "files list failed");
     return { items: [], total: 0, page: 1, pageCount: 1, awaiting: 0, failed: true };
   }
-}
+});
 
 export default function Files({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, awaiting, failed } = loaderData;

@@ -18,10 +18,11 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/messages";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Messages"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireMember(request);
   const limited = !can(actor.profile.membershipType, "fullInbox");
   const url = new URL(request.url);
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: context.requestId }, "conversations load failed");
     return { items: [], total: 0, page: 1, pageCount: 1, unreadConversations: 0, view, search, limited, failed: true };
   }
-}
+});
 
 const VIEWS: { value: ConversationView; label: string }[] = [
   { value: "toutes", label: "Toutes" },

@@ -11,15 +11,16 @@ import { countLabel } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/notifications";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Notifications"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireMember(request);
   return getNotificationState(user.id);
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request }: Route.ActionArgs) {
   const actor = await requireMember(request);
   const submission = parseWithZod(await readForm(request), { schema: notificationActionSchema });
   if (submission.status !== "success") return data({ message: "Requête invalide" }, { status: 400 });
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { link } = await markNotificationRead(actor, value.id);
   if (value.intent === "open") throw redirect(link ?? NOTIFICATIONS_PATH);
   return { ok: true };
-}
+});
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const state = useLiveNotifications(loaderData);

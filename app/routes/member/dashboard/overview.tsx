@@ -10,17 +10,19 @@ import { Card } from "~/components/ui/card";
 import { getPaymentState } from "~/features/membership/membership.server";
 import { FOUNDING_SUMMARY, offersFor } from "~/features/membership/offers";
 import { foundingPlacesLabel, nextSteps, overviewItems, profileCompleteness } from "~/features/overview/overview-rules";
-import { getOverviewFigures, overviewVisit } from "~/features/overview/overview.server";
+import { getOverviewFigures } from "~/features/overview/overview.server";
 import { useLiveNotifications } from "~/features/notifications/components/live-notifications";
 import { getNotificationState } from "~/features/notifications/notifications.server";
+import { overviewVisit } from "./overview-visit.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/overview";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Espace membre"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
   const { user, profile } = await requireMember(request);
   const visit = await overviewVisit(request, profile.id);
   const premium = isPremium(profile.membershipType);
@@ -52,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers: { "set-cookie": visit.setCookie } },
   );
-}
+});
 
 function WaitingList({ items, steps }: { items: Route.ComponentProps["loaderData"]["items"]; steps: Route.ComponentProps["loaderData"]["steps"] }) {
   if (items === null) {

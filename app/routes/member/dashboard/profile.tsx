@@ -26,6 +26,7 @@ import { PROFILE_IMAGE_MAX_MB } from "~/lib/storage/upload-rules";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/form.server";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 
 const BACK = "/dashboard/profil";
 
@@ -34,7 +35,7 @@ type LoaderResult =
   | { state: "not-found" }
   | { state: "error" };
 
-export async function loader({ request }: Route.LoaderArgs): Promise<LoaderResult> {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs): Promise<LoaderResult> {
   const { profile: member } = await requireMember(request);
   const actor = memberActor(member);
   try {
@@ -49,24 +50,17 @@ export async function loader({ request }: Route.LoaderArgs): Promise<LoaderResul
     logger.error({ err: error }, "profile tab could not be loaded");
     return { state: "error" };
   }
-}
+});
 
 type ActionResult = { intent: string; result: SubmissionResult<string[]> };
 
+/** The status of a feature's expected failure (an AppError or a thrown `data()`), or null. */
 function failureStatus(error: unknown): number | null {
-  if (error && typeof error === "object" && "init" in error) {
-    const init = (error as { init?: { status?: unknown } }).init;
-    if (typeof init?.status === "number") return init.status;
-  }
-  return null;
+  return error instanceof Response ? null : expectedStatus(error);
 }
 
 function failureMessage(error: unknown): string | null {
-  if (error && typeof error === "object" && "data" in error) {
-    const body = (error as { data?: { message?: unknown } }).data;
-    if (typeof body?.message === "string") return body.message;
-  }
-  return null;
+  return failureStatus(error) === null ? null : expectedMessage(error, "") || null;
 }
 
 /** Keeps the form on screen with its values, an error under it and a toast. */
@@ -74,7 +68,7 @@ async function failed(intent: string, result: SubmissionResult<string[]>, status
   return data({ intent, result } satisfies ActionResult, { status, headers: await createToastHeaders({ type: "error", title, description }) });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request }: Route.ActionArgs) {
   const { profile: member } = await requireMember(request);
   const actor = memberActor(member);
   const formData = await readForm(request);
@@ -146,7 +140,7 @@ export async function action({ request }: Route.ActionArgs) {
     default:
       throw data({ message: "Action inconnue" }, { status: 400 });
   }
-}
+});
 
 function TabHeading({ membership }: { membership?: { premium: boolean } }) {
   return (

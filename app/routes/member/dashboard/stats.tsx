@@ -12,8 +12,9 @@ import { getStatisticsPage } from "~/features/mandates/statistics.server";
 import { formatDate, plural } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/stats";
+import { atEdge } from "~/lib/errors/http";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   const charted = can(profile.membershipType, "statistics");
   // One statement for the whole tab; a failed lookup shows the empty states, not an error page
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return null;
   });
   return { stats: page?.stats ?? null, closings: page?.closings ?? null, charts: page?.charts ?? null, charted };
-}
+});
 
 const BUYER = { key: "buyer", label: "Mandats acquéreurs", color: "#1e3a8a" };
 const SELLER = { key: "seller", label: "Mandats cédants", color: "#b45309" };

@@ -4,11 +4,11 @@
 import { requireMember } from "~/auth/session.server";
 import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
 import { openAgreementPdf } from "~/features/collaboration/agreements.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import { webBody } from "~/lib/storage/storage.server";
 import type { Route } from "./+types/agreement-pdf";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   const copy = new URL(request.url).searchParams.get("exemplaire") === "signe" ? "signed" : "original";
   try {
@@ -23,11 +23,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    return new Response(expectedMessage(error, AGREEMENT_MESSAGES.notFound), {
-      status,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-    });
+    return expectedFailureResponse(error, AGREEMENT_MESSAGES.notFound);
   }
-}
+});

@@ -7,7 +7,7 @@ import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
 import { agreementSchema } from "~/features/collaboration/agreement.schema";
 import { previewAgreement } from "~/features/collaboration/agreements.server";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
-import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import type { Route } from "./+types/agreement-preview";
 
@@ -15,11 +15,11 @@ const text = (body: string, status: number, extra: Record<string, string> = {}) 
   new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...extra } });
 
 /** The preview is the posted form's: nothing to GET. */
-export function loader() {
+export const loader = atEdge(function loader() {
   return text("Méthode non autorisée", 405, { allow: "POST" });
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor = fileActor(profile);
   try {
@@ -40,9 +40,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    const retryAfter = retryAfterOf(error);
-    return text(expectedMessage(error, AGREEMENT_MESSAGES.notFound), status, retryAfter ? { "retry-after": retryAfter } : {});
+    return expectedFailureResponse(error, AGREEMENT_MESSAGES.notFound);
   }
-}
+});

@@ -15,7 +15,7 @@ import {
 } from "~/features/collaboration/components/agreement-forms";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -25,12 +25,12 @@ import type { Route } from "./+types/agreement";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Convention d’honoraires"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { page: await getAgreementPage({ profileId: profile.id }, params.fileId) };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor = fileActor(profile);
   // Forged posts to another member's file: 404 before the form is read.
@@ -69,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const message = expectedMessage(error, "L’opération n’a pas pu aboutir. Veuillez réessayer dans un instant.");
     return data({ intent, error: message } satisfies AgreementActionResult, { status: status ?? 500 });
   }
-}
+});
 
 export default function FileAgreement({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -6,10 +6,10 @@ import { requireMember } from "~/auth/session.server";
 import { openClosingArchive } from "~/features/collaboration/closing-archive.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { dueDiligenceArchiveSection } from "~/features/due-diligence/archive.server";
-import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/archive";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   try {
     const archive = await openClosingArchive(fileActor(profile), params.fileId, [dueDiligenceArchiveSection]);
@@ -22,11 +22,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    const headers = new Headers({ "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-    const retryAfter = retryAfterOf(error);
-    if (retryAfter) headers.set("retry-after", retryAfter);
-    return new Response(expectedMessage(error, "Dossier introuvable"), { status, headers });
+    return expectedFailureResponse(error, "Dossier introuvable");
   }
-}
+});

@@ -7,11 +7,11 @@ import { requireMember } from "~/auth/session.server";
 import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { openDocument } from "~/features/collaboration/documents.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
-import { expectedMessage, expectedStatus, retryAfterOf } from "~/features/messages/errors";
+import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import { privateFileResponse } from "~/features/messages/file-response.server";
 import type { Route } from "./+types/document";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   const mode = new URL(request.url).searchParams.get("mode") === "view" ? "view" : "download";
   try {
@@ -26,12 +26,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    const status = expectedStatus(error);
-    if (status === null) throw error;
-    // A resource route: a plain answer, not an error page.
-    const headers = new Headers({ "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-    const retryAfter = retryAfterOf(error);
-    if (retryAfter) headers.set("retry-after", retryAfter);
-    return new Response(expectedMessage(error, DOCUMENT_MESSAGES.notFound), { status, headers });
+    return expectedFailureResponse(error, DOCUMENT_MESSAGES.notFound);
   }
-}
+});

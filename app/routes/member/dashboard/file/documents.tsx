@@ -20,10 +20,10 @@ import { listDocuments, shareDocument, withdrawDocument } from "~/features/colla
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { VERSION_MESSAGES } from "~/features/collaboration/document-versions-rules";
 import { shareDocumentVersion } from "~/features/collaboration/document-versions.server";
 import { isUuid } from "~/lib/uuid";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -33,14 +33,14 @@ import type { Route } from "./+types/documents";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Documents du dossier"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { room: await listDocuments({ profileId: profile.id }, params.fileId) };
-}
+});
 
 type ActionResult = { error: string; intent: "upload" | "withdraw" };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { user, profile } = await requireMember(request);
   const actor = fileActor(profile);
   // A non-member's post is a 404 before its body is read.
@@ -83,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const fallback = intent === "upload" ? DOCUMENT_MESSAGES.storeFailed : "Le document n’a pas pu être retiré. Veuillez réessayer.";
     return data({ error: expectedMessage(error, fallback), intent } satisfies ActionResult, { status: status ?? 500 });
   }
-}
+});
 
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
 
@@ -140,14 +140,6 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
         </p>
       </div>
 
-      {room.closed ? (
-        <Alert>
-          <AlertDescription>Ce dossier est clos&nbsp;: il n’est plus possible d’y partager de nouveaux documents.</AlertDescription>
-        </Alert>
-      ) : (
-        <UploadForm error={uploadError} folders={room.folders} />
-      )}
-
       {withdrawError ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{withdrawError}</AlertDescription>
@@ -161,8 +153,11 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
           <p className="text-sm text-muted-foreground">Les documents que vous et votre confrère partagez apparaîtront ici.</p>
         </Card>
       ) : (
-        <ul className="divide-y rounded-lg border" aria-label="Documents du dossier">
-          {room.documents.map((d) => (
+        byFolder(room.documents).map((group) => (
+        <div key={group.name ?? ""} className="grid gap-2">
+        {group.name !== undefined ? <h4 className="text-sm font-semibold">{group.name ?? "Sans dossier"}</h4> : null}
+        <ul className="divide-y rounded-lg border" aria-label={group.name ? `Documents\u00a0: ${group.name}` : "Documents du dossier"}>
+          {group.documents.map((d) => (
             <li key={d.id} className="grid gap-2 p-4" data-testid="document-item">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="grid min-w-0 gap-1">
@@ -172,7 +167,6 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
                     {d.version > 1 ? <Badge variant="outline">{`Version\u00a0${d.version}`}</Badge> : null}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {d.folderName ? `${d.folderName} · ` : ""}
                     {d.typeLabel} · {formatFileSize(d.sizeBytes)} · Partagé par {d.byMe ? "vous" : d.uploaderName} le{" "}
                     <time dateTime={d.sharedAt}>{at(d.sharedAt)}</time>
                   </p>
@@ -239,9 +233,27 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
             </li>
           ))}
         </ul>
+        </div>
+        ))
+      )}
+
+      {room.closed ? (
+        <Alert>
+          <AlertDescription>Ce dossier est clos&nbsp;: il n’est plus possible d’y partager de nouveaux documents.</AlertDescription>
+        </Alert>
+      ) : (
+        <UploadForm error={uploadError} folders={room.folders} />
       )}
     </section>
   );
+}
+
+/** Documents by folder, in the order folders first appear; one unnamed group when no folder is used. */
+function byFolder<D extends { folderName: string | null }>(documents: D[]): { name: string | null | undefined; documents: D[] }[] {
+  if (documents.every((d) => d.folderName === null)) return [{ name: undefined, documents }];
+  const groups = new Map<string | null, D[]>();
+  for (const d of documents) groups.set(d.folderName, [...(groups.get(d.folderName) ?? []), d]);
+  return [...groups].map(([name, docs]) => ({ name, documents: docs }));
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,24 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, FileText, Link2, Unlink, Upload } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { BackLink } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, documentUrl } from "~/features/collaboration/documents-rules";
 import { shareDocument } from "~/features/collaboration/documents.server";
-import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
-import { DdIntentError, DdQuestionBadge, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
+import { fileActor, fileNotFound } from "~/features/collaboration/file-access.server";
+import { sharedFileUrl } from "~/features/collaboration/participant-rules";
+import { founderOrParticipant } from "~/features/due-diligence/access.server";
+import { DdIntentError, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
+import { DdAskForm, DdQuestionList } from "~/features/due-diligence/components/dd-questions";
 import {
   DD_CATEGORY_LABELS,
   DD_LIMITS,
   DD_MESSAGES,
   DD_STATUS_LABELS,
-  DD_VISIBILITY_LABELS,
   dueDiligenceItemUrl,
   dueDiligenceUrl,
   type DdSide,
@@ -37,9 +39,8 @@ import {
   unlinkDocument,
   updateItem,
 } from "~/features/due-diligence/due-diligence.server";
-import { runDdIntent, type DdIntent, type DdIntentResult } from "~/features/due-diligence/intent.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
-import { formatDatePattern } from "~/lib/format";
+import { runDdIntent, type DdIntent, type DdIntentResult } from "./due-diligence-intent.server";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
@@ -50,10 +51,12 @@ import type { Route } from "./+types/due-diligence-item";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Demande de diligence"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { profile } = await requireMember(request);
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
+  const { user, profile } = await requireMember(request);
+  // A participant of the file reads the request on their own pages.
+  if ((await founderOrParticipant(user.id, params.fileId)) === "participant") throw redirect(`${sharedFileUrl(params.fileId)}/diligences/${params.requestId}`);
   return { page: await getDueDiligenceItem({ profileId: profile.id }, params.fileId, params.requestId) };
-}
+});
 
 function intentsFor(fileId: string, requestId: string): Record<string, DdIntent> {
   const parsed =
@@ -82,11 +85,11 @@ function intentsFor(fileId: string, requestId: string): Record<string, DdIntent>
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { profile } = await requireMember(request);
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, profile } = await requireMember(request);
   const actor = fileActor(profile);
-  // A post to another member's file: 404 before its body is read.
-  await assertFileMember(actor, params.fileId);
+  // A post from anyone but a founder (participants post on their own pages): 404 before its body is read.
+  if ((await founderOrParticipant(user.id, params.fileId)) === "participant") fileNotFound();
   const back = dueDiligenceItemUrl(params.fileId, params.requestId);
   if (/^multipart\/form-data;/i.test(request.headers.get("content-type") ?? "")) {
     // Uploading from the item: the document room's upload, then the link to the item.
@@ -114,11 +117,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     back: (intent) => (intent === "remove" ? dueDiligenceUrl(params.fileId) : intent === "ask" || intent === "answer" || intent === "close-question" ? `${back}#questions` : back),
     requestId: context.requestId,
   });
-}
+});
 
 type Page = Route.ComponentProps["loaderData"]["page"];
 
-const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
 
 
 function Details({ page, result }: { page: Page; result: DdIntentResult | undefined }) {
@@ -284,102 +286,16 @@ function Questions({ page, result }: { page: Page; result: DdIntentResult | unde
         Questions
       </h4>
       <DdIntentError result={result} intents={["answer", "close-question"]} />
-      {page.questions.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Aucune question sur cette demande ni sur ses documents.</p>
-      ) : (
-        <ul className="grid gap-3" aria-label="Questions de la demande">
-          {page.questions.map((q) => (
-            <li key={q.id} className="grid gap-2 rounded-md border p-3" data-testid="dd-question">
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <DdQuestionBadge status={q.status} />
-                <Badge variant="outline">{DD_VISIBILITY_LABELS[q.visibility]}</Badge>
-                <span className="text-muted-foreground">
-                  {q.on.kind === "document" ? `Sur le document «\u00a0${q.on.name}\u00a0» · ` : ""}
-                  {q.askedByMe ? "Vous" : q.askerName}, le <time dateTime={q.askedAt}>{at(q.askedAt)}</time>
-                </span>
-              </div>
-              <p className="whitespace-pre-wrap break-words">{q.body}</p>
-              {q.answer ? (
-                <div className="grid gap-1 border-l-2 pl-3">
-                  <p className="text-sm text-muted-foreground">
-                    Réponse de {q.answererName}
-                    {q.answeredAt ? (
-                      <>
-                        , le <time dateTime={q.answeredAt}>{at(q.answeredAt)}</time>
-                      </>
-                    ) : null}
-                  </p>
-                  <p className="whitespace-pre-wrap break-words" data-testid="dd-answer">
-                    {q.answer}
-                  </p>
-                </div>
-              ) : null}
-              {q.canAnswer ? (
-                <Form method="post" className="grid gap-2">
-                  <input type="hidden" name="intent" value="answer" />
-                  <input type="hidden" name="questionId" value={q.id} />
-                  <Label htmlFor={`dd-answer-${q.id}`}>Votre réponse</Label>
-                  <Textarea id={`dd-answer-${q.id}`} name="answer" rows={3} maxLength={DD_LIMITS.body} required />
-                  <div>
-                    <Button type="submit" size="sm">
-                      Répondre
-                    </Button>
-                  </div>
-                </Form>
-              ) : null}
-              {q.canClose ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="close-question" />
-                  <input type="hidden" name="questionId" value={q.id} />
-                  <Button type="submit" variant="ghost" size="sm">
-                    Clore la question
-                  </Button>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DdQuestionList
+        empty="Aucune question sur cette demande ni sur ses documents."
+        questions={page.questions.map((q) => ({ ...q, onDocument: q.on.kind === "document" ? q.on.name : null }))}
+      />
       {page.closed ? null : (
-        <Form method="post" className="grid gap-3 border-t pt-3" aria-labelledby="dd-ask-title">
-          <h5 id="dd-ask-title" className="font-medium">
-            Poser une question
-          </h5>
-          <DdIntentError result={result} intents={["ask"]} />
-          <input type="hidden" name="intent" value="ask" />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="dd-ask-on">Sur</Label>
-              <NativeSelect id="dd-ask-on" name="documentId" defaultValue="">
-                <option value="">La demande</option>
-                {page.documents
-                  .filter((d) => !d.withdrawn)
-                  .map((d) => (
-                    <option key={d.id} value={d.id}>
-                      Le document {d.name}
-                    </option>
-                  ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="dd-ask-visibility">Visible par</Label>
-              <NativeSelect id="dd-ask-visibility" name="visibility" defaultValue="commun">
-                {page.visibilities.map((v) => (
-                  <option key={v} value={v}>
-                    {DD_VISIBILITY_LABELS[v]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="dd-ask-body">Question</Label>
-            <Textarea id="dd-ask-body" name="body" rows={3} maxLength={DD_LIMITS.body} required />
-          </div>
-          <div>
-            <Button type="submit">Poser la question</Button>
-          </div>
-        </Form>
+        <DdAskForm
+          visibilities={page.visibilities}
+          documents={page.documents.filter((d) => !d.withdrawn)}
+          error={<DdIntentError result={result} intents={["ask"]} />}
+        />
       )}
     </Card>
   );

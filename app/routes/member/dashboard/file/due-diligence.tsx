@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ClipboardList, Download, FileSpreadsheet, MessageCircleQuestion, Paperclip, Plus } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { OPERATION_TYPES } from "~/features/collaboration/agreement-rules";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
-import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
+import { fileActor, fileNotFound } from "~/features/collaboration/file-access.server";
+import { sharedFileUrl } from "~/features/collaboration/participant-rules";
+import { founderOrParticipant } from "~/features/due-diligence/access.server";
 import { DdIntentError, DdProgressBar, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import {
   DD_CATEGORIES,
@@ -22,19 +24,22 @@ import {
 import { addItemSchema, createListSchema } from "~/features/due-diligence/due-diligence.schema";
 import { addItem, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
 import { DD_TEMPLATE_LABELS, DD_TEMPLATES } from "~/features/due-diligence/due-diligence-templates";
-import { runDdIntent, type DdIntent, type DdIntentResult } from "~/features/due-diligence/intent.server";
+import { runDdIntent, type DdIntent, type DdIntentResult } from "./due-diligence-intent.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/due-diligence";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Diligences du dossier"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { profile } = await requireMember(request);
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
+  const { user, profile } = await requireMember(request);
+  // A participant of the file reads the list on their own pages.
+  if ((await founderOrParticipant(user.id, params.fileId)) === "participant") throw redirect(`${sharedFileUrl(params.fileId)}/diligences`);
   return { list: await getDueDiligenceList({ profileId: profile.id }, params.fileId) };
-}
+});
 
 function intentsFor(fileId: string): Record<string, DdIntent> {
   return {
@@ -59,14 +64,14 @@ function intentsFor(fileId: string): Record<string, DdIntent> {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { profile } = await requireMember(request);
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, profile } = await requireMember(request);
   const actor = fileActor(profile);
-  // A post to another member's file: 404 before its body is read.
-  await assertFileMember(actor, params.fileId);
+  // A post from anyone but a founder (participants post on their own pages): 404 before its body is read.
+  if ((await founderOrParticipant(user.id, params.fileId)) === "participant") fileNotFound();
   const form = await readForm(request);
   return runDdIntent(intentsFor(params.fileId), actor, form, { back: dueDiligenceUrl(params.fileId), requestId: context.requestId });
-}
+});
 
 type List = Route.ComponentProps["loaderData"]["list"];
 

@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { fileUrl } from "~/features/collaboration/collaboration-rules";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { AnswerForm, RatingCard, RatingForm, ReportForm, type RatingActionResult } from "~/features/trust/components/rating-forms";
 import { answerSchema, ratingSchema, reportSchema } from "~/features/trust/ratings.schema";
 import { answerRating, getFileRatings, rateCounterpart, reportRating } from "~/features/trust/ratings.server";
@@ -20,14 +20,14 @@ import type { Route } from "./+types/evaluation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Évaluation du dossier"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { ratings: await getFileRatings(fileActor(profile), params.fileId) };
-}
+});
 
 const SUCCESS = { rate: RATING_MESSAGES.rated, answer: RATING_MESSAGES.answered, report: RATING_MESSAGES.reported } as const;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor = fileActor(profile);
   // Forged posts to another member's file: 404 before the form is read.
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return fail(expectedMessage(error, "L’opération n’a pas pu aboutir."), status);
   }
   return redirectWithToast(`${fileUrl(params.fileId)}/evaluation`, { type: "success", title: SUCCESS[intent] });
-}
+});
 
 export default function FileEvaluation({ loaderData, actionData }: Route.ComponentProps) {
   const { ratings } = loaderData;

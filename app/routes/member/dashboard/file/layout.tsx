@@ -1,21 +1,23 @@
 import { ClipboardList, FileSignature, FileText, FolderKanban, Paperclip, Scale, Star, Users } from "lucide-react";
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { BackLink } from "~/components/page";
 import { TabNav, type Tab } from "~/components/tab-nav";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
 import { fileUrl } from "~/features/collaboration/collaboration-rules";
 import { getFileHeader } from "~/features/collaboration/collaboration.server";
 import { StageBadge } from "~/features/collaboration/components/stage-badge";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/layout";
+import { atEdge } from "~/lib/errors/http";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Dossier de rapprochement"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return { header: await getFileHeader({ profileId: profile.id }, params.fileId) };
-}
+});
 
 function fileTabs(fileId: string): Tab[] {
   const base = fileUrl(fileId);
@@ -26,7 +28,6 @@ function fileTabs(fileId: string): Tab[] {
     { to: `${base}/intervenants`, label: "Intervenants", icon: Users, end: false },
     { to: `${base}/convention`, label: "Convention", icon: FileSignature, end: false },
     { to: `${base}/evaluation`, label: "Évaluation", icon: Star, end: false },
-    { to: `${base}/mediation`, label: "Médiation", icon: Scale, end: false },
   ];
 }
 
@@ -41,7 +42,16 @@ export default function FileLayout({ loaderData }: Route.ComponentProps) {
             <FileText className="mr-2 inline h-5 w-5 align-[-3px] text-muted-foreground" aria-hidden="true" />
             Dossier avec {header.counterpartName}
           </h2>
-          <StageBadge stage={header.stage} label={header.stageLabel} />
+          <div className="flex flex-wrap items-center gap-2">
+            <StageBadge stage={header.stage} label={header.stageLabel} />
+            {/* A disagreement is an exception, not a place of the file: an action, not a tab. */}
+            <Button asChild variant="outline" size="sm">
+              <NavLink to={`${fileUrl(header.id)}/mediation`} title="Demander l’aide de l’équipe du réseau en cas de différend">
+                <Scale aria-hidden="true" />
+                Médiation
+              </NavLink>
+            </Button>
+          </div>
         </div>
         <p className="break-words text-sm text-muted-foreground">
           <span data-testid="file-reference">Dossier {header.reference}</span>

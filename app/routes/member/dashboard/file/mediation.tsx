@@ -14,7 +14,7 @@ import { OpenMediationForm } from "~/features/mediation/components/open-mediatio
 import { MEDIATION_LIMITS, MEDIATION_MESSAGES, mediationUrl } from "~/features/mediation/mediation-rules";
 import { mediationMessageSchema, openMediationSchema } from "~/features/mediation/mediation.schema";
 import { listFileMediations, mediationActor, openMediation, postMemberMediationMessage, type UploadedFile } from "~/features/mediation/mediation.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { fieldErrors } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
@@ -25,10 +25,10 @@ import type { Route } from "./+types/mediation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Médiation"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return await listFileMediations({ profileId: profile.id }, params.fileId);
-}
+});
 
 type ActionResult = { intent: "open" | "message"; errors: Record<string, string[]> };
 
@@ -43,7 +43,7 @@ async function attachments(form: FormData): Promise<UploadedFile[]> {
   return files;
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { user, profile } = await requireMember(request);
   const actor = mediationActor(user, profile);
   // A non-member's post is a 404 before its body is read.
@@ -75,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (status === null) logger.error({ err: error, requestId: context.requestId }, "mediation action failed");
     return invalid(intent, { "": [expectedMessage(error, MEDIATION_MESSAGES.failed)] }, status ?? 500);
   }
-}
+});
 
 export default function FileMediation({
   loaderData,

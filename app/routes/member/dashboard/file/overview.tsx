@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { can } from "~/auth/permissions";
 import { requireMember } from "~/auth/session.server";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -21,6 +21,10 @@ import {
 import { changeMandateFromFile, DEAL_PROPOSAL_MESSAGES, proposeFileAsDeal, type DealProposalActor } from "~/features/collaboration/closings.server";
 import { DealProposalCard, MandateStateCard } from "~/features/collaboration/components/file-after-offer";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
+import { FileUndertaking } from "~/features/collaboration/components/file-undertaking";
+import { signFileUndertaking } from "~/features/collaboration/file-undertaking.server";
+import { MATCH_REQUEST_MESSAGES } from "~/features/connections/connection-rules";
+import { UNDERTAKING_REQUIRED } from "~/features/connections/connections.schema";
 import { FileMessages } from "~/features/collaboration/components/file-messages";
 import { FileStages, type IntentResult } from "~/features/collaboration/components/file-stages";
 import { FileTimeline } from "~/features/collaboration/components/file-timeline";
@@ -28,7 +32,7 @@ import { assertFileMember, fileActor } from "~/features/collaboration/file-acces
 import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { isUuid } from "~/lib/uuid";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { memberActor } from "~/auth/actor";
 import { DdProgressCard } from "~/features/due-diligence/components/dd-badges";
 import { getDueDiligenceProgress } from "~/features/due-diligence/due-diligence.server";
@@ -38,14 +42,14 @@ import type { Route } from "./+types/overview";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   return {
     file: await getFileView({ profileId: profile.id }, params.fileId),
     ddProgress: await getDueDiligenceProgress({ profileId: profile.id }, params.fileId),
     canProposeDeals: can(profile.membershipType, "certifiedDeals"),
   };
-}
+});
 
 type Intent = { success: string; run: (actor: DealProposalActor, fileId: string, form: FormData) => Promise<string | null> };
 
@@ -88,6 +92,14 @@ const INTENTS: Record<string, Intent> = {
   "resume-search": { success: NEGOTIATION_MESSAGES.resumed, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "resume"), null) },
   "conclude-mandate": { success: NEGOTIATION_MESSAGES.concluded, run: async (actor, fileId) => (await changeMandateFromFile(actor, fileId, "conclude"), null) },
   "propose-deal": { success: DEAL_PROPOSAL_MESSAGES.proposed, run: async (actor, fileId) => (await proposeFileAsDeal(actor, fileId), null) },
+  undertaking: {
+    success: MATCH_REQUEST_MESSAGES.undertakingSigned,
+    run: async (actor, fileId, form) => {
+      if (form.get("accept") !== "on") return UNDERTAKING_REQUIRED;
+      await signFileUndertaking(actor, fileId);
+      return null;
+    },
+  },
   message: {
     success: COLLABORATION_MESSAGES.messageSent,
     run: async (actor, fileId, form) => {
@@ -99,7 +111,7 @@ const INTENTS: Record<string, Intent> = {
   },
 };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { profile } = await requireMember(request);
   const actor: DealProposalActor = { ...fileActor(profile), ...memberActor(profile) };
   // Forged posts to another member's file: 404 before anything else is read.
@@ -128,7 +140,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const anchor = intentName === "message" ? "#messages" : "";
   return redirectWithToast(`${fileUrl(params.fileId)}${anchor}`, { type: "success", title: intent.success });
-}
+});
 
 /**
  * Marking the messages read must not reload the page: the "Nouveau" marks stay on the messages
@@ -153,7 +165,7 @@ export default function FileOverview({ loaderData, actionData }: Route.Component
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid min-w-0 content-start gap-6">
-        <ClientCard file={file} />
+        <ClientCard file={file} result={result} />
         <FileStages file={file} result={result} />
         <DdProgressCard fileId={file.id} progress={ddProgress} />
         <DealProposalCard file={file} canProposeDeals={canProposeDeals} result={result} />
@@ -167,7 +179,7 @@ export default function FileOverview({ loaderData, actionData }: Route.Component
   );
 }
 
-function ClientCard({ file }: { file: Route.ComponentProps["loaderData"]["file"] }) {
+function ClientCard({ file, result }: { file: Route.ComponentProps["loaderData"]["file"]; result?: IntentResult }) {
   return (
     <Card className="grid gap-2 p-4" aria-labelledby="client-title">
       <h3 id="client-title" className="text-lg font-semibold">
@@ -180,20 +192,10 @@ function ClientCard({ file }: { file: Route.ComponentProps["loaderData"]["file"]
           <dt className="text-muted-foreground">Adresse</dt>
           <dd className="break-words">{file.client.address}</dd>
         </dl>
+      ) : !file.undertakingSigned && file.myMandate.id && file.theirMandate.id ? (
+        <FileUndertaking result={result} />
       ) : (
-        <p className="text-sm text-muted-foreground">
-          L’identité du client s’affiche ici après la signature de votre engagement de confidentialité
-          {file.myMandate.id ? (
-            <>
-              {" "}
-              depuis le{" "}
-              <Link className="text-primary underline" to={`/mandates?matching=${file.myMandate.id}`}>
-                panneau «&nbsp;Matching&nbsp;» de votre mandat
-              </Link>
-            </>
-          ) : null}
-          .
-        </p>
+        <p className="text-sm text-muted-foreground">L’identité du client n’est plus disponible&nbsp;: l’un des mandats du dossier a été supprimé.</p>
       )}
       {file.counterpart.email ? (
         <p className="break-words text-sm">

@@ -38,7 +38,7 @@ import {
   withdrawInvitation,
 } from "~/features/collaboration/participants.server";
 import { db } from "~/db/client.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 import { formatDatePattern } from "~/lib/format";
@@ -49,7 +49,7 @@ import type { Route } from "./+types/participants";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Intervenants du dossier"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireMember(request);
   const { access, participants } = await listParticipants(user.id, params.fileId);
   return {
@@ -58,13 +58,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     participants,
     folders: await listVisibleFolders(access),
   };
-}
+});
 
 const INTENTS = ["invite", "withdraw", "approve", "remove", "rights", "folder"] as const;
 type Intent = (typeof INTENTS)[number];
 type ActionResult = { intent: Intent; error: string };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = atEdge(async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireMember(request);
   // Someone else's file: a 404 before the form is read.
   await requireFileParticipant(db, user.id, params.fileId);
@@ -108,7 +108,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return fail(expectedMessage(error, "L’opération n’a pas pu aboutir."), status);
   }
-}
+});
 
 function RightsBoxes({ prefix, rights }: { prefix: string; rights: Rights }) {
   return (

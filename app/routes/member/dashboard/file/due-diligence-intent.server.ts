@@ -3,9 +3,10 @@
 // status, a 404 is thrown to the error boundary, and a success redirects with its toast.
 import { data } from "react-router";
 import type { FileActor } from "~/features/collaboration/file-access.server";
-import { expectedMessage, expectedStatus } from "~/features/messages/errors";
+import { expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { AppError } from "~/lib/errors/app-error";
 
 export type DdIntent = { success: string; run: (actor: FileActor, form: FormData) => Promise<string | null> };
 export type DdIntentResult = { intent: string; error: string };
@@ -19,7 +20,7 @@ export async function runDdIntent(
   const name = String(form.get("intent") ?? "");
   // Own keys only: « constructor » or « __proto__ » are no intents.
   const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
-  if (!intent) throw data({ message: "Action inconnue" }, { status: 400 });
+  if (!intent) throw new AppError("invalid", "Action inconnue");
   try {
     const error = await intent.run(actor, form);
     if (error) return data({ intent: name, error }, { status: 400 });
