@@ -70,6 +70,9 @@ async function main() {
   // Notifications past their 90 days are purged; live streams end when a shutdown starts (issue 15).
   const { startNotificationPurgeJob } = modules;
   const notificationPurge = startNotificationPurgeJob(jobStart);
+  // The daily and weekly e-mail digests, one per member and period whatever the number of instances.
+  const { startDigestJob } = modules;
+  const digests = startDigestJob(jobStart);
   const { closeLiveNotifications } = modules;
   const { availabilityMiddleware, startDraining } = modules;
   const appOrigin = new URL(env.APP_URL).origin;
@@ -296,6 +299,7 @@ async function main() {
       insuranceReminders.stop();
       reputationRefresh.stop();
       notificationPurge.stop();
+      digests.stop();
       await liveClosed;
       await stopCaches?.();
       await dispatcher.stop();

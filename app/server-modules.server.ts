@@ -4,6 +4,7 @@
 // server.ts creates are the ones the routes read, its request scope the one their queries count
 // in, its drain flag the one /readyz reports.
 export { closeDatabase } from "./db/client.server";
+export { startDigestJob } from "./features/account/digests.server";
 export { startExpiryReminderJob } from "./features/mandates/expiry-reminders.server";
 export { closeLiveNotifications, liveStreamCount } from "./features/notifications/live.server";
 export { startNotificationPurgeJob } from "./features/notifications/notifications.server";

@@ -241,7 +241,7 @@ test("notification e-mails carry an unsubscribe link that turns the preference o
   // Opening the link changes nothing; the button does.
   await page.goto(link!);
   await expect(page.getByRole("heading", { name: "Se désabonner des e-mails" })).toBeVisible();
-  await expect(page.getByText("Nouveaux messages")).toBeVisible();
+  await expect(page.locator("strong").getByText("Messages", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Confirmer le désabonnement" }).click();
   await expect(page.getByRole("heading", { name: "Désabonnement confirmé" })).toBeVisible();
@@ -259,12 +259,12 @@ test("notification e-mails carry an unsubscribe link that turns the preference o
   await page.locator("summary").filter({ hasText: "Menu du compte" }).click();
   await page.getByRole("link", { name: "Paramètres" }).click();
   await expect(page).toHaveURL(/\/parametres$/);
-  const messages = page.getByRole("checkbox", { name: "Nouveaux messages" });
-  await expect(messages).not.toBeChecked();
-  await messages.check();
+  const messages = page.getByRole("combobox", { name: "Messages", exact: true });
+  await expect(messages).toHaveValue("off");
+  await messages.selectOption("immediate");
   await page.getByRole("button", { name: "Enregistrer mes préférences" }).click();
   await expect(page.getByText("Préférences enregistrées")).toBeVisible();
-  await expect(page.getByRole("checkbox", { name: "Nouveaux messages" })).toBeChecked();
+  await expect(page.getByRole("combobox", { name: "Messages", exact: true })).toHaveValue("immediate");
 });
 
 test("export my data downloads a JSON file, then delete my account", async ({ page }) => {

@@ -9,7 +9,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { collaborationEvents, collaborationFiles, feeAgreements, feeAgreementSignatures, mailOutbox, verificationEvidence } from "~/db/schema";
@@ -41,7 +41,7 @@ import { askQuestion, createListFromTemplate, getDueDiligenceList } from "~/feat
 import JSZip from "jszip";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { collaborationDocuments } from "~/db/schema";
-import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { buildVerificationEvidence, createMandate as createFactoryMandate, createMember, makeAdmin, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { secretFromOtpauthUri, unusedTotpCode } from "../support/totp";
 import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment, checkTimelineEvents } from "./file-helpers";
@@ -77,6 +77,7 @@ beforeAll(async () => {
   });
   carol = await createMember(db, { profile: { membershipType: "premium" } });
   admin = await createMember(db, { profile: { membershipType: "premium" } });
+  await setEmailFrequency(db, [alice, bob], "immediate");
   await makeAdmin(db, admin.user.id);
   a = fileActor(alice.profile);
   b = fileActor(bob.profile);
@@ -420,8 +421,12 @@ describe("signing", () => {
     // Timeline and e-mails.
     expect((await eventsOf(fileId, "agreement_signed")).map((e) => e.actorProfileId)).toEqual([alice.profile.id, bob.profile.id]);
     expect((await eventsOf(fileId, "agreement_completed"))[0].details).toMatchObject({ version: 1, sha256: signed.signedSha256 });
-    const mails = await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-agreement"));
-    expect(mails.map((m) => m.toAddress)).toEqual([bob.email, bob.email, alice.email]);
+    const mails = await t.db!.select().from(mailOutbox).where(sql`${mailOutbox.kind} like 'collaboration-agreement%'`);
+    expect(mails.map((m) => [m.toAddress, m.kind])).toEqual([
+      [bob.email, "collaboration-agreement"],
+      [bob.email, "collaboration-agreement"],
+      [alice.email, "collaboration-agreement-signed"],
+    ]);
     // Final: no new version.
     const again = await post(bobBrowser, fileId, createFields);
     expect(status(again)).toBe(409);

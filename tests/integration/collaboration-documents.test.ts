@@ -15,7 +15,6 @@ import {
   collaborationFiles,
   documentAccessLog,
   mailOutbox,
-  profiles,
   storedObjects,
 } from "~/db/schema";
 import { DOCUMENT_MESSAGES, documentsUrl, documentUrl } from "~/features/collaboration/documents-rules";
@@ -28,7 +27,7 @@ import { pdfBomb } from "~/lib/untrusted/pdf-test-files";
 import { loader as uploadsFileLoader } from "~/routes/api/uploads-file";
 import { loader as documentLoader } from "~/routes/member/dashboard/file/document";
 import { action as documentsAction, loader as documentsLoader } from "~/routes/member/dashboard/file/documents";
-import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { createMember, makeAdmin, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { minimalDocx, minimalXlsx, buildZip } from "../support/zip";
 import { call, openFileBetween, type Outcome, outcomeStatus as status, useFileTestEnvironment, checkTimelineEvents } from "./file-helpers";
@@ -61,6 +60,7 @@ beforeAll(async () => {
   bob = await createMember(db, { profile: { firstName: "Jeanne", lastName: "Martin", company: "Cabinet X", membershipType: "premium", notifyMessages: true } });
   carol = await createMember(db, { profile: { membershipType: "premium" } });
   admin = await createMember(db, { profile: { membershipType: "premium" } });
+  await setEmailFrequency(db, [alice, bob], "immediate");
   await makeAdmin(db, admin.user.id);
   a = fileActor(alice.profile);
   b = fileActor(bob.profile);
@@ -334,14 +334,14 @@ describe("sharing", () => {
     expect((page.value as { room: { closed: boolean } }).room.closed).toBe(true);
   });
 
-  it("e-mails the counterpart without the document's name or the client, once per burst, and respects notify_messages", async () => {
+  it("e-mails the counterpart without the document's name or the client, once per burst, and respects the files preference", async () => {
     const fileId = await newFile();
-    await t.db!.update(profiles).set({ notifyMessages: false }).where(eq(profiles.id, bob.profile.id));
+    await setEmailFrequency(t.db!, [bob], "off", ["files"]);
     try {
       await shareDocument(a, fileId, { name: "sans-mail.pdf", bytes: await pdf(1) });
       expect(await t.db!.select().from(mailOutbox)).toEqual([]);
     } finally {
-      await t.db!.update(profiles).set({ notifyMessages: true }).where(eq(profiles.id, bob.profile.id));
+      await setEmailFrequency(t.db!, [bob], "immediate", ["files"]);
     }
 
     await shareDocument(a, fileId, { name: `${CLIENT_CANARY} bilan.pdf`, bytes: await pdf(1) });

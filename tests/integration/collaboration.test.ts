@@ -1,7 +1,7 @@
 // Collaboration files (issue 13): opened by the confirmation of a connection with the
 // introduction log as its timeline; only its two members reach it; stages, the two-sided
 // closing, abandonment, messages with their e-mails; and the route's forged posts.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { collaborationEvents, collaborationFiles, collaborationMessages, mailOutbox, mandateMatchRequests, mandates, rateLimitCounters } from "~/db/schema";
 import { COLLABORATION_MESSAGES } from "~/features/collaboration/collaboration-rules";
@@ -25,7 +25,7 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/member/dashboard/file/overview";
 import { loader as layoutLoader } from "~/routes/member/dashboard/file/layout";
 import { loader as listLoader } from "~/routes/member/dashboard/files";
-import { createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { checkTimelineEvents } from "./file-helpers";
 import { bodyOf, locationOf, mandateInput, signIn, statusOf, toastOf, type Browser, sellerFields } from "./mandates-helpers";
@@ -97,6 +97,7 @@ beforeEach(async () => {
     bob = await createMember(db, { profile: { membershipType: "founding_member", notifyMessages: true, notifyMatchRequests: true } });
     carol = await createMember(db, { profile: { membershipType: "premium" } });
     admin = await createMember(db, { admin: true, profile: { membershipType: "premium" } });
+    await setEmailFrequency(db, [alice, bob], "immediate");
     a = fileActor(alice.profile);
     b = fileActor(bob.profile);
     c = fileActor(carol.profile);
@@ -277,10 +278,10 @@ describe("messages", () => {
 
   it("respects the recipient's preference, and refuses empty or oversized messages", async () => {
     const { fileId } = await confirmedFile();
-    await t.db!.execute(sql`update profiles set notify_messages = false where id = ${bob.profile.id}::uuid`);
+    await setEmailFrequency(t.db!, [bob], "off", ["messages"]);
     await postFileMessage(a, fileId, "Silencieux");
     expect(await t.db!.select().from(mailOutbox).where(eq(mailOutbox.kind, "collaboration-message"))).toHaveLength(0);
-    await t.db!.execute(sql`update profiles set notify_messages = true where id = ${bob.profile.id}::uuid`);
+    await setEmailFrequency(t.db!, [bob], "immediate", ["messages"]);
     expect(await statusCode(postFileMessage(a, fileId, "   "))).toBe(400);
     expect(await statusCode(postFileMessage(a, fileId, "x".repeat(5001)))).toBe(400);
   });

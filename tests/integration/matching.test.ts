@@ -3,7 +3,7 @@
 // opportunities across the member's mandates, and the alerts of owners scoring ≥ 60.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, mandates, profiles } from "~/db/schema";
+import { mailOutbox, mandates, notifications, profiles } from "~/db/schema";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor, toggleMandateStatus } from "~/features/mandates/mandates.server";
 import { alertMatchingOwners } from "~/features/matching/alerts.server";
@@ -368,13 +368,20 @@ describe("alerts when a mandate is created or reactivated", () => {
     expect(mails[0].text).toContain("PEER-2");
     expect(mails[0].text).toContain("/desabonnement?");
     expect(`${mails[0].subject}${mails[0].text}${mails[0].html}`).not.toMatch(/ALERT-SECRET/);
+    // Under the bell, every owner hears of it, the one who turned the e-mails off too.
+    const newMatches = async (m: CreatedMember) =>
+      (await t.db!.select().from(notifications).where(eq(notifications.userId, m.user.id))).filter((n) => n.kind === "new_match");
+    expect(await newMatches(peer)).toHaveLength(1);
+    expect(await newMatches(optedOut)).toHaveLength(1);
+    expect(await newMatches(third)).toHaveLength(0);
 
-    // Put on hold and reactivated: no second e-mail for the same pair.
+    // Put on hold and reactivated: no second e-mail for the same pair, nor a second unread notification.
     await toggleMandateStatus(actor, id);
     expect(await alertMatchingOwners(actor, id)).toBe(0);
     await toggleMandateStatus(actor, id);
     expect(await alertMatchingOwners(actor, id)).toBe(0);
     expect(await t.db!.select().from(mailOutbox)).toHaveLength(1);
+    expect(await newMatches(peer)).toHaveLength(1);
   });
 
   it("skips members who are not validated any more", async () => {

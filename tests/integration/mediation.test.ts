@@ -17,7 +17,7 @@ import { action as memberAction, loader as memberLoader } from "~/routes/member/
 import { loader as attachmentLoader } from "~/routes/member/mediation-attachment";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/mediation";
 import { loader as queueLoader } from "~/routes/admin/mediations";
-import { createMember, makeAdmin, seedFactories, type CreatedMember } from "../support/factories";
+import { createMember, makeAdmin, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
 import { call, openFileBetween, outcomeStatus as status, useFileTestEnvironment, checkTimelineEvents } from "./file-helpers";
@@ -45,6 +45,9 @@ beforeAll(async () => {
   bob = await createMember(db, { profile: { firstName: "Bruno", lastName: "Martin", membershipType: "premium", notifyMessages: false } });
   carol = await createMember(db, { profile: { membershipType: "premium" } });
   admin = await createMember(db, { profile: { membershipType: "premium" } });
+  await setEmailFrequency(db, [alice], "immediate");
+  await setEmailFrequency(db, [bob], "immediate", ["files", "mediation"]);
+  await setEmailFrequency(db, [bob], "off", ["messages"]);
   await makeAdmin(db, admin.user.id);
   browsers = {
     alice: await signIn(alice),
@@ -125,7 +128,14 @@ describe("mediation", () => {
     expect((await auditOf(m.id)).map((a) => [a.action, a.actorUserId])).toEqual([["mediation.open", alice.user.id]]);
 
     const mails = await outbox();
-    expect(mails.map((x) => x.toAddress).sort()).toEqual([admin.email, bob.email].sort());
+    // Bob is told, the team too, and Alice hears that her request was received.
+    expect(mails.map((x) => [x.toAddress, x.kind]).sort()).toEqual(
+      [
+        [admin.email, "mediation-opened-admin"],
+        [alice.email, "mediation-acknowledged"],
+        [bob.email, "mediation-opened"],
+      ].sort(),
+    );
     for (const mail of mails) {
       for (const secret of [CLIENT_CANARY, SUBJECT, FACTS, "capture.pdf"]) {
         expect(mail.subject + mail.html + mail.text).not.toContain(secret);

@@ -270,7 +270,7 @@ describe("use cases that notify", () => {
     await postFileMessage(fileActor(alice.profile), answer.fileId!, "Second message du dossier");
     const fileNotes = (await getNotificationState(bob.user.id)).items.filter((i) => i.kind === "file_message");
     expect(fileNotes).toHaveLength(1);
-    expect(fileNotes[0]).toMatchObject({ link: `/dashboard/dossiers/${answer.fileId}`, title: "Nouveau message dans un dossier" });
+    expect(fileNotes[0]).toMatchObject({ link: `/dashboard/dossiers/${answer.fileId}`, title: "Nouveau message dans un dossier de rapprochement" });
     await markNotificationRead(actorOf(bob), fileNotes[0]!.id);
     await postFileMessage(fileActor(alice.profile), answer.fileId!, "Troisième message");
     expect((await getNotificationState(bob.user.id)).items.filter((i) => i.kind === "file_message")).toHaveLength(2);

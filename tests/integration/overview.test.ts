@@ -2,10 +2,10 @@
 // for an answer, confirmed connections waiting for the undertaking, mandates expiring within
 // 30 days, unread messages, places left; in two statements, on both drivers.
 import { beforeAll, describe, expect, it } from "vitest";
-import { collaborationMessages, connectionEvents, mandateMatchRequests, messages } from "~/db/schema";
-import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
+import { mandateMatchRequests, messages } from "~/db/schema";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { getOverviewFigures } from "~/features/overview/overview.server";
+import { notifyMatchRequestReceived } from "~/features/notifications/connection-notifications.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { loader } from "~/routes/member/dashboard/overview";
 import { buildMessage, createMandate, createMember, seedFactories, type CreatedMember, type Mandate } from "../support/factories";
@@ -54,18 +54,11 @@ beforeAll(async () => {
   mine = await createMandate(db, me.profile.id, { ...buyerCriteria, endDate: addDaysIso(today, 10), createdAt: hoursAgo(100) });
 });
 
-/** A buyer (a) and a seller (b), each with a mandate matching the other's. */
-async function twoMembersWithMatchingMandates() {
-  const db = t.db!;
-  const [a, b] = [await createMember(db), await createMember(db)];
-  return { a, b, ma: await createMandate(db, a.profile.id, { ...buyerCriteria }), mb: await createMandate(db, b.profile.id, { ...perfectSeller }) };
-}
-
 describe("getOverviewFigures", () => {
   it("a member with nothing going on: zeros, and places left", async () => {
     const lonely = await createMember(t.db!, { profile: { membershipType: "freemium" } });
     const f = await getOverviewFigures({ profileId: lonely.profile.id }, since);
-    expect(f).toMatchObject({ newMatches: 0, requestsToAnswer: 0, undertakings: 0, filesAwaiting: 0, expiringSoon: 0, unread: 0, activeMandates: 0 });
+    expect(f).toMatchObject({ newMatches: 0, expiringSoon: 0, unread: 0, activeMandates: 0 });
     expect(f.foundingPlaces).toBeGreaterThan(0);
   });
 
@@ -83,7 +76,12 @@ describe("getOverviewFigures", () => {
 
     // A request waiting for my answer, and one I answered.
     const other = await createMandate(db, peer.profile.id, { ...perfectSeller, createdAt: hoursAgo(300) });
-    await db.insert(mandateMatchRequests).values({ requesterMandateId: other.id, targetMandateId: mine.id, requesterProfileId: peer.profile.id, createdAt: hoursAgo(3) });
+    const [pending] = await db
+      .insert(mandateMatchRequests)
+      .values({ requesterMandateId: other.id, targetMandateId: mine.id, requesterProfileId: peer.profile.id, createdAt: hoursAgo(3) })
+      .returning();
+    // Its to-do, as the use case that creates a request writes it.
+    await notifyMatchRequestReceived(db, pending.id);
     const answered = await createMandate(db, peer.profile.id, { ...perfectSeller, createdAt: hoursAgo(300) });
     await db
       .insert(mandateMatchRequests)
@@ -99,46 +97,12 @@ describe("getOverviewFigures", () => {
     const f = await getOverviewFigures({ profileId: me.profile.id }, since);
     expect(f.newMatches).toBe(1);
     expect(new Date(f.newMatchesAt!).getTime()).toBe(new Date(fresh.createdAt).getTime());
-    expect(f.requestsToAnswer).toBe(1);
-    expect(f.requestsMandateId).toBe(mine.id);
     expect(f.unread).toBe(1);
     expect(f.expiringSoon).toBe(1);
     expect(f.activeMandates).toBe(3);
-    expect(f.undertakings).toBe(0);
     // The peer's view: none of mine.
     const theirs = await getOverviewFigures({ profileId: peer.profile.id }, since);
-    expect(theirs).toMatchObject({ requestsToAnswer: 0, unread: 1 });
-  });
-
-  it("a confirmed connection waits for the undertaking until it is signed", async () => {
-    const db = t.db!;
-    const { a, b, ma, mb } = await twoMembersWithMatchingMandates();
-    const [toA] = await db
-      .insert(mandateMatchRequests)
-      .values({ requesterMandateId: mb.id, targetMandateId: ma.id, requesterProfileId: b.profile.id, status: "accepted", respondedAt: hoursAgo(1) })
-      .returning();
-    await db
-      .insert(mandateMatchRequests)
-      .values({ requesterMandateId: ma.id, targetMandateId: mb.id, requesterProfileId: a.profile.id, status: "accepted", respondedAt: hoursAgo(2) });
-    const before = await getOverviewFigures({ profileId: a.profile.id }, since);
-    expect(before).toMatchObject({ undertakings: 1, undertakingsMandateId: ma.id });
-    await db.insert(connectionEvents).values({ matchRequestId: toA.id, actorProfileId: a.profile.id, event: "undertaking_signed" });
-    expect((await getOverviewFigures({ profileId: a.profile.id }, since)).undertakings).toBe(0);
-    // The other side has not signed yet.
-    expect((await getOverviewFigures({ profileId: b.profile.id }, since)).undertakings).toBe(1);
-  });
-
-  it("a working file with an unread message from the other member waits for an action", async () => {
-    const db = t.db!;
-    const { a, b, ma, mb } = await twoMembersWithMatchingMandates();
-    const fileId = await openCollaborationFile(db, ma.id, mb.id);
-    expect((await getOverviewFigures({ profileId: a.profile.id }, since)).filesAwaiting).toBe(0);
-    await db.insert(collaborationMessages).values({ fileId, senderProfileId: b.profile.id, body: "Bonjour, où en est le dossier ?" });
-    const f = await getOverviewFigures({ profileId: a.profile.id }, since);
-    expect(f.filesAwaiting).toBe(1);
-    expect(f.filesAt).not.toBeNull();
-    // The sender has nothing to do.
-    expect((await getOverviewFigures({ profileId: b.profile.id }, since)).filesAwaiting).toBe(0);
+    expect(theirs).toMatchObject({ unread: 1 });
   });
 
   it("costs two statements, one when the new matches are kept (decision 031) until a mandate is written", async () => {
@@ -184,7 +148,7 @@ describe("the overview page", () => {
     const b = await signIn(me);
     const first = await runLoader(loader, "/dashboard", b);
     const body = first.value as unknown as { data: { items: { key: string }[]; completeness: { percent: number } }; init: { headers: Record<string, string> } };
-    expect(body.data.items.map((i) => i.key)).toEqual(["matches", "requests", "unread", "expiring"]);
+    expect(body.data.items.map((i) => i.key)).toEqual(["match_request", "matches", "unread", "expiring"]);
     expect(body.data.completeness.percent).toBeGreaterThanOrEqual(0);
     const setCookie = body.init.headers["set-cookie"];
     expect(setCookie).toMatch(/^rt_apercu=.+; Max-Age=31536000; Path=\/dashboard; HttpOnly; SameSite=Lax$/);

@@ -23,7 +23,7 @@ import {
 } from "~/features/trust/ratings.server";
 import { getReputation, refreshAllReputation, refreshReputation } from "~/features/trust/reputation.server";
 import { eq } from "drizzle-orm";
-import { createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { openConfirmedFile } from "./file-helpers";
 import { bodyOf, locationOf, signIn, statusOf, toastOf } from "./mandates-helpers";
@@ -78,6 +78,7 @@ beforeEach(async () => {
     bob = await createMember(db, { profile: { membershipType: "premium" } });
     carol = await createMember(db, { profile: { membershipType: "premium" } });
     admin = await createMember(db, { admin: true });
+    await setEmailFrequency(db, [alice, bob, carol], "immediate");
   }
 });
 

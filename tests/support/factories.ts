@@ -14,6 +14,7 @@ import { DEPARTMENT_CODES, SECTOR_CODES, type ProfessionCode } from "~/db/refere
 import {
   account,
   certifiedDeals,
+  emailPreferences,
   mandates,
   messageReads,
   messages,
@@ -26,6 +27,7 @@ import {
   verificationEvidence,
 } from "~/db/schema";
 import { withLuhnKey } from "~/features/trust/siren";
+import { EMAIL_KINDS, type EmailFrequency, type EmailKind } from "~/features/notifications/event-rules";
 import { checkRegistration, VERIFICATION_STEPS } from "~/features/trust/verification-rules";
 import { profileSearchText } from "~/db/search-text";
 import { slugify as slugifyText } from "~/lib/slug";
@@ -812,4 +814,19 @@ export async function getPasswordHash(db: Db, userId: string): Promise<string | 
     .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
     .limit(1);
   return row?.password ?? null;
+}
+
+/**
+ * Sets how often members get the e-mails of some kinds (all by default): a test that reads an
+ * e-mail sent at once chooses « immédiatement », as the member would in the settings.
+ */
+export async function setEmailFrequency(db: Db, members: ReadonlyArray<{ user: { id: string } }>, frequency: EmailFrequency, kinds: readonly EmailKind[] = EMAIL_KINDS): Promise<void> {
+  for (const m of members) {
+    for (const kind of kinds) {
+      await db
+        .insert(emailPreferences)
+        .values({ userId: m.user.id, emailKind: kind, frequency })
+        .onConflictDoUpdate({ target: [emailPreferences.userId, emailPreferences.emailKind], set: { frequency } });
+    }
+  }
 }

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { useDisclosure } from "~/components/ui/menu";
 import { Wordmark } from "~/components/wordmark";
 import { cn } from "~/lib/utils";
-import { activeAdminSection, activePlace, ADMIN_SECTIONS, frameFor, placesFor, type FrameKind, type Place } from "./places";
+import { activeAdminSection, activePlace, ADMIN_SECTIONS, frameFor, placesFor, type FrameKind, type Place, type PlaceKey } from "./places";
 import type { ShellUser } from "./shell-data";
 
 export type { ShellData, ShellUser } from "./shell-data";
@@ -60,7 +60,24 @@ function AdminNav({ member }: { member: boolean }) {
   );
 }
 
-function PlaceLink({ place, current, className, compact }: { place: Place; current: boolean; className?: string; compact?: boolean }) {
+/** A place's unread count: nothing at 0, "99+" past 99, read out with the place's name. */
+function PlaceCount({ count, compact }: { count: number | undefined; compact?: boolean }) {
+  if (!count || count <= 0) return null;
+  return (
+    <span
+      data-testid="place-count"
+      className={cn(
+        "rounded-full bg-primary px-1.5 text-[0.6875rem] font-semibold leading-4 text-primary-foreground",
+        compact ? "absolute right-1/2 top-1 translate-x-4" : "ml-auto",
+      )}
+    >
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className="sr-only">{`, ${count} non ${count > 1 ? "lus" : "lu"}`}</span>
+    </span>
+  );
+}
+
+function PlaceLink({ place, current, className, compact, count }: { place: Place; current: boolean; className?: string; compact?: boolean; count?: number }) {
   return (
     <Link
       to={place.to}
@@ -68,7 +85,7 @@ function PlaceLink({ place, current, className, compact }: { place: Place; curre
       aria-current={current ? "page" : undefined}
       className={cn(
         compact
-          ? "flex h-full flex-col items-center justify-center gap-0.5 px-1 text-[0.6875rem] font-medium leading-tight"
+          ? "relative flex h-full flex-col items-center justify-center gap-0.5 px-1 text-[0.6875rem] font-medium leading-tight"
           : "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
         current ? "bg-primary/10 text-primary" : "text-muted-foreground hover:bg-muted hover:text-foreground",
         className,
@@ -76,11 +93,15 @@ function PlaceLink({ place, current, className, compact }: { place: Place; curre
     >
       <place.icon className={compact ? "h-5 w-5" : "h-4 w-4"} aria-hidden="true" />
       <span>{place.label}</span>
+      <PlaceCount count={count} compact={compact} />
     </Link>
   );
 }
 
-function SideNav({ places, active, user }: { places: Place[]; active: string | null; user: ShellUser }) {
+/** The unread count of each place that has one (Messages, Dossiers, Mandats). */
+export type PlaceCounts = Partial<Record<PlaceKey, number>>;
+
+function SideNav({ places, active, user, counts }: { places: Place[]; active: string | null; user: ShellUser; counts: PlaceCounts }) {
   return (
     <aside className="hidden w-56 shrink-0 border-r md:block">
       <div className="sticky top-14 flex flex-col gap-6 px-3 py-6">
@@ -88,7 +109,7 @@ function SideNav({ places, active, user }: { places: Place[]; active: string | n
           <ul className="flex flex-col gap-1">
             {places.map((place) => (
               <li key={place.key}>
-                <PlaceLink place={place} current={active === place.key} />
+                <PlaceLink place={place} current={active === place.key} count={counts[place.key]} />
               </li>
             ))}
           </ul>
@@ -111,7 +132,7 @@ function SideNav({ places, active, user }: { places: Place[]; active: string | n
 }
 
 /** The phone's bottom bar: the main places, then 'Plus' (or the current place when it is one of the others). */
-function BottomNav({ places, active }: { places: Place[]; active: string | null }) {
+function BottomNav({ places, active, counts }: { places: Place[]; active: string | null; counts: PlaceCounts }) {
   const more = useDisclosure();
   const bar = places.filter((p) => p.phone === "bar");
   const others = places.filter((p) => p.phone === "more");
@@ -123,7 +144,7 @@ function BottomNav({ places, active }: { places: Place[]; active: string | null 
       <ul className="grid h-16" style={{ gridTemplateColumns: `repeat(${bar.length + (others.length > 0 ? 1 : 0)}, minmax(0, 1fr))` }}>
         {bar.map((place) => (
           <li key={place.key}>
-            <PlaceLink place={place} current={active === place.key} compact />
+            <PlaceLink place={place} current={active === place.key} compact count={counts[place.key]} />
           </li>
         ))}
         {others.length > 0 ? (
@@ -232,6 +253,7 @@ export function AppShell({
   appName,
   user,
   bell,
+  counts = {},
   footer,
   children,
 }: {
@@ -239,6 +261,8 @@ export function AppShell({
   user: ShellUser;
   /** The notification bell sits here, left of the account menu. */
   bell?: React.ReactNode;
+  /** Unread counts on the places, live from the notification state. */
+  counts?: PlaceCounts;
   footer?: React.ReactNode;
   children: React.ReactNode;
 }) {
@@ -269,7 +293,7 @@ export function AppShell({
         </div>
       </header>
       <div className={cn("flex w-full flex-1", frame === "admin" ? "flex-col md:flex-row" : "")}>
-        {frame === "member" ? <SideNav places={places} active={active} user={user} /> : null}
+        {frame === "member" ? <SideNav places={places} active={active} user={user} counts={counts} /> : null}
         {frame === "admin" ? <AdminNav member={user.member} /> : null}
         <div className={cn("flex min-w-0 flex-1 flex-col", frame === "member" ? "pb-16 md:pb-0" : "")}>
           <main id="contenu" className="flex-1 bg-background">
@@ -278,7 +302,7 @@ export function AppShell({
           {footer}
         </div>
       </div>
-      {frame === "member" ? <BottomNav places={places} active={active} /> : null}
+      {frame === "member" ? <BottomNav places={places} active={active} counts={counts} /> : null}
     </div>
   );
 }

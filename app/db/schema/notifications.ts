@@ -3,7 +3,7 @@
 // notifies the channel 'rt_notifications' with the user id at commit (trigger in the migration),
 // which every instance listens to and forwards to that member's open tabs (Server-Sent Events).
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -23,10 +23,52 @@ export const notifications = pgTable(
     link: text("link"),
     readAt: ts("read_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /** The to-do this notification opened (event-rules.ts todoKey), null when it opened none. */
+    todo: text("todo"),
+    /** When that to-do was done (the use case that did it completes it by its key). */
+    doneAt: ts("done_at"),
   },
   (t) => [
+    index("notifications_user_todo_idx").on(t.userId, t.todo).where(sql`${t.todo} is not null and ${t.doneAt} is null`),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
     index("notifications_created_idx").on(t.createdAt),
   ],
+);
+
+/** How often a member gets each e-mail kind (event-rules.ts EMAIL_KINDS); no row is the default. */
+export const emailPreferences = pgTable(
+  "email_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    emailKind: text("email_kind").notNull(),
+    frequency: text("frequency").notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.emailKind] }),
+    check("email_preferences_frequency_check", sql`${t.frequency} in ('immediate', 'daily', 'weekly', 'off')`),
+  ],
+);
+
+/**
+ * One row per digest sent (member, frequency, period start): the primary key is what keeps two
+ * instances from sending one period twice; the row and the outbox message commit together.
+ */
+export const emailDigests = pgTable(
+  "email_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    frequency: text("frequency").notNull(),
+    periodStart: ts("period_start").notNull(),
+    /** The newest notification the digest carried: the next one starts after it. */
+    upTo: ts("up_to").notNull(),
+    notificationCount: integer("notification_count").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.frequency, t.periodStart] })],
 );

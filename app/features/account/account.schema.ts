@@ -1,6 +1,7 @@
 // Forms of the account settings page (/parametres) and the notification preference names.
 // Shared by the client (Conform) and the server (parseWithZod).
 import { z } from "zod";
+import { DEFAULT_EMAIL_FREQUENCY, EMAIL_FREQUENCIES, EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind, isEmailKind } from "~/features/notifications/event-rules";
 import { MESSAGES as AUTH_MESSAGES, PASSWORD_MIN } from "~/auth/auth.schema";
 import { TWO_FACTOR_MESSAGES, totpCode } from "~/auth/two-factor.schema";
 
@@ -66,39 +67,20 @@ export const verifyTwoFactorSchema = z.object({ intent: z.literal("verify-2fa"),
 
 export const revokeSessionSchema = z.object({ intent: z.literal("revoke-session"), sessionId: z.string().min(1).max(100) });
 
-export const NOTIFICATION_TYPES = ["messages", "match_requests", "match_alerts"] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-export const NOTIFICATION_LABELS: Record<NotificationType, { label: string; hint: string }> = {
-  messages: {
-    label: "Nouveaux messages",
-    hint: "Un e-mail quand un confrère ou un visiteur vous écrit.",
-  },
-  match_requests: {
-    label: "Demandes de mise en relation",
-    hint: "Un e-mail quand un membre demande une mise en relation avec l’un de vos mandats, ou y répond.",
-  },
-  match_alerts: {
-    label: "Alertes de mandats correspondants",
-    hint: "Un e-mail quand un nouveau mandat correspond à l’un de vos mandats.",
-  },
-};
+// The e-mail preferences are the e-mail kinds of the notification rules, each with a frequency.
+export const NOTIFICATION_TYPES = EMAIL_KINDS;
+export type NotificationType = EmailKind;
+export const NOTIFICATION_LABELS = EMAIL_KIND_LABELS;
 
 export function isNotificationType(value: unknown): value is NotificationType {
-  return typeof value === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(value);
+  return isEmailKind(value);
 }
 
-// Checkboxes: a ticked box sends "on", an unticked one sends nothing.
-const checkbox = z
-  .string()
-  .optional()
-  .transform((v) => v === "on");
+const frequency = z.enum(EMAIL_FREQUENCIES, { error: "Choisissez une fréquence" }).default(DEFAULT_EMAIL_FREQUENCY);
 
 export const notificationPreferencesSchema = z.object({
   intent: z.literal("notifications"),
-  messages: checkbox,
-  match_requests: checkbox,
-  match_alerts: checkbox,
+  ...(Object.fromEntries(EMAIL_KINDS.map((k) => [k, frequency])) as Record<EmailKind, typeof frequency>),
 });
 
 export const deleteAccountSchema = z.object({

@@ -8,13 +8,14 @@ import { authErrorCode } from "~/auth/auth-errors.server";
 import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
-import { profiles, session } from "~/db/schema";
+import { emailPreferences, profiles, session } from "~/db/schema";
 import { formatDateTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { sendEmail } from "~/lib/mail/render.server";
 import { securityNotice, type SecurityEvent } from "~/lib/mail/templates/security-notice";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
-import { ACCOUNT_MESSAGES, isNotificationType, type NotificationType } from "./account.schema";
+import { ACCOUNT_MESSAGES, isNotificationType, NOTIFICATION_TYPES, type NotificationType } from "./account.schema";
+import { DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, isEmailFrequency } from "~/features/notifications/event-rules";
 import { verifyUnsubscribeToken } from "./unsubscribe-link.server";
 import { describeUserAgent } from "./user-agent";
 import { invalidate } from "~/lib/cache.server";
@@ -163,43 +164,46 @@ export async function revokeOtherSessions(request: Request, actor: AccountActor)
 // ---------------------------------------------------------------------------------------------
 // Notification preferences
 
-export type NotificationPreferences = Record<NotificationType, boolean>;
+export type NotificationPreferences = Record<NotificationType, EmailFrequency>;
 
-const PREFERENCE_COLUMNS = {
-  messages: profiles.notifyMessages,
-  match_requests: profiles.notifyMatchRequests,
-  match_alerts: profiles.notifyMatchAlerts,
-} as const;
+/** The three e-mail kinds that had an on/off column on the profile, kept in step for their readers. */
+const LEGACY_COLUMNS = { messages: "notifyMessages", match_requests: "notifyMatchRequests", match_alerts: "notifyMatchAlerts" } as const;
 
 /** The actor's profile id and preferences, or null when they have no profile (e.g. an admin). */
 export async function getNotificationPreferences(actor: AccountActor): Promise<{ profileId: string; preferences: NotificationPreferences } | null> {
-  const [row] = await db
-    .select({
-      id: profiles.id,
-      messages: profiles.notifyMessages,
-      match_requests: profiles.notifyMatchRequests,
-      match_alerts: profiles.notifyMatchAlerts,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, actor.id))
-    .limit(1);
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actor.id)).limit(1);
   if (!row) return null;
-  return { profileId: row.id, preferences: { messages: row.messages, match_requests: row.match_requests, match_alerts: row.match_alerts } };
+  const chosen = await db
+    .select({ kind: emailPreferences.emailKind, frequency: emailPreferences.frequency })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.userId, actor.id));
+  const preferences = Object.fromEntries(NOTIFICATION_TYPES.map((k) => [k, DEFAULT_EMAIL_FREQUENCY])) as NotificationPreferences;
+  for (const c of chosen) if (isNotificationType(c.kind) && isEmailFrequency(c.frequency)) preferences[c.kind] = c.frequency;
+  return { profileId: row.id, preferences };
+}
+
+async function setFrequencies(tx: Db, userId: string, preferences: Partial<NotificationPreferences>): Promise<boolean> {
+  const legacy: Partial<Record<(typeof LEGACY_COLUMNS)[keyof typeof LEGACY_COLUMNS], boolean>> = {};
+  for (const [kind, frequency] of Object.entries(preferences) as Array<[NotificationType, EmailFrequency]>) {
+    await tx
+      .insert(emailPreferences)
+      .values({ userId, emailKind: kind, frequency })
+      .onConflictDoUpdate({ target: [emailPreferences.userId, emailPreferences.emailKind], set: { frequency, updatedAt: new Date() } });
+    if (Object.hasOwn(LEGACY_COLUMNS, kind)) legacy[LEGACY_COLUMNS[kind as keyof typeof LEGACY_COLUMNS]] = frequency !== "off";
+  }
+  invalidate("profiles");
+  const updated = await tx
+    .update(profiles)
+    .set({ ...legacy, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId))
+    .returning({ id: profiles.id });
+  return updated.length > 0;
 }
 
 export async function updateNotificationPreferences(actor: AccountActor, preferences: NotificationPreferences): Promise<void> {
-  invalidate("profiles");
-  const updated = await db
-    .update(profiles)
-    .set({
-      notifyMessages: preferences.messages,
-      notifyMatchRequests: preferences.match_requests,
-      notifyMatchAlerts: preferences.match_alerts,
-      updatedAt: new Date(),
-    })
-    .where(eq(profiles.userId, actor.id))
-    .returning({ id: profiles.id });
-  if (updated.length === 0) throw new AppError("not-found", ACCOUNT_MESSAGES.noProfile);
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actor.id)).limit(1);
+  if (!row) throw new AppError("not-found", ACCOUNT_MESSAGES.noProfile);
+  await db.transaction((tx) => setFrequencies(tx, actor.id, preferences));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,25 +219,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function findUnsubscribeTarget(link: UnsubscribeLink): Promise<UnsubscribeLookup> {
   const { profile, type, token } = link;
   if (!profile || !UUID.test(profile) || !isNotificationType(type) || !verifyUnsubscribeToken(profile, type, token)) return { outcome: "invalid" };
-  const [row] = await db.select({ on: PREFERENCE_COLUMNS[type] }).from(profiles).where(eq(profiles.id, profile)).limit(1);
+  const [row] = await db
+    .select({ frequency: emailPreferences.frequency })
+    .from(profiles)
+    .leftJoin(emailPreferences, and(eq(emailPreferences.userId, profiles.userId), eq(emailPreferences.emailKind, type)))
+    .where(eq(profiles.id, profile))
+    .limit(1);
   if (!row) return { outcome: "invalid" };
-  return { outcome: "ok", profileId: profile, type, alreadyOff: !row.on };
+  return { outcome: "ok", profileId: profile, type, alreadyOff: row.frequency === "off" };
 }
 
 /** Turns one preference off for the profile of a valid link; "invalid" otherwise. */
 export async function applyUnsubscribe(link: UnsubscribeLink): Promise<"done" | "invalid"> {
   const target = await findUnsubscribeTarget(link);
   if (target.outcome !== "ok") return "invalid";
-  const off =
-    target.type === "messages"
-      ? { notifyMessages: false }
-      : target.type === "match_requests"
-        ? { notifyMatchRequests: false }
-        : { notifyMatchAlerts: false };
-  invalidate("profiles");
-  await db
-    .update(profiles)
-    .set({ ...off, updatedAt: new Date() })
-    .where(eq(profiles.id, target.profileId));
+  const [owner] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, target.profileId)).limit(1);
+  if (!owner) return "invalid";
+  await db.transaction((tx) => setFrequencies(tx, owner.userId, { [target.type]: "off" }));
   return "done";
 }

@@ -44,6 +44,8 @@ import type { AgreementInput } from "./agreement.schema";
 import { suggestAgreement, type College, type MandateFacts } from "./agreement-suggestion";
 import { AMOUNT_BAND_LABELS, type AmountBand, type Stage } from "./collaboration-rules";
 import { GONE_MEMBER_NAME, notifyCounterpart } from "./collaboration.server";
+import { completeTodo } from "~/features/notifications/notifications.server";
+import { todoKey } from "~/features/notifications/event-rules";
 import { contentDisposition } from "./documents-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileAccess, type FileActor } from "./file-access.server";
 import { appendTextPages, renderTextPdf } from "~/lib/pdf/text-pdf.server";
@@ -426,12 +428,13 @@ export async function createAgreement(actor: FileActor, fileId: string, input: A
         })
         .returning({ id: feeAgreements.id });
       await appendFileEvent(tx, file.id, actor, "agreement_created", { version, sha256: sha256(bytes) });
+      // A new version replaces the one waiting: its to-do, whoever had it, is done.
+      await completeTodo(todoKey("agreement_to_sign", file.id), tx);
       await notifyCounterpart(tx, file.counterpartId, file.id, {
         title: "Une convention d’honoraires vous attend",
         intro: `${actorName(actor)} vous propose ${version > 1 ? "une nouvelle version de " : ""}la convention de partage d’honoraires de votre dossier de rapprochement commun.`,
         line: "Relisez-la et signez-la depuis le dossier, sur la plateforme.",
         kind: "collaboration-agreement",
-        preference: "match_requests",
       });
       return { agreementId: row.id, version };
     });
@@ -649,13 +652,13 @@ export async function signAgreement(
         signedAt,
       });
       await appendFileEvent(tx, file.id, actor, "agreement_signed", { version: agreement.version, sha256: agreement.document_sha256 });
+      await completeTodo(todoKey("agreement_to_sign", file.id), tx, { profileId: actor.profileId });
       if (!sealed) {
         await notifyCounterpart(tx, file.counterpartId, file.id, {
           title: "Votre confrère a signé la convention d’honoraires",
           intro: `${actorName(actor)} a signé la convention de partage d’honoraires (version ${agreement.version}) de votre dossier de rapprochement commun.`,
           line: "Elle sera définitive quand vous l’aurez signée à votre tour, depuis le dossier.",
           kind: "collaboration-agreement",
-          preference: "match_requests",
         });
         return { completed: false, version: agreement.version };
       }
@@ -666,8 +669,7 @@ export async function signAgreement(
         title: "La convention d’honoraires est signée",
         intro: `${actorName(actor)} a signé à son tour\u00a0: la convention de partage d’honoraires (version ${agreement.version}) de votre dossier de rapprochement commun est signée par les deux membres.`,
         line: "L’exemplaire signé, avec son certificat de signature, se télécharge depuis le dossier.",
-        kind: "collaboration-agreement",
-        preference: "match_requests",
+        kind: "collaboration-agreement-signed",
       });
       return { completed: true, version: agreement.version };
     });

@@ -14,8 +14,8 @@ import { MANDATE_STATUS_LABELS, MANDATE_TYPE_LABELS, type MandateStatus, type Ma
 import { getEnv } from "~/lib/env.server";
 import { refreshReputation } from "~/features/trust/reputation.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
-import { notificationTexts } from "~/features/notifications/notification-rules";
-import { notifyProfile } from "~/features/notifications/notifications.server";
+import { completeTodo, recordEvent } from "~/features/notifications/notifications.server";
+import { EVENT_RULES, eventOfMailKind, type EventKind, todoKey } from "~/features/notifications/event-rules";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import {
   ABANDON_REASON_LABELS,
@@ -447,6 +447,13 @@ export async function moveStage(actor: FileActor, fileId: string, to: Stage): Pr
       ${keepsProposal ? sql`` : sql`closing_proposed_by = null, closing_proposed_at = null, closing_date = null, amount_band = null,`}
       updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "stage_changed", { from: file.stage, to });
+    if (!keepsProposal) await completeTodo(todoKey("closing_proposed", file.id), tx);
+    await notifyCounterpart(tx, file.counterpartId, file.id, {
+      title: "Un dossier de rapprochement change d’étape",
+      intro: `${actor.firstName} ${actor.lastName} a passé votre dossier de rapprochement commun à l’étape «\u00a0${STAGE_LABELS[to]}\u00a0».`,
+      line: "L’historique du dossier garde la trace de chaque étape.",
+      kind: "collaboration-stage",
+    });
   });
 }
 
@@ -457,6 +464,7 @@ export async function proposeClosing(actor: FileActor, fileId: string, input: { 
     if (!canProposeClosing(file.stage)) fileConflict(COLLABORATION_MESSAGES.closingNotProposable);
     if (file.closingProposedBy === actor.profileId) fileConflict(COLLABORATION_MESSAGES.closingAlreadyProposed);
     // When the other member had proposed, this counter-proposal (another date or band) replaces theirs.
+    await completeTodo(todoKey("closing_proposed", file.id), tx);
     await tx.execute(sql`update collaboration_files set closing_proposed_by = ${actor.profileId}::uuid, closing_proposed_at = now(),
       closing_date = ${input.closingDate}::date, amount_band = ${input.amountBand}::amount_band, updated_at = now()
       where id = ${file.id}::uuid`);
@@ -469,7 +477,6 @@ export async function proposeClosing(actor: FileActor, fileId: string, input: { 
       intro: `${actor.firstName} ${actor.lastName} indique que l’opération de votre dossier de rapprochement commun a été signée le ${formatDate(input.closingDate)}.`,
       line: "Confirmez la conclusion depuis le dossier pour qu’elle compte dans vos statistiques.",
       kind: "collaboration-closing",
-      preference: "match_requests",
     });
   });
 }
@@ -489,6 +496,14 @@ export async function confirmClosing(actor: FileActor, fileId: string): Promise<
     invalidate("collaboration_files");
     await tx.execute(sql`update collaboration_files set stage = 'concluded', concluded_at = now(), updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "closing_confirmed", null);
+    await completeTodo(todoKey("closing_proposed", file.id), tx);
+    // The member who proposed « Conclu » hears that the other confirmed it.
+    await notifyCounterpart(tx, file.closingProposedBy, file.id, {
+      title: "La conclusion de votre dossier est confirmée",
+      intro: `${actor.firstName} ${actor.lastName} a confirmé la conclusion de votre dossier de rapprochement commun.`,
+      line: "Le dossier est conclu\u00a0: il compte désormais dans vos statistiques.",
+      kind: "collaboration-closing-confirmed",
+    });
     // Both mandates conclude with their file: they leave the matching now.
     await concludeMandatesOfFile(tx, file.id);
     // The files concluded feed both members' reputation.
@@ -504,6 +519,7 @@ export async function cancelClosingProposal(actor: FileActor, fileId: string): P
     await tx.execute(sql`update collaboration_files set closing_proposed_by = null, closing_proposed_at = null, closing_date = null,
       amount_band = null, updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "closing_withdrawn", null);
+    await completeTodo(todoKey("closing_proposed", file.id), tx);
   });
 }
 
@@ -517,13 +533,13 @@ export async function abandonFile(actor: FileActor, fileId: string, input: { rea
     await tx.execute(sql`update collaboration_files set stage = 'abandoned', abandon_reason = ${input.reason}::abandon_reason,
       abandon_text = ${text}, abandoned_at = now(), closing_proposed_by = null, updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "abandoned", { reason: input.reason, text });
+    await completeTodo(todoKey("closing_proposed", file.id), tx);
     await refreshReputation(membersOf(actor, file), tx);
     await notifyCounterpart(tx, file.counterpartId, file.id, {
       title: "Un dossier de rapprochement a été abandonné",
       intro: `${actor.firstName} ${actor.lastName} a marqué votre dossier de rapprochement commun comme abandonné (motif\u00a0: ${ABANDON_REASON_LABELS[input.reason].toLowerCase()}).`,
       line: "Le dossier reste consultable, avec son historique et ses documents.",
       kind: "collaboration-abandoned",
-      preference: "match_requests",
     });
   });
 }
@@ -546,12 +562,9 @@ export async function postFileMessage(actor: FileActor, fileId: string, body: st
       intro: `${actor.firstName} ${actor.lastName} vous a écrit dans votre dossier de rapprochement commun.`,
       line: "Pour préserver la confidentialité, le message se lit dans le dossier, sur la plateforme.",
       kind: "collaboration-message",
-      preference: "messages",
       // One e-mail per unread burst: the key changes once the recipient has read the file.
       dedupeKey: `collaboration-message:${file.id}:${file.counterpartId}:${Math.floor(Date.now() / (15 * 60_000))}`,
     });
-    const note = notificationTexts.fileMessage({ authorName: `${actor.firstName} ${actor.lastName}`, fileId: file.id });
-    await notifyProfile(file.counterpartId, "file_message", note, tx, { whileUnread: true });
   });
 }
 
@@ -559,23 +572,30 @@ export async function postFileMessage(actor: FileActor, fileId: string, body: st
 // E-mails: they name the file and the sender, never a client.
 
 
-/** E-mails the file's other member (when their preference allows it); shared by the file's areas. */
+/**
+ * Tells the file's other member: the notification (and its to-do) always, the e-mail now only when
+ * they want this kind at once (otherwise the digest carries it); shared by the file's areas.
+ */
 export async function notifyCounterpart(
   tx: Db,
   counterpartId: string | null,
   fileId: string,
-  mail: { title: string; intro: string; line: string; kind: string; preference: "messages" | "match_requests"; dedupeKey?: string },
+  mail: { title: string; intro: string; line: string; kind: string; event?: EventKind; dedupeKey?: string },
 ): Promise<void> {
   if (!counterpartId) return;
-  const [r] = await queryRows<{ email: string; notify_messages: boolean; notify_match_requests: boolean; reference: string | null }>(
-    sql`select u.email, p.notify_messages, p.notify_match_requests,
-        (select f.reference from collaboration_files f where f.id = ${fileId}::uuid) as reference
+  const event = mail.event ?? eventOfMailKind(mail.kind, "stage_changed");
+  const todo = EVENT_RULES[event].todo ? todoKey(event, fileId) : undefined;
+  const frequency = await recordEvent(tx, counterpartId, event, { title: mail.title, body: mail.intro, link: fileUrl(fileId) }, {
+    whileUnread: event === "file_message",
+    ...(todo ? { todo } : {}),
+  });
+  if (frequency !== "immediate") return;
+  const [r] = await queryRows<{ email: string; reference: string | null }>(
+    sql`select u.email, (select f.reference from collaboration_files f where f.id = ${fileId}::uuid) as reference
       from profiles p join "user" u on u.id = p.user_id where p.id = ${counterpartId}::uuid`,
     tx,
   );
   if (!r) return;
-  const wanted = mail.preference === "messages" ? r.notify_messages : r.notify_match_requests;
-  if (!wanted) return;
   await sendNotificationEmail(
     r.email,
     {
@@ -585,7 +605,7 @@ export async function notifyCounterpart(
       ctaLabel: "Ouvrir le dossier",
       ctaUrl: `${getEnv().APP_URL}${fileUrl(fileId)}`,
       footer: "Vous recevez cet e-mail car vous êtes membre d’un dossier de rapprochement sur la plateforme.",
-      unsubscribeUrl: unsubscribeUrl(counterpartId, mail.preference),
+      unsubscribeUrl: unsubscribeUrl(counterpartId, EVENT_RULES[event].email),
     },
     { kind: mail.kind, tx, ...(mail.dedupeKey ? { dedupeKey: mail.dedupeKey } : {}) },
   );

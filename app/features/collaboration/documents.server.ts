@@ -202,7 +202,6 @@ export async function shareDocument(
         intro: `${actorName(actor)} a partagé un document dans votre dossier de rapprochement commun.`,
         line: "Pour préserver la confidentialité, le document se consulte dans le dossier, sur la plateforme.",
         kind: "collaboration-document",
-        preference: "messages",
         // Several documents shared at once make one e-mail (one per quarter of an hour).
         dedupeKey: `collaboration-document:${file.id}:${file.counterpartId}:${Math.floor(Date.now() / (15 * 60_000))}`,
       });
@@ -513,6 +512,13 @@ export async function withdrawDocument(actor: FileActor, fileId: string, documen
     if (doc.withdrawn_at) refuse(DOCUMENT_MESSAGES.alreadyWithdrawn, "conflict");
     await tx.execute(sql`update collaboration_documents set withdrawn_at = clock_timestamp() where id = ${doc.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "document_withdrawn", { name: doc.name });
+    await notifyCounterpart(tx, file.counterpartId, file.id, {
+      title: "Un document a été retiré d’un dossier de rapprochement",
+      intro: `${actorName(actor)} a retiré un document de votre dossier de rapprochement commun.`,
+      line: "La liste des documents du dossier est à jour sur la plateforme.",
+      kind: "collaboration-document-withdrawn",
+      dedupeKey: `collaboration-document-withdrawn:${file.id}:${file.counterpartId}:${Math.floor(Date.now() / (15 * 60_000))}`,
+    });
     return doc.storage_key;
   });
   // After the commit: a failed deletion leaves an unreachable object, never a listed document without bytes.

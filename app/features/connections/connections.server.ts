@@ -13,7 +13,8 @@ import { countQuotaEvents, notFound, type MandateActor, type OwnMandate } from "
 import { isUuid } from "~/lib/uuid";
 import { openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
 import { counterpartColumns, toCounterpart, type CounterpartMandate, type CounterpartRow } from "~/features/matching/counterpart.server";
-import { notifyMatchRequestReceived, notifyRequestAccepted } from "~/features/notifications/connection-notifications.server";
+import { notifyMatchRequestReceived, notifyRequestAccepted, notifyRequestAnswered, undertakingTodo } from "~/features/notifications/connection-notifications.server";
+import { completeTodo } from "~/features/notifications/notifications.server";
 import { matchScore, type CriteriaVerdicts, type ScoreBreakdown } from "~/features/matching/match-score";
 import { countPotentialMatches, listPotentialMatches, matchSourceOf, POTENTIAL_MATCHES_LIMIT, verdictsBetween, type PotentialMatch } from "~/features/matching/matching.server";
 import {
@@ -192,6 +193,7 @@ export async function respondToMatchRequest(
     const confirmed = decision === "accepted" && isConfirmed("accepted", reverse?.status);
     // The second acceptance opens the pair's collaboration file, its log copied as its timeline.
     const fileId = confirmed ? await openCollaborationFile(tx, request.requesterMandateId, request.targetMandateId) : null;
+    await notifyRequestAnswered(tx, request.id, decision);
     if (decision === "accepted") await notifyRequestAccepted(tx, request.id, confirmed, fileId);
     return {
       requestId: request.id,
@@ -248,6 +250,7 @@ export async function signUndertaking(actor: MandateActor, requestId: string): P
       await logEvent(tx, toMine.id, actor.profileId, "revealed", { mandateId: theirs });
       await recordUndertakingInFile(tx, mine, theirs, actor.profileId);
     }
+    await completeTodo(undertakingTodo(mine, theirs), tx, { profileId: actor.profileId });
     return { mandateId: mine };
   });
 }

@@ -271,10 +271,16 @@ export async function getDueDiligenceItem(actor: Pick<FileActor, "profileId">, f
 // ---------------------------------------------------------------------------------------------
 // Notifications: the other people of the file who see what happened
 
-async function notifyOthers(tx: Db, access: DdAccess, visibility: DdSide, text: { title: string; body: string; link: string }): Promise<void> {
+async function notifyOthers(
+  tx: Db,
+  access: DdAccess,
+  visibility: DdSide,
+  kind: "dd_request" | "dd_question" | "dd_answer",
+  text: { title: string; body: string; link: string },
+): Promise<void> {
   for (const p of access.participants) {
     if (p.profileId === access.actor.profileId || !canSeeQuestion(p.side, visibility)) continue;
-    await notifyProfile(p.profileId, "file_message", { title: `${text.title} (${access.file.reference})`, body: text.body, link: text.link }, tx);
+    await notifyProfile(p.profileId, kind, { title: `${text.title} (${access.file.reference})`, body: text.body, link: text.link }, tx);
   }
 }
 
@@ -298,7 +304,7 @@ export async function createListFromTemplate(actor: FileActor, fileId: string, t
     );
     await tx.execute(sql`insert into due_diligence_requests (file_id, category, title, position, created_by) values ${sql.join(values, sql`, `)}`);
     await appendFileEvent(tx, access.file.id, actor, "dd_list_created", { count: items.length, template });
-    await notifyOthers(tx, access, "commun", {
+    await notifyOthers(tx, access, "commun", "dd_request", {
       title: "Nouvelle demande de diligences",
       body: `${actorName(actor)} a créé la liste de diligences du dossier (${items.length} demandes).`,
       link: dueDiligenceUrl(access.file.id),
@@ -324,7 +330,7 @@ export async function addItem(actor: FileActor, fileId: string, input: { categor
       tx,
     );
     await appendFileEvent(tx, access.file.id, actor, "dd_request_added", { name: input.title });
-    await notifyOthers(tx, access, "commun", {
+    await notifyOthers(tx, access, "commun", "dd_request", {
       title: "Nouvelle demande de diligences",
       body: `${actorName(actor)} demande\u00a0: ${input.title}`,
       link: dueDiligenceItemUrl(access.file.id, created!.id),
@@ -445,7 +451,7 @@ export async function askQuestion(
     );
     // A question kept to one side stays off the shared timeline.
     if (input.visibility === "commun") await appendFileEvent(tx, access.file.id, actor, "dd_question_asked", { name: row.title });
-    await notifyOthers(tx, access, input.visibility, {
+    await notifyOthers(tx, access, input.visibility, "dd_question", {
       title: "Question posée sur une diligence",
       body: `${actorName(actor)} pose une question sur «\u00a0${row.title}\u00a0».`,
       link: dueDiligenceItemUrl(access.file.id, row.id),
@@ -479,7 +485,7 @@ export async function answerQuestion(actor: FileActor, fileId: string, questionI
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${actor.profileId}::uuid, answerer_name = ${actorName(actor)},
       answered_at = now(), status = 'answered', updated_at = now() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendFileEvent(tx, access.file.id, actor, "dd_question_answered", { name: q.title ?? "" });
-    await notifyOthers(tx, access, q.visibility, {
+    await notifyOthers(tx, access, q.visibility, "dd_answer", {
       title: "Question répondue",
       body: `${actorName(actor)} a répondu à votre question${q.title ? ` sur «\u00a0${q.title}\u00a0»` : ""}.`,
       link: q.request_id ? dueDiligenceItemUrl(access.file.id, q.request_id) : dueDiligenceUrl(access.file.id),

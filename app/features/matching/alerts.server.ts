@@ -16,6 +16,8 @@ import { getMyMandate, type MandateActor } from "~/features/mandates/mandates.se
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
+import { notificationTexts } from "~/features/notifications/notification-rules";
+import { notifyProfileSafely } from "~/features/notifications/notifications.server";
 import { ALERT_THRESHOLD } from "./match-score";
 import { matchSourceOf, rankCandidates, type PotentialMatch } from "./matching.server";
 
@@ -42,6 +44,14 @@ export async function alertMatchingOwners(actor: MandateActor, mandateId: string
   }
   const owners = [...byOwner.keys()].slice(0, ALERT_OWNERS_LIMIT);
   if (owners.length === 0) return 0;
+  // Every owner hears of it under the bell, whatever their e-mail preference; the mandate is
+  // already committed, so a notification that fails is logged, never the creator's error.
+  for (const owner of owners) {
+    const best = byOwner.get(owner)![0]!;
+    await notifyProfileSafely(owner, "new_match", notificationTexts.newMatch({ ownCode: best.clientCode, score: best.score.total, mandateId: best.id }), {
+      whileUnread: true,
+    });
+  }
   const recipients = await db
     .select({ profileId: profiles.id, email: user.email })
     .from(profiles)

@@ -17,6 +17,8 @@ import { STAGE_LABELS, type Stage } from "~/features/collaboration/collaboration
 import { timelineLabel } from "~/features/collaboration/timeline";
 import { isUuid } from "~/lib/uuid";
 import { refreshReputation } from "~/features/trust/reputation.server";
+import { completeTodo } from "~/features/notifications/notifications.server";
+import { todoKey } from "~/features/notifications/event-rules";
 import {
   auditMediation,
   consumeMessageRate,
@@ -221,7 +223,7 @@ const target = (m: MediationRow) => `${m.opened_by_name} / ${m.respondent_name}`
 async function mailBoth(
   tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
   m: MediationRow,
-  mail: { title: string; intro: string; lines?: string[]; kind: string; preference?: "messages"; dedupeKey?: string },
+  mail: { title: string; intro: string; lines?: string[]; kind: string; dedupeKey?: string },
 ) {
   for (const profileId of [m.opened_by, m.respondent_id]) {
     await mailMember(tx, profileId, m.file_id, { ...mail, ...(mail.dedupeKey ? { dedupeKey: `${mail.dedupeKey}:${profileId}` } : {}) });
@@ -257,7 +259,6 @@ export async function postAdminMediationMessage(actor: AdminActor, mediationId: 
       title: "Nouveau message de l’équipe dans votre médiation",
       intro: "L’équipe du réseau a écrit dans la médiation de votre dossier de rapprochement.",
       kind: "mediation-message",
-      preference: "messages",
       dedupeKey: `mediation-team-message:${m.id}:${Math.floor(Date.now() / (15 * 60_000))}`,
     });
   });
@@ -288,6 +289,7 @@ export async function decideMediation(actor: AdminActor, mediationId: string, in
       })
       .where(sql`${mediations.id} = ${m.id}::uuid`);
     await appendFileEvent(tx, m.file_id, null, "mediation_decided", { outcome: input.outcome });
+    await completeTodo(todoKey("mediation_opened", m.id), tx);
     // An upheld complaint weighs on the member's badges at once (Fair Player, Confidentialité),
     // not at the next hourly refresh.
     if (against) await refreshReputation([against], tx);

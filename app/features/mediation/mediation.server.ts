@@ -21,7 +21,8 @@ import { getEnv } from "~/lib/env.server";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
-import { notifyProfile } from "~/features/notifications/notifications.server";
+import { completeTodo, recordEvent } from "~/features/notifications/notifications.server";
+import { EVENT_RULES, eventOfMailKind, todoKey } from "~/features/notifications/event-rules";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
@@ -109,23 +110,21 @@ export async function auditMediation<A extends AuditAction & `mediation.${string
 const FOOTER = "Vous recevez cet e-mail car vous êtes membre d’un dossier de rapprochement faisant l’objet d’une médiation.";
 
 /**
- * An e-mail to one member of the file. Steps of the procedure (opening, status, decision) always
- * go out; a new message follows the member's "messages" preference.
+ * Tells one member of the file: the notification (and its to-do) always, the e-mail now only when
+ * they want mediation e-mails at once (otherwise the digest carries it).
  */
 export async function mailMember(
   tx: Handle,
   profileId: string | null,
   fileId: string,
-  mail: { title: string; intro: string; lines?: string[]; kind: string; preference?: "messages"; dedupeKey?: string },
+  mail: { title: string; intro: string; lines?: string[]; kind: string; dedupeKey?: string; todo?: string },
 ): Promise<void> {
   if (!profileId) return;
-  // The notification centre hears of every step; e-mail preferences stay for e-mails.
-  await notifyProfile(profileId, "mediation", { title: mail.title, body: mail.intro, link: mediationUrl(fileId) }, tx);
-  const [r] = await queryRows<{ email: string; notify_messages: boolean }>(
-    sql`select u.email, p.notify_messages from profiles p join "user" u on u.id = p.user_id where p.id = ${profileId}::uuid`,
-    tx,
-  );
-  if (!r || (mail.preference === "messages" && !r.notify_messages)) return;
+  const event = eventOfMailKind(mail.kind, "mediation");
+  const frequency = await recordEvent(tx as Db, profileId, event, { title: mail.title, body: mail.intro, link: mediationUrl(fileId) }, mail.todo ? { todo: mail.todo } : {});
+  if (frequency !== "immediate") return;
+  const [r] = await queryRows<{ email: string }>(sql`select u.email from profiles p join "user" u on u.id = p.user_id where p.id = ${profileId}::uuid`, tx);
+  if (!r) return;
   await sendNotificationEmail(
     r.email,
     {
@@ -135,7 +134,7 @@ export async function mailMember(
       ctaLabel: "Voir la médiation",
       ctaUrl: `${getEnv().APP_URL}${mediationUrl(fileId)}`,
       footer: FOOTER,
-      ...(mail.preference ? { unsubscribeUrl: unsubscribeUrl(profileId, mail.preference) } : {}),
+      unsubscribeUrl: unsubscribeUrl(profileId, EVENT_RULES[event].email),
     },
     { kind: mail.kind, tx, ...(mail.dedupeKey ? { dedupeKey: mail.dedupeKey } : {}) },
   );
@@ -246,6 +245,13 @@ export async function openMediation(actor: MediationActor, fileId: string, input
         intro: `${actorName(actor)} a demandé une médiation à l’équipe du réseau dans votre dossier de rapprochement commun.`,
         lines: ["L’équipe du réseau va examiner la demande et pourra vous contacter dans le dossier. Vous pouvez y lire la demande et y répondre."],
         kind: "mediation-opened",
+        todo: todoKey("mediation_opened", row.id),
+      });
+      // Whoever opens a mediation hears that the team received it.
+      await mailMember(tx, actor.profileId, file.id, {
+        title: "Votre demande de médiation est bien reçue",
+        intro: "L’équipe du réseau a reçu votre demande de médiation dans votre dossier de rapprochement : elle va l’examiner et reviendra vers vous dans le dossier.",
+        kind: "mediation-acknowledged",
       });
       await mailAdmins(tx, row.id, {
         title: "Nouvelle demande de médiation",
@@ -430,12 +436,13 @@ export async function postMemberMediationMessage(actor: MediationActor, fileId: 
     await tx.insert(mediationMessages).values({ mediationId: m.id, authorRole: "member", authorProfileId: actor.profileId, authorName: actorName(actor), body, createdAt: sql`clock_timestamp()` });
     await tx.execute(sql`update mediations set updated_at = now() where id = ${m.id}::uuid`);
     await auditMediation(tx, actor.userId, "mediation.message", m.id, { target: `${m.opened_by_name} / ${m.respondent_name}` });
+    // The respondent's first answer is what the opening asked of them.
+    await completeTodo(todoKey("mediation_opened", m.id), tx as Db, { profileId: actor.profileId });
     const slot = Math.floor(Date.now() / (15 * 60_000));
     await mailMember(tx, file.counterpartId, file.id, {
       title: "Nouveau message dans une médiation",
       intro: `${actorName(actor)} a écrit dans la médiation de votre dossier de rapprochement commun.`,
       kind: "mediation-message",
-      preference: "messages",
       dedupeKey: `mediation-message:${m.id}:${file.counterpartId}:${slot}`,
     });
     await mailAdmins(tx, m.id, {

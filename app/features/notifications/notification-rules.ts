@@ -2,31 +2,13 @@
 // link may be, the retention, the unread badge, the live stream's wire format and the client's
 // reconnection delays. Texts carry client codes and subjects, never a confidential client's
 // name or address (canary suite).
+import { type AreaCounts, EVENT_KINDS, EVENT_RULES, type EventKind, isEventKind, type OpenTodo } from "./event-rules";
 
-export const NOTIFICATION_KINDS = [
-  "match_request",
-  "request_accepted",
-  "connection_confirmed",
-  "message",
-  "file_message",
-  "profile_decision",
-  "deal_decision",
-  "mandate_expiring",
-  "mediation",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+// The kinds are the events of the rules table (event-rules.ts), declared there once.
+export const NOTIFICATION_KINDS: readonly EventKind[] = EVENT_KINDS;
+export type NotificationKind = EventKind;
 
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  match_request: "Demande de mise en relation",
-  request_accepted: "Demande acceptée",
-  connection_confirmed: "Mise en relation confirmée",
-  message: "Message",
-  file_message: "Message de dossier",
-  profile_decision: "Profil",
-  deal_decision: "Transaction",
-  mandate_expiring: "Mandat",
-  mediation: "Médiation",
-};
+export const NOTIFICATION_KIND_LABELS = Object.fromEntries(EVENT_KINDS.map((k) => [k, EVENT_RULES[k].label])) as Record<NotificationKind, string>;
 
 /** A notification as the member's browser receives it. */
 export type NotificationItem = {
@@ -39,7 +21,10 @@ export type NotificationItem = {
   read: boolean;
 };
 
-export type NotificationState = { unread: number; items: NotificationItem[] };
+/** The bell's feed, the unread counts of each area and the open to-dos, read together. */
+export type NotificationState = { unread: number; items: NotificationItem[]; counts: AreaCounts; todos: OpenTodo[] };
+
+export const EMPTY_COUNTS: AreaCounts = { messages: 0, files: 0, mandates: 0, account: 0 };
 
 /** Notifications are deleted this many days after they were created. */
 export const NOTIFICATION_RETENTION_DAYS = 90;
@@ -49,7 +34,7 @@ export const TITLE_MAX = 160;
 export const BODY_MAX = 300;
 
 export function isNotificationKind(value: string): value is NotificationKind {
-  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
+  return isEventKind(value);
 }
 
 /** Only a path of this application: "/x…", not "//host" nor "/\host" (both leave the site). */
@@ -115,6 +100,16 @@ export const notificationTexts = {
     body: `${p.ownerName} a accepté votre demande pour votre mandat «\u00a0${p.requesterCode}\u00a0».`,
     link: `/mandates?matching=${p.requesterMandateId}`,
   }),
+  requestRefused: (p: { requesterCode: string; requesterMandateId: string }): NotificationText => ({
+    title: "Demande refusée",
+    body: `Votre demande de mise en relation pour votre mandat «\u00a0${p.requesterCode}\u00a0» n’a pas été retenue.`,
+    link: `/mandates?matching=${p.requesterMandateId}`,
+  }),
+  newMatch: (p: { ownCode: string; score: number; mandateId: string }): NotificationText => ({
+    title: "Nouveau mandat compatible",
+    body: `Un nouveau mandat correspond à ${p.score}\u00a0% à votre mandat «\u00a0${p.ownCode}\u00a0».`,
+    link: `/mandates?matching=${p.mandateId}`,
+  }),
   connectionConfirmed: (p: { ownCode: string; otherCode: string; mandateId: string; fileId: string | null }): NotificationText => ({
     title: "Mise en relation confirmée",
     body: `Votre mandat «\u00a0${p.ownCode}\u00a0» et le mandat «\u00a0${p.otherCode}\u00a0» sont désormais en relation.`,
@@ -124,11 +119,6 @@ export const notificationTexts = {
     title: `Nouveau message de ${p.senderName}`,
     body: `Objet\u00a0: ${p.subject}`,
     link: `/dashboard/messages/${p.messageId}`,
-  }),
-  fileMessage: (p: { authorName: string; fileId: string }): NotificationText => ({
-    title: "Nouveau message dans un dossier",
-    body: `${p.authorName} a écrit dans votre dossier de rapprochement.`,
-    link: `/dashboard/dossiers/${p.fileId}`,
   }),
   profileDecision: (p: { validated: boolean }): NotificationText =>
     p.validated

@@ -5,7 +5,7 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
-import { builtOnce } from "~/db/query.server";
+import { builtOnce, queryRows } from "~/db/query.server";
 import { notifications, profiles } from "~/db/schema";
 import { cached, getCache, invalidate } from "~/lib/cache.server";
 import { logger } from "~/lib/logger.server";
@@ -24,7 +24,14 @@ import {
 } from "./notification-rules";
 import { AppError } from "~/lib/errors/app-error";
 
+import { areaCounts, DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, type EmailKind, eventRule, isEmailFrequency } from "./event-rules";
+
 export type { NotificationItem, NotificationState } from "./notification-rules";
+
+/** How many open to-dos the state carries (« Ce qui vous attend » groups them by kind). */
+const OPEN_TODOS_SHOWN = 200;
+
+const jsonOf = <T>(v: unknown): T | null => (v === null || v === undefined ? null : typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
 
 export type NotificationActor = { user: { id: string } };
 
@@ -50,11 +57,11 @@ function dropBell(userId?: string): void {
  * Creates a notification for a user (the live stream hears of it at commit). Pass the
  * transaction handle to create it atomically with the use case's own writes.
  */
-export async function notify(userId: string, kind: NotificationKind, text: NotificationText, tx?: Db): Promise<string> {
+export async function notify(userId: string, kind: NotificationKind, text: NotificationText, tx?: Db, options: { todo?: string } = {}): Promise<string> {
   dropBell(userId);
   const [created] = await (tx ?? defaultDb)
     .insert(notifications)
-    .values({ userId, kind, ...row(text), createdAt: sql`clock_timestamp()` })
+    .values({ userId, kind, ...row(text), todo: options.todo ?? null, createdAt: sql`clock_timestamp()` })
     .returning({ id: notifications.id });
   return created!.id;
 }
@@ -69,7 +76,7 @@ export async function notifyProfile(
   kind: NotificationKind,
   text: NotificationText,
   tx?: Db,
-  options: { whileUnread?: boolean } = {},
+  options: { whileUnread?: boolean; todo?: string } = {},
 ): Promise<void> {
   const { title, body, link } = row(text);
   const unreadTwin = options.whileUnread
@@ -78,8 +85,8 @@ export async function notifyProfile(
     : sql``;
   dropBell();
   await (tx ?? defaultDb).execute(sql`
-    insert into notifications (user_id, kind, title, body, link, created_at)
-    select p.user_id, ${kind}, ${title}, ${body}, ${link}, clock_timestamp() from profiles p
+    insert into notifications (user_id, kind, title, body, link, todo, created_at)
+    select p.user_id, ${kind}, ${title}, ${body}, ${link}, ${options.todo ?? null}, clock_timestamp() from profiles p
     where p.id = ${profileId}::uuid ${unreadTwin}`);
 }
 
@@ -87,9 +94,9 @@ export async function notifyProfile(
  * For a use case that has already committed: a notification that cannot be created is logged,
  * never an error for the member who acted (like its e-mail, spec §8).
  */
-export async function notifyProfileSafely(profileId: string, kind: NotificationKind, text: NotificationText): Promise<void> {
+export async function notifyProfileSafely(profileId: string, kind: NotificationKind, text: NotificationText, options: { whileUnread?: boolean } = {}): Promise<void> {
   try {
-    await notifyProfile(profileId, kind, text);
+    await notifyProfile(profileId, kind, text, undefined, options);
   } catch (error) {
     logger.warn({ err: error, kind }, "notification not created");
   }
@@ -111,6 +118,12 @@ const notificationState = builtOnce(
         createdAt: notifications.createdAt,
         readAt: notifications.readAt,
         unread: sql<number>`(select count(*) from notifications u where u.user_id = ${sql.placeholder("userId")} and u.read_at is null)`.mapWith(Number),
+        // The counts of each area and the open to-dos ride on the same statement (no extra one per page).
+        byKind: sql<unknown>`(select json_object_agg(k.kind, k.n) from (select u.kind, count(*) as n from notifications u
+          where u.user_id = ${sql.placeholder("userId")} and u.read_at is null group by u.kind) k)`,
+        todos: sql<unknown>`(select json_agg(json_build_object('key', t.todo, 'kind', t.kind, 'link', t.link, 'createdAt', t.created_at) order by t.created_at desc)
+          from (select todo, kind, link, created_at from notifications t where t.user_id = ${sql.placeholder("userId")}
+            and t.todo is not null and t.done_at is null order by t.created_at desc limit ${sql.raw(String(OPEN_TODOS_SHOWN))}) t)`,
       })
       .from(notifications)
       .where(eq(notifications.userId, sql.placeholder("userId")))
@@ -125,10 +138,59 @@ export async function getNotificationState(userId: string, options: { fresh?: bo
   // stream reads it fresh: it runs on the trigger's NOTIFY, which may reach it before the cache's.
   const read = () => notificationState().execute({ userId });
   const rows = await (options.fresh ? read() : oncePerRequest(`notifications:${userId}`, () => cached(getCache("bells"), userId, read, { tags: [`notifications:${userId}`] })));
+  const first = rows[0];
+  const byKind = jsonOf<Record<string, number | string>>(first?.byKind) ?? {};
+  const todos = (jsonOf<Array<{ key: string; kind: string; link: string | null; createdAt: string }>>(first?.todos) ?? []).map((t) => ({
+    ...t,
+    createdAt: new Date(t.createdAt).toISOString(),
+  }));
   return {
-    unread: rows[0]?.unread ?? 0,
-    items: rows.map(({ readAt, createdAt, unread: _unread, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
+    unread: first?.unread ?? 0,
+    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, todos: _todos, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
+    counts: areaCounts(Object.fromEntries(Object.entries(byKind).map(([k, n]) => [k, Number(n)]))),
+    todos,
   };
+}
+
+/**
+ * Marks a to-do done for whoever has it open (`todoKey` of event-rules), or only for one member:
+ * the bell, the counts and « Ce qui vous attend » of every open tab hear of it at commit.
+ */
+export async function completeTodo(todo: string, tx?: Db, only: { userId?: string; profileId?: string } = {}): Promise<void> {
+  dropBell(only.userId);
+  const who = only.userId
+    ? sql`and user_id = ${only.userId}`
+    : only.profileId
+      ? sql`and user_id = (select p.user_id from profiles p where p.id = ${only.profileId}::uuid)`
+      : sql``;
+  await (tx ?? defaultDb).execute(sql`update notifications set done_at = clock_timestamp() where todo = ${todo} and done_at is null ${who}`);
+}
+
+/**
+ * Records an event for a member (its notification, and its to-do when it opens one) and says how
+ * that member wants its e-mail: the sender sends it now only when the answer is « immediate »;
+ * « daily » and « weekly » go into the digest, « off » nowhere.
+ */
+export async function recordEvent(
+  tx: Db,
+  profileId: string,
+  kind: NotificationKind,
+  text: NotificationText,
+  options: { whileUnread?: boolean; todo?: string } = {},
+): Promise<EmailFrequency> {
+  await notifyProfile(profileId, kind, text, tx, options);
+  return emailFrequencyOfProfile(profileId, eventRule(kind).email, tx);
+}
+
+/** A member's frequency for one e-mail kind (the default when they never chose). */
+export async function emailFrequencyOfProfile(profileId: string, email: EmailKind, tx: Db = defaultDb): Promise<EmailFrequency> {
+  const rows = await queryRows<{ frequency: string | null }>(
+    sql`select (select e.frequency from email_preferences e where e.user_id = p.user_id and e.email_kind = ${email}) as frequency
+      from profiles p where p.id = ${profileId}::uuid`,
+    tx,
+  );
+  const f = rows[0]?.frequency;
+  return isEmailFrequency(f) ? f : DEFAULT_EMAIL_FREQUENCY;
 }
 
 /** The profile id's owner, for use cases that only hold a profile id. */
@@ -163,12 +225,12 @@ export async function markAllNotificationsRead(actor: NotificationActor): Promis
   return rows.length;
 }
 
-/** Deletes notifications past their retention (90 days). Returns how many. */
+/** Deletes notifications past their retention (90 days), but an open to-do stays until done. Returns how many. */
 export async function purgeExpiredNotifications(now = new Date(), db: Db = defaultDb): Promise<number> {
   dropBell();
   const rows = await db
     .delete(notifications)
-    .where(lt(notifications.createdAt, retentionCutoff(now)))
+    .where(and(lt(notifications.createdAt, retentionCutoff(now)), sql`(${notifications.todo} is null or ${notifications.doneAt} is not null)`))
     .returning({ id: notifications.id });
   return rows.length;
 }

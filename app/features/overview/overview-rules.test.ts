@@ -107,48 +107,36 @@ describe("profileCompleteness", () => {
 const NONE: OverviewFigures = {
   newMatches: 0,
   newMatchesAt: null,
-  requestsToAnswer: 0,
-  requestsAt: null,
-  requestsMandateId: null,
-  undertakings: 0,
-  undertakingsAt: null,
-  undertakingsMandateId: null,
-  filesAwaiting: 0,
-  filesAt: null,
   expiringSoon: 0,
   unread: 0,
   unreadAt: null,
   activeMandates: 0,
 };
 
+const todo = (key: string, link: string, createdAt: string) => ({ key, kind: key.slice(0, key.indexOf(":")), link, createdAt });
+
 describe("overviewItems", () => {
   it("nothing waiting: no item", () => {
-    expect(overviewItems(NONE)).toEqual([]);
+    expect(overviewItems(NONE, [])).toEqual([]);
   });
 
-  it("newest first, undated last, zero counts left out", () => {
-    const items = overviewItems({
-      ...NONE,
-      newMatches: 3,
-      newMatchesAt: "2026-11-24T10:00:00Z",
-      requestsToAnswer: 1,
-      requestsAt: "2026-11-25T08:00:00Z",
-      requestsMandateId: "m1",
-      unread: 2,
-      unreadAt: "2026-11-20T08:00:00Z",
-      expiringSoon: 1,
-    });
-    expect(items.map((i) => i.key)).toEqual(["requests", "matches", "unread", "expiring"]);
-    expect(items.map((i) => i.to)).toEqual(["/mandates?matching=m1", "/mandates?onglet=opportunites", "/dashboard/messages", "/mandates?filtre=expires"]);
+  it("newest first, undated last, zero counts left out; the to-dos are the open ones, one per subject", () => {
+    const items = overviewItems(
+      { ...NONE, newMatches: 3, newMatchesAt: "2026-11-24T10:00:00Z", unread: 2, unreadAt: "2026-11-20T08:00:00Z", expiringSoon: 1 },
+      [
+        todo("match_request:r1", "/mandates?matching=m1", "2026-11-25T08:00:00.000Z"),
+        todo("match_request:r1", "/mandates?matching=m1", "2026-11-25T07:00:00.000Z"),
+        todo("agreement_to_sign:f1", "/dashboard/dossiers/f1", "2026-11-22T08:00:00.000Z"),
+      ],
+    );
+    expect(items.map((i) => i.key)).toEqual(["match_request", "matches", "agreement_to_sign", "unread", "expiring"]);
+    expect(items.map((i) => i.to)).toEqual(["/mandates?matching=m1", "/mandates?onglet=opportunites", "/dashboard/dossiers/f1", "/dashboard/messages", "/mandates?filtre=expires"]);
+    expect(items[0]).toMatchObject({ count: 1, label: "demande de mise en relation attend votre réponse" });
   });
 
   it.each([
     [{ newMatches: 1, newMatchesAt: "2026-11-24T10:00:00Z" }, "1", "nouveau mandat compatible à 60\u00a0% ou plus depuis votre dernière visite"],
     [{ newMatches: 100, newMatchesAt: "2026-11-24T10:00:00Z" }, "99+", "nouveaux mandats compatibles à 60\u00a0% ou plus depuis votre dernière visite"],
-    [{ requestsToAnswer: 2, requestsAt: "2026-11-24T10:00:00Z" }, "2", "demandes de mise en relation attendent votre réponse"],
-    [{ requestsToAnswer: 1, requestsAt: "2026-11-24T10:00:00Z" }, "1", "demande de mise en relation attend votre réponse"],
-    [{ undertakings: 1, undertakingsAt: "2026-11-24T10:00:00Z" }, "1", "mise en relation confirmée\u00a0: engagement de confidentialité à signer"],
-    [{ filesAwaiting: 2, filesAt: "2026-11-24T10:00:00Z" }, "2", "dossiers attendent une action de votre part"],
     [{ unread: 1, unreadAt: "2026-11-24T10:00:00Z" }, "1", "message non lu"],
     [{ expiringSoon: 3 }, "3", "mandats expirent dans les 30 jours"],
   ])("%o → %s %s", (figures, shown, label) => {
@@ -157,8 +145,15 @@ describe("overviewItems", () => {
     expect(item.label).toBe(label);
   });
 
-  it("a request without its mandate links to the mandates page", () => {
-    expect(overviewItems({ ...NONE, requestsToAnswer: 1 })[0].to).toBe("/mandates");
+  it.each([
+    [["match_request:a", "match_request:b"], "2", "demandes de mise en relation attendent votre réponse"],
+    [["connection_confirmed:m1:m2"], "1", "engagement de confidentialité à signer"],
+    [["mediation_opened:x"], "1", "médiation attend votre réponse"],
+    [["closing_proposed:f1", "closing_proposed:f2"], "2", "conclusions de dossier à confirmer"],
+  ])("to-dos %o → %s %s", (keys, shown, label) => {
+    const [item] = overviewItems(NONE, keys.map((k) => todo(k, "/dashboard", "2026-11-24T10:00:00.000Z")));
+    expect(item.shown).toBe(shown);
+    expect(item.label).toBe(label);
   });
 });
 

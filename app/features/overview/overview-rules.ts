@@ -2,6 +2,7 @@
 // profile is, and which items tell the member what to do, newest first. Pure, with tables of cases.
 import { FREEMIUM_MANDATE_QUOTA, isPremium } from "~/auth/permissions";
 import { placesLeftLabel, plural } from "~/lib/text";
+import { type EventKind, type OpenTodo, todoGroups } from "~/features/notifications/event-rules";
 
 // ---- the last visit ----------------------------------------------------------------------------
 
@@ -83,19 +84,10 @@ export function profileCompleteness(p: ProfileFields): { percent: number; missin
 
 // ---- the items ---------------------------------------------------------------------------------
 
-/** The figures the overview's single statement returns (overview.server.ts). */
+/** The figures the overview's single statement returns (overview.server.ts): news, not to-dos. */
 export type OverviewFigures = {
   newMatches: number;
   newMatchesAt: string | null;
-  requestsToAnswer: number;
-  requestsAt: string | null;
-  /** The mandate of the newest request waiting for an answer: its matching panel is the link. */
-  requestsMandateId: string | null;
-  undertakings: number;
-  undertakingsAt: string | null;
-  undertakingsMandateId: string | null;
-  filesAwaiting: number;
-  filesAt: string | null;
   expiringSoon: number;
   unread: number;
   unreadAt: string | null;
@@ -106,7 +98,8 @@ export type OverviewFigures = {
 export const NEW_MATCHES_CAP = 99;
 
 export type OverviewItem = {
-  key: "matches" | "requests" | "undertakings" | "files" | "expiring" | "unread";
+  /** "matches", "unread", "expiring", or the kind of the member's open to-dos. */
+  key: "matches" | "expiring" | "unread" | EventKind;
   count: number;
   /** The count as shown ("99+" past the cap). */
   shown: string;
@@ -117,10 +110,10 @@ export type OverviewItem = {
 
 /**
  * The things waiting for the member, newest first (those without a date — mandates about to
- * expire — after the dated ones); nothing for a zero count.
+ * expire — after the dated ones); nothing for a zero count. The to-dos are the member's open
+ * ones, read with the bell (the same rows the notification centre shows), so the two agree.
  */
-export function overviewItems(f: OverviewFigures): OverviewItem[] {
-  const matching = (id: string | null) => (id ? `/mandates?matching=${id}` : "/mandates");
+export function overviewItems(f: OverviewFigures, todos: readonly OpenTodo[] = []): OverviewItem[] {
   const items: OverviewItem[] = [
     {
       key: "matches",
@@ -130,30 +123,7 @@ export function overviewItems(f: OverviewFigures): OverviewItem[] {
       to: "/mandates?onglet=opportunites",
       at: f.newMatchesAt,
     },
-    {
-      key: "requests",
-      count: f.requestsToAnswer,
-      shown: String(f.requestsToAnswer),
-      label: `${plural(f.requestsToAnswer, "demande", "demandes")} de mise en relation ${plural(f.requestsToAnswer, "attend", "attendent")} votre réponse`,
-      to: matching(f.requestsMandateId),
-      at: f.requestsAt,
-    },
-    {
-      key: "undertakings",
-      count: f.undertakings,
-      shown: String(f.undertakings),
-      label: `${plural(f.undertakings, "mise en relation confirmée", "mises en relation confirmées")}\u00a0: engagement de confidentialité à signer`,
-      to: matching(f.undertakingsMandateId),
-      at: f.undertakingsAt,
-    },
-    {
-      key: "files",
-      count: f.filesAwaiting,
-      shown: String(f.filesAwaiting),
-      label: `${plural(f.filesAwaiting, "dossier attend", "dossiers attendent")} une action de votre part`,
-      to: "/dashboard/dossiers",
-      at: f.filesAt,
-    },
+    ...todoGroups(todos).map((g): OverviewItem => ({ key: g.kind, count: g.count, shown: String(g.count), label: g.label, to: g.to, at: g.at })),
     {
       key: "unread",
       count: f.unread,

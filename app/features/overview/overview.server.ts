@@ -1,11 +1,10 @@
 // The figures of the 'Aperçu' tab in one statement, every part of it on an index
-// of the member's own rows (mandates_profile_created_idx, mandate_match_requests_target_idx,
-// messages_recipient_idx) or on the newest candidates since the last visit
-// (mandates_*_newest_idx, created_at first): nothing grows with the size of the network except
-// what is new; the member's working files with what pendingAction (collaboration-rules) needs.
+// of the member's own rows (mandates_profile_created_idx, messages_recipient_idx) or on the
+// newest candidates since the last visit (mandates_*_newest_idx, created_at first): nothing grows
+// with the size of the network except what is new. The to-dos are not here: they are the
+// member's open notification to-dos, read with the bell.
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows, queryRowsKept, withReusablePlan } from "~/db/query.server";
-import { pendingAction, type Stage } from "~/features/collaboration/collaboration-rules";
 import { EXPIRING_SOON_DAYS, parisToday } from "~/features/mandates/mandate-rules";
 import { PARIS_TODAY_SQL } from "~/features/mandates/mandates.server";
 import { buyerColumns, scoreSql, sectorFitSql, sellerColumns } from "~/features/matching/matching.server";
@@ -22,31 +21,12 @@ export const NEW_CANDIDATES_WINDOW = 2_000;
 type Row = {
   new_matches: number | string;
   new_matches_at: Date | string | null;
-  requests: number | string;
-  requests_at: Date | string | null;
-  requests_mandate: string | null;
-  undertakings: number | string;
-  undertakings_at: Date | string | null;
-  undertakings_mandate: string | null;
   expiring: number | string;
   unread: number | string;
   unread_at: Date | string | null;
   active_mandates: number | string;
-  files: FileRow[] | string;
   paid_members: number | string;
 };
-
-type FileRow = {
-  id: string;
-  stage: Stage;
-  closing_proposed_by: string | null;
-  last_activity_at: string;
-  unread: number | string;
-  awaiting_signature: boolean;
-};
-
-/** The working files looked at for a pending action (a member rarely has more under way). */
-export const FILES_LOOKED_AT = 100;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -100,48 +80,15 @@ export function overviewFiguresSql(profileId: string): SQL {
       with mine as (
         select id, status, end_date from mandates where profile_id = ${me}
       ),
-      received as (
-        select r.id, r.status, r.created_at, r.responded_at, r.target_mandate_id, r.requester_mandate_id
-        from mine m join mandate_match_requests r on r.target_mandate_id = m.id
-      ), to_answer as (
-        select * from received where status = 'pending'
-      ), to_sign as (
-        -- A confirmed connection (both requests accepted) without the member's undertaking.
-        select r.* from received r
-        where r.status = 'accepted'
-          and exists (select 1 from mandate_match_requests back where back.requester_mandate_id = r.target_mandate_id
-            and back.target_mandate_id = r.requester_mandate_id and back.status = 'accepted')
-          and not exists (select 1 from connection_events e where e.match_request_id = r.id
-            and e.event = 'undertaking_signed' and e.actor_profile_id = ${me})
-      ), unread as (
+      unread as (
         select created_at from messages where recipient_id = ${me} and is_read = false
-      ), my_files as (
-        -- What pendingAction (collaboration-rules) needs of each of the member's working files,
-        -- the most recently active first: one branch per side, each on its own index.
-        select f.id, f.stage::text as stage, f.closing_proposed_by, f.last_activity_at,
-          (select count(*) from collaboration_messages cm where cm.file_id = f.id and cm.sender_profile_id is distinct from ${me}
-            and (f.read_at is null or cm.created_at > f.read_at)) as unread,
-          exists (select 1 from fee_agreements fa where fa.file_id = f.id and fa.status = 'pending'
-            and not exists (select 1 from fee_agreement_signatures fs where fs.agreement_id = fa.id and fs.profile_id = ${me})) as awaiting_signature
-        from (select id, stage, closing_proposed_by, last_activity_at, member_a_read_at as read_at from collaboration_files where member_a_id = ${me}
-          union all
-          select id, stage, closing_proposed_by, last_activity_at, member_b_read_at as read_at from collaboration_files where member_b_id = ${me}) f
-        where f.stage not in ('concluded', 'abandoned')
-        order by f.last_activity_at desc limit ${FILES_LOOKED_AT}
       )
       select
-        (select count(*) from to_answer) as requests,
-        (select max(created_at) from to_answer) as requests_at,
-        (select target_mandate_id from to_answer order by created_at desc limit 1) as requests_mandate,
-        (select count(*) from to_sign) as undertakings,
-        (select max(coalesce(responded_at, created_at)) from to_sign) as undertakings_at,
-        (select target_mandate_id from to_sign order by coalesce(responded_at, created_at) desc limit 1) as undertakings_mandate,
         (select count(*) from mine where status = 'active' and end_date between ${PARIS_TODAY_SQL}
           and ${PARIS_TODAY_SQL} + ${sql.raw(String(EXPIRING_SOON_DAYS))}) as expiring,
         (select count(*) from unread) as unread,
         (select max(created_at) from unread) as unread_at,
         (select count(*) from mine where status = 'active' and end_date >= ${PARIS_TODAY_SQL}) as active_mandates,
-        (select coalesce(json_agg(my_files), '[]'::json) from my_files) as files,
         -- Places left need the count only up to the number of places.
         (select count(*) from (select 1 from profiles where profile_status = 'validated'
           and membership_type <> 'freemium' limit ${FOUNDING_PLACES}) paid) as paid_members`;
@@ -155,28 +102,9 @@ export async function getOverviewFigures(actor: { profileId: string }, since: Da
     queryRows<Omit<Row, "new_matches" | "new_matches_at">>(withReusablePlan(overviewFiguresSql(actor.profileId))),
     queryRowsKept<Pick<Row, "new_matches" | "new_matches_at">>(getCache("rankings"), withReusablePlan(newMatchesCountSql(actor.profileId, since)), parisToday()),
   ]);
-  const files: FileRow[] = typeof r.files === "string" ? (JSON.parse(r.files) as FileRow[]) : r.files;
-  const awaiting = files.filter(
-    (f) =>
-      pendingAction({
-        stage: f.stage,
-        closingProposedBy: f.closing_proposed_by,
-        actorProfileId: actor.profileId,
-        unreadMessages: Number(f.unread),
-        agreementAwaitingMySignature: f.awaiting_signature,
-      }) !== null,
-  );
   return {
     newMatches: Number(n.new_matches),
     newMatchesAt: iso(n.new_matches_at),
-    requestsToAnswer: Number(r.requests),
-    requestsAt: iso(r.requests_at),
-    requestsMandateId: r.requests_mandate,
-    undertakings: Number(r.undertakings),
-    undertakingsAt: iso(r.undertakings_at),
-    undertakingsMandateId: r.undertakings_mandate,
-    filesAwaiting: awaiting.length,
-    filesAt: iso(awaiting[0]?.last_activity_at ?? null),
     expiringSoon: Number(r.expiring),
     unread: Number(r.unread),
     unreadAt: iso(r.unread_at),

@@ -186,7 +186,6 @@ export async function publishDueRatings(handle: Db = db, fileId: string | null =
       intro: "Votre confrère a évalué votre collaboration dans un dossier de rapprochement\u00a0: son évaluation est désormais visible.",
       line: "Vous pouvez la consulter et y répondre une fois, publiquement, depuis l’onglet «\u00a0Évaluation\u00a0» du dossier.",
       kind: "rating-visible",
-      preference: "match_requests",
       dedupeKey: `rating-visible:${r.id}`,
     });
   }

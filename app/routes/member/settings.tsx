@@ -190,8 +190,8 @@ export const action = atEdge(async function action({ request }: Route.ActionArgs
     case "notifications": {
       const submission = parseWithZod(formData, { schema: notificationPreferencesSchema });
       if (submission.status !== "success") return fail(submission);
-      const { messages, match_requests, match_alerts } = submission.value;
-      await updateNotificationPreferences(user, { messages, match_requests, match_alerts });
+      const { intent: _intent, ...preferences } = submission.value;
+      await updateNotificationPreferences(user, preferences);
       return redirectWithToast(here("notifications"), { title: ACCOUNT_MESSAGES.preferencesSaved });
     }
     case RATINGS_CONSENT_INTENT: {

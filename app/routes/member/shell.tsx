@@ -7,10 +7,11 @@
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { getRequestIsAdmin, getRequestProfile, getSessionUser } from "~/auth/session.server";
 import { normaliseMembership } from "~/auth/permissions";
-import { AppShell, SHELL_ROUTE_ID, type ShellData, type ShellUser } from "~/components/app-shell/app-shell";
+import { AppShell, SHELL_ROUTE_ID, type PlaceCounts, type ShellData, type ShellUser } from "~/components/app-shell/app-shell";
 import { ErrorPage } from "~/components/error-page";
 import { AppFooter } from "~/components/app-shell/app-footer";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
+import { useLiveNotifications } from "~/features/notifications/components/live-notifications";
 import type { NotificationState } from "~/features/notifications/notification-rules";
 import { getNotificationState } from "~/features/notifications/notifications.server";
 import { getEnv } from "~/lib/env.server";
@@ -39,17 +40,42 @@ export const loader = atEdge(async function loader({ request }: Route.LoaderArgs
   return { shell: { appName: getEnv().APP_NAME, year: new Date().getFullYear(), user, notifications } };
 });
 
-function Frame({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<MemberShellData>(SHELL_ROUTE_ID);
-  const shell = data?.shell;
-  if (!shell) return <>{children}</>;
+type Shell = NonNullable<MemberShellData["shell"]>;
+
+/** The places' unread counts, from the areas of the notification state. */
+function placeCounts(state: NotificationState): PlaceCounts {
+  return { messages: state.counts.messages, dossiers: state.counts.files, mandats: state.counts.mandates };
+}
+
+function ShellWithCounts({ shell, notifications, children }: { shell: Shell; notifications: NotificationState; children: React.ReactNode }) {
+  // The same live state as the bell's (one stream per tab): the counts change without a reload.
+  const live = useLiveNotifications(notifications);
   return (
     <AppShell
       appName={shell.appName}
       user={shell.user}
-      bell={shell.notifications ? <NotificationBell initial={shell.notifications} /> : null}
+      bell={<NotificationBell initial={notifications} />}
+      counts={placeCounts(live)}
       footer={<AppFooter appName={shell.appName} year={shell.year} />}
     >
+      {children}
+    </AppShell>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<MemberShellData>(SHELL_ROUTE_ID);
+  const shell = data?.shell;
+  if (!shell) return <>{children}</>;
+  if (shell.notifications) {
+    return (
+      <ShellWithCounts shell={shell} notifications={shell.notifications}>
+        {children}
+      </ShellWithCounts>
+    );
+  }
+  return (
+    <AppShell appName={shell.appName} user={shell.user} footer={<AppFooter appName={shell.appName} year={shell.year} />}>
       {children}
     </AppShell>
   );

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Checkbox } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/input";
+import { EMAIL_FREQUENCIES, EMAIL_FREQUENCY_LABELS, type EmailFrequency } from "~/features/notifications/event-rules";
 import { NOTIFICATION_LABELS, NOTIFICATION_TYPES, type NotificationType, notificationPreferencesSchema } from "../account.schema";
 import { FormErrors, IntentField, SettingsSection, type SettingsActionData, SubmitButton, useSettingsForm } from "./settings-form";
 
@@ -10,7 +11,7 @@ export function NotificationsSection({
   preferences,
   actionData,
 }: {
-  preferences: Record<NotificationType, boolean> | null;
+  preferences: Record<NotificationType, EmailFrequency> | null;
   actionData?: SettingsActionData;
 }) {
   const [form] = useSettingsForm(INTENT, notificationPreferencesSchema, actionData);
@@ -18,7 +19,7 @@ export function NotificationsSection({
     <SettingsSection
       id="notifications"
       title="Notifications par e-mail"
-      description="Choisissez les e-mails que vous souhaitez recevoir. Chaque e-mail de notification contient aussi un lien de désabonnement."
+      description="Pour chaque sorte d’e-mail, choisissez de le recevoir immédiatement, dans un résumé quotidien ou hebdomadaire, ou jamais. Chaque e-mail contient aussi un lien de désabonnement."
     >
       {preferences ? (
         <Form method="post" {...getFormProps(form)} className="grid gap-4">
@@ -27,14 +28,7 @@ export function NotificationsSection({
           <fieldset className="grid gap-3">
             <legend className="sr-only">E-mails de notification</legend>
             {NOTIFICATION_TYPES.map((type) => (
-              <div key={type} className="flex items-start gap-3 rounded-md border p-3">
-                <Checkbox
-                  id={`notification-${type}`}
-                  name={type}
-                  defaultChecked={preferences[type]}
-                  className="mt-0.5"
-                  aria-describedby={`notification-${type}-hint`}
-                />
+              <div key={type} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-center">
                 <div className="grid gap-1">
                   <label htmlFor={`notification-${type}`} className="text-sm font-medium">
                     {NOTIFICATION_LABELS[type].label}
@@ -43,6 +37,13 @@ export function NotificationsSection({
                     {NOTIFICATION_LABELS[type].hint}
                   </p>
                 </div>
+                <NativeSelect id={`notification-${type}`} name={type} defaultValue={preferences[type]} aria-describedby={`notification-${type}-hint`}>
+                  {EMAIL_FREQUENCIES.map((f) => (
+                    <option key={f} value={f}>
+                      {EMAIL_FREQUENCY_LABELS[f]}
+                    </option>
+                  ))}
+                </NativeSelect>
               </div>
             ))}
           </fieldset>

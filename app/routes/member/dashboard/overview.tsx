@@ -11,6 +11,8 @@ import { getPaymentState } from "~/features/membership/membership.server";
 import { FOUNDING_SUMMARY, offersFor } from "~/features/membership/offers";
 import { foundingPlacesLabel, nextSteps, overviewItems, profileCompleteness } from "~/features/overview/overview-rules";
 import { getOverviewFigures } from "~/features/overview/overview.server";
+import { useLiveNotifications } from "~/features/notifications/components/live-notifications";
+import { getNotificationState } from "~/features/notifications/notifications.server";
 import { overviewVisit } from "./overview-visit.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
@@ -21,11 +23,13 @@ import { atEdge } from "~/lib/errors/http";
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Espace membre"), { name: "robots", content: "noindex" }];
 
 export const loader = atEdge(async function loader({ request, context }: Route.LoaderArgs) {
-  const { profile } = await requireMember(request);
+  const { user, profile } = await requireMember(request);
   const visit = await overviewVisit(request, profile.id);
   const premium = isPremium(profile.membershipType);
   const completeness = profileCompleteness(profile);
   let figures: Awaited<ReturnType<typeof getOverviewFigures>> | null = null;
+  // The to-dos are the bell's open ones: the frame reads that state in this request already.
+  const notifications = await getNotificationState(user.id);
   try {
     figures = await getOverviewFigures({ profileId: profile.id }, visit.since);
   } catch (error) {
@@ -42,7 +46,9 @@ export const loader = atEdge(async function loader({ request, context }: Route.L
       paid,
       premium,
       completeness,
-      items: figures ? overviewItems(figures) : null,
+      figures,
+      notifications,
+      items: figures ? overviewItems(figures, notifications.todos) : null,
       steps: nextSteps({ activeMandates: figures?.activeMandates ?? 0, profilePercent: completeness.percent, premium }),
       foundingPlaces: figures?.foundingPlaces ?? null,
     },
@@ -99,7 +105,10 @@ function WaitingList({ items, steps }: { items: Route.ComponentProps["loaderData
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { firstName, founding, foundingOffer, paid, premium, completeness, items, steps, foundingPlaces } = loaderData;
+  const { firstName, founding, foundingOffer, paid, premium, completeness, figures, steps, foundingPlaces } = loaderData;
+  // A to-do done on another device, or one that arrives, changes the list without a reload.
+  const live = useLiveNotifications(loaderData.notifications);
+  const items = figures ? overviewItems(figures, live.todos) : null;
   return (
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-stack">
       <PageHeader

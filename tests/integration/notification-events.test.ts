@@ -1,0 +1,205 @@
+// One model for what a member must know: each event a use case causes writes one notification in
+// its own transaction, opens the to-do of « Ce qui vous attend » when it asks for something (and
+// the use case that does it closes it), and its e-mail goes out at once only under the preference
+// the rules table names, when the member chose « immédiatement ».
+import { and, eq, sql } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { beforeEach, describe, expect, it } from "vitest";
+import { collaborationFiles, mailOutbox, mandates, notifications, rateLimitCounters } from "~/db/schema";
+import { confirmClosing, moveStage, postFileMessage, proposeClosing } from "~/features/collaboration/collaboration.server";
+import { shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
+import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
+import { createMatchRequest, respondToMatchRequest, signUndertaking } from "~/features/connections/connections.server";
+import { parisToday } from "~/features/mandates/mandate-rules";
+import { createMandate, mandateActor, type MandateActor } from "~/features/mandates/mandates.server";
+import { mediationActor, openMediation, postMemberMediationMessage } from "~/features/mediation/mediation.server";
+import { EVENT_RULES, type EmailKind, type EventKind } from "~/features/notifications/event-rules";
+import { getNotificationState } from "~/features/notifications/notifications.server";
+import { overviewItems } from "~/features/overview/overview-rules";
+import { createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
+import { useTestDatabase } from "../support/db";
+import { mandateInput, sellerFields } from "./mandates-helpers";
+
+const t = useTestDatabase();
+
+let alice: CreatedMember;
+let bob: CreatedMember;
+let am: MandateActor;
+let bm: MandateActor;
+let a: FileActor;
+let b: FileActor;
+
+const NO_FIGURES = { newMatches: 0, newMatchesAt: null, expiringSoon: 0, unread: 0, unreadAt: null, activeMandates: 0 };
+
+beforeEach(async () => {
+  const db = t.db!;
+  await db.delete(collaborationFiles);
+  await db.delete(mandates);
+  await db.delete(mailOutbox);
+  await db.delete(notifications);
+  await db.delete(rateLimitCounters);
+  if (!alice) {
+    seedFactories(3131);
+    alice = await createMember(db, { profile: { firstName: "Alice", lastName: "Lemaire", membershipType: "premium" } });
+    bob = await createMember(db, { profile: { firstName: "Bruno", lastName: "Martin", membershipType: "founding_member" } });
+    am = mandateActor(alice.profile);
+    bm = mandateActor(bob.profile);
+    a = fileActor(alice.profile);
+    b = fileActor(bob.profile);
+  }
+  await t.db!.execute(sql`delete from email_preferences`);
+});
+
+async function notes(m: CreatedMember, kind: EventKind) {
+  return t.db!.select().from(notifications).where(and(eq(notifications.userId, m.user.id), eq(notifications.kind, kind)));
+}
+
+async function openTodos(m: CreatedMember): Promise<string[]> {
+  return (await getNotificationState(m.user.id, { fresh: true })).todos.map((x) => x.key.slice(0, x.key.indexOf(":"))).sort();
+}
+
+async function mailsTo(m: CreatedMember) {
+  return (await t.db!.select().from(mailOutbox).where(eq(mailOutbox.toAddress, m.email))).map((x) => x.kind);
+}
+
+async function twoMandates() {
+  const buyer = await createMandate(am, mandateInput({ clientCode: "AL-B", clientName: "Acheteur Secret SAS", clientAddress: "1 rue Cachée" }));
+  const seller = await createMandate(bm, mandateInput({ ...sellerFields, clientCode: "BO-S", clientName: "Cédant Secret SAS", clientAddress: "2 rue Discrète" }));
+  return { buyer: buyer.id, seller: seller.id };
+}
+
+async function confirmedFile() {
+  const { buyer, seller } = await twoMandates();
+  const r1 = await createMatchRequest(am, { mandateId: buyer, targetMandateId: seller, message: null });
+  const r2 = await createMatchRequest(bm, { mandateId: seller, targetMandateId: buyer, message: null });
+  await respondToMatchRequest(bm, r1.requestId, "accepted");
+  const answer = await respondToMatchRequest(am, r2.requestId, "accepted");
+  return { fileId: answer.fileId!, r1: r1.requestId, r2: r2.requestId };
+}
+
+async function pdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText("Bilan", { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+describe("match requests", () => {
+  it("received opens a to-do, answered closes it; accepted and refused tell the requester", async () => {
+    const { buyer, seller } = await twoMandates();
+    const r = await createMatchRequest(am, { mandateId: buyer, targetMandateId: seller, message: null });
+    expect(await notes(bob, "match_request")).toHaveLength(1);
+    expect(await openTodos(bob)).toEqual(["match_request"]);
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toEqual([
+      "demande de mise en relation attend votre réponse",
+    ]);
+    await respondToMatchRequest(bm, r.requestId, "rejected");
+    expect(await openTodos(bob)).toEqual([]);
+    expect(await notes(alice, "request_refused")).toHaveLength(1);
+
+    const back = await createMatchRequest(bm, { mandateId: seller, targetMandateId: buyer, message: null });
+    expect(await openTodos(alice)).toEqual(["match_request"]);
+    await respondToMatchRequest(am, back.requestId, "accepted");
+    expect(await openTodos(alice)).toEqual([]);
+    expect(await notes(bob, "request_accepted")).toHaveLength(1);
+  });
+
+  it("a confirmed connection asks each side for its undertaking until it signs", async () => {
+    const { r1, r2 } = await confirmedFile();
+    expect(await openTodos(alice)).toEqual(["connection_confirmed"]);
+    expect(await openTodos(bob)).toEqual(["connection_confirmed"]);
+    await signUndertaking(am, r2);
+    expect(await openTodos(alice)).toEqual([]);
+    // Bob's stays open until he signs his.
+    expect(await openTodos(bob)).toEqual(["connection_confirmed"]);
+    await signUndertaking(bm, r1);
+    expect(await openTodos(bob)).toEqual([]);
+  });
+});
+
+describe("collaboration files", () => {
+  // event → notification kind, to-do opened, e-mail kind, preference it sits under
+  const CASES: Array<[string, EventKind, boolean, string, EmailKind, (fileId: string) => Promise<unknown>]> = [
+    ["a file message", "file_message", false, "collaboration-message", "messages", (f) => postFileMessage(a, f, "Bonjour, voici où nous en sommes.")],
+    ["a stage change", "stage_changed", false, "collaboration-stage", "files", (f) => moveStage(a, f, "exchanges")],
+    ["a document shared", "document_shared", false, "collaboration-document", "files", async (f) => shareDocument(a, f, { name: "bilan.pdf", bytes: await pdf() })],
+    [
+      "a document withdrawn",
+      "document_withdrawn",
+      false,
+      "collaboration-document-withdrawn",
+      "files",
+      async (f) => {
+        const { documentId } = await shareDocument(a, f, { name: "bilan.pdf", bytes: await pdf() });
+        await withdrawDocument(a, f, documentId);
+      },
+    ],
+  ];
+
+  it.each(CASES)("%s → a %s notification, to-do %s, e-mail %s under « %s »", async (_name, kind, todo, mailKind, preference, act) => {
+    expect(EVENT_RULES[kind].email).toBe(preference);
+    expect(EVENT_RULES[kind].todo !== null).toBe(todo);
+    const { fileId } = await confirmedFile();
+    await t.db!.delete(mailOutbox);
+    // The default (the daily digest): the notification, no e-mail now.
+    await act(fileId);
+    expect(await notes(bob, kind)).toHaveLength(1);
+    expect(await mailsTo(bob)).not.toContain(mailKind);
+    // « Immédiatement » under that preference: the e-mail goes out with the notification.
+    await setEmailFrequency(t.db!, [bob], "immediate", [preference]);
+    const second = await confirmedFileAgain();
+    await act(second);
+    expect(await mailsTo(bob)).toContain(mailKind);
+  });
+
+  it("a closing proposed waits for the other's confirmation; the proposer hears it", async () => {
+    const { fileId } = await confirmedFile();
+    for (const s of ["exchanges", "documents", "offer"] as const) await moveStage(a, fileId, s);
+    await setEmailFrequency(t.db!, [alice], "immediate", ["files"]);
+    await proposeClosing(a, fileId, { closingDate: parisToday(), amountBand: "1m_3m" });
+    expect(await openTodos(bob)).toContain("closing_proposed");
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toContain(
+      "conclusion de dossier à confirmer",
+    );
+    await confirmClosing(b, fileId);
+    expect(await openTodos(bob)).not.toContain("closing_proposed");
+    expect(await notes(alice, "closing_confirmed")).toHaveLength(1);
+    expect(await mailsTo(alice)).toContain("collaboration-closing-confirmed");
+  });
+});
+
+/** A second file between the same members (the first one's mandates stay in it). */
+async function confirmedFileAgain(): Promise<string> {
+  return (await confirmedFile()).fileId;
+}
+
+describe("mediation", () => {
+  it("the opener gets an acknowledgement; the other member a to-do, done when they answer", async () => {
+    const { fileId } = await confirmedFile();
+    const { mediationId } = await openMediation(mediationActor(alice.user, alice.profile), fileId, {
+      subject: "Un différend sur les honoraires",
+      facts: "Mon confrère conteste la répartition prévue, sans motif écrit.",
+    });
+    expect(await notes(alice, "mediation_acknowledged")).toHaveLength(1);
+    expect(await notes(bob, "mediation_opened")).toHaveLength(1);
+    expect(await openTodos(bob)).toContain("mediation_opened");
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toContain(
+      "médiation attend votre réponse",
+    );
+    // Nothing about the subject or the facts in either notification.
+    const all = JSON.stringify(await t.db!.select().from(notifications));
+    expect(all).not.toContain("honoraires");
+    await postMemberMediationMessage(mediationActor(bob.user, bob.profile), fileId, mediationId, "Je conteste.");
+    expect(await openTodos(bob)).not.toContain("mediation_opened");
+  });
+});
+
+describe("the bell and the areas", () => {
+  it("counts each area's unread notifications with the feed's unread count", async () => {
+    await confirmedFile();
+    const state = await getNotificationState(bob.user.id, { fresh: true });
+    expect(state.unread).toBe(state.items.filter((i) => !i.read).length);
+    expect(state.counts.mandates + state.counts.messages + state.counts.files + state.counts.account).toBe(state.unread);
+    expect(state.counts.mandates).toBeGreaterThan(0);
+  });
+});
