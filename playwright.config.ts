@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_CANDIDATES } from "./scripts/chromium-candidates";
 import { E2E_ADMIN, E2E_SEED } from "./tests/e2e/fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const chromium =
-  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+const chromium = process.env.CHROMIUM_PATH ?? CHROMIUM_CANDIDATES.find((p) => existsSync(p));
 // A fresh embedded database for each run (one per server, below it).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "rt-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;

@@ -24,9 +24,15 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
 
 async function prepareTemplate() {
   // mkdir is atomic: one server prepares, the others wait for its marker.
+  mkdirSync(path.dirname(templateDir), { recursive: true });
+  let first = true;
   try {
     mkdirSync(templateDir, { recursive: false });
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    first = false;
+  }
+  if (!first) {
     while (!existsSync(ready)) {
       if (existsSync(failed)) throw new Error("la préparation de la base de démonstration a échoué");
       await sleep(200);

@@ -1,9 +1,9 @@
-// Browser tests need Debian's Chromium. Find it; install it when we can (root + apt-get);
-// otherwise stop with one line saying what to install.
+// Browser tests need Debian's Chromium, preferably its headless shell. Find it; install it when we can (root + apt-get); otherwise
+// stop with one line saying what to install.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-export const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+import { CHROMIUM_CANDIDATES } from "./chromium-candidates";
 
 function found() {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -22,9 +22,9 @@ if (!path) {
     hasApt = false;
   }
   if (isRoot && hasApt) {
-    console.log("Chromium introuvable : installation via apt-get (chromium)…");
+    console.log("Chromium introuvable : installation via apt-get (chromium-headless-shell)…");
     try {
-      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell", { stdio: "inherit" });
     } catch {
       // reported below
     }
@@ -32,7 +32,7 @@ if (!path) {
   }
   if (!path) {
     console.error(
-      "Chromium est requis pour les tests navigateur : installez le paquet Debian « chromium » (sudo apt-get install chromium) ou définissez CHROMIUM_PATH.",
+      "Chromium est requis pour les tests navigateur : installez le paquet Debian « chromium-headless-shell » (sudo apt-get install chromium-headless-shell) ou définissez CHROMIUM_PATH.",
     );
     process.exit(1);
   }
