@@ -170,11 +170,12 @@ function FoundingPlacesNotice({ places }: { places: number | null }) {
 function HeroSteps() {
   const steps = [
     { icon: Lock, title: "Un mandat publié sans nom", text: "Secteur, région, fourchette de prix : l’identité du client reste chez vous." },
-    { icon: Handshake, title: "Un rapprochement accepté des deux côtés", text: "Le matching propose les mandats compatibles, chaque confrère accepte ou non." },
+    { icon: Handshake, title: "Un rapprochement accepté des deux côtés", text: "Le moteur de rapprochement propose les mandats compatibles, chaque confrère accepte ou non." },
     { icon: FileSignature, title: "L’identité révélée après engagement", text: "Chacun signe l’engagement de confidentialité, puis le dossier partagé s’ouvre." },
   ];
   return (
-    <Card aria-labelledby="hero-steps-title" className="hidden border-primary/20 shadow-sm lg:block">
+    <aside aria-labelledby="hero-steps-title" className="hidden lg:block">
+    <Card className="border-primary/20 shadow-sm">
       <CardHeader>
         <h2 id="hero-steps-title" className="text-section font-semibold text-primary">
           Un mandat, de la publication au dossier partagé
@@ -196,6 +197,7 @@ function HeroSteps() {
         </ol>
       </CardContent>
     </Card>
+    </aside>
   );
 }
 

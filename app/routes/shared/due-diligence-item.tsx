@@ -188,7 +188,7 @@ export default function SharedDueDiligenceItem({ loaderData, actionData }: Route
           // Participants neither close questions nor see their own marked: the founders' page does.
           questions={page.questions.map((q) => ({ ...q, askedByMe: false, answeredAt: null, canClose: false }))}
         />
-        {page.canAsk ? <DdAskForm visibilities={page.visibilities} /> : null}
+        {page.canAsk ? <DdAskForm visibilities={page.visibilities} heading="h3" /> : null}
       </Card>
     </PageContainer>
   );

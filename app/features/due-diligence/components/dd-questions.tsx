@@ -91,12 +91,23 @@ export function DdQuestionList({ questions, empty }: { questions: DdQuestionView
  * The form to ask a question on a request, visible to the sides offered; with `documents`, the
  * question may be put on one of the request's documents instead.
  */
-export function DdAskForm({ visibilities, documents, error }: { visibilities: DdSide[]; documents?: { id: string; name: string }[]; error?: ReactNode }) {
+export function DdAskForm({
+  visibilities,
+  documents,
+  error,
+  heading: Heading = "h5",
+}: {
+  visibilities: DdSide[];
+  documents?: { id: string; name: string }[];
+  error?: ReactNode;
+  /** One level under the section's own heading, which differs between the two pages. */
+  heading?: "h3" | "h5";
+}) {
   return (
     <Form method="post" className="grid gap-3 border-t pt-3" aria-labelledby="dd-ask-title">
-      <h5 id="dd-ask-title" className="font-medium">
+      <Heading id="dd-ask-title" className="font-medium">
         Poser une question
-      </h5>
+      </Heading>
       {error}
       <input type="hidden" name="intent" value="ask" />
       <div className="grid gap-3 sm:grid-cols-2">
