@@ -359,6 +359,8 @@ describe("participants in the due-diligence list, document versions and the clos
     };
     expect(await entriesOf(seller.browser)).toEqual([
       "diligences/diligences-questions-reponses.json",
+      "diligences/liste-de-diligences.pdf",
+      "diligences/liste-de-diligences.xlsx",
       "documents/bail-commercial/v1-bail-commercial.pdf",
       "documents/bail-commercial/v2-bail-commercial-signe.pdf",
       "documents/offre/v1-offre.pdf",
@@ -367,7 +369,12 @@ describe("participants in the due-diligence list, document versions and the clos
     expect(refused.status).toBe(403);
     await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "rights", participantId: bank.participantId, voir: "on", telecharger: "on" }), { fileId });
     const bankEntries = await entriesOf(bank.browser);
-    expect(bankEntries).toEqual(["diligences/diligences-questions-reponses.json", "documents/offre/v1-offre.pdf"]);
+    expect(bankEntries).toEqual([
+      "diligences/diligences-questions-reponses.json",
+      "diligences/liste-de-diligences.pdf",
+      "diligences/liste-de-diligences.xlsx",
+      "documents/offre/v1-offre.pdf",
+    ]);
   });
 });
 

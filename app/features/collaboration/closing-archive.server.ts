@@ -35,7 +35,8 @@ export type ArchiveEntry = ArchiveEntryMeta & ({ bytes: Uint8Array } | { storage
 export type ArchiveSection = (ctx: { access: FileAccess; actor: FileActor; taken: Set<string> }) => Promise<ArchiveEntry[]>;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const made = (path: string, bytes: Uint8Array, description: string): ArchiveEntry => ({ path, bytes, sha256: sha256(bytes), size: bytes.byteLength, description });
+/** An entry of bytes made now, with its hash for the manifest. */
+export const made = (path: string, bytes: Uint8Array, description: string): ArchiveEntry => ({ path, bytes, sha256: sha256(bytes), size: bytes.byteLength, description });
 
 type ArchivedDocumentRow = {
   id: string;

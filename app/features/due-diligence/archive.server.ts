@@ -1,18 +1,10 @@
 // The due-diligence part of a concluded file's closing archive: the list as the member's side sees
 // it (XLSX and PDF) and every question with its answer, as JSON.
-import { createHash } from "node:crypto";
-import type { ArchiveEntry, ArchiveSection } from "~/features/collaboration/closing-archive.server";
+import { made as entry, type ArchiveSection } from "~/features/collaboration/closing-archive.server";
 import { uniquePath } from "~/features/collaboration/closing-archive-rules";
+import { DD_SIDE_LABELS } from "./due-diligence-rules";
 import { getDueDiligenceItem, getDueDiligenceList } from "./due-diligence.server";
 import { exportDueDiligence } from "./export.server";
-
-const entry = (path: string, bytes: Uint8Array, description: string): ArchiveEntry => ({
-  path,
-  bytes,
-  sha256: createHash("sha256").update(bytes).digest("hex"),
-  size: bytes.byteLength,
-  description,
-});
 
 export const dueDiligenceArchiveSection: ArchiveSection = async ({ access, actor, taken }) => {
   const list = await getDueDiligenceList(actor, access.id);
@@ -39,7 +31,7 @@ export const dueDiligenceArchiveSection: ArchiveSection = async ({ access, actor
   }
   const qa = Buffer.from(`${JSON.stringify({ file: access.reference, side: list.side, questions }, null, 2)}\n`);
   return [
-    entry(uniquePath("diligences", "liste-de-diligences.xlsx", taken), xlsx.bytes, `Liste de diligences (${list.progress.label}), vue du côté ${list.side}`),
+    entry(uniquePath("diligences", "liste-de-diligences.xlsx", taken), xlsx.bytes, `Liste de diligences (${list.progress.label}), vue du côté ${DD_SIDE_LABELS[list.side].toLowerCase()}`),
     entry(uniquePath("diligences", "liste-de-diligences.pdf", taken), pdf.bytes, "Liste de diligences, PDF"),
     entry(uniquePath("diligences", "questions-reponses.json", taken), qa, `Questions et réponses (${questions.length})`),
   ];

@@ -6,7 +6,7 @@ import { contentDisposition } from "~/features/collaboration/documents-rules";
 import type { FileActor } from "~/features/collaboration/file-access.server";
 import { renderTextPdf } from "~/lib/pdf/text-pdf.server";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { DD_CATEGORY_LABELS, DD_SIDE_LABELS, DD_STATUS_LABELS } from "./due-diligence-rules";
+import { DD_CATEGORY_LABELS, DD_SIDE_LABELS, DD_STATUS_LABELS, type DdProgress, type DdSide } from "./due-diligence-rules";
 import { getDueDiligenceExport, type DdExportRow } from "./due-diligence.server";
 
 export type DdExportFile = { bytes: Uint8Array; contentType: string; disposition: string };
@@ -27,9 +27,15 @@ function cells(r: DdExportRow): (string | number)[] {
   ];
 }
 
-/** The list of a file as a workbook of one sheet, one row per item. */
+/** The list as one side sees it: what both the founders' and a participant's exports render. */
+export type DdExportList = { reference: string; side: DdSide; progress: DdProgress; rows: DdExportRow[] };
+
+/** The list of a file as a workbook of one sheet, one row per item, or as a PDF. */
 export async function exportDueDiligence(actor: Pick<FileActor, "profileId">, fileId: string, format: "xlsx" | "pdf"): Promise<DdExportFile> {
-  const list = await getDueDiligenceExport(actor, fileId);
+  return renderDueDiligence(await getDueDiligenceExport(actor, fileId), format);
+}
+
+export async function renderDueDiligence(list: DdExportList, format: "xlsx" | "pdf"): Promise<DdExportFile> {
   const now = new Date();
   const base = `diligences-${list.reference}`;
   if (format === "xlsx") {

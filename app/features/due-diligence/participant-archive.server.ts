@@ -1,19 +1,21 @@
 // The closing archive as a participant may take it: the versions of the documents
-// of the folders their side sees where they hold « télécharger », and their side's questions and
-// answers; not the fee agreement, the founders' undertakings nor the timeline. Same manifest and
+// of the folders their side sees where they hold « télécharger », and their side's list (XLSX,
+// PDF), questions and answers; not the fee agreement, the founders' undertakings nor the timeline. Same manifest and
 // seal as the founders' archive.
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
 import { isClosed } from "~/features/collaboration/collaboration-rules";
 import { uniquePath } from "~/features/collaboration/closing-archive-rules";
-import { archivePathsTaken, documentEntries, streamArchive, type ArchiveEntry, type ClosingArchive } from "~/features/collaboration/closing-archive.server";
+import { archivePathsTaken, documentEntries, made, streamArchive, type ArchiveEntry, type ClosingArchive } from "~/features/collaboration/closing-archive.server";
 import { fileConflict } from "~/features/collaboration/file-access.server";
 import { mayReach, REACH_MESSAGES } from "~/features/due-diligence/participant-reach-rules";
 import { folderVisibleTo, FOLDER_VISIBILITIES, isAllowed } from "~/features/collaboration/participant-rules";
 import { requireFileParticipant } from "~/features/collaboration/participants.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { DD_SIDE_LABELS } from "./due-diligence-rules";
+import type { DdExportRow } from "./due-diligence.server";
+import { renderDueDiligence } from "./export.server";
 import { getParticipantDueDiligence, getParticipantDueDiligenceItem } from "./participant.server";
 
 const ARCHIVE_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
@@ -41,22 +43,33 @@ export async function openParticipantArchive(userId: string, fileId: string, now
       )
     : [];
   const list = await getParticipantDueDiligence(userId, fileId);
-  if (list.items.length) {
+  if (list.items.length && list.progress) {
     const questions = [];
+    const rows: DdExportRow[] = [];
     for (const item of list.items) {
       const page = await getParticipantDueDiligenceItem(userId, fileId, item.id);
+      rows.push({
+        category: item.category,
+        title: item.title,
+        status: item.status,
+        // Owners are the founders' working detail: a participant's view does not carry them.
+        ownerName: null,
+        dueDate: item.dueDate,
+        documents: page.documents.map((d) => d.name),
+        openQuestions: item.openQuestions,
+      });
       for (const q of page.questions) {
         questions.push({ demande: item.title, statut_demande: item.status, visibilite: q.visibility, question: q.body, posee_par: q.askerName, reponse: q.answer, repondue_par: q.answererName, statut: q.status });
       }
     }
+    const export_ = { reference: list.reference, side: list.side, progress: list.progress, rows };
+    const side = DD_SIDE_LABELS[list.side].toLowerCase();
     const bytes = Buffer.from(`${JSON.stringify({ file: access.reference, side: list.side, requests: list.items.map((i) => ({ demande: i.title, rubrique: i.category, statut: i.status })), questions }, null, 2)}\n`);
-    entries.push({
-      path: uniquePath("diligences", "diligences-questions-reponses.json", taken),
-      bytes,
-      sha256: createHash("sha256").update(bytes).digest("hex"),
-      size: bytes.byteLength,
-      description: `Liste de diligences et questions vues du côté ${list.side}`,
-    });
+    entries.push(
+      made(uniquePath("diligences", "liste-de-diligences.xlsx", taken), (await renderDueDiligence(export_, "xlsx")).bytes, `Liste de diligences (${list.progress.label}), vue du côté ${side}`),
+      made(uniquePath("diligences", "liste-de-diligences.pdf", taken), (await renderDueDiligence(export_, "pdf")).bytes, "Liste de diligences, PDF"),
+      made(uniquePath("diligences", "diligences-questions-reponses.json", taken), bytes, `Liste de diligences et questions vues du côté ${side}`),
+    );
   }
   return streamArchive({ fileId: access.fileId, reference: access.reference, entries, now });
 }
