@@ -20,6 +20,7 @@ const CASES: Array<[string, TypographyRule[]]> = [
   [`Aujourd’hui, l’annuaire s’ouvre`, []],
   [`l'annuaire`, ["apostrophe"]],
   [`'Matching pour le mandat'`, []],
+  [`Matching du mandat LDA-03`, []],
   // space before ; : ! ?
   [`Limite atteinte${N}: 3 mandats`, []],
   [`Limite atteinte${NN}: 3 mandats`, []],
@@ -124,6 +125,7 @@ const SPEC_TEXTS = [
   "Erreur lors du chargement des deals",
   "Matching pour le mandat",
   "Matching",
+  "Matching du mandat LDA-03",
   "Exporter les emails",
   "Emails copiés dans le presse-papier",
   "Email",

@@ -61,6 +61,8 @@ export const SPEC_VERBATIM_EXCEPTIONS: readonly (string | RegExp)[] = [
   "Matching pour le mandat",
   // The 'Matching' action on a mandate: the word alone, as the specification names the button.
   /\bMatching\b(?![ \u00a0]*\p{L})/u,
+  // The same button with its screen-reader suffix, which some renderings join to the word.
+  /\bMatching du mandat\b/u,
   "Exporter les emails",
   "Emails copiés dans le presse-papier",
   // The form label 'Email', required or not.

@@ -157,7 +157,10 @@ test("a guest of the seller's side answers a request into a folder, then uploads
 
   // The seller's founder finds it among the file's documents, in the folder chosen.
   await seller.goto(`${filePath}/documents`);
-  await expect(seller.getByTestId("document-item").filter({ hasText: answer })).toContainText(folder);
+  const filed = seller.getByRole("list", { name: `Documents\u00a0: ${folder}` }).getByTestId("document-item").filter({ hasText: answer });
+  await expect(filed).toBeVisible();
+  // Named after the guest who deposited it, not as a member who left.
+  await expect(filed).not.toContainText("Membre ayant quitté le réseau");
 
   // A new version from the shared file: same folder, the first one kept under it.
   await guest.goto(sharedPath);

@@ -7,6 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GONE_MEMBER_NAME } from "~/features/collaboration/collaboration.server";
 import { queryRows } from "~/db/query.server";
 import { collaborationEvents, documentAccessLog, guestAccounts, mailOutbox, session, user } from "~/db/schema";
 import { listDocuments, openDocument, shareDocument } from "~/features/collaboration/documents.server";
@@ -344,6 +345,9 @@ describe("participants in the due-diligence list, document versions and the clos
     // The founders' room lists the versions too, on Alice's side only.
     const aliceRoom = await listDocuments(fileActor(alice.profile), fileId);
     expect(aliceRoom.documents.map((d) => [d.name, d.version, d.earlierVersions.length, d.folderName])).toEqual([["bail-commercial-signe.pdf", 2, 1, "Fiscal cédant"]]);
+    // The guest who deposited it is named, not taken for a member who left.
+    expect(aliceRoom.documents[0].uploaderName).not.toBe(GONE_MEMBER_NAME);
+    expect(aliceRoom.documents[0].uploaderName.trim()).not.toBe("");
     expect((await listDocuments(fileActor(bob.profile), fileId)).documents).toEqual([]);
 
     // The closing archive: every version for the seller's guest, a 403 for the bank without « télécharger ».
@@ -375,7 +379,7 @@ describe("participants in the due-diligence list, document versions and the clos
       "diligences/liste-de-diligences.xlsx",
       "documents/offre/v1-offre.pdf",
     ]);
-  });
+  }, 180_000);
 });
 
 // The authorization matrix's participant columns: the roles of the main matrix have no place in a

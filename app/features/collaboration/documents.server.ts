@@ -308,13 +308,16 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
       d.uploader_first, d.uploader_last, d.accesses, d.lineage_id, d.version, d.folder_name
     from used cross join folders left join lateral (
       select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
-        p.first_name as uploader_first, p.last_name as uploader_last, d.lineage_id, d.version, fo.name as folder_name,
+        coalesce(p.first_name, cp.first_name) as uploader_first, coalesce(p.last_name, cp.last_name) as uploader_last,
+        d.lineage_id, d.version, fo.name as folder_name,
         case when d.uploader_profile_id = ${actor.profileId}::uuid then coalesce((
           select json_agg(l order by l.created_at desc, l.id) from (
             select id, viewer_profile_id, viewer_name, action, created_at from document_access_log where document_id = d.id) l
         ), '[]'::json) end as accesses
       from collaboration_documents d
       left join profiles p on p.id = d.uploader_profile_id
+      -- A participant's upload (a guest has no profile) is named after the participant.
+      left join collaboration_participants cp on cp.id = d.uploader_participant_id
       left join collaboration_folders fo on fo.id = d.folder_id
       where d.file_id = ${access.id}::uuid and ${folderSeenByFounder(actor.profileId)}
     ) d on true
