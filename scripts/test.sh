@@ -45,6 +45,12 @@ built=$(mktemp -u)
 lane1() {
   phase typecheck nice -n 10 npm run --silent typecheck
   phase lint nice -n 10 npm run --silent lint
+  # Vitest waits for the browser suite: side by side on two cores, each starved the other's
+  # timed journeys (decision 064).
+  while [ ! -e "$built.e2e-done" ]; do
+    [ -e "$built.failed" ] && break
+    sleep 1
+  done
   # This Node: the unit tests and the integration tests on PGlite.
   phase vitest-pglite nice -n 10 env -u TEST_DATABASE_URL node "${vitest[@]}" --project 'pglite*'
   # The second runtime: the unit tests again (cheap) when it is Node 24, and the integration tests
@@ -66,7 +72,10 @@ lane1() {
 }
 lane2() {
   if phase build npm run --silent build; then touch "$built.ok"; else touch "$built.failed"; return 1; fi
-  phase e2e npm run --silent test:e2e
+  local e2e=0
+  phase e2e npm run --silent test:e2e || e2e=$?
+  touch "$built.e2e-done"
+  [ $e2e -eq 0 ] || return $e2e
   phase smoke-node24 "${NODE24[@]}" node_modules/tsx/dist/cli.mjs scripts/smoke-start.ts
 }
 
@@ -77,7 +86,7 @@ lane2_pid=$!
 status=0
 wait $lane1_pid || status=1
 wait $lane2_pid || status=1
-rm -f "$built.ok" "$built.failed"
+rm -f "$built.ok" "$built.failed" "$built.e2e-done"
 
 echo
 echo "Temps par phase (total : $((SECONDS - started)) s)"

@@ -166,5 +166,5 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "pg")("npm run storage:migrate", 
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });
