@@ -107,7 +107,7 @@ describe("a signed-in member's responses", () => {
     const res = await get("/parametres.data", {
       method: "POST",
       headers: { origin: server.baseUrl, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "notifications", messages: "on" }).toString(),
+      body: new URLSearchParams({ intent: "notifications", messages: "weekly" }).toString(),
     });
     expect(res.status).toBeLessThan(400);
     expectPrivate(res, "POST /parametres.data");
