@@ -61,11 +61,17 @@ export default [
       route("journal", "routes/admin/journal.tsx"),
     ]),
     route("mandates", "routes/member/mandates.tsx"),
-    route("parametres", "routes/member/settings.tsx"),
-    // A validated member files or renews the insurance certificate (checked by the team).
-    route("parametres/assurance", "routes/member/insurance-renewal.tsx"),
-    // Plan, payments, invoices and credit notes, billing details.
-    route("parametres/facturation", "routes/member/billing.tsx"),
+    // The account settings: one page per subject under one navigation.
+    route("parametres", "routes/member/settings.tsx", [
+      index("routes/member/settings/account.tsx"),
+      route("securite", "routes/member/settings/security.tsx"),
+      route("notifications", "routes/member/settings/notifications.tsx"),
+      // A validated member files or renews the insurance certificate (checked by the team).
+      route("assurance", "routes/member/insurance-renewal.tsx"),
+      // Plan, payments, invoices and credit notes, billing details.
+      route("facturation", "routes/member/billing.tsx"),
+      route("donnees", "routes/member/settings/data.tsx"),
+    ]),
   ]),
   // A file's invitation, and the files a participant or guest account was admitted to.
   route("invitation/:token", "routes/public/invitation.tsx"),

@@ -193,7 +193,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 }
 
 /** Where an administrator without two-factor authentication is sent to enrol. */
-export const ADMIN_TWO_FACTOR_ENROL_PATH = "/parametres?section=securite&admin=1";
+export const ADMIN_TWO_FACTOR_ENROL_PATH = "/parametres/securite?admin=1";
 
 /**
  * requireAdmin, plus a second factor: an admin whose account has no authenticator app (TOTP)

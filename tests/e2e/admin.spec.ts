@@ -31,7 +31,7 @@ async function disableTotp(page: Page, password: string) {
   const res = await page.request.post("/parametres", { headers: { origin: origin() }, form: { intent: "disable-2fa", password }, maxRedirects: 0 });
   expect([302, 303], await res.text()).toContain(res.status());
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/parametres\?section=securite&admin=1$/);
+  await expect(page).toHaveURL(/\/parametres\/securite\?admin=1$/);
 }
 
 // ---- helpers ---------------------------------------------------------------------------------
@@ -108,9 +108,9 @@ test.describe.serial("admin back office", () => {
     const a = admin.page;
     await signIn(a, E2E_ADMIN.email, E2E_ADMIN.password);
     // An admin without a member profile goes straight to the two-factor enrolment (issue 16).
-    await expect(a).toHaveURL(/\/parametres\?section=securite&admin=1$/);
+    await expect(a).toHaveURL(/\/parametres\/securite\?admin=1$/);
     await a.goto("/admin");
-    await expect(a).toHaveURL(/\/parametres\?section=securite&admin=1$/);
+    await expect(a).toHaveURL(/\/parametres\/securite\?admin=1$/);
     await enableTwoFactor(a, E2E_ADMIN.password);
     await a.goto("/admin");
     await expect(a.getByRole("heading", { level: 1, name: "Administration" })).toBeVisible();

@@ -108,10 +108,10 @@ export async function expectNoAxeViolations(page: Page) {
 /**
  * Enrols the signed-in account in two-factor authentication through /parametres and returns
  * its base32 secret, so that later sign-ins can answer with `totpCode(secret)`. Use it for the
- * admin (requireAdminWithTwoFactor sends an admin without TOTP to /parametres?section=securite).
+ * admin (requireAdminWithTwoFactor sends an admin without TOTP to /parametres/securite).
  */
 export async function enableTwoFactor(page: Page, password: string): Promise<{ secret: string; backupCodes: string[] }> {
-  await page.goto("/parametres?section=securite");
+  await page.goto("/parametres/securite");
   const section = page.locator("#securite");
   await section.getByLabel("Mot de passe").fill(password);
   await section.getByRole("button", { name: "Configurer la double authentification" }).click();

@@ -251,9 +251,9 @@ async function memberPages(page: Page, who: string) {
     ["/mandates?nouveau=1", "mandates-nouveau"],
     ["/parametres", "parametres"],
   ];
-  // The settings' sections (each scrolled into view) and the public directory once, as premium.
+  // The settings' other pages and the public directory once, as premium.
   if (who === "premium") {
-    for (const section of ["securite", "sessions", "notifications", "donnees"]) pages.push([`/parametres?section=${section}`, `parametres-${section}`]);
+    for (const subject of ["securite", "notifications", "donnees", "facturation"]) pages.push([`/parametres/${subject}`, `parametres-${subject}`]);
     pages.push(["/annuaire", "annuaire-public"]);
   }
   for (const [url, name] of pages) await visit(page, url, `${who}-${name}`);

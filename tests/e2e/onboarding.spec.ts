@@ -135,7 +135,8 @@ test("joining by the paid founding route through the test checkout", async ({ pa
   // The payment's invoice (issue 27 §4): from the settings to « Facturation », as a PDF.
   await page.goto("/parametres");
   await page.getByRole("link", { name: "Facturation", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Facturation" })).toBeVisible();
+  await expect(page).toHaveURL(/\/parametres\/facturation$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Mon offre" })).toBeVisible();
   const invoiceLink = page.getByRole("link", { name: /^Facture F-\d{4}-\d{6} \(PDF\)$/ });
   const [download] = await Promise.all([page.waitForEvent("download"), invoiceLink.click()]);
   expect(download.suggestedFilename()).toMatch(/^facture-F-\d{4}-\d{6}\.pdf$/);

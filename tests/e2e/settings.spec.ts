@@ -39,7 +39,10 @@ test("change the password: rules, other sessions closed, sign in with the new on
   await signIn(otherPage, email, "ancien-secret-1");
   await expect(otherPage).toHaveURL(/\/onboarding$/);
 
+  // Each subject has its page: the password is under « Sécurité ».
   await openSettings(page);
+  await page.getByRole("navigation", { name: "Pages des paramètres" }).getByRole("link", { name: "Sécurité" }).click();
+  await expect(page).toHaveURL(/\/parametres\/securite$/);
   await expectNoAxeViolations(page);
   const form = page.locator("#mot-de-passe");
   await form.getByLabel("Mot de passe actuel").fill("ancien-secret-1");
@@ -89,7 +92,7 @@ test("two-factor authentication without JavaScript: same outcome, codes shown on
   await section.getByLabel("Code à 6 chiffres").fill(await unusedTotpCode(secretFromOtpauthUri(uri)));
   await section.getByRole("button", { name: "Activer la double authentification" }).click();
   // Still signed in, on the settings page, with the ten codes.
-  await expect(noJs).toHaveURL(/\/parametres\?section=securite$/);
+  await expect(noJs).toHaveURL(/\/parametres\/securite$/);
   await expect(section.getByText("Activée", { exact: true })).toBeVisible();
   const codes = section.getByRole("list", { name: "Codes de secours" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
@@ -259,6 +262,8 @@ test("notification e-mails carry an unsubscribe link that turns the preference o
   await page.locator("summary").filter({ hasText: "Menu du compte" }).click();
   await page.getByRole("link", { name: "Paramètres" }).click();
   await expect(page).toHaveURL(/\/parametres$/);
+  await page.getByRole("navigation", { name: "Pages des paramètres" }).getByRole("link", { name: "Notifications" }).click();
+  await expect(page).toHaveURL(/\/parametres\/notifications$/);
   const messages = page.getByRole("combobox", { name: "Messages", exact: true });
   await expect(messages).toHaveValue("off");
   await messages.selectOption("immediate");

@@ -42,7 +42,8 @@ import {
 } from "~/features/account/two-factor.server";
 import { unsubscribeToken, unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { createMessage } from "~/features/messages/messages.server";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/member/settings";
+import { action as settingsAction } from "~/routes/member/settings";
+import { loader as settingsLoader } from "~/routes/member/settings/security";
 import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
 import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, type CreatedMember } from "../support/factories";
@@ -341,7 +342,7 @@ describe("two-factor activation sent as a plain form (no JavaScript; issue 26, i
   async function post(b: Browser, fields: Record<string, string>) {
     const headers = new Headers(b.headers);
     headers.set("content-type", "application/x-www-form-urlencoded");
-    const req = new Request("http://localhost:3000/parametres?section=securite", { method: "POST", headers, body: new URLSearchParams(fields) });
+    const req = new Request("http://localhost:3000/parametres/securite", { method: "POST", headers, body: new URLSearchParams(fields) });
     try {
       return await settingsAction({ request: req, params: {}, context: { requestId: "t" } } as never);
     } catch (thrown) {
@@ -349,7 +350,7 @@ describe("two-factor activation sent as a plain form (no JavaScript; issue 26, i
     }
   }
   async function load(b: Browser) {
-    const req = new Request("http://localhost:3000/parametres?section=securite", { headers: b.headers });
+    const req = new Request("http://localhost:3000/parametres/securite", { headers: b.headers });
     try {
       return await settingsLoader({ request: req, params: {}, context: { requestId: "t" } } as never);
     } catch (thrown) {
@@ -373,7 +374,7 @@ describe("two-factor activation sent as a plain form (no JavaScript; issue 26, i
     expect(answer).toBeInstanceOf(Response);
     const res = answer as Response;
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/parametres?section=securite");
+    expect(res.headers.get("location")).toBe("/parametres/securite");
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => /^(__Secure-)?rt\.session_token=[^;]+/.test(c))).toBe(true);
     expect(cookies.some((c) => /^rt_backup_codes=[^;]+;.*HttpOnly/.test(c))).toBe(true);

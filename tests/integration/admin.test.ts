@@ -494,7 +494,7 @@ describe("admin routes", () => {
     const plain = await createMember(t.db!, { admin: true });
     const cookie = await signInCookie(plain.email, plain.password);
     for (const [, loader, path] of pages) {
-      expect(await run(loader, get(path, cookie))).toMatchObject({ status: 302, location: "/parametres?section=securite&admin=1" });
+      expect(await run(loader, get(path, cookie))).toMatchObject({ status: 302, location: "/parametres/securite?admin=1" });
     }
     const applicant = await createApplicant(t.db!);
     expect((await run(profilesAction, post("/admin?index", { profileId: applicant.profile.id, intent: "validate" }, cookie))).status).toBe(403);

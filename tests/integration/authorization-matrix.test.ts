@@ -125,7 +125,7 @@ const memberOnly = (v: Expected): Partial<Cells> => ({ freemium: v, premium: v, 
 const memberPost = (ok: Expected): Cells => cells(ok, { anonymous: 401, noProfile: 403, pending: 403, suspended: 403 });
 /** requireAdminWithTwoFactor. */
 const ADMIN_GET = cells("redirect:/", {
-  admin: "redirect:/parametres?section=securite&admin=1",
+  admin: "redirect:/parametres/securite?admin=1",
   admin2fa: 200,
 });
 const adminPost = (ok: Expected): Cells => cells(403, { admin2fa: ok });
@@ -387,7 +387,12 @@ const TABLE: Entry[] = [
   { path: "/support", file: "routes/public/support.tsx", get: PUBLIC },
   { path: "/aide", file: "routes/public/aide.tsx", get: PUBLIC },
   { path: "/cookies", file: "routes/public/cookies.tsx", get: PUBLIC },
+  // The settings: a frame and one page per subject; every form of them is refused empty.
   { path: "/parametres", file: "routes/member/settings.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
+  { path: "/parametres", file: "routes/member/settings/account.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
+  { path: "/parametres/securite", file: "routes/member/settings/security.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
+  { path: "/parametres/notifications", file: "routes/member/settings/notifications.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
+  { path: "/parametres/donnees", file: "routes/member/settings/data.tsx", get: USER_GET, post: cells(400, { anonymous: 401 }) },
   { path: "/parametres/export", file: "routes/member/settings-export.ts", get: USER_GET },
   // Billing (issue 27 §4): any account with a profile (an applicant pays at onboarding).
   {

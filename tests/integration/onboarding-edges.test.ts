@@ -59,7 +59,7 @@ describe("an administrator without a member profile (issue 16)", () => {
         return (thrown as Response).headers.get("location");
       }
     };
-    expect(await visit()).toBe("/parametres?section=securite&admin=1");
+    expect(await visit()).toBe("/parametres/securite?admin=1");
     await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, admin.user.id));
     expect(await visit()).toBe("/admin");
   });

@@ -105,7 +105,7 @@ describe("plain http, no proxy (TRUST_PROXY=false)", () => {
 
     // Another client is not affected, and the address the server records is the socket's.
     const jar = await signedIn(email);
-    const settings = await send(base, "/parametres?section=sessions", { headers: { cookie: jar.header(), "x-forwarded-for": "198.51.100.77" } });
+    const settings = await send(base, "/parametres/securite", { headers: { cookie: jar.header(), "x-forwarded-for": "198.51.100.77" } });
     expect(settings.status).toBe(200);
     expect(settings.body).not.toContain("198.51.100.77");
   });
@@ -229,7 +229,7 @@ describe("plain http, no proxy (TRUST_PROXY=false)", () => {
     };
     const started = await post("/parametres", { intent: "enable-2fa", password: PASSWORD }, jar);
     expect(started.location).toMatch(/^\/parametres/);
-    const page = await send(base, "/parametres?section=securite", { headers: { cookie: jar.header() }, from: home });
+    const page = await send(base, "/parametres/securite", { headers: { cookie: jar.header() }, from: home });
     const uri = /otpauth:\/\/[^<"\s]+/.exec(page.body)?.[0].replace(/&amp;/g, "&");
     expect(uri).toBeDefined();
     const secret = secretFromOtpauthUri(uri!);
@@ -499,7 +499,7 @@ describe("https behind a proxy (TRUST_PROXY=true)", () => {
     const ok = await httpsSignIn(email, PASSWORD, "203.0.113.10");
     expect(ok.status).toBe(302);
     const jar = new CookieJar().store(ok);
-    const settings = await send(base, "/parametres?section=sessions", { headers: { cookie: jar.header(), ...proxied("203.0.113.10") } });
+    const settings = await send(base, "/parametres/securite", { headers: { cookie: jar.header(), ...proxied("203.0.113.10") } });
     expect(settings.status).toBe(200);
     expect(settings.body).toContain("203.0.113.10");
   });

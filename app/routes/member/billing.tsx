@@ -1,11 +1,9 @@
 // /parametres/facturation: the member's plan and renewal date, payments with their
 // invoices and credit notes (PDF), and the billing details printed on the next invoices.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { getRequestProfile, requireUser } from "~/auth/session.server";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import type { SettingsActionData } from "~/features/account/components/settings-form";
 import { BILLING_INTENT, BILLING_MESSAGES, billingDetailsSchema } from "~/features/billing/billing.schema";
 import { getBillingView, saveBillingDetails } from "~/features/billing/billing.server";
@@ -44,15 +42,11 @@ export const action = atEdge(async function action({ request }: Route.ActionArgs
 
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <PageContainer className="max-w-3xl py-8">
-      <BackLink to="/parametres" label="Retour aux paramètres" />
-      <PageTitle className="text-2xl md:text-3xl">Facturation</PageTitle>
-      <div className="mt-6 grid grid-cols-1 gap-6">
-        <PlanSection view={loaderData.view} />
-        <PaymentsSection view={loaderData.view} />
-        <BillingDetailsSection view={loaderData.view} actionData={actionData as SettingsActionData | undefined} />
-      </div>
-    </PageContainer>
+    <div className="grid grid-cols-1 gap-6">
+      <PlanSection view={loaderData.view} />
+      <PaymentsSection view={loaderData.view} />
+      <BillingDetailsSection view={loaderData.view} actionData={actionData as SettingsActionData | undefined} />
+    </div>
   );
 }
 
@@ -61,14 +55,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
     isRouteErrorResponse(error) && error.status < 500 && typeof body?.message === "string" ? body.message : "Nous n’avons pas pu afficher la facturation. Veuillez réessayer.";
   return (
-    <PageContainer className="max-w-3xl py-8">
-      <PageTitle className="text-2xl md:text-3xl">Facturation</PageTitle>
-      <Alert variant="destructive" className="mt-6">
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
-      <Button asChild variant="outline" className="mt-6">
-        <Link to="/parametres">Revenir aux paramètres</Link>
-      </Button>
-    </PageContainer>
+    <Alert variant="destructive">
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
   );
 }

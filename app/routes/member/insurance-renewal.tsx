@@ -6,7 +6,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { parisToday } from "~/features/mandates/mandate-rules";
@@ -86,19 +85,20 @@ export default function InsuranceRenewal({ loaderData, actionData }: Route.Compo
     onValidate: ({ formData }) => parseWithZod(formData, { schema: first ? verificationSchema(profession, today) : insuranceFieldsSchema(today) }),
   });
   return (
-    <PageContainer className="max-w-3xl py-8">
-      <BackLink to="/dashboard/profil" label="Retour à mon profil" />
-      <PageTitle className="text-2xl md:text-3xl">Attestation d’assurance</PageTitle>
-      <p className="mt-2 text-sm text-muted-foreground">
+    <section aria-labelledby="assurance-titre" className="grid grid-cols-1 gap-2">
+      <h2 id="assurance-titre" className="text-xl font-semibold leading-tight">
+        Attestation d’assurance
+      </h2>
+      <p className="text-sm text-muted-foreground">
         Votre assurance responsabilité civile professionnelle fait partie de la vérification de votre profil. L’attestation reste
         privée{"\u00a0"}: seule l’équipe du réseau la consulte.
       </p>
       <div className="mt-6 grid grid-cols-1 gap-6">
         <InsuranceStatusCard view={view} />
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid grid-cols-1 gap-4" aria-labelledby="renewal-title">
-          <h2 id="renewal-title" className="text-lg font-semibold">
+          <h3 id="renewal-title" className="text-lg font-semibold">
             {first ? "Déposer vos justificatifs" : "Déposer une nouvelle attestation"}
-          </h2>
+          </h3>
           {form.errors?.length ? (
             <Alert variant="destructive" role="alert" id={form.errorId}>
               <AlertDescription>{form.errors[0]}</AlertDescription>
@@ -128,18 +128,15 @@ export default function InsuranceRenewal({ loaderData, actionData }: Route.Compo
           </div>
         </Form>
       </div>
-    </PageContainer>
+    </section>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? "Erreur") : "Une erreur est survenue. Veuillez réessayer dans un instant.";
   return (
-    <PageContainer className="max-w-3xl py-8">
-      <PageTitle className="text-2xl md:text-3xl">Attestation d’assurance</PageTitle>
-      <Alert variant="destructive" className="mt-6">
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
-    </PageContainer>
+    <Alert variant="destructive">
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
   );
 }

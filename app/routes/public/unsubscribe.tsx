@@ -55,7 +55,7 @@ function ManageLink() {
   return (
     <p className="text-center text-sm text-muted-foreground">
       Vous pouvez gérer toutes vos préférences depuis{" "}
-      <Link to="/parametres?section=notifications" className="font-medium text-primary underline underline-offset-2">
+      <Link to="/parametres/notifications" className="font-medium text-primary underline underline-offset-2">
         les paramètres de votre compte
       </Link>
       .

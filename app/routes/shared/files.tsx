@@ -37,7 +37,7 @@ export default function SharedFiles({ loaderData }: Route.ComponentProps) {
           <ShieldCheck className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
           <p className="min-w-0 flex-1 text-sm">Protégez l’accès à ces dossiers confidentiels&nbsp;: activez la double authentification.</p>
           <Button asChild variant="outline" size="sm">
-            <Link to="/parametres?section=securite">Activer</Link>
+            <Link to="/parametres/securite">Activer</Link>
           </Button>
         </Card>
       ) : null}
