@@ -250,8 +250,8 @@ test("matches a professional can trust: sector filter, count and list agree, « 
   const panel = await openMatching(a, code);
   await expect(panel.getByRole("heading", { name: new RegExp(`^Mandats potentiels\\s*\\(${counted}\\)$`) })).toBeVisible();
   const items = panel.getByTestId("potential-match");
-  await expect(items).toHaveCount(20);
-  await expect(panel.getByTestId("potential-cut")).toContainText(`20 premiers sur ${counted}`);
+  await expect(items).toHaveCount(5);
+  await expect(panel.getByTestId("potential-cut")).toContainText(`5 premiers sur ${counted}`);
   await expect(panel.getByText(`SECU-${tag}`)).toHaveCount(0);
   await expect(items.first().getByRole("list", { name: "Critères du rapprochement" })).toContainText(/Secteur\s:\scorrespond/);
   // The percentage at the same place on every card: the same right edge.
@@ -263,8 +263,8 @@ test("matches a professional can trust: sector filter, count and list agree, « 
   const more = panel.getByRole("link", { name: "Voir les suivants" });
   await more.focus();
   await a.keyboard.press("Enter");
-  await expect(items).toHaveCount(Math.min(counted, 40));
-  await expect(items.nth(20)).toBeFocused();
+  await expect(items).toHaveCount(Math.min(counted, 25));
+  await expect(items.nth(5)).toBeFocused();
   await expect(panel.getByText(`SECU-${tag}`)).toHaveCount(0);
   await a.context().close();
   await b.context().close();

@@ -11,7 +11,7 @@ import { listMandateCards } from "~/features/matching/mandate-cards.server";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, getMyMandate, listMyMandates, mandateActor, toggleMandateStatus } from "~/features/mandates/mandates.server";
 import { alertMatchingOwners } from "~/features/matching/alerts.server";
-import { listCut, MATCHES_PAGE_SIZE } from "~/features/matching/match-score";
+import { listCut, MATCHES_FIRST, MATCHES_PAGE_SIZE } from "~/features/matching/match-score";
 import { countPotentialMatches, listOpportunities, listPotentialMatches, matchSourceOf } from "~/features/matching/matching.server";
 import { getOverviewFigures } from "~/features/overview/overview.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
@@ -156,7 +156,7 @@ describe("a professional can trust the matches (issue 27 §6)", () => {
   it("says when the panel's list is cut, and « Voir les suivants » lists the next ones: the count and the list agree", async () => {
     const mine = mandateActor(me.profile);
     const buyer = await createMandate(mine, transportBuyer("ACQ-LISTE"));
-    const total = MATCHES_PAGE_SIZE + 11;
+    const total = MATCHES_FIRST + MATCHES_PAGE_SIZE + 11;
     await t.db!.insert(mandates).values(
       Array.from({ length: total }, (_, i) => ({ ...sellerIn(i % 2 ? "H" : "I", `S-${i}`), isExclusive: true, profileId: peer.profile.id })),
     );
@@ -167,12 +167,15 @@ describe("a professional can trust the matches (issue 27 §6)", () => {
     const card = first.mandates.find((m) => m.id === buyer.id)!;
     expect(card.potentialMatches).toBe(total);
     expect(first.panel?.potentialCount).toBe(total);
-    expect(first.panel?.potential).toHaveLength(MATCHES_PAGE_SIZE);
-    expect(listCut(first.panel!.potential.length, first.panel!.potentialCount, MATCH_COUNT_CAP)).toEqual({ text: `20 premiers sur ${total}`, more: true });
-    const next = (await runLoader(loader, `/mandates?matching=${buyer.id}&plus=1`, browser)).value!;
+    expect(first.panel?.potential).toHaveLength(MATCHES_FIRST);
+    expect(listCut(first.panel!.potential.length, first.panel!.potentialCount, MATCH_COUNT_CAP)).toEqual({ text: `5 premiers sur ${total}`, more: true });
+    const second = (await runLoader(loader, `/mandates?matching=${buyer.id}&plus=1`, browser)).value!;
+    expect(second.panel?.potential).toHaveLength(MATCHES_FIRST + MATCHES_PAGE_SIZE);
+    expect(second.panel?.potential.slice(0, MATCHES_FIRST).map((m) => m.id)).toEqual(first.panel?.potential.map((m) => m.id));
+    const next = (await runLoader(loader, `/mandates?matching=${buyer.id}&plus=2`, browser)).value!;
     expect(next.panel?.potential).toHaveLength(total);
     expect(next.panel?.potentialCount).toBe(total);
-    expect(next.panel?.potential.slice(0, MATCHES_PAGE_SIZE).map((m) => m.id)).toEqual(first.panel?.potential.map((m) => m.id));
+    expect(next.panel?.potential.slice(0, MATCHES_FIRST + MATCHES_PAGE_SIZE).map((m) => m.id)).toEqual(second.panel?.potential.map((m) => m.id));
     expect(next.panel?.potential.some((m) => m.clientCode === "S-SECURITE")).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   isOffered,
   listCut,
   matchesShown,
+  nextMatchesPage,
   matchScore,
   scoreBadge,
   sectorsFit,
@@ -167,13 +168,24 @@ describe("criteriaVerdicts: met, not met or not specified, in words", () => {
 
 describe("the panel's list against the card's count", () => {
   it.each<[string, string | null, number]>([
-    ["first page", null, 20],
-    ["one more page", "1", 40],
-    ["garbage", "abc", 20],
-    ["negative", "-3", 20],
+    ["first page", null, 5],
+    ["one more page", "1", 25],
+    ["two more pages", "2", 45],
+    ["garbage", "abc", 5],
+    ["negative", "-3", 5],
     ["past the maximum", "50", 100],
   ])("matchesShown: %s", (_name, more, expected) => {
     expect(matchesShown(more)).toBe(expected);
+  });
+
+  it.each<[number, number]>([
+    [5, 1],
+    [25, 2],
+    [45, 3],
+    [12, 2],
+  ])("nextMatchesPage(%i) = %i, and it lists 20 more", (shown, next) => {
+    expect(nextMatchesPage(shown)).toBe(next);
+    if (shown % 20 === 5) expect(matchesShown(String(next))).toBe(shown + 20);
   });
 
   it.each<[number, number, { text: string | null; more: boolean }]>([

@@ -145,15 +145,24 @@ export function criterionText(label: string, verdict: CriterionVerdict): string 
   return `${label}\u00a0: ${CRITERION_VERDICT_LABELS[verdict]}`;
 }
 
-/** How many potential matches a panel shows at first, and at most (« Voir les suivants » adds a page). */
+/**
+ * A panel shows the best few potential matches first, so that what needs the member stays in
+ * view; « Voir les suivants » adds a page, up to a maximum.
+ */
+export const MATCHES_FIRST = 5;
 export const MATCHES_PAGE_SIZE = 20;
 export const MATCHES_SHOWN_MAX = 100;
 
-/** The number shown by `more` clicks on « Voir les suivants » (a URL parameter: clamped). */
+/** The number shown after `more` clicks on « Voir les suivants » (a URL parameter: clamped). */
 export function matchesShown(more: string | null): number {
   const n = Number.parseInt(more ?? "", 10);
-  const pages = Number.isFinite(n) && n > 0 ? n + 1 : 1;
-  return Math.min(MATCHES_SHOWN_MAX, pages * MATCHES_PAGE_SIZE);
+  const clicks = Number.isFinite(n) && n > 0 ? n : 0;
+  return Math.min(MATCHES_SHOWN_MAX, MATCHES_FIRST + clicks * MATCHES_PAGE_SIZE);
+}
+
+/** The `more` parameter of the next « Voir les suivants » when `shown` matches are listed. */
+export function nextMatchesPage(shown: number): number {
+  return Math.max(0, Math.ceil((shown - MATCHES_FIRST) / MATCHES_PAGE_SIZE)) + 1;
 }
 
 /**

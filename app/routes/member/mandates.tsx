@@ -13,7 +13,7 @@ import { UrlDialog } from "~/features/mandates/components/url-dialog";
 import { mandatesHref } from "~/features/mandates/components/urls";
 import { MANDATE_TYPE_LABELS } from "~/features/mandates/mandate-rules";
 import { loadMandatesPage, mandatesAction, type MandateFormActionData } from "./mandates-page.server";
-import { MATCHES_PAGE_SIZE } from "~/features/matching/match-score";
+import { nextMatchesPage } from "~/features/matching/match-score";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/mandates";
 import { atEdge } from "~/lib/errors/http";
@@ -152,7 +152,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
             panel={panel}
             returnTo={mandatesHref(search, { matching: panel.mandate.id })}
             requestHref={(targetId) => mandatesHref(search, { matching: panel.mandate.id, demande: targetId })}
-            moreHref={(shown) => mandatesHref(search, { matching: panel.mandate.id, plus: String(Math.ceil(shown / MATCHES_PAGE_SIZE)) })}
+            moreHref={(shown) => mandatesHref(search, { matching: panel.mandate.id, plus: String(nextMatchesPage(shown)) })}
           />
           {requestDialog}
           <div className="flex justify-end">

@@ -288,7 +288,7 @@ export function MatchingPanelContent({
   panel: PanelData;
   returnTo: string;
   requestHref: (targetId: string) => string;
-  /** The panel with `shown + 20` potential matches. */
+  /** The panel with the next page of potential matches. */
   moreHref: (shown: number) => string;
 }) {
   const firstAdded = useRef<HTMLLIElement>(null);
