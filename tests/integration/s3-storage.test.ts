@@ -197,7 +197,8 @@ describe("the S3 driver", () => {
     const left: string[] = [];
     for await (const k of driver.listKeys()) if (k.startsWith(`documents/${fileId}/`)) left.push(k);
     for (const k of left) expect(await served(k)).toBeNull();
-  });
+    // A PDF checked in its worker, then two cut attempts with the SDK's back-off: past 30 s on a loaded machine.
+  }, 90_000);
 
   it("/uploads/ streams public images from the bucket, and fails a damaged one instead of serving it", async () => {
     setStorage(driver);
