@@ -5,8 +5,11 @@ import { cn } from "~/lib/utils";
 
 export type Tab = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
-/** Tabs as links, so that each tab has its own URL (reload, back button, sharing). */
-export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
+/**
+ * Tabs as links, so that each tab has its own URL (reload, back button, sharing). `side`: a
+ * column beside the content on wide screens (a settings menu), a bar above it on a phone.
+ */
+export function TabNav({ label, tabs, side = false, className }: { label: string; tabs: readonly Tab[]; side?: boolean; className?: string }) {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // On a phone the bar scrolls sideways: bring the active tab into view (horizontally only, so
@@ -22,8 +25,8 @@ export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] })
     }
   }, [pathname]);
   return (
-    <nav ref={nav} aria-label={label} className="mt-4 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 rounded-lg bg-muted p-1">
+    <nav ref={nav} aria-label={label} className={cn("overflow-x-auto", side ? "lg:overflow-visible" : "mt-4", className)}>
+      <ul className={cn("flex min-w-max gap-1 rounded-lg bg-muted p-1", side && "lg:min-w-0 lg:flex-col lg:bg-transparent lg:p-0")}>
         {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink
@@ -34,6 +37,7 @@ export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] })
                 cn(
                   "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground",
                   isActive && "bg-background text-foreground shadow-sm",
+                  side && isActive && "lg:bg-muted lg:shadow-none",
                 )
               }
             >

@@ -55,7 +55,7 @@ export const action = settingsAction;
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const tabs = loaderData.pages.map((page) => ({ to: page.path, label: page.label, icon: ICONS[page.path] ?? UserRound, end: true }));
   return (
-    <AppPage wide={false}>
+    <AppPage className="max-w-5xl">
       <PageHeader
         title="Paramètres du compte"
         description={
@@ -64,10 +64,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </>
         }
         back={loaderData.back}
-      >
-        <TabNav label="Pages des paramètres" tabs={tabs} />
-      </PageHeader>
-      {loaderData.adminRequiresTwoFactor ? (
+      />
+      <div className="flex flex-col gap-stack lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <TabNav label="Pages des paramètres" tabs={tabs} side className="lg:sticky lg:top-20" />
+        <div className="flex min-w-0 flex-col gap-stack">
+          <SettingsAlerts adminRequiresTwoFactor={loaderData.adminRequiresTwoFactor} />
+          <Outlet />
+        </div>
+      </div>
+    </AppPage>
+  );
+}
+
+function SettingsAlerts({ adminRequiresTwoFactor }: { adminRequiresTwoFactor: boolean }) {
+  return (
+    <>
+      {adminRequiresTwoFactor ? (
         <Alert variant="destructive">
           <AlertTitle>Double authentification obligatoire</AlertTitle>
           <AlertDescription>
@@ -78,8 +90,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </AlertDescription>
         </Alert>
       ) : null}
-      <Outlet />
-    </AppPage>
+    </>
   );
 }
 

@@ -29,7 +29,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <dd className="break-all font-medium">{loaderData.email}</dd>
         </dl>
         {loaderData.validated ? (
-          <p className="mt-4 text-sm">
+          <p className="text-sm">
             Votre présentation, vos spécialités et vos références se modifient depuis{" "}
             <Link to="/dashboard/profil" className="font-medium text-primary underline underline-offset-2">
               votre profil professionnel
