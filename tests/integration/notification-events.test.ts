@@ -90,7 +90,7 @@ describe("match requests", () => {
     const r = await createMatchRequest(am, { mandateId: buyer, targetMandateId: seller, message: null });
     expect(await notes(bob, "match_request")).toHaveLength(1);
     expect(await openTodos(bob)).toEqual(["match_request"]);
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toEqual([
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toEqual([
       "demande de mise en relation attend votre réponse",
     ]);
     await respondToMatchRequest(bm, r.requestId, "rejected");
@@ -158,7 +158,7 @@ describe("collaboration files", () => {
     await setEmailFrequency(t.db!, [alice], "immediate", ["files"]);
     await proposeClosing(a, fileId, { closingDate: parisToday(), amountBand: "1m_3m" });
     expect(await openTodos(bob)).toContain("closing_proposed");
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toContain(
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toContain(
       "conclusion de dossier à confirmer",
     );
     await confirmClosing(b, fileId);
@@ -183,7 +183,7 @@ describe("mediation", () => {
     expect(await notes(alice, "mediation_acknowledged")).toHaveLength(1);
     expect(await notes(bob, "mediation_opened")).toHaveLength(1);
     expect(await openTodos(bob)).toContain("mediation_opened");
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toContain(
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toContain(
       "médiation attend votre réponse",
     );
     // Nothing about the subject or the facts in either notification.
@@ -191,6 +191,31 @@ describe("mediation", () => {
     expect(all).not.toContain("honoraires");
     await postMemberMediationMessage(mediationActor(bob.user, bob.profile), fileId, mediationId, "Je conteste.");
     expect(await openTodos(bob)).not.toContain("mediation_opened");
+  });
+});
+
+describe("many open to-dos", () => {
+  it("counts every open to-do per kind, past the list's cap of 200, one per subject", async () => {
+    // 230 requests (one twice), then 5 older closings that fall off the listed 200.
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+      select ${bob.user.id}, 'match_request', 'Nouvelle demande', 'match_request:r' || g, '/mandates?matching=' || g,
+        timestamptz '2026-11-20 10:00:00+00' + g * interval '1 minute' from generate_series(1, 230) g`);
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+      values (${bob.user.id}, 'match_request', 'Nouvelle demande', 'match_request:r7', '/mandates?matching=7', timestamptz '2026-11-19 10:00:00+00')`);
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+      select ${bob.user.id}, 'closing_proposed', 'Conclusion', 'closing_proposed:f' || g, '/dashboard/dossiers/f' || g,
+        timestamptz '2026-11-01 10:00:00+00' + g * interval '1 minute' from generate_series(1, 5) g`);
+    // One done: not counted.
+    await t.db!.execute(sql`update notifications set done_at = now() where todo = 'closing_proposed:f1'`);
+
+    const state = await getNotificationState(bob.user.id, { fresh: true });
+    expect(state.todos).toHaveLength(200);
+    const items = overviewItems(NO_FIGURES, state.todoTotals);
+    expect(items.map((i) => [i.key, i.count, i.to])).toEqual([
+      ["match_request", 230, "/mandates?matching=230"],
+      ["closing_proposed", 4, "/dashboard/dossiers/f5"],
+    ]);
+    expect(items[0]!.label).toBe("demandes de mise en relation attendent votre réponse");
   });
 });
 

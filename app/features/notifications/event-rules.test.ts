@@ -11,6 +11,7 @@ import {
   type EventKind,
   kindsOfEmail,
   todoGroups,
+  todoTotals,
   todoKey,
   todoKindOf,
 } from "./event-rules";
@@ -92,12 +93,12 @@ describe("to-dos", () => {
   ])("%s is a to-do of %s", (key, kind) => expect(todoKindOf(key)).toBe(kind));
 
   it("groups open to-dos by kind, newest group first, linked to the newest of each", () => {
-    const groups = todoGroups([
+    const groups = todoGroups(todoTotals([
       { key: "match_request:r1", kind: "match_request", link: "/mandates?matching=a", createdAt: "2026-01-01T10:00:00.000Z" },
       { key: "match_request:r2", kind: "match_request", link: "/mandates?matching=b", createdAt: "2026-01-02T10:00:00.000Z" },
       { key: "closing_proposed:f1", kind: "closing_proposed", link: "/dashboard/dossiers/f1", createdAt: "2026-01-01T12:00:00.000Z" },
       { key: "message:m1", kind: "message", link: "/x", createdAt: "2026-01-03T12:00:00.000Z" },
-    ]);
+    ]));
     expect(groups.map((g) => [g.kind, g.count, g.to])).toEqual([
       ["match_request", 2, "/mandates?matching=b"],
       ["closing_proposed", 1, "/dashboard/dossiers/f1"],

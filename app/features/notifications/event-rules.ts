@@ -204,28 +204,39 @@ export function todoKindOf(key: string): EventKind | null {
 /** An open to-do as the member's browser receives it (from the notification it came with). */
 export type OpenTodo = { key: string; kind: string; link: string | null; createdAt: string };
 
+/** The open to-dos of one kind, counted in the database (the list the state carries is capped). */
+export type TodoTotal = { kind: string; count: number; link: string | null; at: string };
+
 export type TodoGroup = { kind: EventKind; count: number; label: string; to: string; at: string };
 
-/** « Ce qui vous attend »: open to-dos grouped by kind, the newest group first, linked to the newest. */
-export function todoGroups(todos: readonly OpenTodo[]): TodoGroup[] {
-  const groups = new Map<EventKind, TodoGroup>();
+/** The totals of a list of open to-dos: one per subject, however many notifications reopened it. */
+export function todoTotals(todos: readonly OpenTodo[]): TodoTotal[] {
+  const totals = new Map<string, TodoTotal>();
   const seen = new Set<string>();
   for (const t of todos) {
     const kind = todoKindOf(t.key);
-    // One subject is one to-do, however many notifications reopened it.
     if (!kind || seen.has(t.key)) continue;
     seen.add(t.key);
-    const rule = EVENT_RULES[kind].todo!;
-    const g = groups.get(kind);
-    if (!g) groups.set(kind, { kind, count: 1, label: rule.one, to: t.link ?? "/dashboard", at: t.createdAt });
+    const g = totals.get(kind);
+    if (!g) totals.set(kind, { kind, count: 1, link: t.link, at: t.createdAt });
     else {
       g.count++;
-      if (t.createdAt > g.at) Object.assign(g, { at: t.createdAt, to: t.link ?? g.to });
+      if (t.createdAt > g.at) Object.assign(g, { at: t.createdAt, link: t.link ?? g.link });
     }
   }
-  return [...groups.values()]
-    .map((g) => ({ ...g, label: plural(g.count, EVENT_RULES[g.kind].todo!.one, EVENT_RULES[g.kind].todo!.many) }))
-    .sort((a, b) => b.at.localeCompare(a.at) || EVENT_KINDS.indexOf(a.kind) - EVENT_KINDS.indexOf(b.kind));
+  return [...totals.values()];
+}
+
+/** « Ce qui vous attend »: open to-dos grouped by kind, the newest group first, linked to the newest. */
+export function todoGroups(totals: readonly TodoTotal[]): TodoGroup[] {
+  const groups: TodoGroup[] = [];
+  for (const t of totals) {
+    const kind = isEventKind(t.kind) && EVENT_RULES[t.kind].todo ? t.kind : null;
+    if (!kind || t.count <= 0) continue;
+    const rule = EVENT_RULES[kind].todo!;
+    groups.push({ kind, count: t.count, label: plural(t.count, rule.one, rule.many), to: t.link ?? "/dashboard", at: t.at });
+  }
+  return groups.sort((a, b) => b.at.localeCompare(a.at) || EVENT_KINDS.indexOf(a.kind) - EVENT_KINDS.indexOf(b.kind));
 }
 
 // ---- counts ----------------------------------------------------------------------------------

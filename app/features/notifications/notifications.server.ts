@@ -28,7 +28,7 @@ import { areaCounts, DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, type EmailKin
 
 export type { NotificationItem, NotificationState } from "./notification-rules";
 
-/** How many open to-dos the state carries (« Ce qui vous attend » groups them by kind). */
+/** How many open to-dos the state lists (their counts per kind, `todoTotals`, have no cap). */
 const OPEN_TODOS_SHOWN = 200;
 
 const jsonOf = <T>(v: unknown): T | null => (v === null || v === undefined ? null : typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
@@ -124,6 +124,12 @@ const notificationState = builtOnce(
         todos: sql<unknown>`(select json_agg(json_build_object('key', t.todo, 'kind', t.kind, 'link', t.link, 'createdAt', t.created_at) order by t.created_at desc)
           from (select todo, kind, link, created_at from notifications t where t.user_id = ${sql.placeholder("userId")}
             and t.todo is not null and t.done_at is null order by t.created_at desc limit ${sql.raw(String(OPEN_TODOS_SHOWN))}) t)`,
+        // Counted without the list's cap: one per subject, the kind being the key's prefix.
+        todoTotals: sql<unknown>`(select json_agg(json_build_object('kind', g.kind, 'count', g.n, 'link', g.link, 'at', g.at))
+          from (select split_part(t.todo, ':', 1) as kind, count(distinct t.todo) as n, max(t.created_at) as at,
+            (array_agg(t.link order by t.created_at desc))[1] as link
+            from notifications t where t.user_id = ${sql.placeholder("userId")} and t.todo is not null and t.done_at is null
+            group by split_part(t.todo, ':', 1)) g)`,
       })
       .from(notifications)
       .where(eq(notifications.userId, sql.placeholder("userId")))
@@ -144,11 +150,17 @@ export async function getNotificationState(userId: string, options: { fresh?: bo
     ...t,
     createdAt: new Date(t.createdAt).toISOString(),
   }));
+  const todoTotals = (jsonOf<Array<{ kind: string; count: number | string; link: string | null; at: string }>>(first?.todoTotals) ?? []).map((t) => ({
+    ...t,
+    count: Number(t.count),
+    at: new Date(t.at).toISOString(),
+  }));
   return {
     unread: first?.unread ?? 0,
-    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, todos: _todos, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
+    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, todos: _todos, todoTotals: _todoTotals, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
     counts: areaCounts(Object.fromEntries(Object.entries(byKind).map(([k, n]) => [k, Number(n)]))),
     todos,
+    todoTotals,
   };
 }
 
