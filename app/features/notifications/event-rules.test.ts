@@ -41,6 +41,7 @@ const CASES: Array<[EventKind, "messages" | "files" | "mandates" | "account", st
   ["rating_revealed", "files", "files", false],
   ["mediation_opened", "files", "mediation", true],
   ["mediation_acknowledged", "files", "mediation", false],
+  ["mediation_answered", "files", "mediation", false],
   ["mediation", "files", "mediation", false],
   ["mediation_message", "messages", "messages", false],
   ["mediation_decided", "files", "mediation", false],

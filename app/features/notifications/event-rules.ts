@@ -128,6 +128,7 @@ export const EVENT_RULES = {
     todo: { one: "médiation attend votre réponse", many: "médiations attendent votre réponse", doneWhen: "vous avez répondu ou la médiation est close" },
   },
   mediation_acknowledged: { label: "Médiation", area: "files", email: "mediation", todo: null },
+  mediation_answered: { label: "Médiation", area: "files", email: "mediation", todo: null },
   mediation: { label: "Médiation", area: "files", email: "mediation", todo: null },
   mediation_message: { label: "Message de médiation", area: "messages", email: "messages", todo: null },
   mediation_decided: { label: "Médiation", area: "files", email: "mediation", todo: null },
@@ -179,6 +180,9 @@ export const EVENT_OF_MAIL_KIND: Record<string, EventKind> = {
   "mediation-message": "mediation_message",
   "mediation-status": "mediation",
   "mediation-decision": "mediation_decided",
+  "mediation-answered": "mediation_answered",
+  "mandate-expiry": "mandate_expiring",
+  "insurance-reminder": "insurance_expiring",
 };
 
 /** The event an e-mail of that kind tells (`fallback` for a kind the table does not know). */
@@ -255,11 +259,19 @@ export function areaCounts(unreadByKind: Readonly<Record<string, number>>): Area
 // ---- digests -----------------------------------------------------------------------------------
 
 /**
+ * The kinds whose e-mail goes out at once whatever the preference: the team's decision on a profile
+ * or a deal carries its reason, and a refused applicant has no other way to read it.
+ */
+export const ALWAYS_MAILED_KINDS: readonly EventKind[] = ["profile_decision", "deal_decision"];
+
+/**
  * The kinds a digest carries: those whose e-mail is sent at once only for « immédiatement » (the
- * file and mediation e-mails). The others still have their own e-mail, sent at once.
+ * file, mediation and account e-mails). The others still have their own e-mail, sent at once.
  */
 export const DIGEST_KINDS: readonly EventKind[] = EVENT_KINDS.filter(
-  (k) => EVENT_RULES[k].email === "files" || EVENT_RULES[k].email === "mediation" || k === "file_message" || k === "mediation_message",
+  (k) =>
+    !ALWAYS_MAILED_KINDS.includes(k) &&
+    (EVENT_RULES[k].email === "files" || EVENT_RULES[k].email === "mediation" || EVENT_RULES[k].email === "account" || k === "file_message" || k === "mediation_message"),
 );
 
 export type DigestFrequency = "daily" | "weekly";

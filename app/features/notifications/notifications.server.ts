@@ -2,7 +2,7 @@
 // their own transaction when they have one, like the mail outbox), the member reads them under
 // the bell and marks them read. Every query is scoped by the acting user: another member's
 // notification is never read nor touched (a miss is a 404).
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { builtOnce, queryRows } from "~/db/query.server";
@@ -24,7 +24,7 @@ import {
 } from "./notification-rules";
 import { AppError } from "~/lib/errors/app-error";
 
-import { areaCounts, DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, type EmailKind, eventRule, isEmailFrequency } from "./event-rules";
+import { areaCounts, DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, type EmailKind, type EventKind, eventRule, isEmailFrequency } from "./event-rules";
 
 export type { NotificationItem, NotificationState } from "./notification-rules";
 
@@ -76,18 +76,23 @@ export async function notifyProfile(
   kind: NotificationKind,
   text: NotificationText,
   tx?: Db,
-  options: { whileUnread?: boolean; todo?: string } = {},
+  options: { whileUnread?: boolean; todo?: string; whileOpen?: boolean } = {},
 ): Promise<void> {
   const { title, body, link } = row(text);
   const unreadTwin = options.whileUnread
     ? sql`and not exists (select 1 from notifications n where n.user_id = p.user_id and n.kind = ${kind}
         and n.link is not distinct from ${link} and n.read_at is null)`
     : sql``;
+  // A job that runs every hour opens a to-do once, not once per run.
+  const openTwin =
+    options.whileOpen && options.todo
+      ? sql`and not exists (select 1 from notifications n where n.user_id = p.user_id and n.todo = ${options.todo} and n.done_at is null)`
+      : sql``;
   dropBell();
   await (tx ?? defaultDb).execute(sql`
     insert into notifications (user_id, kind, title, body, link, todo, created_at)
     select p.user_id, ${kind}, ${title}, ${body}, ${link}, ${options.todo ?? null}, clock_timestamp() from profiles p
-    where p.id = ${profileId}::uuid ${unreadTwin}`);
+    where p.id = ${profileId}::uuid ${unreadTwin} ${openTwin}`);
 }
 
 /**
@@ -179,6 +184,22 @@ export async function completeTodo(todo: string, tx?: Db, only: { userId?: strin
 }
 
 /**
+ * Marks done the open to-dos of one kind whose subject no longer asks for anything, for the jobs
+ * that notice it with time (a rating window closed, a mandate expired): `stillDue` says, in SQL
+ * about the subject (the key after « kind: »), when the to-do stays open. Returns how many.
+ */
+export async function completeTodosNoLongerDue(kind: EventKind, stillDue: (subject: SQL) => SQL, tx?: Db): Promise<number> {
+  dropBell();
+  const subject = sql`substr(n.todo, ${kind.length + 2})`;
+  const rows = await queryRows<{ id: string }>(
+    sql`update notifications n set done_at = clock_timestamp()
+      where n.todo like ${`${kind}:%`} and n.done_at is null and not (${stillDue(subject)}) returning n.id`,
+    tx ?? defaultDb,
+  );
+  return rows.length;
+}
+
+/**
  * Records an event for a member (its notification, and its to-do when it opens one) and says how
  * that member wants its e-mail: the sender sends it now only when the answer is « immediate »;
  * « daily » and « weekly » go into the digest, « off » nowhere.
@@ -188,7 +209,7 @@ export async function recordEvent(
   profileId: string,
   kind: NotificationKind,
   text: NotificationText,
-  options: { whileUnread?: boolean; todo?: string } = {},
+  options: { whileUnread?: boolean; todo?: string; whileOpen?: boolean } = {},
 ): Promise<EmailFrequency> {
   await notifyProfile(profileId, kind, text, tx, options);
   return emailFrequencyOfProfile(profileId, eventRule(kind).email, tx);
