@@ -45,7 +45,7 @@ import { createMessage } from "~/features/messages/messages.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/member/settings";
 import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
-import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, type CreatedMember } from "../support/factories";
+import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { secretFromOtpauthUri, totpCode, unusedTotpCode } from "../support/totp";
 import { expectedStatus } from "~/lib/errors/http";
 
@@ -481,6 +481,7 @@ describe("notification preferences and unsubscribe links", () => {
 
   it("puts the unsubscribe link in the new-message notification and honours the preference", async () => {
     const recipient = await createMember(t.db!, { profile: { profileStatus: "validated" } });
+    await setEmailFrequency(t.db!, [recipient], "immediate", ["messages"]);
     await createMessage({
       recipientProfileId: recipient.profile.id,
       senderProfileId: null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   areaCounts,
+  DIGEST_KINDS,
   digestPeriodStart,
   digestSections,
   EMAIL_KINDS,
@@ -10,6 +11,7 @@ import {
   eventOfMailKind,
   type EventKind,
   kindsOfEmail,
+  OWN_EMAIL_KINDS,
   todoGroups,
   todoTotals,
   todoKey,
@@ -121,6 +123,14 @@ describe("counts", () => {
 });
 
 describe("digests", () => {
+  it("carry every kind but those with their own e-mail: messages, requests and mandate alerts included", () => {
+    for (const kind of ["message", "file_message", "match_request", "request_accepted", "new_match", "mandate_expiring", "insurance_expiring", "rating_open", "mediation_answered", "sponsor_confirmed"] as const) {
+      expect(DIGEST_KINDS).toContain(kind);
+    }
+    for (const kind of OWN_EMAIL_KINDS) expect(DIGEST_KINDS).not.toContain(kind);
+    expect([...DIGEST_KINDS, ...OWN_EMAIL_KINDS].sort()).toEqual([...EVENT_KINDS].sort());
+  });
+
   it.each([
     ["2026-11-28T09:30:00.000Z", "daily", "2026-11-28T00:00:00.000Z"],
     ["2026-11-28T23:59:59.000Z", "daily", "2026-11-28T00:00:00.000Z"],

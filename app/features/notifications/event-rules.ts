@@ -259,20 +259,17 @@ export function areaCounts(unreadByKind: Readonly<Record<string, number>>): Area
 // ---- digests -----------------------------------------------------------------------------------
 
 /**
- * The kinds whose e-mail goes out at once whatever the preference: the team's decision on a profile
- * or a deal carries its reason, and a refused applicant has no other way to read it.
+ * The kinds whose e-mail goes out at once whatever the frequency, so no digest repeats them: the
+ * team's decision on a profile or a deal carries its reason (a refused applicant has no other way
+ * to read it), and a confirmed connection's e-mail is the exchange of contact details itself.
  */
-export const ALWAYS_MAILED_KINDS: readonly EventKind[] = ["profile_decision", "deal_decision"];
+export const OWN_EMAIL_KINDS: readonly EventKind[] = ["profile_decision", "deal_decision", "connection_confirmed"];
 
 /**
- * The kinds a digest carries: those whose e-mail is sent at once only for « immédiatement » (the
- * file, mediation and account e-mails). The others still have their own e-mail, sent at once.
+ * The kinds a digest carries: every kind whose e-mail is sent at once only for « Immédiatement »,
+ * that is all but those with their own e-mail.
  */
-export const DIGEST_KINDS: readonly EventKind[] = EVENT_KINDS.filter(
-  (k) =>
-    !ALWAYS_MAILED_KINDS.includes(k) &&
-    (EVENT_RULES[k].email === "files" || EVENT_RULES[k].email === "mediation" || EVENT_RULES[k].email === "account" || k === "file_message" || k === "mediation_message"),
-);
+export const DIGEST_KINDS: readonly EventKind[] = EVENT_KINDS.filter((k) => !OWN_EMAIL_KINDS.includes(k));
 
 export type DigestFrequency = "daily" | "weekly";
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 // their own transaction when they have one, like the mail outbox), the member reads them under
 // the bell and marks them read. Every query is scoped by the acting user: another member's
 // notification is never read nor touched (a miss is a 404).
-import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { builtOnce, queryRows } from "~/db/query.server";
@@ -224,6 +224,14 @@ export async function emailFrequencyOfProfile(profileId: string, email: EmailKin
   );
   const f = rows[0]?.frequency;
   return isEmailFrequency(f) ? f : DEFAULT_EMAIL_FREQUENCY;
+}
+
+/**
+ * SQL: the frequency a member chose for an e-mail kind, the default when they never chose; for the
+ * senders that pick their recipients in one statement (`userId` is the column of their user id).
+ */
+export function emailFrequencySql(userId: SQL | AnyColumn, email: EmailKind): SQL<string> {
+  return sql<string>`coalesce((select e.frequency from email_preferences e where e.user_id = ${userId} and e.email_kind = ${email}), ${DEFAULT_EMAIL_FREQUENCY})`;
 }
 
 /** The profile id's owner, for use cases that only hold a profile id. */
