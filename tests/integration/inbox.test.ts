@@ -3,7 +3,7 @@
 // sending internal messages. On PGlite and on PostgreSQL.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { collaborationFiles, collaborationMessages, mailOutbox, messageReads, messages, profiles, rateLimitCounters } from "~/db/schema";
+import { collaborationFiles, collaborationMessages, mailOutbox, messageReads, messages, rateLimitCounters } from "~/db/schema";
 import { getFileView, listMyFiles, markFileRead, postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import {
