@@ -430,6 +430,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     await bulkInsert(tx, collaborationMessages, files.messages);
     // The seeded read marks in the one read state (decision 054).
     await readsFromLegacyMarks(tx);
+    // The demo personas get their messages and requests by e-mail at once (a walkthrough waits for them).
+    await tx.execute(sql`insert into email_preferences (user_id, email_kind, frequency)
+      select u.id, k.kind, 'immediate' from "user" u cross join (values ('messages'), ('match_requests')) as k(kind)
+      where u.email in (${sql.join(
+        (["fondateur", "premium", "freemium"] as const).map((kind) => sql`${demoLoginEmail(kind, seed)}`),
+        sql`, `,
+      )}) on conflict do nothing`);
     counts.collaborationFiles = files.files.length;
     // What the freemium quotas count (quota_events), for the mandates and requests just written.
     await tx.execute(sql`insert into quota_events (profile_id, kind, subject_id, created_at)

@@ -46,7 +46,7 @@ import { action as settingsAction } from "~/routes/member/settings";
 import { loader as settingsLoader } from "~/routes/member/settings/security";
 import { checkAuditEvents } from "../support/audit";
 import { useTestDatabase } from "../support/db";
-import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, type CreatedMember } from "../support/factories";
+import { createDeal, createMandate, createMember, createMessage as insertMessage, createRecommendation, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { secretFromOtpauthUri, totpCode, unusedTotpCode } from "../support/totp";
 import { expectedStatus } from "~/lib/errors/http";
 
@@ -482,6 +482,7 @@ describe("notification preferences and unsubscribe links", () => {
 
   it("puts the unsubscribe link in the new-message notification and honours the preference", async () => {
     const recipient = await createMember(t.db!, { profile: { profileStatus: "validated" } });
+    await setEmailFrequency(t.db!, [recipient], "immediate", ["messages"]);
     await createMessage({
       recipientProfileId: recipient.profile.id,
       senderProfileId: null,

@@ -52,7 +52,7 @@ import { loader as notificationsLoader } from "~/routes/member/dashboard/notific
 import { loader as messagesLoader } from "~/routes/member/dashboard/messages";
 import { loader as conversationLoader } from "~/routes/member/dashboard/conversation";
 import { action, loader } from "~/routes/member/mandates";
-import { buildUser, createApplicant, createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { buildUser, createApplicant, createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { type Browser, bodyOf, mandateInput, runAction, runLoader, signIn, statusOf } from "./mandates-helpers";
 
@@ -85,6 +85,8 @@ beforeAll(async () => {
   owner = await createMember(db, { profile: { membershipType: "premium" } });
   partner = await createMember(db, { profile: { membershipType: "premium" } });
   stranger = await createMember(db, { profile: { membershipType: "freemium" } });
+  // Every e-mail at once, so that the probe reads them all (not a digest's titles).
+  await setEmailFrequency(db, [owner, partner, stranger], "immediate");
   const seller = {
     mandateType: "seller" as const,
     searchSectors: null,
@@ -393,6 +395,7 @@ describe("canary: mediation attachments and a renewed insurance certificate stay
       const db = t.db!;
       const a = await createMember(db, { profile: { membershipType: "premium" } });
       const b = await createMember(db, { profile: { membershipType: "premium", notifyMessages: true } });
+      await setEmailFrequency(db, [a, b], "immediate");
       const mineId = (await createMandate(mandateActor(a.profile), mandateInput({ clientCode: "MED-A" }))).id;
       const theirsId = (
         await createMandate(
@@ -496,6 +499,7 @@ describe("canary: the due-diligence list (issue 32 §3) carries no client and ke
     const db = t.db!;
     const seller = await createMember(db, { profile: { membershipType: "premium", notifyMessages: true } });
     const buyer = await createMember(db, { profile: { membershipType: "premium", notifyMessages: true } });
+    await setEmailFrequency(db, [seller, buyer], "immediate");
     const sellerMandate = (
       await createMandate(
         mandateActor(seller.profile),

@@ -15,7 +15,7 @@ import { notifyMatchRequest, sendConnectionConfirmedEmails } from "~/features/co
 import { createMandate, mandateActor, toggleMandateStatus, type MandateActor } from "~/features/mandates/mandates.server";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";
 import { action, loader } from "~/routes/member/mandates";
-import { createMandate as insertMandate, createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { createMandate as insertMandate, createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { locationOf, mandateInput, runAction, runLoader, signIn, statusOf, toastOf, sellerFields } from "./mandates-helpers";
 
@@ -55,6 +55,8 @@ beforeEach(async () => {
     alice = await createMember(db, { profile: { membershipType: "premium", notifyMatchRequests: true } });
     bob = await createMember(db, { profile: { membershipType: "founding_member", notifyMatchRequests: true } });
     carol = await createMember(db, { profile: { membershipType: "premium" } });
+    // Request e-mails go out at once for « Immédiatement » (otherwise the digest carries them).
+    await setEmailFrequency(db, [alice, bob], "immediate", ["match_requests"]);
     aliceActor = mandateActor(alice.profile);
     bobActor = mandateActor(bob.profile);
     carolActor = mandateActor(carol.profile);
@@ -81,6 +83,7 @@ describe("creating a request", () => {
 
   it("respects the target owner's preference", async () => {
     const quiet = await createMember(t.db!, { profile: { notifyMatchRequests: false } });
+    await setEmailFrequency(t.db!, [quiet], "off", ["match_requests"]);
     const { buyer } = await pair();
     const target = await insertMandate(t.db!, quiet.profile.id, sellerFields);
     const { requestId } = await createMatchRequest(aliceActor, { mandateId: buyer, targetMandateId: target.id, message: null });

@@ -6,7 +6,7 @@ import { createContactMessage } from "~/features/contact/contact.server";
 import { createMessage } from "~/features/messages/messages.server";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { action } from "~/routes/public/contact";
-import { createApplicant, createMember, seedFactories } from "../support/factories";
+import { createApplicant, createMember, seedFactories, setEmailFrequency } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 
 const t = useTestDatabase();
@@ -182,6 +182,7 @@ describe("public profile contact: createMessage", () => {
     seedFactories(11);
     const db = t.db!;
     const pro = await createMember(db, { profile: { profileStatus: "validated", notifyMessages: true } });
+    await setEmailFrequency(db, [pro], "immediate", ["messages"]);
     const content = `${"Nous cherchons un conseil pour céder une PME industrielle de 40 salariés. ".repeat(3)}Merci.`;
     const created = await createMessage({
       recipientProfileId: pro.profile.id,
@@ -216,6 +217,7 @@ describe("public profile contact: createMessage", () => {
   it("does not add an ellipsis to a short message", async () => {
     const db = t.db!;
     const pro = await createMember(db, { profile: { profileStatus: "validated", notifyMessages: true } });
+    await setEmailFrequency(db, [pro], "immediate", ["messages"]);
     await createMessage({
       recipientProfileId: pro.profile.id,
       senderProfileId: null,

@@ -3,7 +3,7 @@
 // sending internal messages. On PGlite and on PostgreSQL.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { collaborationFiles, collaborationMessages, mailOutbox, messageReads, messages, profiles, rateLimitCounters } from "~/db/schema";
+import { collaborationFiles, collaborationMessages, mailOutbox, messageReads, messages, rateLimitCounters } from "~/db/schema";
 import { getFileView, listMyFiles, markFileRead, postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import {
@@ -19,7 +19,7 @@ import { readsFromLegacyMarks } from "~/features/messages/message-reads.server";
 import { MESSAGING_ERRORS } from "~/features/messages/messages.schema";
 import { type MessageActor, sendInternalMessage } from "~/features/messages/messages.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
-import { type CreatedMember, createMember, createMessage, seedFactories } from "../support/factories";
+import { type CreatedMember, createMember, createMessage, seedFactories, setEmailFrequency } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { openFileBetween } from "./file-helpers";
 
@@ -54,6 +54,7 @@ beforeAll(async () => {
   founder = await createMember(db, { profile: { firstName: "Hélène", lastName: "Marchand", membershipType: "founding_member" } });
   freemium = await createMember(db, { profile: { firstName: "Julie", lastName: "Morel", membershipType: "freemium" } });
   other = await createMember(db, { profile: { firstName: "Luc", lastName: "Bernard", membershipType: "premium" } });
+  await setEmailFrequency(db, [other], "immediate", ["messages"]);
 });
 
 beforeEach(async () => {
@@ -307,15 +308,15 @@ describe("internal messaging", () => {
     expect(await db.select().from(messages)).toHaveLength(0);
   });
 
-  it("respects the recipient's notify_messages preference", async () => {
+  it.each(["daily", "off"] as const)("respects the recipient's message preference (%s: no e-mail now)", async (frequency) => {
     const db = t.db!;
-    await db.update(profiles).set({ notifyMessages: false }).where(eq(profiles.id, other.profile.id));
+    await setEmailFrequency(db, [other], frequency, ["messages"]);
     try {
       await sendInternalMessage(actorOf(premium), input(other.profile.id));
       expect(await db.select().from(messages)).toHaveLength(1);
       expect(await db.select().from(mailOutbox)).toHaveLength(0);
     } finally {
-      await db.update(profiles).set({ notifyMessages: true }).where(eq(profiles.id, other.profile.id));
+      await setEmailFrequency(db, [other], "immediate", ["messages"]);
     }
   });
 

@@ -21,7 +21,7 @@ import {
 import { getMandateCharts, getMandateStatistics } from "~/features/mandates/statistics.server";
 import { action, loader } from "~/routes/member/mandates";
 import { loader as statsLoader } from "~/routes/member/dashboard/stats";
-import { createMandate as insertMandate, createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { createMandate as insertMandate, createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase, testDriver } from "../support/db";
 import { bodyOf, locationOf, mandateInput, runAction, runLoader, signIn, statusOf, toastOf } from "./mandates-helpers";
 
@@ -278,6 +278,8 @@ describe("/mandates route", () => {
 
 describe("7-day expiry reminder", () => {
   it("e-mails the owner once when the end date is at most 7 days away; editing the date re-arms it", async () => {
+    // The e-mail goes out at once for « Immédiatement » under « Compte et mandats » (otherwise the digest).
+    await setEmailFrequency(t.db!, [owner], "immediate", ["account"]);
     const due = await insertMandate(t.db!, owner.profile.id, { clientCode: "DUE-7", startDate: addDaysIso(today, -60), endDate: addDaysIso(today, 7) });
     await insertMandate(t.db!, owner.profile.id, { clientCode: "LATER", startDate: addDaysIso(today, -60), endDate: addDaysIso(today, 8) });
     await insertMandate(t.db!, owner.profile.id, { clientCode: "HOLD", status: "on_hold", startDate: addDaysIso(today, -60), endDate: addDaysIso(today, 3) });

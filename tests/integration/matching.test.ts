@@ -14,7 +14,7 @@ import { queryRows } from "~/db/query.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { listMyMandates } from "~/features/mandates/mandates.server";
 import { loader } from "~/routes/member/mandates";
-import { createMandate as insertMandate, createMember, faker, seedFactories, type CreatedMember, type Mandate } from "../support/factories";
+import { createMandate as insertMandate, createMember, faker, seedFactories, setEmailFrequency, type CreatedMember, type Mandate } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { useInstanceCache } from "../support/instance-cache";
 import { mandateInput, runLoader, signIn, statusOf } from "./mandates-helpers";
@@ -356,6 +356,9 @@ describe("alerts when a mandate is created or reactivated", () => {
     // 50 %: not alerted.
     await insertMandate(t.db!, third.profile.id, { ...strong, clientCode: "WEAK", valuationAmount: 99_000_000 });
     const optedOut = await createMember(t.db!, { profile: { notifyMatchAlerts: false } });
+    // Alerts at once for « Immédiatement »; the opted-out owner chose « Jamais », the third owner the default digest.
+    await setEmailFrequency(t.db!, [peer], "immediate", ["match_alerts"]);
+    await setEmailFrequency(t.db!, [optedOut], "off", ["match_alerts"]);
     await insertMandate(t.db!, optedOut.profile.id, { ...strong, clientCode: "OPTOUT" });
 
     const actor = mandateActor(me.profile);

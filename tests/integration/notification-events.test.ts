@@ -5,18 +5,26 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeEach, describe, expect, it } from "vitest";
-import { collaborationFiles, mailOutbox, mandates, notifications, rateLimitCounters } from "~/db/schema";
-import { confirmClosing, moveStage, postFileMessage, proposeClosing } from "~/features/collaboration/collaboration.server";
+import { collaborationFiles, mailOutbox, mandates, notifications, rateLimitCounters, recommendations, verificationEvidence } from "~/db/schema";
+import { decideDeal } from "~/features/admin/deals-admin.server";
+import { rejectProfile } from "~/features/admin/profiles-admin.server";
+import { closeSettledMandateTodos, sendExpiryReminders } from "~/features/mandates/expiry-reminders.server";
+import { decideMediation } from "~/features/mediation/mediation-admin.server";
+import { recommendationUrl } from "~/features/recommendations/recommendation-link.server";
+import { confirmRecommendation } from "~/features/recommendations/recommendations.server";
+import { closeLapsedRatingTodos, rateCounterpart } from "~/features/trust/ratings.server";
+import { renewInsurance, sendInsuranceReminders } from "~/features/trust/verification.server";
+import { abandonFile, confirmClosing, moveStage, postFileMessage, proposeClosing } from "~/features/collaboration/collaboration.server";
 import { shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { createMatchRequest, respondToMatchRequest, signUndertaking } from "~/features/connections/connections.server";
 import { parisToday } from "~/features/mandates/mandate-rules";
-import { createMandate, mandateActor, type MandateActor } from "~/features/mandates/mandates.server";
+import { createMandate, mandateActor, type MandateActor, updateMandate } from "~/features/mandates/mandates.server";
 import { mediationActor, openMediation, postMemberMediationMessage } from "~/features/mediation/mediation.server";
 import { EVENT_RULES, type EmailKind, type EventKind } from "~/features/notifications/event-rules";
 import { getNotificationState } from "~/features/notifications/notifications.server";
 import { overviewItems } from "~/features/overview/overview-rules";
-import { createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
+import { buildRecommendation, buildVerificationEvidence, createDeal, createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { mandateInput, sellerFields } from "./mandates-helpers";
 
@@ -90,7 +98,7 @@ describe("match requests", () => {
     const r = await createMatchRequest(am, { mandateId: buyer, targetMandateId: seller, message: null });
     expect(await notes(bob, "match_request")).toHaveLength(1);
     expect(await openTodos(bob)).toEqual(["match_request"]);
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toEqual([
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toEqual([
       "demande de mise en relation attend votre réponse",
     ]);
     await respondToMatchRequest(bm, r.requestId, "rejected");
@@ -158,7 +166,7 @@ describe("collaboration files", () => {
     await setEmailFrequency(t.db!, [alice], "immediate", ["files"]);
     await proposeClosing(a, fileId, { closingDate: parisToday(), amountBand: "1m_3m" });
     expect(await openTodos(bob)).toContain("closing_proposed");
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toContain(
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toContain(
       "conclusion de dossier à confirmer",
     );
     await confirmClosing(b, fileId);
@@ -183,7 +191,7 @@ describe("mediation", () => {
     expect(await notes(alice, "mediation_acknowledged")).toHaveLength(1);
     expect(await notes(bob, "mediation_opened")).toHaveLength(1);
     expect(await openTodos(bob)).toContain("mediation_opened");
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todos).map((i) => i.label)).toContain(
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toContain(
       "médiation attend votre réponse",
     );
     // Nothing about the subject or the facts in either notification.
@@ -191,6 +199,159 @@ describe("mediation", () => {
     expect(all).not.toContain("honoraires");
     await postMemberMediationMessage(mediationActor(bob.user, bob.profile), fileId, mediationId, "Je conteste.");
     expect(await openTodos(bob)).not.toContain("mediation_opened");
+  });
+});
+
+describe("ratings open", () => {
+  it("a concluded file asks each member to rate the other, until they do or the window closes", async () => {
+    const { fileId } = await confirmedFile();
+    for (const s of ["exchanges", "documents", "offer"] as const) await moveStage(a, fileId, s);
+    await setEmailFrequency(t.db!, [bob], "immediate", ["files"]);
+    await proposeClosing(a, fileId, { closingDate: parisToday(), amountBand: "1m_3m" });
+    await confirmClosing(b, fileId);
+    expect(EVENT_RULES.rating_open.email).toBe("files");
+    expect(await openTodos(alice)).toContain("rating_open");
+    expect(await openTodos(bob)).toContain("rating_open");
+    // « Immédiatement » for Bob: the e-mail; the daily digest for Alice: none now.
+    expect(await mailsTo(bob)).toContain("rating-open");
+    expect(await mailsTo(alice)).not.toContain("rating-open");
+    await rateCounterpart(a, fileId, { responsiveness: 5, professionalism: 4, confidentiality: 5, comment: null });
+    expect(await openTodos(alice)).not.toContain("rating_open");
+    expect(await openTodos(bob)).toContain("rating_open");
+    // The window closes: nothing is left to do.
+    expect(await closeLapsedRatingTodos()).toBe(0);
+    await t.db!.execute(sql`update collaboration_files set concluded_at = now() - interval '15 days' where id = ${fileId}::uuid`);
+    expect(await closeLapsedRatingTodos()).toBe(1);
+    expect(await openTodos(bob)).not.toContain("rating_open");
+  });
+
+  it("an abandoned file opens the same to-do", async () => {
+    const { fileId } = await confirmedFile();
+    await abandonFile(a, fileId, { reason: "other", text: "Le client a renoncé." });
+    expect(await openTodos(alice)).toContain("rating_open");
+    expect(await openTodos(bob)).toContain("rating_open");
+  });
+});
+
+describe("mediation answered and decided", () => {
+  it("the opener hears the respondent's first answer; both sides hear the decision", async () => {
+    const { fileId } = await confirmedFile();
+    const { mediationId } = await openMediation(mediationActor(alice.user, alice.profile), fileId, {
+      subject: "Un différend sur les honoraires",
+      facts: "Mon confrère conteste la répartition prévue, sans motif écrit.",
+    });
+    await setEmailFrequency(t.db!, [alice], "immediate", ["mediation"]);
+    await postMemberMediationMessage(mediationActor(bob.user, bob.profile), fileId, mediationId, "Je conteste.");
+    expect(await notes(alice, "mediation_answered")).toHaveLength(1);
+    expect(await mailsTo(alice)).toContain("mediation-answered");
+    // A second word is a message, not an answer.
+    await postMemberMediationMessage(mediationActor(bob.user, bob.profile), fileId, mediationId, "Et je précise.");
+    expect(await notes(alice, "mediation_answered")).toHaveLength(1);
+    // The opener's own messages answer nothing.
+    await postMemberMediationMessage(mediationActor(alice.user, alice.profile), fileId, mediationId, "Voici ma réponse.");
+    expect(await notes(bob, "mediation_answered")).toHaveLength(0);
+
+    await decideMediation({ id: alice.user.id }, mediationId, { outcome: "dismissed", decision: "La médiation est classée faute d’éléments suffisants.", against: "none", breachKind: null });
+    expect(await notes(alice, "mediation_decided")).toHaveLength(1);
+    expect(await notes(bob, "mediation_decided")).toHaveLength(1);
+    expect(EVENT_RULES.mediation_decided.email).toBe("mediation");
+  });
+});
+
+describe("expiring insurance and mandates", () => {
+  const inDays = (n: number) => new Date(Date.parse(`${parisToday()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+  it("insurance: one to-do from 30 days before its end, done when a new certificate is deposited", async () => {
+    await t.db!.delete(verificationEvidence);
+    await t.db!.insert(verificationEvidence).values([buildVerificationEvidence(bob.profile, { insuranceEndsOn: inDays(30) })]);
+    expect(EVENT_RULES.insurance_expiring.email).toBe("account");
+    // The default (daily digest): the to-do, no e-mail now; a second run opens nothing more.
+    await sendInsuranceReminders();
+    await sendInsuranceReminders();
+    expect(await notes(bob, "insurance_expiring")).toHaveLength(1);
+    expect(await openTodos(bob)).toEqual(["insurance_expiring"]);
+    expect(await mailsTo(bob)).not.toContain("insurance-reminder");
+    await renewInsurance(bob.profile.id, { insurer: "Assureur", policyNumber: "RC-2027", insuranceEndsOn: inDays(400) }, { name: "attestation.pdf", bytes: await pdf() });
+    expect(await openTodos(bob)).toEqual([]);
+    // « Immédiatement » under « Compte et mandats »: the e-mail too.
+    await t.db!.update(verificationEvidence).set({ insuranceEndsOn: inDays(7) }).where(eq(verificationEvidence.profileId, bob.profile.id));
+    await setEmailFrequency(t.db!, [bob], "immediate", ["account"]);
+    await sendInsuranceReminders();
+    expect(await openTodos(bob)).toEqual(["insurance_expiring"]);
+    expect(await mailsTo(bob)).toContain("insurance-reminder");
+  });
+
+  it("mandate: one to-do 7 days before its end, done when it is extended or no longer active", async () => {
+    const due = await createMandate(am, mandateInput({ clientCode: "AL-DUE", endDate: inDays(5) }));
+    await sendExpiryReminders();
+    expect(await openTodos(alice)).toEqual(["mandate_expiring"]);
+    expect(await mailsTo(alice)).not.toContain("mandate-expiry");
+    await updateMandate(am, due.id, mandateInput({ clientCode: "AL-DUE", endDate: inDays(90) }));
+    expect(await openTodos(alice)).toEqual([]);
+
+    await setEmailFrequency(t.db!, [alice], "immediate", ["account"]);
+    const other = await createMandate(am, mandateInput({ clientCode: "AL-DUE2", endDate: inDays(3) }));
+    await sendExpiryReminders();
+    expect(await openTodos(alice)).toEqual(["mandate_expiring"]);
+    expect(await mailsTo(alice)).toContain("mandate-expiry");
+    // Concluded elsewhere (not through the owner's own edit): the job closes it.
+    await t.db!.update(mandates).set({ status: "concluded" }).where(eq(mandates.id, other.id));
+    expect(await closeSettledMandateTodos()).toBe(1);
+    expect(await openTodos(alice)).toEqual([]);
+  });
+});
+
+describe("admin decisions and sponsors", () => {
+  it("a profile refused and a deal decided tell the member, under « Compte et mandats »", async () => {
+    const applicant = await createMember(t.db!, { profile: { profileStatus: "pending_validation" } });
+    await rejectProfile({ id: alice.user.id }, applicant.profile.id, "Justificatifs incomplets.");
+    expect(await notes(applicant, "profile_decision")).toHaveLength(1);
+    const deal = await createDeal(t.db!, bob.profile.id, { status: "pending" });
+    await decideDeal({ id: alice.user.id }, deal.id, { outcome: "validated" });
+    expect(await notes(bob, "deal_decision")).toHaveLength(1);
+    expect(EVENT_RULES.profile_decision.email).toBe("account");
+    expect(EVENT_RULES.deal_decision.email).toBe("account");
+  });
+
+  it("a sponsor's confirmation tells the candidate, and the sponsor when they are a member", async () => {
+    const candidate = await createMember(t.db!, { profile: { profileStatus: "pending_validation" } });
+    await t.db!.insert(recommendations).values([
+      buildRecommendation({ profileId: candidate.profile.id, sponsorEmail: bob.email, sponsorName: "Bruno Martin", confirmedAt: null }),
+    ]);
+    const url = new URL(recommendationUrl(candidate.profile.id, bob.email));
+    const params = { profile: url.searchParams.get("profile"), email: url.searchParams.get("email"), token: url.searchParams.get("token") };
+    expect(await confirmRecommendation(params)).toBe("confirmed");
+    expect(await notes(candidate, "sponsor_confirmed")).toHaveLength(1);
+    expect(await notes(bob, "sponsor_confirmed")).toHaveLength(1);
+    // Once: a second click confirms nothing more.
+    expect(await confirmRecommendation(params)).toBe("already-confirmed");
+    expect(await notes(candidate, "sponsor_confirmed")).toHaveLength(1);
+    expect(EVENT_RULES.sponsor_confirmed.email).toBe("account");
+  });
+});
+
+describe("many open to-dos", () => {
+  it("counts every open to-do per kind, past the list's cap of 200, one per subject", async () => {
+    // 230 requests (one twice), then 5 older closings that fall off the listed 200.
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+      select ${bob.user.id}, 'match_request', 'Nouvelle demande', 'match_request:r' || g, '/mandates?matching=' || g,
+        timestamptz '2026-11-20 10:00:00+00' + g * interval '1 minute' from generate_series(1, 230) g`);
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+      values (${bob.user.id}, 'match_request', 'Nouvelle demande', 'match_request:r7', '/mandates?matching=7', timestamptz '2026-11-19 10:00:00+00')`);
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+      select ${bob.user.id}, 'closing_proposed', 'Conclusion', 'closing_proposed:f' || g, '/dashboard/dossiers/f' || g,
+        timestamptz '2026-11-01 10:00:00+00' + g * interval '1 minute' from generate_series(1, 5) g`);
+    // One done: not counted.
+    await t.db!.execute(sql`update notifications set done_at = now() where todo = 'closing_proposed:f1'`);
+
+    const state = await getNotificationState(bob.user.id, { fresh: true });
+    expect(state.todos).toHaveLength(200);
+    const items = overviewItems(NO_FIGURES, state.todoTotals);
+    expect(items.map((i) => [i.key, i.count, i.to])).toEqual([
+      ["match_request", 230, "/mandates?matching=230"],
+      ["closing_proposed", 4, "/dashboard/dossiers/f5"],
+    ]);
+    expect(items[0]!.label).toBe("demandes de mise en relation attendent votre réponse");
   });
 });
 

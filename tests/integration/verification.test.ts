@@ -16,7 +16,7 @@ import { getOwnEvidence, openInsuranceCertificate, sendInsuranceReminders } from
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { readObjectStream, setStorage } from "~/lib/storage/storage.server";
 import { pdfBomb } from "~/lib/untrusted/pdf-test-files";
-import { buildUser, buildVerificationEvidence, createApplicant, createMember } from "../support/factories";
+import { buildUser, buildVerificationEvidence, createApplicant, createMember, setEmailFrequency } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { certificatePdf, verificationFields, verificationInput } from "../support/verification";
 
@@ -208,6 +208,8 @@ describe("insurance reminders", () => {
   it("sends one e-mail 30 days and one 7 days before the end date, whatever the number of runs", async () => {
     const member = await createMember(t.db!);
     const other = await createMember(t.db!);
+    // The e-mails go out at once for « Immédiatement » under « Compte et mandats » (otherwise the digest).
+    await setEmailFrequency(t.db!, [member, other], "immediate", ["account"]);
     const today = parisToday();
     const inDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
     await t.db!.insert(verificationEvidence).values([

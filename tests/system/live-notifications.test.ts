@@ -1,6 +1,6 @@
 // Live notifications across instances (issue 15 §3): two production servers on one PostgreSQL.
-// A tab's event stream on B hears a notification written by another process and a "mark all
-// read" done on A (LISTEN/NOTIFY on the shared database); signing out on A ends the stream on B;
+// A tab's event stream on B hears a notification written by another process, one written by a
+// use case on A (a visitor's message) and a "mark all read" done on A (LISTEN/NOTIFY on the shared database); signing out on A ends the stream on B;
 // and a server stopping with a stream open closes it at once and exits 0 (graceful shutdown).
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +77,29 @@ describe.skipIf(!postgresUrl)("live notifications on two instances (PostgreSQL o
     expect((await fetch(`${b.baseUrl}/api/notifications/stream`, { headers: { cookie } })).status).toBe(401);
 
     recordReliability({ check: CHECK, measured: `reçue sur B en ${latencyMs} ms ; lecture sur A reçue ; déconnexion sur A : flux de B fermé`, ok: true });
+  });
+
+  it("brings a notification a use case writes on A (a visitor's message) to the member's stream on B", async () => {
+    const cookie = await signIn(a, email, password);
+    const stream = await openStream(b, cookie);
+    await stream.waitFor(/event: state\ndata: \{"unread":\d+/);
+    // The premium member's public profile, found in A's directory.
+    const directory = await (await fetch(`${a.baseUrl}/annuaire?q=${encodeURIComponent("Thomas Garnier")}`)).text();
+    const slug = /href="\/consultant\/([a-z0-9-]+)"/.exec(directory)?.[1];
+    expect(slug, "the premium member in the directory").toBeDefined();
+    const subject = `Message écrit sur A ${Date.now()}`;
+    const started = Date.now();
+    const sent = await fetch(`${a.baseUrl}/consultant/${slug}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: a.baseUrl },
+      body: new URLSearchParams({ fullName: "Claire Visiteuse", email: "claire.visiteuse@exemple.fr", subject, message: "Bonjour, une reprise à étudier." }),
+      redirect: "manual",
+    });
+    expect(sent.status).toBe(200);
+    // The notification's title names the sender, never the body: B's stream shows it with its link.
+    await stream.waitFor(/"title":"Nouveau message de Claire Visiteuse"/);
+    recordReliability({ check: "2 instances : notification écrite par un cas d’usage sur A, reçue sur B", measured: `reçue sur B en ${Date.now() - started} ms`, ok: true });
+    await stream.cancel();
   });
 
   it("closes open streams when a graceful shutdown starts and exits 0 without waiting for the drain deadline", async () => {

@@ -13,6 +13,7 @@ import { pairKey } from "~/features/connections/connection-rules";
 import { MANDATE_STATUS_LABELS, MANDATE_TYPE_LABELS, type MandateStatus, type MandateType } from "~/features/mandates/mandate-rules";
 import { getEnv } from "~/lib/env.server";
 import { refreshReputation } from "~/features/trust/reputation.server";
+import { RATING_WINDOW_DAYS } from "~/features/trust/reputation-rules";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { completeTodo, recordEvent } from "~/features/notifications/notifications.server";
 import { EVENT_RULES, eventOfMailKind, type EventKind, todoKey } from "~/features/notifications/event-rules";
@@ -508,7 +509,25 @@ export async function confirmClosing(actor: FileActor, fileId: string): Promise<
     await concludeMandatesOfFile(tx, file.id);
     // The files concluded feed both members' reputation.
     await refreshReputation(membersOf(actor, file), tx);
+    await openRatings(tx, file.id, actor, file);
   });
+}
+
+/**
+ * The file ended: each member is asked to rate the other (a to-do each, done by their rating or
+ * when the window closes). Nothing when the other member has left: there is no one to rate.
+ */
+async function openRatings(tx: Db, fileId: string, actor: FileActor, file: { counterpartId: string | null }): Promise<void> {
+  if (!file.counterpartId) return;
+  for (const member of membersOf(actor, file)) {
+    await notifyCounterpart(tx, member, fileId, {
+      title: "Évaluez votre confrère",
+      intro: `Votre dossier de rapprochement est terminé\u00a0: vous avez ${RATING_WINDOW_DAYS}\u00a0jours pour évaluer la collaboration avec votre confrère.`,
+      line: "L’évaluation est en double aveugle\u00a0: chacune devient visible quand les deux sont données, ou à la fin du délai.",
+      kind: "rating-open",
+      dedupeKey: `rating-open:${fileId}:${member}`,
+    });
+  }
 }
 
 /** The proposer withdraws their closing proposal before it is confirmed. */
@@ -541,6 +560,7 @@ export async function abandonFile(actor: FileActor, fileId: string, input: { rea
       line: "Le dossier reste consultable, avec son historique et ses documents.",
       kind: "collaboration-abandoned",
     });
+    await openRatings(tx, file.id, actor, file);
   });
 }
 

@@ -10,6 +10,7 @@ import { getCounterparts } from "~/features/matching/counterpart.server";
 import { getEnv } from "~/lib/env.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { pairKey } from "./connection-rules";
+import { emailFrequencySql } from "~/features/notifications/notifications.server";
 
 const typeLabel = (t: MandateType) => MANDATE_TYPE_LABELS[t].toLowerCase();
 
@@ -31,13 +32,14 @@ type RequestMailRow = {
 };
 
 /**
- * E-mail to the owner of the target mandate about a new request (when they want such e-mails).
+ * E-mail to the owner of the target mandate about a new request (when they want such e-mails at
+ * once; otherwise the digest carries its notification).
  * Returns whether one was queued. Errors propagate: the caller only logs them (spec §8).
  */
 export async function notifyMatchRequest(requestId: string): Promise<boolean> {
   const [r] = await queryRows<RequestMailRow>(sql`
     select r.message, r.requester_mandate_id, r.target_mandate_id, tm.client_code as target_code,
-      tp.id as target_owner_id, tp.notify_match_requests as notify, u.email as target_email,
+      tp.id as target_owner_id, ${emailFrequencySql(sql`tp.user_id`, "match_requests")} = 'immediate' as notify, u.email as target_email,
       rp.first_name as requester_first_name, rp.last_name as requester_last_name, rp.company as requester_company
     from mandate_match_requests r
     join mandates tm on tm.id = r.target_mandate_id

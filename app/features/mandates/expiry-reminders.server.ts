@@ -13,10 +13,12 @@ import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { EXPIRY_REMINDER_DAYS, MANDATE_TYPE_LABELS, type MandateType } from "./mandate-rules";
 import { PARIS_TODAY_SQL } from "./mandates.server";
 import { notificationTexts } from "~/features/notifications/notification-rules";
-import { notify } from "~/features/notifications/notifications.server";
+import { completeTodosNoLongerDue, recordEvent } from "~/features/notifications/notifications.server";
+import { todoKey } from "~/features/notifications/event-rules";
+import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { invalidate } from "~/lib/cache.server";
 
-type ClaimedRow = { id: string; client_code: string; end_date: string; mandate_type: MandateType; email: string; user_id: string; days_left: number };
+type ClaimedRow = { id: string; client_code: string; end_date: string; mandate_type: MandateType; email: string; profile_id: string; days_left: number };
 
 /** Claims up to `batchSize` due mandates and queues their reminders. Returns how many. */
 export async function sendExpiryReminders(batchSize = 100): Promise<number> {
@@ -34,13 +36,22 @@ export async function sendExpiryReminders(batchSize = 100): Promise<number> {
           order by d.end_date, d.id
           limit ${batchSize}
           for update of d skip locked)
-        returning m.id, m.client_code, m.end_date::text as end_date, m.mandate_type::text as mandate_type, u.email, u.id as user_id,
+        returning m.id, m.client_code, m.end_date::text as end_date, m.mandate_type::text as mandate_type, u.email, p.id as profile_id,
           m.end_date - ${PARIS_TODAY_SQL} as days_left`,
       tx,
     );
     for (const r of rows) {
       const end = formatDate(r.end_date);
-      await notify(r.user_id, "mandate_expiring", notificationTexts.mandateExpiring({ clientCode: r.client_code, days: Number(r.days_left), mandateId: r.id }), tx);
+      // A to-do until the mandate is extended, put on hold, concluded or past its end date; the
+      // e-mail now only for « Immédiatement » under « Compte et mandats » (otherwise the digest).
+      const frequency = await recordEvent(
+        tx,
+        r.profile_id,
+        "mandate_expiring",
+        notificationTexts.mandateExpiring({ clientCode: r.client_code, days: Number(r.days_left), mandateId: r.id }),
+        { todo: todoKey("mandate_expiring", r.id), whileOpen: true },
+      );
+      if (frequency !== "immediate") continue;
       await sendNotificationEmail(
         r.email,
         {
@@ -50,12 +61,25 @@ export async function sendExpiryReminders(batchSize = 100): Promise<number> {
           ctaLabel: "Prolonger le mandat",
           ctaUrl: `${env.APP_URL}/mandates?modifier=${r.id}`,
           footer: "Vous recevez cet e-mail car l’un de vos mandats arrive à échéance.",
+          unsubscribeUrl: unsubscribeUrl(r.profile_id, "account"),
         },
         { kind: "mandate-expiry", dedupeKey: `mandate-expiry:${r.id}:${r.end_date}`, tx },
       );
     }
     return rows.length;
   });
+}
+
+/**
+ * The to-dos « mandat arrive à échéance » whose mandate no longer asks for it: extended past the
+ * reminder's horizon, no longer active (on hold, in negotiation, concluded), expired or deleted.
+ */
+export async function closeSettledMandateTodos(): Promise<number> {
+  return completeTodosNoLongerDue(
+    "mandate_expiring",
+    (subject) => sql`exists (select 1 from mandates m where m.id::text = ${subject} and m.status = 'active'
+      and m.end_date >= ${PARIS_TODAY_SQL} and m.end_date <= ${PARIS_TODAY_SQL} + ${EXPIRY_REMINDER_DAYS}::int)`,
+  );
 }
 
 /** Its name in the metrics (`rt_job_last_success_timestamp_seconds{job}`). */
@@ -77,6 +101,7 @@ export function startExpiryReminderJob(options: { intervalMs?: number; initialDe
     running = true;
     try {
       let total = 0;
+      await closeSettledMandateTodos();
       // Drain full batches before waiting for the next tick.
       for (let n = await sendExpiryReminders(); n > 0; n = await sendExpiryReminders()) {
         total += n;

@@ -1,7 +1,8 @@
 // Alerts: when a mandate is created or reactivated, the owners of opposite active mandates that
-// now score at least 60 with it get one e-mail (if they want such alerts), without any client
+// now score at least 60 with it get one e-mail (if they want such alerts at once; otherwise the
+// digest carries the notification), without any client
 // identity. One e-mail per owner and new mandate, ever: the outbox's dedupe key remembers it.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { profiles, user } from "~/db/schema";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
@@ -17,7 +18,7 @@ import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { notificationTexts } from "~/features/notifications/notification-rules";
-import { notifyProfileSafely } from "~/features/notifications/notifications.server";
+import { emailFrequencySql, notifyProfileSafely } from "~/features/notifications/notifications.server";
 import { ALERT_THRESHOLD } from "./match-score";
 import { matchSourceOf, rankCandidates, type PotentialMatch } from "./matching.server";
 
@@ -56,7 +57,8 @@ export async function alertMatchingOwners(actor: MandateActor, mandateId: string
     .select({ profileId: profiles.id, email: user.email })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
-    .where(and(inArray(profiles.id, owners), eq(profiles.notifyMatchAlerts, true), eq(profiles.profileStatus, "validated")));
+    // The e-mail now for « Immédiatement »; « quotidien » and « hebdomadaire » get the digest.
+    .where(and(inArray(profiles.id, owners), sql`${emailFrequencySql(profiles.userId, "match_alerts")} = 'immediate'`, eq(profiles.profileStatus, "validated")));
   const env = getEnv();
   const typeLabel = MANDATE_TYPE_LABELS[mandate.mandateType].toLowerCase();
   const summary = [`Secteur\u00a0: ${sectorsSummary(mandate)}`, ...mandateSummaryLines(mandate).map((l) => `${l.label}\u00a0: ${l.value}`)].join("\n");

@@ -433,18 +433,37 @@ export async function postMemberMediationMessage(actor: MediationActor, fileId: 
   await withFile(actor, fileId, async (tx, file) => {
     const m = await lockMediation(tx, mediationId, file.id);
     if (!isActive(m.status)) refuse(MEDIATION_MESSAGES.closedForMessages, "conflict");
+    // The respondent's first word is their answer to the opening: the opener hears of it as such.
+    const answers =
+      actor.profileId === m.respondent_id &&
+      (await queryRows<{ n: number }>(
+        sql`select count(*)::int as n from mediation_messages where mediation_id = ${m.id}::uuid and author_profile_id = ${actor.profileId}::uuid`,
+        tx,
+      ))[0]?.n === 0;
     await tx.insert(mediationMessages).values({ mediationId: m.id, authorRole: "member", authorProfileId: actor.profileId, authorName: actorName(actor), body, createdAt: sql`clock_timestamp()` });
     await tx.execute(sql`update mediations set updated_at = now() where id = ${m.id}::uuid`);
     await auditMediation(tx, actor.userId, "mediation.message", m.id, { target: `${m.opened_by_name} / ${m.respondent_name}` });
     // The respondent's first answer is what the opening asked of them.
     await completeTodo(todoKey("mediation_opened", m.id), tx as Db, { profileId: actor.profileId });
     const slot = Math.floor(Date.now() / (15 * 60_000));
-    await mailMember(tx, file.counterpartId, file.id, {
-      title: "Nouveau message dans une médiation",
-      intro: `${actorName(actor)} a écrit dans la médiation de votre dossier de rapprochement commun.`,
-      kind: "mediation-message",
-      dedupeKey: `mediation-message:${m.id}:${file.counterpartId}:${slot}`,
-    });
+    await mailMember(
+      tx,
+      file.counterpartId,
+      file.id,
+      answers
+        ? {
+            title: "Votre confrère a répondu à la médiation",
+            intro: `${actorName(actor)} a répondu à la médiation que vous avez ouverte sur votre dossier de rapprochement commun.`,
+            kind: "mediation-answered",
+            dedupeKey: `mediation-answered:${m.id}`,
+          }
+        : {
+            title: "Nouveau message dans une médiation",
+            intro: `${actorName(actor)} a écrit dans la médiation de votre dossier de rapprochement commun.`,
+            kind: "mediation-message",
+            dedupeKey: `mediation-message:${m.id}:${file.counterpartId}:${slot}`,
+          },
+    );
     await mailAdmins(tx, m.id, {
       title: "Nouveau message dans une médiation",
       intro: `${actorName(actor)} a écrit dans une médiation.`,

@@ -1,7 +1,7 @@
 // Messages between visitors/members and professionals (spec §3 "Message"): sending (public
 // contact, internal messaging between members). Reading them, with their read state, is the
 // « Messages » view's (conversations.server.ts).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { can } from "~/auth/permissions";
 import type { Profile, SessionUser } from "~/auth/session.server";
@@ -16,7 +16,7 @@ import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { conversationPath } from "./conversation-rules";
 import { MESSAGING_ERRORS } from "./messages.schema";
 import { notificationTexts } from "~/features/notifications/notification-rules";
-import { notifyProfileSafely } from "~/features/notifications/notifications.server";
+import { emailFrequencySql, notifyProfileSafely } from "~/features/notifications/notifications.server";
 import { AppError } from "~/lib/errors/app-error";
 
 type NewMessage = {
@@ -36,7 +36,7 @@ type NewMessage = {
  */
 export async function createMessage(input: NewMessage): Promise<{ id: string } | null> {
   const recipient = await db
-    .select({ id: profiles.id, status: profiles.profileStatus, email: user.email, notify: profiles.notifyMessages })
+    .select({ id: profiles.id, status: profiles.profileStatus, email: user.email, notify: sql<boolean>`${emailFrequencySql(profiles.userId, "messages")} = 'immediate'` })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
     .where(eq(profiles.id, input.recipientProfileId))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   areaCounts,
+  DIGEST_KINDS,
   digestPeriodStart,
   digestSections,
   EMAIL_KINDS,
@@ -10,7 +11,9 @@ import {
   eventOfMailKind,
   type EventKind,
   kindsOfEmail,
+  OWN_EMAIL_KINDS,
   todoGroups,
+  todoTotals,
   todoKey,
   todoKindOf,
 } from "./event-rules";
@@ -40,6 +43,7 @@ const CASES: Array<[EventKind, "messages" | "files" | "mandates" | "account", st
   ["rating_revealed", "files", "files", false],
   ["mediation_opened", "files", "mediation", true],
   ["mediation_acknowledged", "files", "mediation", false],
+  ["mediation_answered", "files", "mediation", false],
   ["mediation", "files", "mediation", false],
   ["mediation_message", "messages", "messages", false],
   ["mediation_decided", "files", "mediation", false],
@@ -92,12 +96,12 @@ describe("to-dos", () => {
   ])("%s is a to-do of %s", (key, kind) => expect(todoKindOf(key)).toBe(kind));
 
   it("groups open to-dos by kind, newest group first, linked to the newest of each", () => {
-    const groups = todoGroups([
+    const groups = todoGroups(todoTotals([
       { key: "match_request:r1", kind: "match_request", link: "/mandates?matching=a", createdAt: "2026-01-01T10:00:00.000Z" },
       { key: "match_request:r2", kind: "match_request", link: "/mandates?matching=b", createdAt: "2026-01-02T10:00:00.000Z" },
       { key: "closing_proposed:f1", kind: "closing_proposed", link: "/dashboard/dossiers/f1", createdAt: "2026-01-01T12:00:00.000Z" },
       { key: "message:m1", kind: "message", link: "/x", createdAt: "2026-01-03T12:00:00.000Z" },
-    ]);
+    ]));
     expect(groups.map((g) => [g.kind, g.count, g.to])).toEqual([
       ["match_request", 2, "/mandates?matching=b"],
       ["closing_proposed", 1, "/dashboard/dossiers/f1"],
@@ -119,6 +123,14 @@ describe("counts", () => {
 });
 
 describe("digests", () => {
+  it("carry every kind but those with their own e-mail: messages, requests and mandate alerts included", () => {
+    for (const kind of ["message", "file_message", "match_request", "request_accepted", "new_match", "mandate_expiring", "insurance_expiring", "rating_open", "mediation_answered", "sponsor_confirmed"] as const) {
+      expect(DIGEST_KINDS).toContain(kind);
+    }
+    for (const kind of OWN_EMAIL_KINDS) expect(DIGEST_KINDS).not.toContain(kind);
+    expect([...DIGEST_KINDS, ...OWN_EMAIL_KINDS].sort()).toEqual([...EVENT_KINDS].sort());
+  });
+
   it.each([
     ["2026-11-28T09:30:00.000Z", "daily", "2026-11-28T00:00:00.000Z"],
     ["2026-11-28T23:59:59.000Z", "daily", "2026-11-28T00:00:00.000Z"],

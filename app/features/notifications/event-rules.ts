@@ -128,6 +128,7 @@ export const EVENT_RULES = {
     todo: { one: "médiation attend votre réponse", many: "médiations attendent votre réponse", doneWhen: "vous avez répondu ou la médiation est close" },
   },
   mediation_acknowledged: { label: "Médiation", area: "files", email: "mediation", todo: null },
+  mediation_answered: { label: "Médiation", area: "files", email: "mediation", todo: null },
   mediation: { label: "Médiation", area: "files", email: "mediation", todo: null },
   mediation_message: { label: "Message de médiation", area: "messages", email: "messages", todo: null },
   mediation_decided: { label: "Médiation", area: "files", email: "mediation", todo: null },
@@ -179,6 +180,9 @@ export const EVENT_OF_MAIL_KIND: Record<string, EventKind> = {
   "mediation-message": "mediation_message",
   "mediation-status": "mediation",
   "mediation-decision": "mediation_decided",
+  "mediation-answered": "mediation_answered",
+  "mandate-expiry": "mandate_expiring",
+  "insurance-reminder": "insurance_expiring",
 };
 
 /** The event an e-mail of that kind tells (`fallback` for a kind the table does not know). */
@@ -204,28 +208,39 @@ export function todoKindOf(key: string): EventKind | null {
 /** An open to-do as the member's browser receives it (from the notification it came with). */
 export type OpenTodo = { key: string; kind: string; link: string | null; createdAt: string };
 
+/** The open to-dos of one kind, counted in the database (the list the state carries is capped). */
+export type TodoTotal = { kind: string; count: number; link: string | null; at: string };
+
 export type TodoGroup = { kind: EventKind; count: number; label: string; to: string; at: string };
 
-/** « Ce qui vous attend »: open to-dos grouped by kind, the newest group first, linked to the newest. */
-export function todoGroups(todos: readonly OpenTodo[]): TodoGroup[] {
-  const groups = new Map<EventKind, TodoGroup>();
+/** The totals of a list of open to-dos: one per subject, however many notifications reopened it. */
+export function todoTotals(todos: readonly OpenTodo[]): TodoTotal[] {
+  const totals = new Map<string, TodoTotal>();
   const seen = new Set<string>();
   for (const t of todos) {
     const kind = todoKindOf(t.key);
-    // One subject is one to-do, however many notifications reopened it.
     if (!kind || seen.has(t.key)) continue;
     seen.add(t.key);
-    const rule = EVENT_RULES[kind].todo!;
-    const g = groups.get(kind);
-    if (!g) groups.set(kind, { kind, count: 1, label: rule.one, to: t.link ?? "/dashboard", at: t.createdAt });
+    const g = totals.get(kind);
+    if (!g) totals.set(kind, { kind, count: 1, link: t.link, at: t.createdAt });
     else {
       g.count++;
-      if (t.createdAt > g.at) Object.assign(g, { at: t.createdAt, to: t.link ?? g.to });
+      if (t.createdAt > g.at) Object.assign(g, { at: t.createdAt, link: t.link ?? g.link });
     }
   }
-  return [...groups.values()]
-    .map((g) => ({ ...g, label: plural(g.count, EVENT_RULES[g.kind].todo!.one, EVENT_RULES[g.kind].todo!.many) }))
-    .sort((a, b) => b.at.localeCompare(a.at) || EVENT_KINDS.indexOf(a.kind) - EVENT_KINDS.indexOf(b.kind));
+  return [...totals.values()];
+}
+
+/** « Ce qui vous attend »: open to-dos grouped by kind, the newest group first, linked to the newest. */
+export function todoGroups(totals: readonly TodoTotal[]): TodoGroup[] {
+  const groups: TodoGroup[] = [];
+  for (const t of totals) {
+    const kind = isEventKind(t.kind) && EVENT_RULES[t.kind].todo ? t.kind : null;
+    if (!kind || t.count <= 0) continue;
+    const rule = EVENT_RULES[kind].todo!;
+    groups.push({ kind, count: t.count, label: plural(t.count, rule.one, rule.many), to: t.link ?? "/dashboard", at: t.at });
+  }
+  return groups.sort((a, b) => b.at.localeCompare(a.at) || EVENT_KINDS.indexOf(a.kind) - EVENT_KINDS.indexOf(b.kind));
 }
 
 // ---- counts ----------------------------------------------------------------------------------
@@ -244,12 +259,17 @@ export function areaCounts(unreadByKind: Readonly<Record<string, number>>): Area
 // ---- digests -----------------------------------------------------------------------------------
 
 /**
- * The kinds a digest carries: those whose e-mail is sent at once only for « immédiatement » (the
- * file and mediation e-mails). The others still have their own e-mail, sent at once.
+ * The kinds whose e-mail goes out at once whatever the frequency, so no digest repeats them: the
+ * team's decision on a profile or a deal carries its reason (a refused applicant has no other way
+ * to read it), and a confirmed connection's e-mail is the exchange of contact details itself.
  */
-export const DIGEST_KINDS: readonly EventKind[] = EVENT_KINDS.filter(
-  (k) => EVENT_RULES[k].email === "files" || EVENT_RULES[k].email === "mediation" || k === "file_message" || k === "mediation_message",
-);
+export const OWN_EMAIL_KINDS: readonly EventKind[] = ["profile_decision", "deal_decision", "connection_confirmed"];
+
+/**
+ * The kinds a digest carries: every kind whose e-mail is sent at once only for « Immédiatement »,
+ * that is all but those with their own e-mail.
+ */
+export const DIGEST_KINDS: readonly EventKind[] = EVENT_KINDS.filter((k) => !OWN_EMAIL_KINDS.includes(k));
 
 export type DigestFrequency = "daily" | "weekly";
 const DAY_MS = 24 * 60 * 60 * 1000;

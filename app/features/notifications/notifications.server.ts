@@ -2,7 +2,7 @@
 // their own transaction when they have one, like the mail outbox), the member reads them under
 // the bell and marks them read. Every query is scoped by the acting user: another member's
 // notification is never read nor touched (a miss is a 404).
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { builtOnce, queryRows } from "~/db/query.server";
@@ -24,11 +24,11 @@ import {
 } from "./notification-rules";
 import { AppError } from "~/lib/errors/app-error";
 
-import { areaCounts, DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, type EmailKind, eventRule, isEmailFrequency } from "./event-rules";
+import { areaCounts, DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, type EmailKind, type EventKind, eventRule, isEmailFrequency } from "./event-rules";
 
 export type { NotificationItem, NotificationState } from "./notification-rules";
 
-/** How many open to-dos the state carries (« Ce qui vous attend » groups them by kind). */
+/** How many open to-dos the state lists (their counts per kind, `todoTotals`, have no cap). */
 const OPEN_TODOS_SHOWN = 200;
 
 const jsonOf = <T>(v: unknown): T | null => (v === null || v === undefined ? null : typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
@@ -76,18 +76,23 @@ export async function notifyProfile(
   kind: NotificationKind,
   text: NotificationText,
   tx?: Db,
-  options: { whileUnread?: boolean; todo?: string } = {},
+  options: { whileUnread?: boolean; todo?: string; whileOpen?: boolean } = {},
 ): Promise<void> {
   const { title, body, link } = row(text);
   const unreadTwin = options.whileUnread
     ? sql`and not exists (select 1 from notifications n where n.user_id = p.user_id and n.kind = ${kind}
         and n.link is not distinct from ${link} and n.read_at is null)`
     : sql``;
+  // A job that runs every hour opens a to-do once, not once per run.
+  const openTwin =
+    options.whileOpen && options.todo
+      ? sql`and not exists (select 1 from notifications n where n.user_id = p.user_id and n.todo = ${options.todo} and n.done_at is null)`
+      : sql``;
   dropBell();
   await (tx ?? defaultDb).execute(sql`
     insert into notifications (user_id, kind, title, body, link, todo, created_at)
     select p.user_id, ${kind}, ${title}, ${body}, ${link}, ${options.todo ?? null}, clock_timestamp() from profiles p
-    where p.id = ${profileId}::uuid ${unreadTwin}`);
+    where p.id = ${profileId}::uuid ${unreadTwin} ${openTwin}`);
 }
 
 /**
@@ -124,6 +129,12 @@ const notificationState = builtOnce(
         todos: sql<unknown>`(select json_agg(json_build_object('key', t.todo, 'kind', t.kind, 'link', t.link, 'createdAt', t.created_at) order by t.created_at desc)
           from (select todo, kind, link, created_at from notifications t where t.user_id = ${sql.placeholder("userId")}
             and t.todo is not null and t.done_at is null order by t.created_at desc limit ${sql.raw(String(OPEN_TODOS_SHOWN))}) t)`,
+        // Counted without the list's cap: one per subject, the kind being the key's prefix.
+        todoTotals: sql<unknown>`(select json_agg(json_build_object('kind', g.kind, 'count', g.n, 'link', g.link, 'at', g.at))
+          from (select split_part(t.todo, ':', 1) as kind, count(distinct t.todo) as n, max(t.created_at) as at,
+            (array_agg(t.link order by t.created_at desc))[1] as link
+            from notifications t where t.user_id = ${sql.placeholder("userId")} and t.todo is not null and t.done_at is null
+            group by split_part(t.todo, ':', 1)) g)`,
       })
       .from(notifications)
       .where(eq(notifications.userId, sql.placeholder("userId")))
@@ -144,11 +155,17 @@ export async function getNotificationState(userId: string, options: { fresh?: bo
     ...t,
     createdAt: new Date(t.createdAt).toISOString(),
   }));
+  const todoTotals = (jsonOf<Array<{ kind: string; count: number | string; link: string | null; at: string }>>(first?.todoTotals) ?? []).map((t) => ({
+    ...t,
+    count: Number(t.count),
+    at: new Date(t.at).toISOString(),
+  }));
   return {
     unread: first?.unread ?? 0,
-    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, todos: _todos, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
+    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, todos: _todos, todoTotals: _todoTotals, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
     counts: areaCounts(Object.fromEntries(Object.entries(byKind).map(([k, n]) => [k, Number(n)]))),
     todos,
+    todoTotals,
   };
 }
 
@@ -167,6 +184,22 @@ export async function completeTodo(todo: string, tx?: Db, only: { userId?: strin
 }
 
 /**
+ * Marks done the open to-dos of one kind whose subject no longer asks for anything, for the jobs
+ * that notice it with time (a rating window closed, a mandate expired): `stillDue` says, in SQL
+ * about the subject (the key after « kind: »), when the to-do stays open. Returns how many.
+ */
+export async function completeTodosNoLongerDue(kind: EventKind, stillDue: (subject: SQL) => SQL, tx?: Db): Promise<number> {
+  dropBell();
+  const subject = sql`substr(n.todo, ${kind.length + 2})`;
+  const rows = await queryRows<{ id: string }>(
+    sql`update notifications n set done_at = clock_timestamp()
+      where n.todo like ${`${kind}:%`} and n.done_at is null and not (${stillDue(subject)}) returning n.id`,
+    tx ?? defaultDb,
+  );
+  return rows.length;
+}
+
+/**
  * Records an event for a member (its notification, and its to-do when it opens one) and says how
  * that member wants its e-mail: the sender sends it now only when the answer is « immediate »;
  * « daily » and « weekly » go into the digest, « off » nowhere.
@@ -176,7 +209,7 @@ export async function recordEvent(
   profileId: string,
   kind: NotificationKind,
   text: NotificationText,
-  options: { whileUnread?: boolean; todo?: string } = {},
+  options: { whileUnread?: boolean; todo?: string; whileOpen?: boolean } = {},
 ): Promise<EmailFrequency> {
   await notifyProfile(profileId, kind, text, tx, options);
   return emailFrequencyOfProfile(profileId, eventRule(kind).email, tx);
@@ -191,6 +224,14 @@ export async function emailFrequencyOfProfile(profileId: string, email: EmailKin
   );
   const f = rows[0]?.frequency;
   return isEmailFrequency(f) ? f : DEFAULT_EMAIL_FREQUENCY;
+}
+
+/**
+ * SQL: the frequency a member chose for an e-mail kind, the default when they never chose; for the
+ * senders that pick their recipients in one statement (`userId` is the column of their user id).
+ */
+export function emailFrequencySql(userId: SQL | AnyColumn, email: EmailKind): SQL<string> {
+  return sql<string>`coalesce((select e.frequency from email_preferences e where e.user_id = ${userId} and e.email_kind = ${email}), ${DEFAULT_EMAIL_FREQUENCY})`;
 }
 
 /** The profile id's owner, for use cases that only hold a profile id. */

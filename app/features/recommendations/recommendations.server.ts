@@ -1,7 +1,8 @@
 // Sponsor recommendations (spec §3 "Recommendation", §4 "Sponsor request").
 import { and, asc, eq, isNull, notInArray } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
-import { profiles, recommendations } from "~/db/schema";
+import { profiles, recommendations, user } from "~/db/schema";
+import { notifyProfile } from "~/features/notifications/notifications.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
@@ -139,10 +140,32 @@ export async function confirmRecommendation(params: { profile: string | null; em
   const found = await findRecommendationFromLink(params);
   if (found.outcome === "missing" || found.outcome === "not-found") return found.outcome;
   invalidate("recommendations");
-  const updated = await db
-    .update(recommendations)
-    .set({ confirmedAt: new Date() })
-    .where(and(eq(recommendations.id, found.id), isNull(recommendations.confirmedAt)))
-    .returning({ id: recommendations.id });
-  return updated.length === 1 ? "confirmed" : "already-confirmed";
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(recommendations)
+      .set({ confirmedAt: new Date() })
+      .where(and(eq(recommendations.id, found.id), isNull(recommendations.confirmedAt)))
+      .returning({ profileId: recommendations.profileId, sponsorEmail: recommendations.sponsorEmail });
+    if (!updated) return "already-confirmed";
+    // The candidate hears it; so does the sponsor when they are a member (an acknowledgement).
+    await notifyProfile(updated.profileId, "sponsor_confirmed", {
+      title: "Un parrainage est confirmé",
+      body: `${found.sponsorName} a confirmé vous recommander auprès du réseau.`,
+      link: "/dashboard",
+    }, tx);
+    const [sponsor] = await tx
+      .select({ profileId: profiles.id })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(and(eq(user.email, updated.sponsorEmail), eq(profiles.profileStatus, "validated")))
+      .limit(1);
+    if (sponsor && sponsor.profileId !== updated.profileId) {
+      await notifyProfile(sponsor.profileId, "sponsor_confirmed", {
+        title: "Votre parrainage est enregistré",
+        body: `Merci\u00a0: votre recommandation de ${found.memberName} est transmise à l’équipe du réseau.`,
+        link: null,
+      }, tx);
+    }
+    return "confirmed";
+  });
 }

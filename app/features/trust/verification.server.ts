@@ -24,6 +24,9 @@ import { DOCUMENT_FORMATS, MB } from "~/lib/storage/upload-rules";
 import { INSURANCE_MAX_MB, VERIFICATION_MESSAGES, type InsuranceFields, type VerificationInput } from "./verification.schema";
 import { insuranceReminderDue, insuranceStatus, registrationSummary, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind } from "./verification-rules";
 import { invalidate } from "~/lib/cache.server";
+import { completeTodo, recordEvent } from "~/features/notifications/notifications.server";
+import { todoKey } from "~/features/notifications/event-rules";
+import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { AppError, type AppErrorCode } from "~/lib/errors/app-error";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -165,6 +168,7 @@ export async function renewInsurance(profileId: string, input: InsuranceFields, 
       await tx.delete(verificationChecks).where(and(eq(verificationChecks.profileId, profileId), eq(verificationChecks.step, "insurance")));
       // The public mark follows the checks: the new certificate is unchecked, so the mark waits for the team.
       await writeVerificationSummary(tx, profileId);
+      await completeTodo(todoKey("insurance_expiring", profileId), tx);
     });
   } catch (error) {
     await dropStored(stored.key);
@@ -298,21 +302,35 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
     const reminder = insuranceReminderDue(row.endsOn, today);
     if (!reminder) continue;
     const end = formatDate(row.endsOn);
-    const id = await sendNotificationEmail(
-      row.email,
-      {
-        title: `Votre attestation d’assurance expire le ${end}`,
-        intro: `L’attestation d’assurance responsabilité civile professionnelle que vous nous avez transmise arrive à échéance le ${end}.`,
-        lines: [
-          "Déposez la nouvelle attestation depuis votre espace membre\u00a0: la mention «\u00a0Profil vérifié\u00a0» est accordée de nouveau dès que l’équipe l’a vérifiée.",
-          "Passé cette date, sans attestation vérifiée, la mention «\u00a0Profil vérifié\u00a0» est retirée de votre profil public.",
-        ],
-        ctaLabel: "Déposer ma nouvelle attestation",
-        ctaUrl: `${env.APP_URL}/parametres/assurance`,
-        footer: "Vous recevez cet e-mail car votre attestation d’assurance arrive à échéance.",
-      },
-      { kind: "insurance-reminder", dedupeKey: `insurance-reminder:${row.profileId}:${row.endsOn}:${reminder}` },
-    );
+    const title = `Votre attestation d’assurance expire le ${end}`;
+    // One to-do until a new certificate is deposited; the e-mails (30 and 7 days before) go out
+    // now only for « Immédiatement » under « Compte et mandats », otherwise the digest tells.
+    const id = await db.transaction(async (tx) => {
+      const frequency = await recordEvent(
+        tx,
+        row.profileId,
+        "insurance_expiring",
+        { title, body: "Déposez votre nouvelle attestation d’assurance responsabilité civile professionnelle.", link: "/parametres/assurance" },
+        { todo: todoKey("insurance_expiring", row.profileId), whileOpen: true },
+      );
+      if (frequency !== "immediate") return null;
+      return sendNotificationEmail(
+        row.email,
+        {
+          title,
+          intro: `L’attestation d’assurance responsabilité civile professionnelle que vous nous avez transmise arrive à échéance le ${end}.`,
+          lines: [
+            "Déposez la nouvelle attestation depuis votre espace membre\u00a0: la mention «\u00a0Profil vérifié\u00a0» est accordée de nouveau dès que l’équipe l’a vérifiée.",
+            "Passé cette date, sans attestation vérifiée, la mention «\u00a0Profil vérifié\u00a0» est retirée de votre profil public.",
+          ],
+          ctaLabel: "Déposer ma nouvelle attestation",
+          ctaUrl: `${env.APP_URL}/parametres/assurance`,
+          footer: "Vous recevez cet e-mail car votre attestation d’assurance arrive à échéance.",
+          unsubscribeUrl: unsubscribeUrl(row.profileId, "account"),
+        },
+        { kind: "insurance-reminder", dedupeKey: `insurance-reminder:${row.profileId}:${row.endsOn}:${reminder}`, tx },
+      );
+    });
     if (id !== null) queued++;
   }
   return queued;
