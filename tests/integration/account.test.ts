@@ -447,10 +447,10 @@ describe("notification preferences and unsubscribe links", () => {
   it("saves the three preferences on the actor's profile only", async () => {
     const m = await createMember(t.db!);
     const other = await createMember(t.db!);
-    expect((await getNotificationPreferences(actorOf(m)))?.preferences).toEqual({ messages: "daily", match_requests: "daily", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" });
-    await updateNotificationPreferences(actorOf(m), { ...{ messages: "daily", match_requests: "daily", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, messages: "off", match_alerts: "weekly" });
-    expect((await getNotificationPreferences(actorOf(m)))?.preferences).toEqual({ ...{ messages: "daily", match_requests: "daily", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, messages: "off", match_alerts: "weekly" });
-    expect((await getNotificationPreferences(actorOf(other)))?.preferences).toEqual({ messages: "daily", match_requests: "daily", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" });
+    expect((await getNotificationPreferences(actorOf(m)))?.preferences).toEqual({ messages: "immediate", match_requests: "immediate", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" });
+    await updateNotificationPreferences(actorOf(m), { ...{ messages: "immediate", match_requests: "immediate", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, messages: "off", match_alerts: "weekly" });
+    expect((await getNotificationPreferences(actorOf(m)))?.preferences).toEqual({ ...{ messages: "immediate", match_requests: "immediate", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, messages: "off", match_alerts: "weekly" });
+    expect((await getNotificationPreferences(actorOf(other)))?.preferences).toEqual({ messages: "immediate", match_requests: "immediate", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" });
   });
 
   it("turns one preference off with a valid link and refuses forged ones", async () => {
@@ -475,7 +475,7 @@ describe("notification preferences and unsubscribe links", () => {
 
     expect(await findUnsubscribeTarget(link)).toEqual({ outcome: "ok", profileId: p, type: "match_alerts", alreadyOff: false });
     expect(await applyUnsubscribe(link)).toBe("done");
-    expect((await getNotificationPreferences(actorOf(m)))?.preferences).toEqual({ ...{ messages: "daily", match_requests: "daily", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, match_alerts: "off" });
+    expect((await getNotificationPreferences(actorOf(m)))?.preferences).toEqual({ ...{ messages: "immediate", match_requests: "immediate", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, match_alerts: "off" });
     expect(await findUnsubscribeTarget(link)).toMatchObject({ alreadyOff: true });
     expect(unsubscribeToken(p, "match_alerts")).toBe(link.token);
   });
@@ -496,7 +496,7 @@ describe("notification preferences and unsubscribe links", () => {
     expect(mail.text).toContain(unsubscribeUrl(recipient.profile.id, "messages"));
     expect(mail.html).toContain("/desabonnement?profile=");
 
-    await updateNotificationPreferences(actorOf(recipient), { ...{ messages: "daily", match_requests: "daily", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, messages: "off" });
+    await updateNotificationPreferences(actorOf(recipient), { ...{ messages: "immediate", match_requests: "immediate", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, messages: "off" });
     await createMessage({
       recipientProfileId: recipient.profile.id,
       senderProfileId: null,

@@ -38,6 +38,8 @@ async function event(m: CreatedMember, kind: "file_message" | "document_shared" 
 
 describe("e-mail digests", () => {
   it("two instances in the same period send one digest; the next day's run sends the next one", async () => {
+    // Messages leave at once unless the member chose the digest for them.
+    await setEmailFrequency(t.db!, [alice], "daily", ["messages"]);
     await event(alice, "document_shared", "Le corps du message, jamais dans l’e-mail");
     await event(alice, "file_message", "Canari Confidentiel SAS");
     const [one, two] = await Promise.all([sendDigests("daily", NOW), sendDigests("daily", NOW)]);

@@ -149,7 +149,8 @@ describe("collaboration files", () => {
     expect(EVENT_RULES[kind].todo !== null).toBe(todo);
     const { fileId } = await confirmedFile();
     await t.db!.delete(mailOutbox);
-    // The default (the daily digest): the notification, no e-mail now.
+    // The daily digest (the default but for messages): the notification, no e-mail now.
+    await setEmailFrequency(t.db!, [bob], "daily", [preference]);
     await act(fileId);
     expect(await notes(bob, kind)).toHaveLength(1);
     expect(await mailsTo(bob)).not.toContain(mailKind);

@@ -1,7 +1,7 @@
 // Forms of the account settings page (/parametres) and the notification preference names.
 // Shared by the client (Conform) and the server (parseWithZod).
 import { z } from "zod";
-import { DEFAULT_EMAIL_FREQUENCY, EMAIL_FREQUENCIES, EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind, isEmailKind } from "~/features/notifications/event-rules";
+import { DEFAULT_EMAIL_FREQUENCIES, EMAIL_FREQUENCIES, EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind, isEmailKind } from "~/features/notifications/event-rules";
 import { MESSAGES as AUTH_MESSAGES, PASSWORD_MIN } from "~/auth/auth.schema";
 import { TWO_FACTOR_MESSAGES, totpCode } from "~/auth/two-factor.schema";
 
@@ -76,11 +76,11 @@ export function isNotificationType(value: unknown): value is NotificationType {
   return isEmailKind(value);
 }
 
-const frequency = z.enum(EMAIL_FREQUENCIES, { error: "Choisissez une fréquence" }).default(DEFAULT_EMAIL_FREQUENCY);
+const frequency = (kind: EmailKind) => z.enum(EMAIL_FREQUENCIES, { error: "Choisissez une fréquence" }).default(DEFAULT_EMAIL_FREQUENCIES[kind]);
 
 export const notificationPreferencesSchema = z.object({
   intent: z.literal("notifications"),
-  ...(Object.fromEntries(EMAIL_KINDS.map((k) => [k, frequency])) as Record<EmailKind, typeof frequency>),
+  ...(Object.fromEntries(EMAIL_KINDS.map((k) => [k, frequency(k)])) as Record<EmailKind, ReturnType<typeof frequency>>),
 });
 
 export const deleteAccountSchema = z.object({

@@ -15,7 +15,7 @@ import { sendEmail } from "~/lib/mail/render.server";
 import { securityNotice, type SecurityEvent } from "~/lib/mail/templates/security-notice";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { ACCOUNT_MESSAGES, isNotificationType, NOTIFICATION_TYPES, type NotificationType } from "./account.schema";
-import { DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, isEmailFrequency } from "~/features/notifications/event-rules";
+import { DEFAULT_EMAIL_FREQUENCIES, type EmailFrequency, isEmailFrequency } from "~/features/notifications/event-rules";
 import { verifyUnsubscribeToken } from "./unsubscribe-link.server";
 import { describeUserAgent } from "./user-agent";
 import { invalidate } from "~/lib/cache.server";
@@ -177,7 +177,7 @@ export async function getNotificationPreferences(actor: AccountActor): Promise<{
     .select({ kind: emailPreferences.emailKind, frequency: emailPreferences.frequency })
     .from(emailPreferences)
     .where(eq(emailPreferences.userId, actor.id));
-  const preferences = Object.fromEntries(NOTIFICATION_TYPES.map((k) => [k, DEFAULT_EMAIL_FREQUENCY])) as NotificationPreferences;
+  const preferences = Object.fromEntries(NOTIFICATION_TYPES.map((k) => [k, DEFAULT_EMAIL_FREQUENCIES[k]])) as NotificationPreferences;
   for (const c of chosen) if (isNotificationType(c.kind) && isEmailFrequency(c.frequency)) preferences[c.kind] = c.frequency;
   return { profileId: row.id, preferences };
 }

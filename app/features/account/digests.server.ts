@@ -11,8 +11,8 @@ import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
+import { defaultEmailFrequencySql } from "~/features/notifications/notifications.server";
 import {
-  DEFAULT_EMAIL_FREQUENCY,
   DIGEST_KINDS,
   type DigestFrequency,
   digestPeriodStart,
@@ -58,7 +58,7 @@ export async function sendDigests(frequency: DigestFrequency, now = new Date(), 
         DIGEST_KINDS.map((k) => sql`${k}`),
         sql`, `,
       )})
-        and coalesce(e.frequency, ${DEFAULT_EMAIL_FREQUENCY}) = ${frequency}
+        and coalesce(e.frequency, ${defaultEmailFrequencySql(emailKindSql())}) = ${frequency}
         and n.created_at <= ${now.toISOString()}::timestamptz
         and n.created_at > coalesce((select max(d.up_to) from email_digests d where d.user_id = n.user_id and d.frequency = ${frequency}), ${floor.toISOString()}::timestamptz)
         and not exists (select 1 from email_digests d where d.user_id = n.user_id and d.frequency = ${frequency} and d.period_start = ${periodStart.toISOString()}::timestamptz)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   areaCounts,
+  DEFAULT_EMAIL_FREQUENCIES,
   DIGEST_KINDS,
   digestPeriodStart,
   digestSections,
@@ -157,5 +158,18 @@ describe("digests", () => {
       },
       { label: "Demande de mise en relation", lines: [{ title: "Nouvelle demande", link: "/mandates?matching=a" }] },
     ]);
+  });
+});
+
+describe("default e-mail frequencies", () => {
+  it.each([
+    ["messages", "immediate"],
+    ["match_requests", "immediate"],
+    ["match_alerts", "daily"],
+    ["files", "daily"],
+    ["mediation", "daily"],
+    ["account", "daily"],
+  ] as const)("%s: %s until the member chooses", (kind, frequency) => {
+    expect(DEFAULT_EMAIL_FREQUENCIES[kind]).toBe(frequency);
   });
 });

@@ -33,10 +33,21 @@ export function isEmailKind(value: unknown): value is EmailKind {
   return typeof value === "string" && (EMAIL_KINDS as readonly string[]).includes(value);
 }
 
-/** How often a member gets the e-mails of one kind; « quotidien » unless they chose otherwise. */
+/** How often a member gets the e-mails of one kind. */
 export const EMAIL_FREQUENCIES = ["immediate", "daily", "weekly", "off"] as const;
 export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
-export const DEFAULT_EMAIL_FREQUENCY: EmailFrequency = "daily";
+/**
+ * Until a member chooses: the specification's e-mails (a message received, a match request)
+ * leave at once; everything else waits for the daily digest.
+ */
+export const DEFAULT_EMAIL_FREQUENCIES: Record<EmailKind, EmailFrequency> = {
+  messages: "immediate",
+  match_requests: "immediate",
+  match_alerts: "daily",
+  files: "daily",
+  mediation: "daily",
+  account: "daily",
+};
 export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
   immediate: "Immédiatement",
   daily: "Résumé quotidien",

@@ -24,7 +24,7 @@ import {
 } from "./notification-rules";
 import { AppError } from "~/lib/errors/app-error";
 
-import { areaCounts, DEFAULT_EMAIL_FREQUENCY, type EmailFrequency, type EmailKind, type EventKind, eventRule, isEmailFrequency } from "./event-rules";
+import { areaCounts, DEFAULT_EMAIL_FREQUENCIES, type EmailFrequency, type EmailKind, type EventKind, eventRule, isEmailFrequency } from "./event-rules";
 
 export type { NotificationItem, NotificationState } from "./notification-rules";
 
@@ -223,7 +223,7 @@ export async function emailFrequencyOfProfile(profileId: string, email: EmailKin
     tx,
   );
   const f = rows[0]?.frequency;
-  return isEmailFrequency(f) ? f : DEFAULT_EMAIL_FREQUENCY;
+  return isEmailFrequency(f) ? f : DEFAULT_EMAIL_FREQUENCIES[email];
 }
 
 /**
@@ -231,7 +231,13 @@ export async function emailFrequencyOfProfile(profileId: string, email: EmailKin
  * senders that pick their recipients in one statement (`userId` is the column of their user id).
  */
 export function emailFrequencySql(userId: SQL | AnyColumn, email: EmailKind): SQL<string> {
-  return sql<string>`coalesce((select e.frequency from email_preferences e where e.user_id = ${userId} and e.email_kind = ${email}), ${DEFAULT_EMAIL_FREQUENCY})`;
+  return sql<string>`coalesce((select e.frequency from email_preferences e where e.user_id = ${userId} and e.email_kind = ${email}), ${DEFAULT_EMAIL_FREQUENCIES[email]})`;
+}
+
+/** SQL: the default frequency of the e-mail kind `kind` (an SQL expression), for statements over several kinds. */
+export function defaultEmailFrequencySql(kind: SQL): SQL<string> {
+  const cases = Object.entries(DEFAULT_EMAIL_FREQUENCIES).map(([k, f]) => sql` when ${k} then ${f}`);
+  return sql<string>`(case ${kind}${sql.join(cases, sql``)} end)`;
 }
 
 /** The profile id's owner, for use cases that only hold a profile id. */
