@@ -2,6 +2,7 @@ import { Menu } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Wordmark } from "~/components/wordmark";
 import { cn } from "~/lib/utils";
 
 /**
@@ -88,11 +89,8 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-primary">
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-md bg-primary text-sm text-white">
-            RT
-          </span>
-          <span>{appName}</span>
+        <Link to="/" className="min-w-0">
+          <Wordmark name={appName} />
         </Link>
         <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">
           <NavLinks />
