@@ -156,7 +156,8 @@ export async function shareParticipantDocument(
   if (isClosed(access.stage)) fileConflict(M.closed, "conflict");
   const folders = await listVisibleFolders(access);
   const folder = folderId === null ? { id: null, visibility: "both" as const } : folders.find((f) => f.id === folderId);
-  if (!folder) fileConflict(M.noRight, "not-found");
+  // A folder id the form could not have offered (another file's, the other side's, made up) is bad input: the page keeps the form.
+  if (!folder) fileConflict(DOCUMENT_MESSAGES.badFolder, "invalid");
   if (!may(access, folder.visibility, "deposer")) fileConflict(M.noRight, "forbidden");
   const rate = await consumeRateLimit(`document-upload:${userId}`, UPLOAD_RATE);
   if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, "rate-limited");
