@@ -19,6 +19,7 @@ import { pdfPool, UntrustedPdfError, type PdfProblem } from "~/lib/untrusted/pdf
 import { COLLABORATION_MESSAGES, isClosed } from "./collaboration-rules";
 import { GONE_MEMBER_NAME, memberNameOrGone, notifyCounterpart } from "./collaboration.server";
 import { groupVersions } from "./document-versions-rules";
+import { documentSharedNotice, notifyParticipants } from "./participant-notifications.server";
 import { watermarkPdf } from "./document-watermark.server";
 import {
   accessLabel,
@@ -207,6 +208,7 @@ export async function shareDocument(
         // Several documents shared at once make one e-mail (one per quarter of an hour).
         dedupeKey: `collaboration-document:${file.id}:${file.counterpartId}:${Math.floor(Date.now() / (15 * 60_000))}`,
       });
+      await notifyParticipants(tx, file.id, documentSharedNotice(actorName(actor), folderId));
       return { documentId: row.id, name: doc.name };
     });
   } catch (error) {

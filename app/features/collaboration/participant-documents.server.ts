@@ -11,6 +11,7 @@ import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { isClosed } from "./collaboration-rules";
 import { watermarkPdf } from "./document-watermark.server";
+import { documentSharedNotice, notifyParticipants } from "./participant-notifications.server";
 import { contentDisposition, DOCUMENT_FORMATS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, DOCUMENT_TYPE_LABELS, documentSizeMessage, documentSizeProblem, watermarkLine, type AccessAction, type DocumentType } from "./documents-rules";
 import { groupVersions } from "./document-versions-rules";
 import { newDocumentKey, prepareDocument, untrustedPdf, usedBytes, type FileDocumentVersion, type OpenedContent, type OpenedDocument } from "./documents.server";
@@ -180,6 +181,7 @@ export async function shareParticipantDocument(
         tx,
       );
       await appendParticipantEvent(tx, locked, "document_shared", { name: doc.name });
+      await notifyParticipants(tx, locked.fileId, { ...documentSharedNotice(locked.name, folder.id), exceptParticipantId: locked.participantId });
       return { documentId: row.id, name: doc.name };
     });
   } catch (error) {

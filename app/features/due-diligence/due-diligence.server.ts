@@ -10,6 +10,8 @@ import { actorName, appendFileEvent, fileConflict, requireFileAccess, type FileA
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { notifyProfile } from "~/features/notifications/notifications.server";
 import { requireDueDiligenceAccess, withDueDiligence, type DdAccess } from "./access.server";
+import { notifyParticipants } from "~/features/collaboration/participant-notifications.server";
+import { answeredNotice } from "./participant-notices";
 import { DD_ORDER, listCounts } from "./list-page.server";
 import {
   canAnswerItem,
@@ -321,6 +323,13 @@ export async function createListFromTemplate(actor: FileActor, fileId: string, t
       body: `${actorName(actor)} a créé la liste de diligences du dossier (${items.length} demandes).`,
       link: dueDiligenceUrl(access.file.id),
     });
+    await notifyParticipants(tx, access.file.id, {
+      kind: "dd_request",
+      title: "Nouvelle demande de diligences",
+      body: `La liste de diligences du dossier est créée (${items.length} demandes).`,
+      path: "/diligences",
+      seenBy: "all",
+    });
     return items.length;
   });
 }
@@ -346,6 +355,13 @@ export async function addItem(actor: FileActor, fileId: string, input: { categor
       title: "Nouvelle demande de diligences",
       body: `${actorName(actor)} demande\u00a0: ${input.title}`,
       link: dueDiligenceItemUrl(access.file.id, created!.id),
+    });
+    await notifyParticipants(tx, access.file.id, {
+      kind: "dd_request",
+      title: "Nouvelle demande de diligences",
+      body: `${actorName(actor)} demande\u00a0: ${input.title}`,
+      path: `/diligences/${created!.id}`,
+      seenBy: "all",
     });
     return created!.id;
   });
@@ -502,6 +518,7 @@ export async function answerQuestion(actor: FileActor, fileId: string, questionI
       body: `${actorName(actor)} a répondu à votre question${q.title ? ` sur «\u00a0${q.title}\u00a0»` : ""}.`,
       link: q.request_id ? dueDiligenceItemUrl(access.file.id, q.request_id) : dueDiligenceUrl(access.file.id),
     });
+    await notifyParticipants(tx, access.file.id, answeredNotice(q.visibility, actorName(actor), q.title, q.request_id));
   });
 }
 

@@ -28,6 +28,8 @@ import {
   type DdStatus,
 } from "./due-diligence-rules";
 import { DD_ORDER, listCounts } from "./list-page.server";
+import { notifyParticipants } from "~/features/collaboration/participant-notifications.server";
+import { answeredNotice } from "./participant-notices";
 
 type Reach = { access: FileParticipantAccess; actor: DdActor; closed: boolean };
 
@@ -241,8 +243,8 @@ export async function participantAnswer(userId: string, fileId: string, question
   await db.transaction(async (tx) => {
     const r = await reach(tx, userId, fileId, "dd-ask", true);
     if (!isUuid(questionId)) fileConflict(DD_MESSAGES.questionNotFound, "not-found");
-    const [q] = await queryRows<{ id: string; visibility: DdSide; status: DdQuestionStatus; author: string | null; title: string | null }>(
-      sql`select q.id, q.visibility::text as visibility, q.status::text as status,
+    const [q] = await queryRows<{ id: string; visibility: DdSide; status: DdQuestionStatus; author: string | null; title: string | null; request_id: string | null }>(
+      sql`select q.id, q.visibility::text as visibility, q.status::text as status, q.request_id,
           coalesce(q.asked_by::text, 'participant:' || q.asked_by_participant::text) as author, r.title
         from due_diligence_questions q left join due_diligence_requests r on r.id = q.request_id
         where q.id = ${questionId}::uuid and q.file_id = ${r.access.fileId}::uuid for update of q`,
@@ -253,6 +255,7 @@ export async function participantAnswer(userId: string, fileId: string, question
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${r.access.profileId}::uuid, answered_by_participant = ${r.access.participantId}::uuid,
       answerer_name = ${r.access.name}, answered_at = clock_timestamp(), status = 'answered', updated_at = clock_timestamp() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendParticipantEvent(tx, r.access, "dd_question_answered", { name: q.title ?? "" });
+    await notifyParticipants(tx, r.access.fileId, { ...answeredNotice(q.visibility, r.access.name, q.title, q.request_id), exceptParticipantId: r.access.participantId });
   });
 }
 
