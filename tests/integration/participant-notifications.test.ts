@@ -1,14 +1,15 @@
 // The invited participants of a file hear of what reaches them (issue 32 §3, decision 053's model):
 // a request added to the list, a question answered on their side, a document shared in a folder
 // they see — each written in the use case's transaction, only to the participants who see it,
-// never to the one who acted, and a guest's link always one of its own file's pages.
+// never to the one who acted, and a guest's link always one of its own file's pages. Then the
+// participant's file page of a large file: its documents paged, folder after folder.
 import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { collaborationFolders, collaborationParticipants, notifications } from "~/db/schema";
 import { shareDocument } from "~/features/collaboration/documents.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
-import { shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
+import { getSharedFileView, shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
 import { addItem, answerQuestion, askQuestion } from "~/features/due-diligence/due-diligence.server";
 import { participantAnswer, participantAsk } from "~/features/due-diligence/participant.server";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
@@ -16,7 +17,8 @@ import { useTestDatabase } from "../support/db";
 import { openFileBetween, useFileTestEnvironment } from "./file-helpers";
 import { runLoader, signIn } from "./mandates-helpers";
 import { loader as sharedFilesLoader } from "~/routes/shared/files";
-
+import { loader as sharedFileLoader } from "~/routes/shared/file";
+import { DOCUMENTS_PAGE_SIZE } from "~/features/collaboration/documents-rules";
 
 const t = useTestDatabase();
 useFileTestEnvironment(t, "participant-notifications", { BETTER_AUTH_SECRET: "test-secret-for-participant-notifications-0123456789abcdef" });
@@ -171,5 +173,41 @@ describe("participants' notifications", () => {
     for (const n of news) expect(n.link.startsWith(shared())).toBe(true);
     const member = await runLoader(sharedFilesLoader, "/dossiers-partages", await signIn(carol));
     expect(member.value!.news).toEqual([]);
+  });
+});
+
+describe("a participant's documents, paged", () => {
+  it("lists one page of the folders' logical documents at a time, the general folder first, each document once", async () => {
+    const before = await getSharedFileView(guestId, fileId);
+    const insert = (n: number, folder: string | null, prefix: string) =>
+      t.db!.execute(sql`
+        insert into collaboration_documents (file_id, uploader_profile_id, folder_id, name, content_type, size_bytes, sha256, storage_key, created_at)
+        select ${fileId}::uuid, ${alice.profile.id}::uuid, ${folder}::uuid, ${prefix} || lpad(n::text, 2, '0') || '.pdf', 'application/pdf', 1000 + n,
+          md5(${prefix} || n) || md5(n::text), 'test/absent-' || ${prefix} || n, now() - (n || ' minutes')::interval
+        from generate_series(1, ${n}) n`);
+    await insert(DOCUMENTS_PAGE_SIZE + 2, null, "general-");
+    await insert(DOCUMENTS_PAGE_SIZE, buyerFolder, "financement-");
+    await insert(3, sellerFolder, "fiscal-");
+    const total = before.total + 2 * DOCUMENTS_PAGE_SIZE + 2;
+    const first = await getSharedFileView(guestId, fileId);
+    expect(first).toMatchObject({ page: 1, total, pageCount: Math.ceil(total / DOCUMENTS_PAGE_SIZE) });
+    const names: { folder: string | null; name: string }[] = [];
+    for (let page = 1; page <= first.pageCount; page++) {
+      const view = await getSharedFileView(guestId, fileId, page);
+      // Every folder the guest sees stays listed (the deposit form reads them), with its own total.
+      expect(view.folders.map((f) => f.id)).toEqual([null, buyerFolder]);
+      expect(view.folders.reduce((n, f) => n + f.documents.length, 0)).toBeLessThanOrEqual(DOCUMENTS_PAGE_SIZE);
+      for (const f of view.folders) names.push(...f.documents.map((d) => ({ folder: f.id, name: d.name })));
+    }
+    expect(names).toHaveLength(total);
+    expect(new Set(names.map((n) => n.name)).size).toBe(total);
+    // The general folder's documents first, then the buyers' folder's; never the sellers' folder.
+    const firstBuyer = names.findIndex((n) => n.folder === buyerFolder);
+    expect(names.slice(firstBuyer).every((n) => n.folder === buyerFolder)).toBe(true);
+    expect(names.some((n) => n.name.startsWith("fiscal-"))).toBe(false);
+    expect(names.filter((n) => n.name.startsWith("general-")).map((n) => n.name)[0]).toBe("general-01.pdf");
+    // The page's URL, clamped past the last page.
+    const last = await runLoader(sharedFileLoader, `/dossiers-partages/${fileId}?page=99`, await signIn(guest), { fileId });
+    expect(last.value!.view).toMatchObject({ page: first.pageCount, pageCount: first.pageCount, total });
   });
 });
