@@ -2,7 +2,7 @@
 // The large file's rows only, measured on two builds against one seeded database, interleaved
 // (A, B, A, B…) so that the shared machine's load weighs on both alike; the baseline is each
 // build's own static copy of the member's /dashboard, as in `npm run bench`.
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { closeDatabase, db, initDatabase } from "~/db/client.server";
@@ -83,4 +83,3 @@ try {
     rmSync(path.join(dir, "build/client", MEMBER_STATIC_PATH), { force: true });
   }
 }
-void cpSync;
