@@ -40,6 +40,8 @@ export type StartOptions = {
   logLevel?: string;
   /** Interface to listen on (default 127.0.0.1; "0.0.0.0" for every interface). */
   host?: string;
+  /** Directory holding the build to serve (default: the current one). */
+  cwd?: string;
 };
 
 export async function startServer(env: Record<string, string | undefined>, options: StartOptions | number = {}): Promise<RunningServer> {
@@ -51,6 +53,7 @@ export async function startServer(env: Record<string, string | undefined>, optio
     env: { ...process.env, APP_URL: baseUrl, ...env, PORT: String(port), HOST: opts.host ?? "127.0.0.1", LOG_LEVEL: opts.logLevel ?? "warn" },
     stdio: opts.capture ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
     detached: true,
+    cwd: opts.cwd,
   });
   const chunks: string[] = [];
   child.stdout?.setEncoding("utf8").on("data", (c: string) => chunks.push(c));

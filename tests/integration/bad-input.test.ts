@@ -47,6 +47,7 @@ import { action as sharedFileAction } from "~/routes/shared/file";
 import { action as sharedDdItemAction } from "~/routes/shared/due-diligence-item";
 import { collaborationDocuments, collaborationFolders, collaborationParticipants, dueDiligenceQuestions } from "~/db/schema";
 import { shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
+import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { PDFDocument } from "pdf-lib";
 import { useFileTestEnvironment } from "./file-helpers";
 import { action as invitationAction } from "~/routes/public/invitation";
@@ -869,6 +870,7 @@ describe("a participant's forms with hostile input", () => {
   let fileId: string;
   let requestId: string;
   let folderId: string;
+  let buyerFolderId: string;
   let documentId: string;
   let headers: () => Headers;
 
@@ -907,6 +909,8 @@ describe("a participant's forms with hostile input", () => {
     });
     const [folder] = await db.insert(collaborationFolders).values({ fileId, name: "Fiscal cédant", visibility: "cedant" }).returning({ id: collaborationFolders.id });
     folderId = folder!.id;
+    const [buyers] = await db.insert(collaborationFolders).values({ fileId, name: "Financement acquéreur", visibility: "acquereur" }).returning({ id: collaborationFolders.id });
+    buyerFolderId = buyers!.id;
     const [request] = await db.insert(dueDiligenceRequests).values({ fileId, category: "fiscal", title: "Liasses fiscales", position: 1 }).returning({ id: dueDiligenceRequests.id });
     requestId = request!.id;
     documentId = (await shareParticipantDocument(adviser.user.id, fileId, folderId, { name: "liasse.pdf", bytes: await pdfBytes() })).documentId;
@@ -985,14 +989,15 @@ describe("a participant's forms with hostile input", () => {
     const itemUrl = `${fileUrl}/diligences/${requestId}`;
     const cases: [string, () => Promise<Outcome & { thrown: boolean }>, number[]][] = [
       ["upload: folder not a UUID", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId: "../../etc" }), { fileId }), [400]],
-      ["upload: unknown folder", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId: unknown }), { fileId }), [404]],
+      ["upload: unknown folder", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId: unknown }), { fileId }), [400]],
+      ["upload: the other side's folder", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId: buyerFolderId }), { fileId }), [400]],
       ["upload: no file", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId }, null), { fileId }), [400]],
       ["upload: not a document type", () => runMultipart(sharedFileAction, fileUrl, multipart({ folderId }, new File(["#!/bin/sh"], "x.sh", { type: "text/x-sh" })), { fileId }), [400, 413, 415, 422]],
       ["new version: document not a UUID", () => runMultipart(sharedFileAction, fileUrl, multipart({ documentId: "<script>" }), { fileId }), [400]],
       ["new version: unknown document", () => runMultipart(sharedFileAction, fileUrl, multipart({ documentId: unknown }), { fileId }), [404]],
       ["new version: no file", () => runMultipart(sharedFileAction, fileUrl, multipart({ documentId }, null), { fileId }), [400]],
       ["answer with a document: folder not a UUID", () => runMultipart(sharedDdItemAction, itemUrl, multipart({ folderId: "1e308" }), { fileId, requestId }), [400]],
-      ["answer with a document: unknown folder", () => runMultipart(sharedDdItemAction, itemUrl, multipart({ folderId: unknown }), { fileId, requestId }), [404]],
+      ["answer with a document: unknown folder", () => runMultipart(sharedDdItemAction, itemUrl, multipart({ folderId: unknown }), { fileId, requestId }), [400]],
       ["answer with a document: no file", () => runMultipart(sharedDdItemAction, itemUrl, multipart({ folderId }, null), { fileId, requestId }), [400]],
       ["ask: empty question", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "ask", visibility: "commun", body: " " }), { fileId, requestId }), [400]],
       ["ask: question far too long", () => runEncoded(sharedDdItemAction, itemUrl, new URLSearchParams({ intent: "ask", visibility: "commun", body: "x".repeat(60_000) }), { fileId, requestId }), [400]],
@@ -1009,6 +1014,7 @@ describe("a participant's forms with hostile input", () => {
       const error = (out.body as { error?: unknown } | null)?.error;
       expect(typeof error, name).toBe("string");
       expectFrench([error as string], name);
+      if (/folder$/.test(name)) expect(error, name).toBe(DOCUMENT_MESSAGES.badFolder);
     }
     expect((await t.db!.select({ n: count() }).from(collaborationDocuments))[0]!.n).toBe(docsBefore);
     expect((await t.db!.select({ n: count() }).from(dueDiligenceQuestions))[0]!.n).toBe(questionsBefore);

@@ -17,7 +17,7 @@ import {
   mailOutbox,
   storedObjects,
 } from "~/db/schema";
-import { DOCUMENT_MESSAGES, documentsUrl, documentUrl } from "~/features/collaboration/documents-rules";
+import { DOCUMENT_MESSAGES, DOCUMENTS_PAGE_SIZE, documentsUrl, documentUrl } from "~/features/collaboration/documents-rules";
 import { listDocuments, openDocument, shareDocument, withdrawDocument, type OpenedDocument } from "~/features/collaboration/documents.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
@@ -529,6 +529,47 @@ describe("opening: watermark, headers and the access log", () => {
     ]);
     const theirs = await listDocuments(b, fileId);
     expect(theirs.documents[0]).toMatchObject({ name: "Bilan.pdf", byMe: false, uploaderName: "Alice Lemaire", accesses: [] });
+  });
+});
+
+describe("paging (a large file)", () => {
+  it("lists one page of logical documents at a time, newest first, with the count and the earlier versions of each", async () => {
+    const fileId = await newFile();
+    // 30 documents, the oldest one with a second version: 30 logical documents, 31 rows.
+    await t.db!.execute(sql`
+      insert into collaboration_documents (file_id, uploader_profile_id, name, content_type, size_bytes, sha256, storage_key, created_at)
+      select ${fileId}::uuid, ${alice.profile.id}::uuid, 'piece-' || lpad(n::text, 2, '0') || '.pdf', 'application/pdf', 1000 + n,
+        md5(n::text) || md5(n::text), 'test/absent-' || n, now() - (n || ' minutes')::interval
+      from generate_series(1, 30) n`);
+    await t.db!.execute(sql`
+      insert into collaboration_documents (file_id, uploader_profile_id, name, content_type, size_bytes, sha256, storage_key, created_at, lineage_id, version)
+      select file_id, uploader_profile_id, name, content_type, size_bytes, sha256, storage_key || '-v2', now() - interval '90 minutes', id, 2
+      from collaboration_documents where file_id = ${fileId}::uuid and name = 'piece-30.pdf'`);
+    const pages = Math.ceil(30 / DOCUMENTS_PAGE_SIZE);
+    expect(pages).toBeGreaterThan(1);
+    const first = await listDocuments(a, fileId);
+    expect(first).toMatchObject({ page: 1, pageCount: pages, total: 30 });
+    expect(first.documents).toHaveLength(DOCUMENTS_PAGE_SIZE);
+    expect(first.documents[0].name).toBe("piece-01.pdf");
+    const names: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const room = await listDocuments(a, fileId, page);
+      expect(room).toMatchObject({ page, pageCount: pages, total: 30 });
+      names.push(...room.documents.map((d) => d.name));
+    }
+    // Every logical document once, newest first; the one with two versions is listed once, version 2 first.
+    expect(names).toEqual(Array.from({ length: 30 }, (_, i) => `piece-${String(i + 1).padStart(2, "0")}.pdf`));
+    const last = await listDocuments(a, fileId, pages);
+    expect(last.documents.at(-1)).toMatchObject({ name: "piece-30.pdf", version: 2, earlierVersions: [expect.objectContaining({ version: 1 })] });
+    // Past the last page: the last page; through the page's URL too.
+    expect((await listDocuments(b, fileId, 99)).page).toBe(pages);
+    const paged = (await call(documentsLoader, new Request(`http://localhost:3000${documentsUrl(fileId)}?page=2`, { headers: bobBrowser.headers }), { fileId }))
+      .value as Awaited<ReturnType<typeof documentsLoader>>;
+    expect(paged.room.page).toBe(2);
+    expect(paged.room.documents.map((d) => d.name)).toEqual(names.slice(DOCUMENTS_PAGE_SIZE, 2 * DOCUMENTS_PAGE_SIZE));
+    const junk = (await call(documentsLoader, new Request(`http://localhost:3000${documentsUrl(fileId)}?page=abc`, { headers: bobBrowser.headers }), { fileId }))
+      .value as Awaited<ReturnType<typeof documentsLoader>>;
+    expect(junk.room.page).toBe(1);
   });
 });
 

@@ -3,13 +3,13 @@
 // request answered with an uploaded document, questions per side with their notifications, the
 // overview's progress, the XLSX and PDF exports, and nothing reached by a third member.
 import ExcelJS from "exceljs";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { collaborationEvents, collaborationFiles, dueDiligenceRequests, notifications } from "~/db/schema";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { shareDocument } from "~/features/collaboration/documents.server";
-import { DD_MESSAGES, dueDiligenceExportUrl, dueDiligenceItemUrl, dueDiligenceUrl } from "~/features/due-diligence/due-diligence-rules";
+import { DD_MESSAGES, DD_PAGE_SIZE, dueDiligenceExportUrl, dueDiligenceItemUrl, dueDiligenceUrl } from "~/features/due-diligence/due-diligence-rules";
 import { DD_TEMPLATES } from "~/features/due-diligence/due-diligence-templates";
 import {
   addItem,
@@ -144,6 +144,40 @@ describe("the list", () => {
     expect(status(await post(itemAction, carolBrowser, dueDiligenceItemUrl(fileId, id), { fileId, requestId: id }, { intent: "remove" }))).toBe(404);
     await expect(setItemStatus(c, fileId, id, "in_progress")).rejects.toMatchObject({ code: "not-found" });
     await expect(removeItem(c, fileId, id)).rejects.toMatchObject({ code: "not-found" });
+  });
+});
+
+describe("paging (a large list)", () => {
+  it("shows one page of requests in the list's order, the whole list's progress and counts per category", async () => {
+    const fileId = await newFile();
+    await t.db!.execute(sql`
+      insert into due_diligence_requests (file_id, category, title, position, status, created_by)
+      select ${fileId}::uuid, (array['juridique', 'social', 'fiscal', 'financier', 'immobilier', 'contrats'])[1 + n % 6]::dd_category,
+        'Demande ' || lpad(n::text, 2, '0'), n, (case when n % 4 = 0 then 'validated' else 'requested' end)::dd_status, ${alice.profile.id}::uuid
+      from generate_series(1, 60) n`);
+    const pages = Math.ceil(60 / DD_PAGE_SIZE);
+    expect(pages).toBeGreaterThan(1);
+    const first = await getDueDiligenceList(a, fileId);
+    expect(first).toMatchObject({ page: 1, pageCount: pages, total: 60 });
+    expect(first.items).toHaveLength(DD_PAGE_SIZE);
+    expect(first.progress.label).toBe("15\u00a0/\u00a060 fournis ou validés");
+    expect(Object.values(first.byCategory).reduce((x, y) => x + (y ?? 0), 0)).toBe(60);
+    expect(first.byCategory.juridique).toBe(10);
+    expect(first.items[0]).toMatchObject({ category: "juridique", title: "Demande 06" });
+    const seen: { category: string; title: string; id: string }[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const list = await getDueDiligenceList(b, fileId, page);
+      expect(list).toMatchObject({ page, pageCount: pages, total: 60, progress: first.progress });
+      seen.push(...list.items);
+    }
+    expect(new Set(seen.map((i) => i.id)).size).toBe(60);
+    expect(seen.at(-1)).toMatchObject({ category: "contrats", title: "Demande 59" });
+    const paged = (await call(listLoader, new Request(url(`${dueDiligenceUrl(fileId)}?page=2`), { headers: aliceBrowser.headers }), { fileId })).value as Awaited<
+      ReturnType<typeof listLoader>
+    >;
+    expect(paged.list.page).toBe(2);
+    expect(paged.list.items.map((i) => i.id)).toEqual(seen.slice(DD_PAGE_SIZE, 2 * DD_PAGE_SIZE).map((i) => i.id));
+    expect((await getDueDiligenceList(a, fileId, 40)).page).toBe(pages);
   });
 });
 

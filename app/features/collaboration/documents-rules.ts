@@ -10,6 +10,8 @@ export { detectDocumentType, DOCUMENT_FORMATS, type DocumentType } from "~/lib/s
 export const DOCUMENT_MAX_MB = 20;
 /** All the shared (not withdrawn) documents of one file: 200 MB. */
 export const FILE_DOCUMENTS_MAX_MB = 200;
+/** Logical documents per page of a file's document list (a large file has hundreds). */
+export const DOCUMENTS_PAGE_SIZE = 10;
 /** Longest stored name, extension included. */
 export const DOCUMENT_NAME_MAX_LENGTH = 120;
 

@@ -9,6 +9,7 @@ import { db } from "~/db/client.server";
 import { collaborationDocuments } from "~/db/schema";
 import { queryRows } from "~/db/query.server";
 import { isUuid } from "~/lib/uuid";
+import { pageWindow } from "~/lib/paging";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage, type ObjectStream } from "~/lib/storage/storage.server";
@@ -18,6 +19,7 @@ import { pdfPool, UntrustedPdfError, type PdfProblem } from "~/lib/untrusted/pdf
 import { COLLABORATION_MESSAGES, isClosed } from "./collaboration-rules";
 import { GONE_MEMBER_NAME, memberNameOrGone, notifyCounterpart } from "./collaboration.server";
 import { groupVersions } from "./document-versions-rules";
+import { documentSharedNotice, notifyParticipants } from "./participant-notifications.server";
 import { watermarkPdf } from "./document-watermark.server";
 import {
   accessLabel,
@@ -26,6 +28,7 @@ import {
   DOCUMENT_FORMATS,
   DOCUMENT_LIMITS,
   DOCUMENT_MESSAGES,
+  DOCUMENTS_PAGE_SIZE,
   DOCUMENT_TYPE_LABELS,
   documentSizeMessage,
   documentSizeProblem,
@@ -205,6 +208,7 @@ export async function shareDocument(
         // Several documents shared at once make one e-mail (one per quarter of an hour).
         dedupeKey: `collaboration-document:${file.id}:${file.counterpartId}:${Math.floor(Date.now() / (15 * 60_000))}`,
       });
+      await notifyParticipants(tx, file.id, documentSharedNotice(actorName(actor), folderId));
       return { documentId: row.id, name: doc.name };
     });
   } catch (error) {
@@ -256,7 +260,12 @@ export type FileDocument = {
 export type DocumentRoom = {
   fileId: string;
   closed: boolean;
+  /** One page of the logical documents (DOCUMENTS_PAGE_SIZE), newest first. */
   documents: FileDocument[];
+  page: number;
+  pageCount: number;
+  /** Logical documents the founder sees, every page. */
+  total: number;
   /** Folders this founder may choose when sharing (the general one is the empty choice). */
   folders: { id: string; name: string }[];
   usedBytes: number;
@@ -288,14 +297,29 @@ const iso = (v: Date | string) => new Date(v).toISOString();
  * too for both members (« Retiré le … » with who withdrew it, their content gone);
  * for their own, who opened them and when.
  */
-export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DocumentRoom> {
+export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId: string, page = 1): Promise<DocumentRoom> {
   const access = await requireFileAccess(db, actor, fileId);
   // One statement: the documents, the openings of the actor's own, the file's used space and the
   // folders the actor sees (one row even without documents).
+  // A page of logical documents (latest versions, newest first) with their earlier versions; the
+  // count of logical documents rides on every row.
+  const requested = Math.min(Math.max(1, Math.floor(page) || 1), 10_000);
   const result = await queryRows<
-    DocumentRow & { used: string | number; accesses: AccessLogEntry[] | null; folders: Array<{ id: string; name: string }> }
+    DocumentRow & { used: string | number; accesses: AccessLogEntry[] | null; folders: Array<{ id: string; name: string }>; total: string | number }
   >(sql`
-    with used as (
+    with seen as (
+      select d.id, coalesce(d.lineage_id, d.id) as lineage, d.version, d.created_at
+      from collaboration_documents d left join collaboration_folders fo on fo.id = d.folder_id
+      where d.file_id = ${access.id}::uuid and ${folderSeenByFounder(actor.profileId)}
+    ), latest as (
+      select distinct on (lineage) lineage, created_at, id from seen order by lineage, version desc
+    ), counted as (
+      select count(*) as total from latest
+    ), paged as (
+      select l.lineage from latest l order by l.created_at desc, l.id
+      limit ${DOCUMENTS_PAGE_SIZE}
+      offset ${DOCUMENTS_PAGE_SIZE} * (least(${requested}, greatest(1, ceil((select total from counted)::numeric / ${DOCUMENTS_PAGE_SIZE})))::int - 1)
+    ), used as (
       select coalesce(sum(size_bytes), 0) as used from collaboration_documents where file_id = ${access.id}::uuid and withdrawn_at is null
     ), folders as (
       select coalesce(json_agg(json_build_object('id', fo.id, 'name', fo.name) order by fo.name, fo.id), '[]'::json) as folders
@@ -304,9 +328,9 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
         case when (case when cf.member_a_id = ${actor.profileId}::uuid then cf.mandate_a_label else cf.mandate_b_label end) like 'Mandat cédant%'
           then 'cedant' else 'acquereur' end))
     )
-    select used.used, folders.folders, d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
+    select used.used, folders.folders, counted.total, d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
       d.uploader_first, d.uploader_last, d.accesses, d.lineage_id, d.version, d.folder_name
-    from used cross join folders left join lateral (
+    from used cross join folders cross join counted left join lateral (
       select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
         coalesce(p.first_name, cp.first_name) as uploader_first, coalesce(p.last_name, cp.last_name) as uploader_last,
         d.lineage_id, d.version, fo.name as folder_name,
@@ -320,9 +344,11 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
       left join collaboration_participants cp on cp.id = d.uploader_participant_id
       left join collaboration_folders fo on fo.id = d.folder_id
       where d.file_id = ${access.id}::uuid and ${folderSeenByFounder(actor.profileId)}
+        and coalesce(d.lineage_id, d.id) in (select lineage from paged)
     ) d on true
     order by d.created_at desc, d.id`);
   const rows = result.filter((r) => r.id !== null);
+  const window = pageWindow(requested, Number(result[0]?.total ?? 0), DOCUMENTS_PAGE_SIZE);
   const folders = result[0]?.folders ?? [];
   const groups = groupVersions(rows.map((r) => ({ ...r, lineageId: r.lineage_id, version: Number(r.version) })));
   const documents = groups.map(({ latest: r, earlier }): FileDocument => {
@@ -369,6 +395,9 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
     fileId: access.id,
     closed: isClosed(access.stage),
     documents,
+    page: window.page,
+    pageCount: window.pageCount,
+    total: window.total,
     folders,
     usedBytes: Number(result[0]?.used ?? 0),
     quotaBytes: DOCUMENT_LIMITS.quotaBytes,

@@ -6,12 +6,14 @@ import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { isUuid } from "~/lib/uuid";
+import { pageWindow } from "~/lib/paging";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { isClosed } from "./collaboration-rules";
 import { watermarkPdf } from "./document-watermark.server";
-import { contentDisposition, DOCUMENT_FORMATS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, DOCUMENT_TYPE_LABELS, documentSizeMessage, documentSizeProblem, watermarkLine, type AccessAction, type DocumentType } from "./documents-rules";
+import { documentSharedNotice, notifyParticipants } from "./participant-notifications.server";
+import { contentDisposition, DOCUMENT_FORMATS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, DOCUMENT_TYPE_LABELS, DOCUMENTS_PAGE_SIZE, documentSizeMessage, documentSizeProblem, watermarkLine, type AccessAction, type DocumentType } from "./documents-rules";
 import { groupVersions } from "./document-versions-rules";
 import { newDocumentKey, prepareDocument, untrustedPdf, usedBytes, type FileDocumentVersion, type OpenedContent, type OpenedDocument } from "./documents.server";
 import { fileConflict } from "./file-access.server";
@@ -38,17 +40,44 @@ export type SharedDocument = {
   version: number;
   earlierVersions: FileDocumentVersion[];
 };
-export type SharedFolder = { id: string | null; name: string; visibility: FolderVisibility; canDownload: boolean; canUpload: boolean; documents: SharedDocument[] };
+export type SharedFolder = {
+  id: string | null;
+  name: string;
+  visibility: FolderVisibility;
+  canDownload: boolean;
+  canUpload: boolean;
+  /** This page's documents of the folder. */
+  documents: SharedDocument[];
+  /** The folder's logical documents, every page. */
+  total: number;
+};
 
-/** The folders (the general one first) and their documents, as this person may see them. */
-export async function listParticipantDocuments(access: FileParticipantAccess): Promise<SharedFolder[]> {
+export type SharedDocuments = { folders: SharedFolder[]; page: number; pageCount: number; total: number };
+
+/**
+ * The folders (the general one first) and one page of their documents, as this person may see
+ * them: logical documents folder after folder, newest first within a folder (DOCUMENTS_PAGE_SIZE).
+ */
+export async function listParticipantDocuments(access: FileParticipantAccess, page = 1): Promise<SharedDocuments> {
   const folders: Array<FolderEntry | { id: null; name: string; visibility: FolderVisibility }> = [
     { id: null, name: "Général", visibility: "both" },
     ...(await listVisibleFolders(access)),
   ];
   const seen = folders.filter((f) => may(access, f.visibility, "voir"));
-  if (seen.length === 0) return [];
-  const rows = await queryRows<{
+  if (seen.length === 0) return { folders: [], page: 1, pageCount: 1, total: 0 };
+  const ids = seen.flatMap((f) => (f.id === null ? [] : [f.id]));
+  const general = seen.some((f) => f.id === null);
+  const idArray = sql`array[${sql.join([sql`null::uuid`, ...ids.map((id) => sql`${id}::uuid`)], sql`, `)}]::uuid[]`;
+  // The logical documents (latest versions) of the folders seen, once for the counts.
+  const latest = sql`select distinct on (coalesce(d.lineage_id, d.id)) coalesce(d.lineage_id, d.id) as lineage, d.folder_id, d.created_at, d.id
+    from collaboration_documents d
+    where d.file_id = ${access.fileId}::uuid and d.withdrawn_at is null
+      and (${general ? sql`d.folder_id is null or ` : sql``}d.folder_id = any(${idArray}))
+    order by coalesce(d.lineage_id, d.id), d.version desc`;
+  const counts = await queryRows<{ folder_id: string | null; n: number | string }>(sql`select folder_id, count(*) as n from (${latest}) l group by folder_id`);
+  const totals = new Map(counts.map((c) => [c.folder_id, Number(c.n)]));
+  const window = pageWindow(page, [...totals.values()].reduce((x, y) => x + y, 0), DOCUMENTS_PAGE_SIZE);
+  const rows = window.total === 0 ? [] : await queryRows<{
     id: string;
     folder_id: string | null;
     name: string;
@@ -59,23 +88,27 @@ export async function listParticipantDocuments(access: FileParticipantAccess): P
     lineage_id: string | null;
     version: number;
   }>(sql`
+    with paged as (
+      select l.lineage from (${latest}) l
+      order by l.folder_id is not null, array_position(${idArray}, l.folder_id), l.created_at desc, l.id
+      limit ${window.limit} offset ${window.offset}
+    )
     select d.id, d.folder_id, d.name, d.content_type, d.size_bytes, d.created_at, d.lineage_id, d.version,
       coalesce(p.first_name || ' ' || p.last_name, cp.first_name || ' ' || cp.last_name) as uploader
     from collaboration_documents d
     left join profiles p on p.id = d.uploader_profile_id
     left join collaboration_participants cp on cp.id = d.uploader_participant_id
-    left join collaboration_folders fo on fo.id = d.folder_id
-    where d.file_id = ${access.fileId}::uuid and d.withdrawn_at is null
-      and (d.folder_id is null or fo.visibility = 'both' or fo.visibility = ${access.side})
+    where d.file_id = ${access.fileId}::uuid and d.withdrawn_at is null and coalesce(d.lineage_id, d.id) in (select lineage from paged)
     order by d.created_at desc, d.id`);
   const closed = isClosed(access.stage);
   const groups = groupVersions(rows.map((r) => ({ ...r, lineageId: r.lineage_id, version: Number(r.version) })));
-  return seen.map((f) => ({
+  const shown = seen.map((f) => ({
     id: f.id,
     name: f.name,
     visibility: f.visibility,
     canDownload: may(access, f.visibility, "telecharger"),
     canUpload: !closed && may(access, f.visibility, "deposer"),
+    total: totals.get(f.id) ?? 0,
     documents: groups
       .filter((g) => g.latest.folder_id === f.id)
       .map(({ latest: r, earlier }) => {
@@ -101,6 +134,7 @@ export async function listParticipantDocuments(access: FileParticipantAccess): P
         };
       }),
   }));
+  return { folders: shown, page: window.page, pageCount: window.pageCount, total: window.total };
 }
 
 function documentNotFound(): never {
@@ -156,7 +190,8 @@ export async function shareParticipantDocument(
   if (isClosed(access.stage)) fileConflict(M.closed, "conflict");
   const folders = await listVisibleFolders(access);
   const folder = folderId === null ? { id: null, visibility: "both" as const } : folders.find((f) => f.id === folderId);
-  if (!folder) fileConflict(M.noRight, "not-found");
+  // A folder id the form could not have offered (another file's, the other side's, made up) is bad input: the page keeps the form.
+  if (!folder) fileConflict(DOCUMENT_MESSAGES.badFolder, "invalid");
   if (!may(access, folder.visibility, "deposer")) fileConflict(M.noRight, "forbidden");
   const rate = await consumeRateLimit(`document-upload:${userId}`, UPLOAD_RATE);
   if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, "rate-limited");
@@ -179,6 +214,7 @@ export async function shareParticipantDocument(
         tx,
       );
       await appendParticipantEvent(tx, locked, "document_shared", { name: doc.name });
+      await notifyParticipants(tx, locked.fileId, { ...documentSharedNotice(locked.name, folder.id), exceptParticipantId: locked.participantId });
       return { documentId: row.id, name: doc.name };
     });
   } catch (error) {
@@ -191,16 +227,15 @@ export type SharedFileView = {
   access: FileParticipantAccess;
   /** The clients of the deal: shown only once this participant signed the undertaking. */
   clients: { side: "cedant" | "acquereur"; name: string; address: string }[];
-  folders: SharedFolder[];
-};
+} & SharedDocuments;
 
 /** The file as a participant reads it; the client identities only after their undertaking. */
-export async function getSharedFileView(userId: string, fileId: string): Promise<SharedFileView> {
+export async function getSharedFileView(userId: string, fileId: string, page = 1): Promise<SharedFileView> {
   const access = await requireFileParticipant(db, userId, fileId);
   const clients = await queryRows<{ side: "cedant" | "acquereur"; name: string; address: string }>(sql`
     select case when m.mandate_type = 'seller' then 'cedant' else 'acquereur' end as side, m.client_name as name, m.client_address as address
     from collaboration_files f join mandates m on m.id in (f.mandate_a_id, f.mandate_b_id)
     where f.id = ${access.fileId}::uuid and ${access.undertakingSigned} and m.client_name is not null
     order by m.mandate_type desc`);
-  return { access, clients, folders: await listParticipantDocuments(access) };
+  return { access, clients, ...(await listParticipantDocuments(access, page)) };
 }

@@ -155,6 +155,9 @@ export function canAnswerItem(actor: Pick<DdActor, "role">, closed: boolean): bo
 export type DdProgress = { done: number; total: number; label: string };
 
 /** « 12 / 40 fournis ou validés »: items without object leave the count. */
+/** Requests per page of the list (a large file has hundreds; every template fits on one page). */
+export const DD_PAGE_SIZE = 50;
+
 export function listProgress(statuses: readonly DdStatus[]): DdProgress {
   const counted = statuses.filter((s) => s !== "not_applicable");
   const done = counted.filter((s) => s === "provided" || s === "validated").length;

@@ -10,6 +10,9 @@ import { actorName, appendFileEvent, fileConflict, requireFileAccess, type FileA
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { notifyProfile } from "~/features/notifications/notifications.server";
 import { requireDueDiligenceAccess, withDueDiligence, type DdAccess } from "./access.server";
+import { notifyParticipants } from "~/features/collaboration/participant-notifications.server";
+import { answeredNotice } from "./participant-notices";
+import { DD_ORDER, listCounts } from "./list-page.server";
 import {
   canAnswerItem,
   canAnswerQuestion,
@@ -74,7 +77,7 @@ export type DdItemSummary = {
 };
 
 /** The items of a file, with their counts of documents and of open questions the viewer sees. */
-async function itemRows(handle: Db, fileId: string, side: DdSide, requestId?: string): Promise<ItemRow[]> {
+async function itemRows(handle: Db, fileId: string, side: DdSide, requestId?: string, window?: { limit: number; offset: number }): Promise<ItemRow[]> {
   return queryRows<ItemRow>(
     sql`select r.id, r.category::text as category, r.title, r.position, r.status::text as status, r.owner_profile_id, r.due_date::text as due_date,
         (select count(*) from due_diligence_request_documents l join collaboration_documents d on d.id = l.document_id
@@ -82,7 +85,7 @@ async function itemRows(handle: Db, fileId: string, side: DdSide, requestId?: st
         (select count(*) from due_diligence_questions q where q.request_id = r.id and q.status = 'open'
           and (q.visibility = 'commun' or q.visibility = ${side}::dd_side)) as open_questions
       from due_diligence_requests r where r.file_id = ${fileId}::uuid ${requestId ? sql`and r.id = ${requestId}::uuid` : sql``}
-      order by array_position(array['juridique','social','fiscal','financier','immobilier','contrats']::dd_category[], r.category), r.position, r.id`,
+      order by ${DD_ORDER} ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`,
     handle,
   );
 }
@@ -121,13 +124,20 @@ export type DdListPage = {
   canEdit: boolean;
   suggestedTemplate: OperationType;
   progress: DdProgress;
+  /** One page (DD_PAGE_SIZE) of the list, in its order. */
   items: DdItemSummary[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** Items per category over the whole list. */
+  byCategory: Partial<Record<DdCategory, number>>;
 };
 
-/** The list page: every item grouped by category, the progress, what the actor may do. */
-export async function getDueDiligenceList(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DdListPage> {
+/** The list page: one page of items grouped by category, the whole list's progress, what the actor may do. */
+export async function getDueDiligenceList(actor: Pick<FileActor, "profileId">, fileId: string, page = 1): Promise<DdListPage> {
   const access = await requireDueDiligenceAccess(db, actor, fileId);
-  const rows = await itemRows(db, access.file.id, access.actor.side);
+  const counts = await listCounts(db, access.file.id, page);
+  const rows = counts.window.total ? await itemRows(db, access.file.id, access.actor.side, undefined, counts.window) : [];
   const today = parisToday();
   return {
     fileId: access.file.id,
@@ -136,8 +146,12 @@ export async function getDueDiligenceList(actor: Pick<FileActor, "profileId">, f
     side: access.actor.side,
     canEdit: canEditList(access.actor, access.closed),
     suggestedTemplate: rows.length ? "titres" : await suggestedTemplate(access.file.id),
-    progress: listProgress(rows.map((r) => r.status)),
+    progress: counts.progress ?? listProgress([]),
     items: rows.map((r) => toSummary(r, access, today)),
+    page: counts.window.page,
+    pageCount: counts.window.pageCount,
+    total: counts.window.total,
+    byCategory: counts.byCategory,
   };
 }
 
@@ -309,6 +323,13 @@ export async function createListFromTemplate(actor: FileActor, fileId: string, t
       body: `${actorName(actor)} a créé la liste de diligences du dossier (${items.length} demandes).`,
       link: dueDiligenceUrl(access.file.id),
     });
+    await notifyParticipants(tx, access.file.id, {
+      kind: "dd_request",
+      title: "Nouvelle demande de diligences",
+      body: `La liste de diligences du dossier est créée (${items.length} demandes).`,
+      path: "/diligences",
+      seenBy: "all",
+    });
     return items.length;
   });
 }
@@ -334,6 +355,13 @@ export async function addItem(actor: FileActor, fileId: string, input: { categor
       title: "Nouvelle demande de diligences",
       body: `${actorName(actor)} demande\u00a0: ${input.title}`,
       link: dueDiligenceItemUrl(access.file.id, created!.id),
+    });
+    await notifyParticipants(tx, access.file.id, {
+      kind: "dd_request",
+      title: "Nouvelle demande de diligences",
+      body: `${actorName(actor)} demande\u00a0: ${input.title}`,
+      path: `/diligences/${created!.id}`,
+      seenBy: "all",
     });
     return created!.id;
   });
@@ -490,6 +518,7 @@ export async function answerQuestion(actor: FileActor, fileId: string, questionI
       body: `${actorName(actor)} a répondu à votre question${q.title ? ` sur «\u00a0${q.title}\u00a0»` : ""}.`,
       link: q.request_id ? dueDiligenceItemUrl(access.file.id, q.request_id) : dueDiligenceUrl(access.file.id),
     });
+    await notifyParticipants(tx, access.file.id, answeredNotice(q.visibility, actorName(actor), q.title, q.request_id));
   });
 }
 

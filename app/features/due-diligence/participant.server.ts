@@ -27,6 +27,9 @@ import {
   type DdSide,
   type DdStatus,
 } from "./due-diligence-rules";
+import { DD_ORDER, listCounts } from "./list-page.server";
+import { notifyParticipants } from "~/features/collaboration/participant-notifications.server";
+import { answeredNotice } from "./participant-notices";
 
 type Reach = { access: FileParticipantAccess; actor: DdActor; closed: boolean };
 
@@ -43,7 +46,7 @@ const folderSeen = (side: string) => sql`(d.folder_id is null or fo.visibility =
 
 type ItemRow = { id: string; category: DdCategory; title: string; status: DdStatus; due_date: string | null; documents: number | string; all_documents: number | string; open_questions: number | string };
 
-async function itemRows(handle: Db, r: Reach, requestId?: string): Promise<ItemRow[]> {
+async function itemRows(handle: Db, r: Reach, requestId?: string, window?: { limit: number; offset: number }): Promise<ItemRow[]> {
   return queryRows<ItemRow>(
     sql`select r.id, r.category::text as category, r.title, r.status::text as status, r.due_date::text as due_date,
         (select count(*) from due_diligence_request_documents l join collaboration_documents d on d.id = l.document_id
@@ -54,7 +57,7 @@ async function itemRows(handle: Db, r: Reach, requestId?: string): Promise<ItemR
         (select count(*) from due_diligence_questions q where q.request_id = r.id and q.status = 'open'
           and (q.visibility = 'commun' or q.visibility = ${r.actor.side}::dd_side)) as open_questions
       from due_diligence_requests r where r.file_id = ${r.access.fileId}::uuid ${requestId ? sql`and r.id = ${requestId}::uuid` : sql``}
-      order by array_position(array['juridique','social','fiscal','financier','immobilier','contrats']::dd_category[], r.category), r.position, r.id`,
+      order by ${DD_ORDER} ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`,
     handle,
   );
 }
@@ -71,19 +74,36 @@ const summary = (r: ItemRow): ParticipantDdItem => ({
   openQuestions: Number(r.open_questions),
 });
 
-export type ParticipantDdList = { fileId: string; reference: string; side: DdSide; closed: boolean; progress: DdProgress | null; items: ParticipantDdItem[] };
+export type ParticipantDdList = {
+  fileId: string;
+  reference: string;
+  side: DdSide;
+  closed: boolean;
+  progress: DdProgress | null;
+  /** One page (DD_PAGE_SIZE) of the list, in its order. */
+  items: ParticipantDdItem[];
+  page: number;
+  pageCount: number;
+  total: number;
+  byCategory: Partial<Record<DdCategory, number>>;
+};
 
-/** The list as this participant's side sees it (403 without « voir »). */
-export async function getParticipantDueDiligence(userId: string, fileId: string): Promise<ParticipantDdList> {
+/** One page of the list as this participant's side sees it (403 without « voir »). */
+export async function getParticipantDueDiligence(userId: string, fileId: string, page = 1): Promise<ParticipantDdList> {
   const r = await reach(db, userId, fileId, "dd-read");
-  const rows = await itemRows(db, r);
+  const counts = await listCounts(db, r.access.fileId, page);
+  const rows = counts.window.total ? await itemRows(db, r, undefined, counts.window) : [];
   return {
     fileId: r.access.fileId,
     reference: r.access.reference,
     side: r.actor.side,
     closed: r.closed,
-    progress: rows.length ? listProgress(rows.map((x) => x.status)) : null,
+    progress: counts.progress,
     items: rows.map(summary),
+    page: counts.window.page,
+    pageCount: counts.window.pageCount,
+    total: counts.window.total,
+    byCategory: counts.byCategory,
   };
 }
 
@@ -223,8 +243,8 @@ export async function participantAnswer(userId: string, fileId: string, question
   await db.transaction(async (tx) => {
     const r = await reach(tx, userId, fileId, "dd-ask", true);
     if (!isUuid(questionId)) fileConflict(DD_MESSAGES.questionNotFound, "not-found");
-    const [q] = await queryRows<{ id: string; visibility: DdSide; status: DdQuestionStatus; author: string | null; title: string | null }>(
-      sql`select q.id, q.visibility::text as visibility, q.status::text as status,
+    const [q] = await queryRows<{ id: string; visibility: DdSide; status: DdQuestionStatus; author: string | null; title: string | null; request_id: string | null }>(
+      sql`select q.id, q.visibility::text as visibility, q.status::text as status, q.request_id,
           coalesce(q.asked_by::text, 'participant:' || q.asked_by_participant::text) as author, r.title
         from due_diligence_questions q left join due_diligence_requests r on r.id = q.request_id
         where q.id = ${questionId}::uuid and q.file_id = ${r.access.fileId}::uuid for update of q`,
@@ -235,6 +255,7 @@ export async function participantAnswer(userId: string, fileId: string, question
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${r.access.profileId}::uuid, answered_by_participant = ${r.access.participantId}::uuid,
       answerer_name = ${r.access.name}, answered_at = clock_timestamp(), status = 'answered', updated_at = clock_timestamp() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendParticipantEvent(tx, r.access, "dd_question_answered", { name: q.title ?? "" });
+    await notifyParticipants(tx, r.access.fileId, { ...answeredNotice(q.visibility, r.access.name, q.title, q.request_id), exceptParticipantId: r.access.participantId });
   });
 }
 

@@ -2,7 +2,7 @@
 // — its documents of the folders their side sees, their side's questions; answering
 // with a document into a folder they may deposit into, moving its status, asking and answering.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, Eye, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
@@ -16,6 +16,7 @@ import { FolderSelect } from "~/features/collaboration/components/document-versi
 import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
 import { requireFileParticipant } from "~/features/collaboration/participants.server";
+import { DdDocumentsCard } from "~/features/due-diligence/components/dd-documents";
 import { DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import { DdAskForm, DdQuestionList } from "~/features/due-diligence/components/dd-questions";
 import { DD_MESSAGES, dueDiligenceItemUrl, DD_STATUS_LABELS } from "~/features/due-diligence/due-diligence-rules";
@@ -122,28 +123,14 @@ export default function SharedDueDiligenceItem({ loaderData, actionData }: Route
         </Alert>
       ) : null}
 
-      <Card className="grid gap-3 p-4">
-        <h2 className="font-semibold">Documents</h2>
-        {page.documents.length === 0 ? <p className="text-sm text-muted-foreground">Aucun document visible de votre côté.</p> : null}
-        <ul className="grid gap-2">
-          {page.documents.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center gap-2" data-testid="shared-dd-document">
-              <span className="min-w-0 break-words">{d.name}</span>
-              {d.isPdf ? (
-                <a className="inline-flex items-center gap-1 text-sm underline" href={documentHref(page.fileId, d.id, "view")} target="_blank" rel="noopener noreferrer">
-                  <Eye className="h-4 w-4" aria-hidden="true" />
-                  Consulter<span className="sr-only"> {d.name}</span>
-                </a>
-              ) : null}
-              {d.canDownload ? (
-                <a className="inline-flex items-center gap-1 text-sm underline" href={documentHref(page.fileId, d.id, "download")}>
-                  <Download className="h-4 w-4" aria-hidden="true" />
-                  Télécharger<span className="sr-only"> {d.name}</span>
-                </a>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+      <DdDocumentsCard
+        title="Documents"
+        level="h2"
+        documents={page.documents}
+        empty="Aucun document visible de votre côté."
+        href={(id, mode) => documentHref(page.fileId, id, mode)}
+        itemTestId="shared-dd-document"
+      >
         {page.depositFolders.length ? (
           <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Répondre avec un document">
             <FolderSelect
@@ -179,7 +166,7 @@ export default function SharedDueDiligenceItem({ loaderData, actionData }: Route
             </Button>
           </Form>
         ) : null}
-      </Card>
+      </DdDocumentsCard>
 
       <Card className="grid gap-3 p-4">
         <h2 className="font-semibold">Questions</h2>

@@ -15,6 +15,8 @@ import { DD_CATEGORIES, DD_CATEGORY_LABELS, DD_SIDE_LABELS, dueDiligenceUrl } fr
 import { getParticipantDueDiligence } from "~/features/due-diligence/participant.server";
 import { atEdge } from "~/lib/errors/http";
 import { formatDate } from "~/lib/format";
+import { pageHref, requestedPage } from "~/lib/paging";
+import { Pagination } from "~/components/pagination";
 import type { Route } from "./+types/due-diligence";
 
 export const meta: Route.MetaFunction = () => [{ title: "Diligences du dossier partagé" }, { name: "robots", content: "noindex" }];
@@ -23,7 +25,7 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
   const user = await requireUser(request, { guests: true });
   // A founding member reads the list on the file's own pages.
   if ((await requireFileParticipant(db, user.id, params.fileId)).kind === "founder") throw redirect(dueDiligenceUrl(params.fileId));
-  return { list: await getParticipantDueDiligence(user.id, params.fileId) };
+  return { list: await getParticipantDueDiligence(user.id, params.fileId, requestedPage(request.url)) };
 });
 
 export default function SharedDueDiligence({ loaderData }: Route.ComponentProps) {
@@ -52,7 +54,9 @@ export default function SharedDueDiligence({ loaderData }: Route.ComponentProps)
         if (items.length === 0) return null;
         return (
           <Card key={category} className="grid gap-2 p-4">
-            <h2 className="font-semibold">{DD_CATEGORY_LABELS[category]}</h2>
+            <h2 className="font-semibold">
+              {DD_CATEGORY_LABELS[category]} <span className="text-sm font-normal text-muted-foreground">({list.byCategory[category] ?? items.length})</span>
+            </h2>
             <ul className="grid gap-2">
               {items.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="shared-dd-item">
@@ -70,6 +74,7 @@ export default function SharedDueDiligence({ loaderData }: Route.ComponentProps)
           </Card>
         );
       })}
+      <Pagination page={list.page} pageCount={list.pageCount} href={(p) => pageHref(`${sharedFileUrl(list.fileId)}/diligences`, p)} />
     </PageContainer>
   );
 }

@@ -18,12 +18,14 @@ import { getParticipantProgress } from "~/features/due-diligence/participant.ser
 import { EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
 import { VERSION_MESSAGES } from "~/features/collaboration/document-versions-rules";
 import { shareDocumentVersion } from "~/features/collaboration/document-versions.server";
-import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, formatFileSize } from "~/features/collaboration/documents-rules";
+import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, DOCUMENTS_PAGE_SIZE, formatFileSize } from "~/features/collaboration/documents-rules";
 import { getSharedFileView, shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
 import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILITY_LABELS } from "~/features/collaboration/participant-rules";
 import { requireFileParticipant, signParticipantUndertaking } from "~/features/collaboration/participants.server";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
 import { isUuid } from "~/lib/uuid";
+import { pageHref, requestedPage } from "~/lib/paging";
+import { Pagination } from "~/components/pagination";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { formatDatePattern } from "~/lib/format";
@@ -42,7 +44,7 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
   if (!access.undertakingSigned) {
     return { undertaking: { reference: access.reference, text: UNDERTAKING_TEXT }, view: null };
   }
-  const view = await getSharedFileView(user.id, params.fileId);
+  const view = await getSharedFileView(user.id, params.fileId, requestedPage(request.url));
   const closed = isClosed(view.access.stage);
   return {
     undertaking: null,
@@ -53,6 +55,9 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
       sideLabel: SIDE_LABELS[view.access.side],
       clients: view.clients,
       folders: view.folders,
+      page: view.page,
+      pageCount: view.pageCount,
+      total: view.total,
       stageLabel: STAGE_LABELS[view.access.stage],
       progress: await getParticipantProgress(view.access),
       canReadList: mayReach(view.access, "dd-read", closed),
@@ -220,10 +225,20 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </Card>
       ) : null}
-      {view.folders.map((folder) => (
+      {view.pageCount > 1 ? (
+        <p className="text-sm text-muted-foreground" data-testid="shared-documents-count">
+          {view.total} documents, {DOCUMENTS_PAGE_SIZE} par page
+        </p>
+      ) : null}
+      {/* A folder whose documents are all on other pages is left out of this one. */}
+      {view.folders.filter((f) => f.documents.length > 0 || (f.total === 0 && view.page === 1)).map((folder) => (
         <section key={folder.id ?? "general"} className="grid gap-2 rounded-lg border p-4" aria-label={`Dossier ${folder.name}`} data-testid="shared-folder">
           <h2 className="break-words font-semibold">
-            {folder.name} <span className="text-sm font-normal text-muted-foreground">· {VISIBILITY_LABELS[folder.visibility]}</span>
+            {folder.name}{" "}
+            <span className="text-sm font-normal text-muted-foreground">
+              · {VISIBILITY_LABELS[folder.visibility]}
+              {view.pageCount > 1 ? ` · ${folder.total} document${folder.total > 1 ? "s" : ""} en tout` : null}
+            </span>
           </h2>
           {folder.documents.length === 0 ? <p className="text-sm text-muted-foreground">Aucun document.</p> : null}
           <ul className="grid gap-2">
@@ -265,6 +280,7 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
           </ul>
         </section>
       ))}
+      <Pagination page={view.page} pageCount={view.pageCount} href={(p) => pageHref(sharedFileUrl(view.fileId), p)} />
     </PageContainer>
   );
 }

@@ -3,7 +3,9 @@
 // its account settings; members invited to a file find it here too.
 import { FolderOpen, ShieldCheck } from "lucide-react";
 import { Form, Link } from "react-router";
-import { requireUser } from "~/auth/session.server";
+import { getRequestIsGuest, GUEST_HOME_PATH, requireUser } from "~/auth/session.server";
+import { getNotificationState, type NotificationItem } from "~/features/notifications/notifications.server";
+import { formatDatePattern } from "~/lib/format";
 import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -13,15 +15,28 @@ import { listSharedFiles } from "~/features/collaboration/participants.server";
 import type { Route } from "./+types/files";
 import { atEdge } from "~/lib/errors/http";
 
+const SHARED_NEWS_SHOWN = 10;
+
 export const meta: Route.MetaFunction = () => [{ title: "Dossiers partagés" }, { name: "robots", content: "noindex" }];
 
 export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
-  return { files: await listSharedFiles(user.id), twoFactor: user.twoFactorEnabled, email: user.email };
+  // A guest account has no bell: its notifications (all about its files) are listed here; a
+  // member participant reads theirs under the bell of the member pages.
+  const news = (await getRequestIsGuest(user.id)) ? sharedNews((await getNotificationState(user.id)).items) : [];
+  return { files: await listSharedFiles(user.id), twoFactor: user.twoFactorEnabled, email: user.email, news };
 });
 
+/** The latest notifications that lead to a shared file's page (never elsewhere), newest first. */
+function sharedNews(items: NotificationItem[]) {
+  return items
+    .filter((i) => i.link !== null && i.link.startsWith(`${GUEST_HOME_PATH}/`))
+    .slice(0, SHARED_NEWS_SHOWN)
+    .map((i) => ({ id: i.id, title: i.title, body: i.body, link: i.link!, createdAt: i.createdAt, read: i.read }));
+}
+
 export default function SharedFiles({ loaderData }: Route.ComponentProps) {
-  const { files, twoFactor, email } = loaderData;
+  const { files, twoFactor, email, news } = loaderData;
   return (
     <PageContainer className="grid gap-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -67,6 +82,29 @@ export default function SharedFiles({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {news.length ? (
+        <Card className="grid gap-2 p-4" aria-labelledby="shared-news-title">
+          <h2 id="shared-news-title" className="font-semibold">
+            Dernières nouvelles de vos dossiers
+          </h2>
+          <ul className="grid gap-2" data-testid="shared-news">
+            {news.map((n) => (
+              <li key={n.id} className="grid gap-0.5">
+                <span className="flex flex-wrap items-center gap-2">
+                  <Link to={n.link} className="min-w-0 break-words font-medium underline">
+                    {n.title}
+                  </Link>
+                  {n.read ? null : <Badge>Nouveau</Badge>}
+                </span>
+                {n.body ? <span className="text-sm text-muted-foreground">{n.body}</span> : null}
+                <time className="text-xs text-muted-foreground" dateTime={n.createdAt}>
+                  {formatDatePattern(n.createdAt, "dd/MM/yyyy 'à' HH:mm")}
+                </time>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
     </PageContainer>
   );
 }

@@ -11,6 +11,7 @@ import {
   DOCUMENT_MAX_MB,
   DOCUMENT_MESSAGES,
   DOCUMENT_ROOM_TEXTS,
+  DOCUMENTS_PAGE_SIZE,
   documentsUrl,
   documentUrl,
   FILE_DOCUMENTS_MAX_MB,
@@ -27,6 +28,8 @@ import { isUuid } from "~/lib/uuid";
 import { formatDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
+import { pageHref, requestedPage } from "~/lib/paging";
+import { Pagination } from "~/components/pagination";
 import { readMultipartWithLimit, UploadError } from "~/lib/storage/upload-body.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/documents";
@@ -35,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
-  return { room: await listDocuments({ profileId: profile.id }, params.fileId) };
+  return { room: await listDocuments({ profileId: profile.id }, params.fileId, requestedPage(request.url)) };
 });
 
 type ActionResult = { error: string; intent: "upload" | "withdraw" };
@@ -71,7 +74,8 @@ export const action = atEdge(async function action({ request, params, context }:
     const form = await request.formData();
     if (form.get("intent") !== "withdraw") throw data({ message: "Action inconnue" }, { status: 400 });
     await withdrawDocument(actor, params.fileId, String(form.get("documentId") ?? ""));
-    return redirectWithToast(back, { type: "success", title: DOCUMENT_MESSAGES.withdrawn });
+    // A withdrawn document stays listed where it was: back to the same page.
+    return redirectWithToast(pageHref(back, requestedPage(request.url)), { type: "success", title: DOCUMENT_MESSAGES.withdrawn });
   } catch (error) {
     if (error instanceof UploadError) {
       const message = error.code === "too-large" ? DOCUMENT_MESSAGES.tooLarge() : DOCUMENT_MESSAGES.uploadFailed;
@@ -138,6 +142,11 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
         <p className="text-sm text-muted-foreground" data-testid="documents-usage">
           Espace utilisé&nbsp;: {formatFileSize(room.usedBytes)} sur {FILE_DOCUMENTS_MAX_MB}&nbsp;Mo
         </p>
+        {room.pageCount > 1 ? (
+          <p className="text-sm text-muted-foreground" data-testid="documents-count">
+            {room.total} documents, {DOCUMENTS_PAGE_SIZE} par page
+          </p>
+        ) : null}
       </div>
 
       {withdrawError ? (
@@ -236,6 +245,7 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
         </div>
         ))
       )}
+      <Pagination page={room.page} pageCount={room.pageCount} href={(p) => pageHref(documentsUrl(room.fileId), p)} />
 
       {room.closed ? (
         <Alert>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, FileText, Link2, Unlink, Upload } from "lucide-react";
+import { Link2, Unlink, Upload } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { BackLink } from "~/components/page";
@@ -15,6 +15,7 @@ import { fileActor, fileNotFound } from "~/features/collaboration/file-access.se
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
 import { founderOrParticipant } from "~/features/due-diligence/access.server";
 import { DdIntentError, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
+import { DdDocumentsCard } from "~/features/due-diligence/components/dd-documents";
 import { DdAskForm, DdQuestionList } from "~/features/due-diligence/components/dd-questions";
 import {
   DD_CATEGORY_LABELS,
@@ -193,46 +194,29 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formEncType === "multipart/form-data";
   return (
-    <Card className="grid gap-3 p-4" aria-labelledby="dd-docs-title">
-      <h4 id="dd-docs-title" className="font-semibold">
-        Documents qui répondent à la demande
-      </h4>
-      <DdIntentError result={result} intents={["unlink"]} />
-      {page.documents.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Aucun document rattaché pour l’instant.</p>
-      ) : (
-        <ul className="grid gap-2" aria-label="Documents rattachés">
-          {page.documents.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="dd-document">
-              <span className="flex min-w-0 items-start gap-2">
-                <FileText className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 break-words">{d.name}</span>
-                {d.withdrawn ? <Badge variant="outline">Retiré</Badge> : null}
-              </span>
-              <span className="flex flex-wrap gap-2">
-                {d.withdrawn ? null : (
-                  <Button asChild variant="outline" size="sm">
-                    <a href={documentUrl(page.fileId, d.id, "download")}>
-                      <Download aria-hidden="true" />
-                      Télécharger<span className="sr-only"> {d.name}</span>
-                    </a>
-                  </Button>
-                )}
-                {page.canAnswer ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unlink" />
-                    <input type="hidden" name="documentId" value={d.id} />
-                    <Button type="submit" variant="ghost" size="sm">
-                      <Unlink aria-hidden="true" />
-                      Détacher<span className="sr-only"> {d.name}</span>
-                    </Button>
-                  </Form>
-                ) : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+    <DdDocumentsCard
+      title="Documents qui répondent à la demande"
+      level="h4"
+      documents={page.documents}
+      empty="Aucun document rattaché pour l’instant."
+      href={(id, mode) => documentUrl(page.fileId, id, mode)}
+      itemTestId="dd-document"
+      notice={<DdIntentError result={result} intents={["unlink"]} />}
+      actions={
+        page.canAnswer
+          ? (d) => (
+              <Form method="post">
+                <input type="hidden" name="intent" value="unlink" />
+                <input type="hidden" name="documentId" value={d.id} />
+                <Button type="submit" variant="ghost" size="sm">
+                  <Unlink aria-hidden="true" />
+                  Détacher<span className="sr-only"> {d.name}</span>
+                </Button>
+              </Form>
+            )
+          : undefined
+      }
+    >
       {page.canAnswer ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <Form method="post" className="grid content-start gap-2">
@@ -275,7 +259,7 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
           </Form>
         </div>
       ) : null}
-    </Card>
+    </DdDocumentsCard>
   );
 }
 

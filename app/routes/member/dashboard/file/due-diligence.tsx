@@ -29,6 +29,8 @@ import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
+import { pageHref, requestedPage } from "~/lib/paging";
+import { Pagination } from "~/components/pagination";
 import type { Route } from "./+types/due-diligence";
 import { atEdge } from "~/lib/errors/http";
 
@@ -38,7 +40,7 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
   const { user, profile } = await requireMember(request);
   // A participant of the file reads the list on their own pages.
   if ((await founderOrParticipant(user.id, params.fileId)) === "participant") throw redirect(`${sharedFileUrl(params.fileId)}/diligences`);
-  return { list: await getDueDiligenceList({ profileId: profile.id }, params.fileId) };
+  return { list: await getDueDiligenceList({ profileId: profile.id }, params.fileId, requestedPage(request.url)) };
 });
 
 function intentsFor(fileId: string): Record<string, DdIntent> {
@@ -195,7 +197,7 @@ export default function FileDueDiligence({ loaderData, actionData }: Route.Compo
           {groups.map((g) => (
             <section key={g.category} aria-labelledby={`dd-${g.category}`} className="grid gap-2">
               <h4 id={`dd-${g.category}`} className="font-semibold">
-                {DD_CATEGORY_LABELS[g.category]} <span className="text-sm font-normal text-muted-foreground">({g.items.length})</span>
+                {DD_CATEGORY_LABELS[g.category]} <span className="text-sm font-normal text-muted-foreground">({list.byCategory[g.category] ?? g.items.length})</span>
               </h4>
               <ul className="divide-y rounded-lg border" aria-label={`Demandes ${DD_CATEGORY_LABELS[g.category].toLowerCase()}`}>
                 {g.items.map((item) => (
@@ -230,6 +232,7 @@ export default function FileDueDiligence({ loaderData, actionData }: Route.Compo
               </ul>
             </section>
           ))}
+          <Pagination page={list.page} pageCount={list.pageCount} href={(p) => pageHref(dueDiligenceUrl(list.fileId), p)} />
           {list.canEdit ? <AddItem result={result} /> : null}
         </>
       )}
