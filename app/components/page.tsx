@@ -20,7 +20,7 @@ export function BackLink({ to = "/", label = "Retour" }: { to?: string; label?: 
   );
 }
 
-/** A screen whose full content arrives with a later issue: it says so plainly, in French. */
+/** A screen whose full content is not built yet: it says so plainly, in French. */
 export function UpcomingPage({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <PageContainer className="max-w-3xl">
