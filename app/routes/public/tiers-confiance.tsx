@@ -1,7 +1,6 @@
 import {
   ArrowRight,
   BadgeCheck,
-  CircleCheck,
   FileText,
   Handshake,
   Lock,
@@ -9,11 +8,10 @@ import {
   ShieldCheck,
   Star,
   UserCheck,
-  type LucideIcon,
 } from "lucide-react";
-import { IconCard, PageSection } from "~/components/public-sections";
+import { CheckList, IconCardGrid, type IconItem, PageSection, PresentationHeader } from "~/components/public-sections";
 import { Link, useRouteLoaderData } from "react-router";
-import { PageContainer, PageTitle } from "~/components/page";
+import { PageContainer } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ReputationRulesSection } from "~/features/trust/components/reputation-rules-section";
@@ -28,9 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Neutralité, confidentialité, validation des profils et médiation\u00a0: les garanties d’un tiers de confiance au service des professionnels de la transmission.",
   );
 
-type Item = { icon: LucideIcon; title: string; text: string };
-
-const PILLARS: Item[] = [
+const PILLARS: IconItem[] = [
   {
     icon: Scale,
     title: "Neutralité",
@@ -62,7 +58,7 @@ const ADVANTAGES = [
   "Pour les membres fondateurs\u00a0: un badge à vie, une mise en avant dans l’annuaire et l’accès en avant-première aux nouveautés",
 ];
 
-const GUARANTEES: Item[] = [
+const GUARANTEES: IconItem[] = [
   {
     icon: UserCheck,
     title: "Vérification en 5 étapes",
@@ -117,44 +113,21 @@ export default function TiersConfiance() {
 
   return (
     <PageContainer className="space-y-16">
-      <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Tiers de confiance</p>
-        <PageTitle className="mt-2 break-words">Un tiers de confiance neutre entre professionnels de la transmission</PageTitle>
-        <p className="mt-4 text-lg text-muted-foreground">
-          Partager un mandat, c’est confier à un confrère une part de la relation avec son client. {appName} encadre
-          chaque collaboration par des règles claires, des profils vérifiés et une stricte confidentialité.
-        </p>
-      </header>
+      <PresentationHeader kicker="Tiers de confiance" title="Un tiers de confiance neutre entre professionnels de la transmission">
+        Partager un mandat, c’est confier à un confrère une part de la relation avec son client. {appName} encadre
+        chaque collaboration par des règles claires, des profils vérifiés et une stricte confidentialité.
+      </PresentationHeader>
 
       <PageSection id="pillars-title" title="Nos quatre piliers">
-        <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {PILLARS.map((pillar) => (
-            <li key={pillar.title}>
-              <IconCard icon={pillar.icon} title={pillar.title} text={pillar.text} />
-            </li>
-          ))}
-        </ul>
+        <IconCardGrid items={PILLARS} className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4" />
       </PageSection>
 
       <PageSection id="advantages-title" title="Les avantages pour les membres">
-        <ul className="mt-8 grid gap-4 md:grid-cols-2">
-          {ADVANTAGES.map((advantage) => (
-            <li key={advantage} className="flex gap-3 text-foreground">
-              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
-              <span>{advantage}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={ADVANTAGES} className="mt-8 grid gap-4 md:grid-cols-2" />
       </PageSection>
 
       <PageSection id="guarantees-title" title="Nos six garanties">
-        <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {GUARANTEES.map((guarantee) => (
-            <li key={guarantee.title}>
-              <IconCard icon={guarantee.icon} title={guarantee.title} text={guarantee.text} />
-            </li>
-          ))}
-        </ol>
+        <IconCardGrid items={GUARANTEES} className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" ordered />
       </PageSection>
 
       <PageSection id="signatures-title" title="Signatures et cachet électronique">

@@ -16,21 +16,19 @@ import {
   Star,
   UserCheck,
   Users,
-  type LucideIcon,
 } from "lucide-react";
 import { Link } from "react-router";
 import { PageContainer } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { CheckList, IconCardGrid, type IconItem, SupportFigures } from "~/components/public-sections";
 import { FOUNDING_PLACES } from "~/features/onboarding/onboarding-steps";
 import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
 import { countLabel } from "~/lib/text";
 import { FOUNDING_TERMS, REGULAR_PRICES, ttcPerYear } from "../offers";
 
-type Feature = { icon: LucideIcon; title: string; text: string };
-
-const EXPERT_FEATURES: Feature[] = [
+const EXPERT_FEATURES: IconItem[] = [
   {
     icon: Share2,
     title: "Partagez vos mandats",
@@ -54,7 +52,7 @@ const OWNER_POINTS = [
   "Un premier contact directement auprès du professionnel, sans intermédiaire",
 ];
 
-const VALUES: Feature[] = [
+const VALUES: IconItem[] = [
   {
     icon: ShieldCheck,
     title: "Confiance",
@@ -77,7 +75,7 @@ const VALUES: Feature[] = [
   },
 ];
 
-const ENGAGEMENTS: Feature[] = [
+const ENGAGEMENTS: IconItem[] = [
   {
     icon: UserCheck,
     title: "Vérification en 5 étapes",
@@ -104,34 +102,6 @@ const ENGAGEMENTS: Feature[] = [
     text: "En cas de différend, chaque membre peut saisir notre équipe depuis le dossier concerné\u00a0: échanges datés avec les deux confrères, puis décision écrite.",
   },
 ];
-
-type Stat = { value: string; label: string };
-
-// Marketing figures of the specification (§1), displayed as they are stated.
-const STATS: Stat[] = [
-  { value: "85\u00a0%", label: "de taux de réussite des opérations accompagnées" },
-  { value: "95\u00a0%", label: "de réussite avec un intermédiaire professionnel, contre 35\u00a0% en vente directe" },
-  { value: "×3", label: "de chances de réussite avec un conseil professionnel" },
-  { value: "−40\u00a0%", label: "sur le délai de cession" },
-  { value: "95\u00a0%", label: "de clients satisfaits" },
-  { value: "−50\u00a0%", label: "de temps consacré à la prospection" },
-  { value: "+300\u00a0%", label: "de croissance" },
-];
-
-function FeatureCard({ feature }: { feature: Feature }) {
-  const Icon = feature.icon;
-  return (
-    <Card className="h-full">
-      <CardHeader>
-        <Icon className="h-8 w-8 text-primary" aria-hidden="true" />
-        <h3 className="mt-2 text-lg font-semibold leading-tight break-words">{feature.title}</h3>
-      </CardHeader>
-      <CardContent>
-        <p className="text-sm text-muted-foreground">{feature.text}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Founding-offer availability, with the server-computed remaining places when known. */
 function FoundingPlacesNotice({ places }: { places: number | null }) {
@@ -239,13 +209,7 @@ export function ExpertsSection({ appName }: { appName: string }) {
             de confiance pour trouver plus vite la bonne contrepartie, sans perdre la maîtrise de votre relation client.
           </p>
         </div>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {EXPERT_FEATURES.map((feature) => (
-            <li key={feature.title}>
-              <FeatureCard feature={feature} />
-            </li>
-          ))}
-        </ul>
+        <IconCardGrid items={EXPERT_FEATURES} className="mt-10 grid gap-6 md:grid-cols-3" titleClassName="mt-2 text-lg font-semibold leading-tight break-words" />
       </PageContainer>
     </section>
   );
@@ -281,14 +245,7 @@ export function OwnersSection() {
             <h3 className="text-lg font-semibold">Pourquoi passer par un professionnel du réseau&nbsp;?</h3>
           </CardHeader>
           <CardContent>
-            <ul className="space-y-3">
-              {OWNER_POINTS.map((point) => (
-                <li key={point} className="flex gap-3 text-sm text-foreground">
-                  <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
-                  <span>{point}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList items={OWNER_POINTS} className="space-y-3" itemClassName="flex gap-3 text-sm text-foreground" />
           </CardContent>
         </Card>
       </PageContainer>
@@ -304,13 +261,7 @@ export function ValuesSection() {
         <h2 id="values-title" className="text-3xl font-bold tracking-tight break-words text-foreground">
           Les valeurs du réseau
         </h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map((value) => (
-            <li key={value.title}>
-              <FeatureCard feature={value} />
-            </li>
-          ))}
-        </ul>
+        <IconCardGrid items={VALUES} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" titleClassName="mt-2 text-lg font-semibold leading-tight break-words" />
       </PageContainer>
     </section>
   );
@@ -330,13 +281,7 @@ export function EngagementsSection({ appName }: { appName: string }) {
             de garantir un cadre neutre, sûr et loyal à chaque collaboration entre confrères.
           </p>
         </div>
-        <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {ENGAGEMENTS.map((engagement) => (
-            <li key={engagement.title}>
-              <FeatureCard feature={engagement} />
-            </li>
-          ))}
-        </ul>
+        <IconCardGrid items={ENGAGEMENTS} className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3" titleClassName="mt-2 text-lg font-semibold leading-tight break-words" />
         <p className="mt-8">
           <Link to="/tiers-confiance" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
             Découvrir toutes nos garanties
@@ -356,21 +301,7 @@ export function FiguresSection() {
         <h2 id="figures-title" className="text-3xl font-bold tracking-tight break-words text-foreground">
           L’accompagnement professionnel fait la différence
         </h2>
-        <ul className="mt-10 grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4">
-          {STATS.map((stat) => (
-            <li key={stat.value + stat.label}>
-              <Card className="h-full">
-                <CardContent className="p-4 md:p-6">
-                  <p className="text-2xl font-bold break-words text-primary md:text-3xl">{stat.value}</p>
-                  <p className="mt-2 text-sm break-words hyphens-auto text-muted-foreground">{stat.label}</p>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6 text-xs text-muted-foreground">
-          Indicateurs donnés à titre informatif&nbsp;; ils ne constituent pas une garantie de résultat.
-        </p>
+        <SupportFigures className="mt-10 grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4" />
       </PageContainer>
     </section>
   );
