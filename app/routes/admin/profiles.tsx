@@ -1,12 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { toast } from "~/lib/toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { Label, NativeSelect } from "~/components/ui/input";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
 import { AdminActionError, isAdminActionError } from "~/features/admin/admin-errors";
 import { ProfileDetail, type ProfileDecisionActionData } from "~/features/admin/components/profile-detail";
@@ -22,7 +20,6 @@ import {
 } from "~/features/admin/admin.schema";
 import { Pagination } from "~/components/pagination";
 import { ScrollTable } from "~/features/admin/components/scroll-table";
-import { StatTiles } from "~/features/admin/components/stat-tiles";
 import {
   getProfileCounts,
   getProfileReview,
@@ -36,6 +33,7 @@ import { countLabel, formatAdminDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { AdminTab, SearchButtons, SearchField } from "~/features/admin/components/admin-tab";
 import type { Route } from "./+types/profiles";
 import { readForm } from "~/lib/form.server";
 import { INSURANCE_FLAG_LABELS } from "~/features/trust/verification-rules";
@@ -123,32 +121,22 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
   }, [failed]);
 
   return (
-    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
-      <h2 id="tab-title" className="text-xl font-semibold">
-        Profils
-      </h2>
-      {failed ? (
-        <Alert variant="destructive">
-          <AlertDescription>{ADMIN_MESSAGES.profilesLoadFailed}</AlertDescription>
-        </Alert>
-      ) : null}
-      {counts ? (
-        <StatTiles
-          items={[
-            { label: "Total", value: counts.total },
-            { label: "En attente", value: counts.pending },
-            { label: "Validés", value: counts.validated },
-            { label: "Rejetés", value: counts.rejected },
-            { label: "Suspendus", value: counts.suspended },
-          ]}
-        />
-      ) : null}
+    <AdminTab
+      title="Profils"
+      failedMessage={failed ? ADMIN_MESSAGES.profilesLoadFailed : null}
+      tiles={
+        counts && [
+          { label: "Total", value: counts.total },
+          { label: "En attente", value: counts.pending },
+          { label: "Validés", value: counts.validated },
+          { label: "Rejetés", value: counts.rejected },
+          { label: "Suspendus", value: counts.suspended },
+        ]
+      }
+    >
 
       <Form ref={formRef} method="get" action="/admin" role="search" aria-label="Rechercher un profil" className="grid gap-4 rounded-lg border bg-muted/50 p-4 md:grid-cols-[1fr_14rem_auto]">
-        <div className="grid gap-2">
-          <Label htmlFor="q">Recherche</Label>
-          <Input id="q" name="q" type="search" defaultValue={query.q} key={query.q} placeholder="Nom, société, e-mail…" maxLength={100} />
-        </div>
+        <SearchField value={query.q} placeholder="Nom, société, e-mail…" />
         <div className="grid gap-2">
           <Label htmlFor="statut">Statut</Label>
           <NativeSelect
@@ -166,15 +154,7 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
             ))}
           </NativeSelect>
         </div>
-        <div className="flex flex-wrap items-end gap-2">
-          <Button type="submit">
-            <Search aria-hidden="true" />
-            Rechercher
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin">Réinitialiser</Link>
-          </Button>
-        </div>
+        <SearchButtons resetTo="/admin" />
       </Form>
 
       <div>
@@ -243,6 +223,6 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
           </Alert>
         )
       ) : null}
-    </section>
+    </AdminTab>
   );
 }
