@@ -2,10 +2,11 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Clock } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { DismissLink } from "~/components/page";
 import { FieldError, Label, Textarea } from "~/components/ui/input";
 import { formatAdminDate, formatDateTime } from "~/lib/format";
 import { badgeVariantForStatus, MEMBERSHIP_LABELS, ONBOARDING_STATUS_LABELS, PAYMENT_STATE_LABELS, PROFILE_STATUS_LABELS } from "../admin-labels";
@@ -172,11 +173,7 @@ function DecisionForm({ detail, unchecked, closeTo, actionData }: { detail: Admi
       ) : null}
       {nothingToDo ? <p className="text-sm text-muted-foreground">Aucune action n’est possible sur ce profil.</p> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={closeTo} preventScrollReset>
-            Fermer
-          </Link>
-        </Button>
+        <DismissLink to={closeTo} label="Fermer" />
         {detail.canReject ? button("reject", "Rejeter", "Rejet...", "destructive") : null}
         {detail.canValidate ? button("validate", "Valider", "Validation...") : null}
         {detail.canSuspend ? button("suspend", "Suspendre", "Suspension...", "destructive") : null}
