@@ -1,6 +1,8 @@
 // The blocks the public presentation pages are made of, so that their sections and cards look
 // the same everywhere and change in one place.
-import { CircleCheck } from "lucide-react";
+import { ArrowRight, CircleCheck } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import type * as React from "react";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { BackLink, PageTitle } from "~/components/page";
@@ -136,5 +138,42 @@ export function PresentationHeader({ kicker, title, children }: { kicker: string
       <PageTitle className="mt-2 break-words">{title}</PageTitle>
       <p className="mt-4 text-lg text-muted-foreground">{children}</p>
     </header>
+  );
+}
+
+/** The closing call to action of a presentation page: join as a founding member, or go further. */
+export function CallToAction({ title, links, children }: { title: React.ReactNode; links: Array<{ to: string; label: string }>; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
+      <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">
+        {title}
+      </h2>
+      <p className="mt-3">{children}</p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+          <Link to="/join-founder">
+            Rejoindre les membres fondateurs
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+        {links.map((link) => (
+          <Button key={link.to} asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
+            <Link to={link.to}>{link.label}</Link>
+          </Button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** A titled section of a legal page; `id` names its heading for screen readers. */
+export function LegalSection({ id, title, className = "space-y-3", children }: { id: string; title: React.ReactNode; className?: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

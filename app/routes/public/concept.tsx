@@ -1,5 +1,4 @@
 import {
-  ArrowRight,
   FolderLock,
   Handshake,
   HandCoins,
@@ -9,10 +8,9 @@ import {
   Upload,
   Users,
 } from "lucide-react";
-import { CheckList, IconCardGrid, type IconItem, PageSection, PresentationHeader, SupportFigures } from "~/components/public-sections";
-import { Link, useRouteLoaderData } from "react-router";
+import { CallToAction, CheckList, IconCardGrid, type IconItem, PageSection, PresentationHeader, SupportFigures } from "~/components/public-sections";
+import { useRouteLoaderData } from "react-router";
 import { PageContainer } from "~/components/page";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { FOUNDING_TERMS, OFFER_SETTINGS } from "~/features/membership/offers";
@@ -153,26 +151,10 @@ export default function Concept() {
         <SupportFigures className="mt-8 grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4" />
       </PageSection>
 
-      <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
-        <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">
-          Prêt à partager vos mandats avec des confrères de confiance&nbsp;?
-        </h2>
-        <p className="mt-3">
-          Les {OFFER_SETTINGS.foundingPlaces} premiers membres bénéficient du tarif fondateur de {FOUNDING_TERMS.price} ({FOUNDING_TERMS.guaranteeShort}) et
-          d’une mise en avant dans l’annuaire.
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
-            <Link to="/join-founder">
-              Rejoindre les membres fondateurs
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
-            <Link to="/tiers-confiance">Découvrir nos garanties</Link>
-          </Button>
-        </div>
-      </section>
+      <CallToAction title={<>Prêt à partager vos mandats avec des confrères de confiance&nbsp;?</>} links={[{ to: "/tiers-confiance", label: "Découvrir nos garanties" }]}>
+        Les {OFFER_SETTINGS.foundingPlaces} premiers membres bénéficient du tarif fondateur de {FOUNDING_TERMS.price} ({FOUNDING_TERMS.guaranteeShort}) et
+        d’une mise en avant dans l’annuaire.
+      </CallToAction>
     </PageContainer>
   );
 }

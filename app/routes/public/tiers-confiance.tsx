@@ -1,5 +1,4 @@
 import {
-  ArrowRight,
   BadgeCheck,
   FileText,
   Handshake,
@@ -9,10 +8,9 @@ import {
   Star,
   UserCheck,
 } from "lucide-react";
-import { CheckList, IconCardGrid, type IconItem, PageSection, PresentationHeader } from "~/components/public-sections";
-import { Link, useRouteLoaderData } from "react-router";
+import { CallToAction, CheckList, IconCardGrid, type IconItem, PageSection, PresentationHeader } from "~/components/public-sections";
+import { useRouteLoaderData } from "react-router";
 import { PageContainer } from "~/components/page";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ReputationRulesSection } from "~/features/trust/components/reputation-rules-section";
 import { pageMeta } from "~/lib/meta";
@@ -149,29 +147,10 @@ export default function TiersConfiance() {
 
       <ReputationRulesSection />
 
-      <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
-        <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">
-          Rejoignez un réseau où la confiance se vérifie
-        </h2>
-        <p className="mt-3">
-          Professionnel de la transmission, devenez membre. Chef d’entreprise, trouvez le conseil agréé qui vous
-          accompagnera.
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
-            <Link to="/join-founder">
-              Rejoindre les membres fondateurs
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
-            <Link to="/annuaire">Consulter les professionnels agréés</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
-            <Link to="/concept">Comprendre le fonctionnement du réseau</Link>
-          </Button>
-        </div>
-      </section>
+      <CallToAction title="Rejoignez un réseau où la confiance se vérifie" links={[{ to: "/annuaire", label: "Consulter les professionnels agréés" }, { to: "/concept", label: "Comprendre le fonctionnement du réseau" }]}>
+        Professionnel de la transmission, devenez membre. Chef d’entreprise, trouvez le conseil agréé qui vous
+        accompagnera.
+      </CallToAction>
     </PageContainer>
   );
 }
