@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
+import { Button } from "~/components/ui/button";
 
 export function PageContainer({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("mx-auto w-full max-w-6xl px-4 py-10", className)} {...props} />;
@@ -9,6 +10,17 @@ export function PageContainer({ className, ...props }: React.ComponentProps<"div
 
 export function PageTitle({ className, ...props }: React.ComponentProps<"h1">) {
   return <h1 className={cn("text-3xl font-bold tracking-tight text-primary md:text-4xl", className)} {...props} />;
+}
+
+/** The outline button that closes a panel or leaves a form, keeping the page's scroll. */
+export function DismissLink({ to, label }: { to: string; label: "Fermer" | "Annuler" }) {
+  return (
+    <Button asChild variant="outline">
+      <Link to={to} preventScrollReset>
+        {label}
+      </Link>
+    </Button>
+  );
 }
 
 export function BackLink({ to = "/", label = "Retour" }: { to?: string; label?: string }) {
@@ -20,7 +32,7 @@ export function BackLink({ to = "/", label = "Retour" }: { to?: string; label?: 
   );
 }
 
-/** A screen whose full content arrives with a later issue: it says so plainly, in French. */
+/** A screen whose full content is not built yet: it says so plainly, in French. */
 export function UpcomingPage({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <PageContainer className="max-w-3xl">

@@ -10,6 +10,23 @@ const LINKS = [
   { to: "/faq", label: "FAQ" },
 ];
 
+/** The footer's list of links, shared by the public site's footer and the application's. */
+export function FooterNav({ links, listClassName, linkClassName }: { links: Array<{ to: string; label: string }>; listClassName: string; linkClassName: string }) {
+  return (
+    <nav aria-label="Liens du pied de page">
+      <ul className={listClassName}>
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={linkClassName}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter({ appName, year }: { appName: string; year: number }) {
   return (
     <footer className="mt-16 border-t bg-muted">
@@ -20,17 +37,7 @@ export function SiteFooter({ appName, year }: { appName: string; year: number })
             Le réseau collaboratif et confidentiel des professionnels de la transmission d’entreprises et de commerces.
           </p>
         </div>
-        <nav aria-label="Liens du pied de page">
-          <ul className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
-            {LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="text-muted-foreground hover:text-foreground hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav links={LINKS} listClassName="grid grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-3" linkClassName="text-muted-foreground hover:text-foreground hover:underline" />
       </div>
       <p className="border-t px-4 py-4 text-center text-xs text-muted-foreground">
         © {year} {appName}. Tous droits réservés.

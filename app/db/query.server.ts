@@ -29,7 +29,7 @@ export async function queryRowsKept<T>(cache: Cache<unknown> | undefined, query:
 
 /**
  * Marks a statement whose best plan does not depend on its parameters' values (lookups by the
- * acting member's id, measured with a generic plan at 100 000 members): on PostgreSQL it is
+ * acting member's id): on PostgreSQL it is
  * prepared once per connection and its plan reused. Never for a search or a filter.
  */
 export function withReusablePlan(query: SQL): SQL {
@@ -45,8 +45,7 @@ type Preparable = { prepare(name: string): unknown };
  * (`sql.placeholder`) on each execution. Building a select with its columns cost more CPU than
  * the rest of the frame's loader on every member page.
  *
- * With `reusablePlan` (same rule as `withReusablePlan`: a lookup by the acting member's id, its
- * generic plan measured), PostgreSQL also keeps its plan; otherwise the statement
+ * With `reusablePlan` (same rule as `withReusablePlan`: a lookup by the acting member's id), PostgreSQL also keeps its plan; otherwise the statement
  * runs unnamed, as any other. A transaction handle gets its own build. Every value that varies
  * must be a placeholder: anything else in the builder is fixed at its first use.
  */

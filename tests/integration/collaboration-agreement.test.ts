@@ -18,7 +18,10 @@ import { buildDataExport } from "~/routes/member/settings-export.server";
 import { confirmTwoFactorEnrolment, getTwoFactorState, startTwoFactorEnrolment } from "~/features/account/two-factor.server";
 import { AGREEMENT_MESSAGES, agreementPdfUrl, agreementPreviewUrl, agreementUrl, evidenceUrl } from "~/features/collaboration/agreement-rules";
 import type { AgreementInput } from "~/features/collaboration/agreement.schema";
-import { createAgreement, getAgreementPage, openAgreementPdf, signAgreement } from "~/features/collaboration/agreements.server";
+import { getAgreementPage } from "~/features/collaboration/agreements.server";
+import { createAgreement } from "~/features/collaboration/agreement-versions.server";
+import { signAgreement } from "~/features/collaboration/agreement-signing.server";
+import { openAgreementPdf } from "~/features/collaboration/agreement-seal.server";
 import {
   abandonFile,
   getFileHeader,

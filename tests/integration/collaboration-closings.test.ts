@@ -16,7 +16,8 @@ import {
 } from "~/features/collaboration/closings.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { NEGOTIATION_MESSAGES } from "~/features/collaboration/negotiation-rules";
-import { createMatchRequest, getMatchingPanel } from "~/features/connections/connections.server";
+import { createMatchRequest } from "~/features/connections/connections.server";
+import { getMatchingPanel } from "~/features/connections/matching-panel.server";
 import { sendExpiryReminders } from "~/features/mandates/expiry-reminders.server";
 import { addDaysIso, MANDATE_MESSAGES, parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, listMyMandates, mandateActor, toggleMandateStatus, type MandateActor } from "~/features/mandates/mandates.server";

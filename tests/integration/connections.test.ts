@@ -7,10 +7,10 @@ import { connectionEvents, mailOutbox, mandateMatchRequests, mandates, profiles,
 import { MATCH_REQUEST_MESSAGES } from "~/features/connections/connection-rules";
 import {
   createMatchRequest,
-  getMatchingPanel,
   respondToMatchRequest,
   signUndertaking,
 } from "~/features/connections/connections.server";
+import { getMatchingPanel } from "~/features/connections/matching-panel.server";
 import { notifyMatchRequest, sendConnectionConfirmedEmails } from "~/features/connections/notifications.server";
 import { createMandate, mandateActor, toggleMandateStatus, type MandateActor } from "~/features/mandates/mandates.server";
 import { addDaysIso, parisToday } from "~/features/mandates/mandate-rules";

@@ -5,7 +5,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { mandateMatchRequests, mandates, rateLimitCounters } from "~/db/schema";
-import { createMatchRequest, getMatchingPanel } from "~/features/connections/connections.server";
+import { createMatchRequest } from "~/features/connections/connections.server";
+import { getMatchingPanel } from "~/features/connections/matching-panel.server";
 import { OPPORTUNITY_QUOTA_REACHED } from "~/features/mandates/mandate-rules";
 import { createMandate, deleteMandate, mandateActor, QuotaReachedError, type MandateActor } from "~/features/mandates/mandates.server";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";

@@ -4,7 +4,8 @@
 // counted by the benchmark; here, the guards and what each page adds.
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMatchRequest, getMatchingPanel, signUndertaking } from "~/features/connections/connections.server";
+import { createMatchRequest, signUndertaking } from "~/features/connections/connections.server";
+import { getMatchingPanel } from "~/features/connections/matching-panel.server";
 import { openDocument, shareDocument } from "~/features/collaboration/documents.server";
 import { postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { FooterNav } from "~/components/site-footer";
 
 const LINKS = [
   { to: "/mentions-legales", label: "Mentions légales" },
@@ -15,17 +15,7 @@ export function AppFooter({ appName, year }: { appName: string; year: number }) 
         <span>
           © {year} {appName}
         </span>
-        <nav aria-label="Liens du pied de page">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1">
-            {LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="hover:text-foreground hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav links={LINKS} listClassName="flex flex-wrap gap-x-4 gap-y-1" linkClassName="hover:text-foreground hover:underline" />
       </div>
     </footer>
   );

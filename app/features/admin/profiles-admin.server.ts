@@ -329,7 +329,7 @@ export async function validateProfile(actor: Pick<SessionUser, "id">, profileId:
       )
       .returning({ id: profiles.id, userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company });
     if (!row) return null;
-    // Issue 14: every verification step ticked, or a written (audited) reason for those that are
+    // Every verification step ticked, or a written (audited) reason for those that are
     // not. Checked after the conditional update (a missing profile stays a 404); throwing here
     // rolls the update back.
     const checked = await tx.select({ step: verificationChecks.step }).from(verificationChecks).where(eq(verificationChecks.profileId, row.id));

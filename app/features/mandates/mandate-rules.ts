@@ -67,7 +67,7 @@ export function oppositeType(type: MandateType): MandateType {
 export const DEFAULT_MANDATE_DAYS = 90;
 /** 'Expire bientôt' on the mandate list (spec §9). */
 export const EXPIRING_SOON_DAYS = 30;
-/** Dashboard attention window and expiry reminder (spec §9, issue). */
+/** Dashboard attention window and expiry reminder (spec §9). */
 export const ATTENTION_DAYS = 7;
 export const EXPIRY_REMINDER_DAYS = 7;
 

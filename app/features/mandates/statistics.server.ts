@@ -238,8 +238,7 @@ export async function getClosingStatistics(actor: Pick<MandateActor, "profileId"
 export type StatisticsPage = { stats: MandateStatistics; closings: ClosingStatistics; charts: MandateCharts | null };
 
 /**
- * Everything the 'Stats' tab shows in one statement (a page's statements are counted, issue
- * 17): the mandate statistics, the closings and, when the member's tier has them, the charts —
+ * Everything the 'Stats' tab shows in one statement (a page's statements are counted): the mandate statistics, the closings and, when the member's tier has them, the charts —
  * each part the row of its own function above, carried as JSON.
  */
 export async function getStatisticsPage(actor: MandateActor, withCharts: boolean): Promise<StatisticsPage> {

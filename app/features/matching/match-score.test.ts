@@ -127,7 +127,7 @@ describe("sectorsFit: a seller outside the buyer's sectors is not offered when b
   });
 
   it("keeps the score as the spec says and filters on top of it: transport buyer × security company", () => {
-    // Issue 27 §6: territory, valuation and contribution met, sector not: 70 % yet not offered.
+    // Territory, valuation and contribution met, sector not: 70 % yet not offered.
     const buyer = { ...fullBuyer, searchSectors: ["H", "I"] };
     const seller = { ...fullSeller, companySector: "N" };
     expect(matchScore(buyer, seller).total).toBe(70);

@@ -172,8 +172,7 @@ type RankOptions = {
 /**
  * The first pass of rankCandidates looks at up to this many of the newest candidates. It stops as
  * soon as it has `limit` perfect scores, so a large window costs nothing when they are common; it
- * bounds the walk when they are rare (then the full ranking runs); this size cost nothing against
- * no window at all, where a smaller one made the ranking slower.
+ * bounds the walk when they are rare (then the full ranking runs).
  */
 export const NEWEST_WINDOW = 20_000;
 
@@ -217,8 +216,8 @@ function topQuery(source: MatchSource, options: RankOptions): SQL {
   // (mandates_*_newest_idx holds every column the score reads): an index-only scan, already in
   // the order of the ties. First pass: the newest `newestWindow` of them, kept when they reach
   // the best possible score; the scan stops after `limit` of them or at the window's end. Full
-  // ranking: all of them (the planner's estimate preferred a parallel Seq Scan of mandates to the
-  // table's candidates index for buyers, which was twice slower).
+  // ranking: all of them, read through this index rather than the parallel Seq Scan the planner's
+  // estimate would prefer.
   const candidates = sql`(select ${sql.raw(CANDIDATE_COLUMNS[candidateType])} from mandates w
       where w.mandate_type = ${type} and w.status = 'active'
       order by w.created_at desc nulls last, w.id ${options.newestWindow ? sql`limit ${options.newestWindow}` : sql``}) c`;

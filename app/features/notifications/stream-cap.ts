@@ -1,5 +1,4 @@
-// How many live notification streams one session and one member may hold on an instance (issue
-// 26 §2): a handful of tabs is normal use, more only holds connections open; a new stream
+// How many live notification streams one session and one member may hold on an instance: a handful of tabs is normal use, more only holds connections open; a new stream
 // displaces the oldest ones over the caps.
 
 export const STREAMS_PER_SESSION = 3;

@@ -1,8 +1,7 @@
 // The label of a request in the HTTP metrics: the id of the React Router route that serves its
 // path (`routes/public/annuaire`), never the URL itself, so that the series stay bounded.
 //
-// React Router's matchRoutes() flattens and ranks the whole route tree on every call, a cost
-// measured on the production build: the branches are flattened, ranked and
+// React Router's matchRoutes() flattens and ranks the whole route tree on every call: the branches are flattened, ranked and
 // compiled once per build here, with React Router's own ranking rules (flattenRoutes,
 // computeScore, compareIndexes in its router), and route-label.server.test.ts checks the result
 // against matchRoutes.

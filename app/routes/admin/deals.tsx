@@ -6,6 +6,7 @@ import { toast } from "~/lib/toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { DismissLink } from "~/components/page";
 import { FieldError, Label, Textarea } from "~/components/ui/input";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
 import { isAdminActionError } from "~/features/admin/admin-errors";
@@ -209,11 +210,7 @@ function DealDetail({ detail, closeTo, actionData }: { detail: AdminDealDetail; 
           <p className="text-sm text-muted-foreground">Cette transaction a déjà été traitée.</p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button asChild variant="outline">
-            <Link to={closeTo} preventScrollReset>
-              Fermer
-            </Link>
-          </Button>
+          <DismissLink to={closeTo} label="Fermer" />
           {pending ? (
             <>
               <Button type="submit" name="intent" value="reject" variant="destructive" disabled={busyIntent !== null}>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { toast } from "~/lib/toast";
-import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/input";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
@@ -14,6 +13,7 @@ import { ScrollTable } from "~/features/admin/components/scroll-table";
 import { countLabel, formatDateTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
+import { AdminTab } from "~/features/admin/components/admin-tab";
 import type { Route } from "./+types/journal";
 import { atEdge } from "~/lib/errors/http";
 
@@ -41,18 +41,11 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
   }, [failed]);
 
   return (
-    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
-      <div>
-        <h2 id="tab-title" className="text-xl font-semibold">
-          Journal d’administration
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Toutes les décisions et tous les exports des administrateurs, du plus récent au plus ancien.</p>
-      </div>
-      {failed ? (
-        <Alert variant="destructive">
-          <AlertDescription>{ADMIN_MESSAGES.auditLoadFailed}</AlertDescription>
-        </Alert>
-      ) : null}
+    <AdminTab
+      title="Journal d’administration"
+      description="Toutes les décisions et tous les exports des administrateurs, du plus récent au plus ancien."
+      failedMessage={failed ? ADMIN_MESSAGES.auditLoadFailed : null}
+    >
       <Form ref={formRef} method="get" role="search" aria-label="Filtrer le journal" className="flex flex-wrap items-end gap-3 rounded-lg border bg-muted/50 p-4">
         <div className="grid min-w-60 flex-1 gap-2 sm:flex-none">
           <Label htmlFor="action">Action</Label>
@@ -125,6 +118,6 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
         </ScrollTable>
       )}
       <Pagination page={page} pageCount={pageCount} href={(p) => `/admin/journal${queryString({ action: query.action, page: p })}`} />
-    </section>
+    </AdminTab>
   );
 }

@@ -1,17 +1,15 @@
-import { Copy, Download, Search } from "lucide-react";
+import { Copy, Download } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
-import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input, Label, Textarea } from "~/components/ui/input";
+import { Label, Textarea } from "~/components/ui/input";
 import { requireAdminAccess } from "~/features/admin/admin-access.server";
 import { badgeVariantForStatus, RECOMMENDATION_STATUS_LABELS } from "~/features/admin/admin-labels";
 import { ADMIN_MESSAGES, parseRecommendationListQuery, queryString } from "~/features/admin/admin.schema";
 import { Pagination } from "~/components/pagination";
 import { ScrollTable } from "~/features/admin/components/scroll-table";
-import { StatTiles } from "~/features/admin/components/stat-tiles";
 import {
   exportSponsorEmails,
   getRecommendationCounts,
@@ -20,6 +18,7 @@ import {
 import { countLabel, formatAdminDate } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
+import { AdminTab, SearchButtons, SearchField } from "~/features/admin/components/admin-tab";
 import type { Route } from "./+types/recommendations";
 import { atEdge } from "~/lib/errors/http";
 
@@ -80,39 +79,21 @@ export default function RecommendationsTab({ loaderData }: Route.ComponentProps)
   const shownEmails = fallback ?? (emails ? emails.join(", ") : null);
 
   return (
-    <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-6">
-      <h2 id="tab-title" className="text-xl font-semibold">
-        Recommandations
-      </h2>
-      {failed ? (
-        <Alert variant="destructive">
-          <AlertDescription>{ADMIN_MESSAGES.recommendationsLoadFailed}</AlertDescription>
-        </Alert>
-      ) : null}
-      {counts ? (
-        <StatTiles
-          items={[
-            { label: "Total", value: counts.total },
-            { label: "Confirmées", value: counts.confirmed },
-            { label: "En attente", value: counts.pending },
-          ]}
-        />
-      ) : null}
+    <AdminTab
+      title="Recommandations"
+      failedMessage={failed ? ADMIN_MESSAGES.recommendationsLoadFailed : null}
+      tiles={
+        counts && [
+          { label: "Total", value: counts.total },
+          { label: "Confirmées", value: counts.confirmed },
+          { label: "En attente", value: counts.pending },
+        ]
+      }
+    >
 
       <Form method="get" role="search" aria-label="Rechercher une recommandation" className="grid gap-4 rounded-lg border bg-muted/50 p-4 md:grid-cols-[1fr_auto]">
-        <div className="grid gap-2">
-          <Label htmlFor="q">Recherche</Label>
-          <Input id="q" name="q" type="search" defaultValue={query.q} key={query.q} placeholder="Parrain, e-mail, membre ou société…" maxLength={100} />
-        </div>
-        <div className="flex flex-wrap items-end gap-2">
-          <Button type="submit">
-            <Search aria-hidden="true" />
-            Rechercher
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/recommandations">Réinitialiser</Link>
-          </Button>
-        </div>
+        <SearchField value={query.q} placeholder="Parrain, e-mail, membre ou société…" />
+        <SearchButtons resetTo="/admin/recommandations" />
       </Form>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -186,6 +167,6 @@ export default function RecommendationsTab({ loaderData }: Route.ComponentProps)
         </ScrollTable>
       )}
       <Pagination page={page} pageCount={pageCount} href={(p) => `/admin/recommandations${queryString({ q: query.q, page: p })}`} />
-    </section>
+    </AdminTab>
   );
 }

@@ -13,10 +13,10 @@ import { MATCH_REQUEST_MESSAGES } from "~/features/connections/connection-rules"
 import { matchRequestSchema, respondSchema, undertakingSchema, UNDERTAKING_REQUIRED } from "~/features/connections/connections.schema";
 import {
   createMatchRequest,
-  getMatchingPanel,
   respondToMatchRequest,
   signUndertaking,
 } from "~/features/connections/connections.server";
+import { getMatchingPanel } from "~/features/connections/matching-panel.server";
 import { notifyMatchRequest, sendConnectionConfirmedEmails } from "~/features/connections/notifications.server";
 import { alertMatchingOwners } from "~/features/matching/alerts.server";
 import { getCounterparts } from "~/features/matching/counterpart.server";

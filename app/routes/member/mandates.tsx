@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { isRouteErrorResponse, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AppPage, PageHeader } from "~/components/page";
+import { AppPage, DismissLink, PageHeader } from "~/components/page";
 import { ErrorState } from "~/components/states";
 import { Button } from "~/components/ui/button";
 import { MatchingPanelContent } from "~/features/connections/components/matching-panel";
@@ -119,11 +119,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
         >
           <MandateDetails m={showing} />
           <div className="flex justify-end">
-            <Button asChild variant="outline">
-              <Link to={closeTo} preventScrollReset>
-                Fermer
-              </Link>
-            </Button>
+            <DismissLink to={closeTo} label="Fermer" />
           </div>
         </UrlDialog>
       ) : null}
@@ -156,11 +152,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
           />
           {requestDialog}
           <div className="flex justify-end">
-            <Button asChild variant="outline">
-              <Link to={closeTo} preventScrollReset>
-                Fermer
-              </Link>
-            </Button>
+            <DismissLink to={closeTo} label="Fermer" />
           </div>
         </UrlDialog>
       ) : (

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { LegalIdentifier, LegalPageHeader, LegalSection, textLinkClass } from "~/components/public-sections";
 import { PageContainer } from "~/components/page";
 import { useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
@@ -28,10 +28,7 @@ export default function Cgu() {
       </p>
 
       <div className="mt-10 space-y-10 text-foreground">
-        <section aria-labelledby="cgu-1" className="space-y-3">
-          <h2 id="cgu-1" className="text-xl font-semibold">
-            Article 1 — Objet
-          </h2>
+        <LegalSection id="cgu-1" title="Article 1 — Objet">
           <p>
             {appName} est un réseau collaboratif et confidentiel réservé aux professionnels de la transmission
             d’entreprises et de commerces&nbsp;: avocats, notaires, experts-comptables, commissaires aux comptes, conseils en
@@ -44,12 +41,9 @@ export default function Cgu() {
             mandats d’acquéreurs et de cédants, ainsi qu’un service de rapprochement et de mise en relation entre ces
             mandats.
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cgu-2" className="space-y-3">
-          <h2 id="cgu-2" className="text-xl font-semibold">
-            Article 2 — Accès au service et adhésion
-          </h2>
+        <LegalSection id="cgu-2" title="Article 2 — Accès au service et adhésion">
           <p>
             Les pages publiques sont accessibles librement. L’espace membre est réservé aux professionnels exerçant une
             activité de conseil en transmission, dont la candidature a été acceptée au terme du processus suivant&nbsp;:
@@ -69,12 +63,9 @@ export default function Cgu() {
             Les identifiants de connexion sont personnels et confidentiels. Le membre est responsable de leur
             conservation et de toute utilisation de son compte.
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cgu-3" className="space-y-3">
-          <h2 id="cgu-3" className="text-xl font-semibold">
-            Article 3 — Formules d’adhésion et conditions financières
-          </h2>
+        <LegalSection id="cgu-3" title="Article 3 — Formules d’adhésion et conditions financières">
           <ul className="list-disc space-y-2 pl-6">
             <li>
               <strong>Formule Freemium ({euros(0)})</strong>&nbsp;: profil de base, 3 opportunités et 3 créations de mandats par
@@ -91,12 +82,9 @@ export default function Cgu() {
             {FOUNDING_TERMS.payment} Elle est réglée en ligne auprès d’un prestataire de paiement sécurisé{"\u00a0"}; l’éditeur
             n’a jamais accès aux données de carte bancaire. {FOUNDING_TERMS.moneyBack}
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cgu-4" className="space-y-3">
-          <h2 id="cgu-4" className="text-xl font-semibold">
-            Article 4 — Engagements des membres
-          </h2>
+        <LegalSection id="cgu-4" title="Article 4 — Engagements des membres">
           <p>Chaque membre s’engage à&nbsp;:</p>
           <ul className="list-disc space-y-1 pl-6">
             <li>fournir des informations exactes et à jour sur son identité, son activité et ses références&nbsp;;</li>
@@ -112,12 +100,9 @@ export default function Cgu() {
               étrangères à son objet.
             </li>
           </ul>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cgu-5" className="space-y-3">
-          <h2 id="cgu-5" className="text-xl font-semibold">
-            Article 5 — Confidentialité des mandats et données personnelles
-          </h2>
+        <LegalSection id="cgu-5" title="Article 5 — Confidentialité des mandats et données personnelles">
           <p>
             Les mandats sont diffusés sous un code client. Le nom et l’adresse du client ne sont visibles que du membre
             qui a déposé le mandat, puis communiqués à son confrère uniquement lorsque la mise en relation a été
@@ -132,12 +117,9 @@ export default function Cgu() {
             </Link>
             .
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cgu-6" className="space-y-3">
-          <h2 id="cgu-6" className="text-xl font-semibold">
-            Article 6 — Responsabilité, suspension, résiliation et droit applicable
-          </h2>
+        <LegalSection id="cgu-6" title="Article 6 — Responsabilité, suspension, résiliation et droit applicable">
           <p>
             L’éditeur agit en tiers de confiance neutre&nbsp;: il n’est partie à aucune opération conclue entre membres ou
             avec leurs clients et ne garantit ni la conclusion ni le résultat d’une opération. Chaque membre demeure
@@ -154,7 +136,7 @@ export default function Cgu() {
             du siège social de l’éditeur sont compétentes. L’éditeur peut faire évoluer les CGU&nbsp;; les membres sont
             informés de toute modification substantielle avant son entrée en vigueur.
           </p>
-        </section>
+        </LegalSection>
       </div>
     </PageContainer>
   );

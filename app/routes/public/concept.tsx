@@ -1,6 +1,4 @@
 import {
-  ArrowRight,
-  CircleCheck,
   FolderLock,
   Handshake,
   HandCoins,
@@ -9,12 +7,10 @@ import {
   ShieldCheck,
   Upload,
   Users,
-  type LucideIcon,
 } from "lucide-react";
-import { IconCard, PageSection } from "~/components/public-sections";
-import { Link, useRouteLoaderData } from "react-router";
-import { PageContainer, PageTitle } from "~/components/page";
-import { Button } from "~/components/ui/button";
+import { CallToAction, CheckList, IconCardGrid, type IconItem, PageSection, PresentationHeader, SupportFigures } from "~/components/public-sections";
+import { useRouteLoaderData } from "react-router";
+import { PageContainer } from "~/components/page";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
 import { FOUNDING_TERMS, OFFER_SETTINGS } from "~/features/membership/offers";
@@ -27,9 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Un réseau collaboratif où les professionnels de la transmission partagent leurs mandats exclusifs, rapprochent acquéreurs et cédants et partagent la commission.",
   );
 
-type Item = { icon: LucideIcon; title: string; text: string };
-
-const PILLARS: Item[] = [
+const PILLARS: IconItem[] = [
   {
     icon: ShieldCheck,
     title: "Un cercle de confiance",
@@ -47,7 +41,7 @@ const PILLARS: Item[] = [
   },
 ];
 
-const STEPS: Item[] = [
+const STEPS: IconItem[] = [
   {
     icon: Upload,
     title: "Déposez un mandat",
@@ -79,32 +73,17 @@ const BENEFITS = [
   "Échanger avec des confrères de confiance, avocats, notaires, experts-comptables et conseils en fusions-acquisitions",
 ];
 
-// Marketing figures of the specification (§1), displayed as they are stated.
-const STATS = [
-  { value: "85\u00a0%", label: "de taux de réussite des opérations accompagnées" },
-  { value: "95\u00a0%", label: "de réussite avec un intermédiaire professionnel, contre 35\u00a0% en vente directe" },
-  { value: "×3", label: "de chances de réussite avec un conseil professionnel" },
-  { value: "−40\u00a0%", label: "sur le délai de cession" },
-  { value: "95\u00a0%", label: "de clients satisfaits" },
-  { value: "−50\u00a0%", label: "de temps consacré à la prospection" },
-  { value: "+300\u00a0%", label: "de croissance" },
-];
-
 export default function Concept() {
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Réseau Transmission";
 
   return (
     <PageContainer className="space-y-16">
-      <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Le concept</p>
-        <PageTitle className="mt-2 break-words">Un réseau collaboratif au service de la transmission</PageTitle>
-        <p className="mt-4 text-lg text-muted-foreground">
-          Chaque année, de nombreuses entreprises saines ne trouvent pas de repreneur faute d’avoir rencontré la bonne
-          contrepartie. {appName} permet aux professionnels de la transmission de mettre leurs mandats en commun pour
-          que chaque cédant rencontre son acquéreur, quel que soit le conseil qui l’accompagne.
-        </p>
-      </header>
+      <PresentationHeader kicker="Le concept" title="Un réseau collaboratif au service de la transmission">
+        Chaque année, de nombreuses entreprises saines ne trouvent pas de repreneur faute d’avoir rencontré la bonne
+        contrepartie. {appName} permet aux professionnels de la transmission de mettre leurs mandats en commun pour
+        que chaque cédant rencontre son acquéreur, quel que soit le conseil qui l’accompagne.
+      </PresentationHeader>
 
       <section aria-labelledby="collaborative-title" className="grid gap-8 md:grid-cols-2 md:items-center">
         <div>
@@ -132,13 +111,7 @@ export default function Concept() {
       </section>
 
       <PageSection id="pillars-title" title="Les trois piliers du réseau">
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {PILLARS.map((pillar) => (
-            <li key={pillar.title}>
-              <IconCard icon={pillar.icon} title={pillar.title} text={pillar.text} />
-            </li>
-          ))}
-        </ul>
+        <IconCardGrid items={PILLARS} className="mt-8 grid gap-6 md:grid-cols-3" />
       </PageSection>
 
       <PageSection id="process-title" title="Comment ça marche, en quatre étapes">
@@ -171,54 +144,17 @@ export default function Concept() {
       </PageSection>
 
       <PageSection id="benefits-title" title="Ce que le réseau apporte à votre cabinet">
-        <ul className="mt-8 grid gap-4 md:grid-cols-2">
-          {BENEFITS.map((benefit) => (
-            <li key={benefit} className="flex gap-3 text-foreground">
-              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
-              <span>{benefit}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={BENEFITS} className="mt-8 grid gap-4 md:grid-cols-2" />
       </PageSection>
 
       <PageSection id="stats-title" title="La transmission accompagnée en chiffres">
-        <ul className="mt-8 grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4">
-          {STATS.map((stat) => (
-            <li key={stat.value + stat.label}>
-              <Card className="h-full">
-                <CardContent className="p-4 md:p-6">
-                  <p className="text-2xl font-bold break-words text-primary md:text-3xl">{stat.value}</p>
-                  <p className="mt-2 text-sm break-words hyphens-auto text-muted-foreground">{stat.label}</p>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6 text-xs text-muted-foreground">
-          Indicateurs donnés à titre informatif&nbsp;; ils ne constituent pas une garantie de résultat.
-        </p>
+        <SupportFigures className="mt-8 grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4" />
       </PageSection>
 
-      <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
-        <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">
-          Prêt à partager vos mandats avec des confrères de confiance&nbsp;?
-        </h2>
-        <p className="mt-3">
-          Les {OFFER_SETTINGS.foundingPlaces} premiers membres bénéficient du tarif fondateur de {FOUNDING_TERMS.price} ({FOUNDING_TERMS.guaranteeShort}) et
-          d’une mise en avant dans l’annuaire.
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
-            <Link to="/join-founder">
-              Rejoindre les membres fondateurs
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
-            <Link to="/tiers-confiance">Découvrir nos garanties</Link>
-          </Button>
-        </div>
-      </section>
+      <CallToAction title={<>Prêt à partager vos mandats avec des confrères de confiance&nbsp;?</>} links={[{ to: "/tiers-confiance", label: "Découvrir nos garanties" }]}>
+        Les {OFFER_SETTINGS.foundingPlaces} premiers membres bénéficient du tarif fondateur de {FOUNDING_TERMS.price} ({FOUNDING_TERMS.guaranteeShort}) et
+        d’une mise en avant dans l’annuaire.
+      </CallToAction>
     </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { LegalPageHeader, LegalSection, textLinkClass } from "~/components/public-sections";
 import { PageContainer } from "~/components/page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/cookies";
@@ -51,20 +51,14 @@ export default function Cookies() {
       <LegalPageHeader title="Politique de cookies" />
 
       <div className="mt-10 space-y-10 text-foreground">
-        <section aria-labelledby="cookies-what" className="space-y-3">
-          <h2 id="cookies-what" className="text-xl font-semibold">
-            Qu’est-ce qu’un cookie&nbsp;?
-          </h2>
+        <LegalSection id="cookies-what" title={<>Qu’est-ce qu’un cookie&nbsp;?</>}>
           <p>
             Un cookie est un petit fichier texte déposé sur votre ordinateur, votre tablette ou votre téléphone lors de
             la consultation d’un site. Il permet au site de reconnaître votre navigateur pendant une durée limitée.
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cookies-kinds" className="space-y-3">
-          <h2 id="cookies-kinds" className="text-xl font-semibold">
-            Types de cookies et durées maximales
-          </h2>
+        <LegalSection id="cookies-kinds" title="Types de cookies et durées maximales">
           <ul className="list-disc space-y-2 pl-6">
             {COOKIE_KINDS.map((kind) => (
               <li key={kind.name}>
@@ -72,12 +66,9 @@ export default function Cookies() {
               </li>
             ))}
           </ul>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cookies-site" className="space-y-3">
-          <h2 id="cookies-site" className="text-xl font-semibold">
-            Les cookies utilisés par {appName}
-          </h2>
+        <LegalSection id="cookies-site" title={<>Les cookies utilisés par {appName}</>}>
           <p>
             Le site n’utilise que des cookies strictement nécessaires à son fonctionnement. Il ne dépose aucun cookie
             publicitaire, de mesure d’audience ou de réseau social, et aucun cookie tiers.
@@ -99,24 +90,18 @@ export default function Cookies() {
               </li>
             ))}
           </ul>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cookies-consent" className="space-y-3">
-          <h2 id="cookies-consent" className="text-xl font-semibold">
-            Consentement
-          </h2>
+        <LegalSection id="cookies-consent" title="Consentement">
           <p>
             Conformément à l’article 82 de la loi «&nbsp;Informatique et Libertés&nbsp;» et aux recommandations de la CNIL, les
             cookies strictement nécessaires sont dispensés de consentement. C’est pourquoi aucun bandeau ne vous est
             présenté. Si le site venait à utiliser d’autres cookies, votre accord serait recueilli au préalable et
             cette page serait mise à jour.
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="cookies-settings" className="space-y-3">
-          <h2 id="cookies-settings" className="text-xl font-semibold">
-            Paramétrer votre navigateur
-          </h2>
+        <LegalSection id="cookies-settings" title="Paramétrer votre navigateur">
           <p>
             Vous pouvez à tout moment supprimer les cookies ou les bloquer depuis les réglages de votre navigateur. Le
             blocage des cookies strictement nécessaires empêche toutefois la connexion à l’espace membre.
@@ -128,7 +113,7 @@ export default function Cookies() {
             </Link>
             .
           </p>
-        </section>
+        </LegalSection>
       </div>
     </PageContainer>
   );

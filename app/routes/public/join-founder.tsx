@@ -11,13 +11,13 @@ import {
   Rocket,
   ShieldCheck,
   Sparkles,
-  type LucideIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { IconCardGrid, type IconItem } from "~/components/public-sections";
 import { PageContainer, PageTitle } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
 import { getFoundingPlacesLeft } from "~/features/membership/membership.server";
 import {
   FOUNDING_PRICE_EUROS,
@@ -47,9 +47,7 @@ export const loader = atEdge(async function loader() {
   return { places: await getFoundingPlacesLeft() };
 });
 
-type Benefit = { icon: LucideIcon; title: string; text: string };
-
-const BENEFITS: Benefit[] = [
+const BENEFITS: IconItem[] = [
   { icon: Crown, title: "Badge de membre fondateur à vie", text: "Votre profil porte pour toujours la mention «\u00a0Founding Member\u00a0», visible de vos confrères et des visiteurs." },
   { icon: Sparkles, title: "Mise en avant automatique dans l’annuaire", text: "Votre profil apparaît en tête des résultats de l’annuaire public et de l’annuaire interne, avec une carte enrichie." },
   { icon: Rocket, title: "Accès en avant-première", text: "Nous vous proposerons les nouvelles fonctionnalités en premier, avant leur ouverture à l’ensemble des membres." },
@@ -109,24 +107,7 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
           <h2 id="benefits-title" className="text-3xl font-bold tracking-tight break-words">
             Les avantages des membres fondateurs
           </h2>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {BENEFITS.map((benefit) => {
-              const Icon = benefit.icon;
-              return (
-                <li key={benefit.title}>
-                  <Card className="h-full">
-                    <CardHeader>
-                      <Icon className="h-8 w-8 text-primary" aria-hidden="true" />
-                      <h3 className="mt-2 text-lg font-semibold leading-tight break-words">{benefit.title}</h3>
-                    </CardHeader>
-                    <CardContent>
-                      <p className="text-sm text-muted-foreground">{benefit.text}</p>
-                    </CardContent>
-                  </Card>
-                </li>
-              );
-            })}
-          </ul>
+          <IconCardGrid items={BENEFITS} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" titleClassName="mt-2 text-lg font-semibold leading-tight break-words" />
         </PageContainer>
       </section>
 
@@ -164,28 +145,22 @@ export default function JoinFounder({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
           <ul className="mt-10 grid gap-6 md:grid-cols-2">
-            <li>
-              <Card className="h-full">
-                <CardContent className="flex gap-4 p-6">
-                  <ShieldCheck className="h-8 w-8 shrink-0 text-success" aria-hidden="true" />
-                  <div>
-                    <h3 className="font-semibold">Satisfait ou remboursé pendant {OFFER_SETTINGS.moneyBackDays}{"\u00a0"}jours</h3>
-                    <p className="mt-1 text-sm text-muted-foreground">{FOUNDING_TERMS.moneyBack}</p>
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-            <li>
-              <Card className="h-full">
-                <CardContent className="flex gap-4 p-6">
-                  <BadgeCheck className="h-8 w-8 shrink-0 text-primary" aria-hidden="true" />
-                  <div>
-                    <h3 className="font-semibold">Tarif garanti {OFFER_SETTINGS.priceGuaranteeYears}{"\u00a0"}ans</h3>
-                    <p className="mt-1 text-sm text-muted-foreground">{FOUNDING_TERMS.guarantee}</p>
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
+            {[
+              { icon: ShieldCheck, tone: "text-success", title: `Satisfait ou remboursé pendant ${OFFER_SETTINGS.moneyBackDays}\u00a0jours`, text: FOUNDING_TERMS.moneyBack },
+              { icon: BadgeCheck, tone: "text-primary", title: `Tarif garanti ${OFFER_SETTINGS.priceGuaranteeYears}\u00a0ans`, text: FOUNDING_TERMS.guarantee },
+            ].map(({ icon: Icon, tone, title, text }) => (
+              <li key={title}>
+                <Card className="h-full">
+                  <CardContent className="flex gap-4 p-6">
+                    <Icon className={`h-8 w-8 shrink-0 ${tone}`} aria-hidden="true" />
+                    <div>
+                      <h3 className="font-semibold">{title}</h3>
+                      <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
           </ul>
         </PageContainer>
       </section>

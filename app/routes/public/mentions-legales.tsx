@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { LegalIdentifier, LegalPageHeader, LegalSection, textLinkClass } from "~/components/public-sections";
 import { PageContainer } from "~/components/page";
 import { type LegalIdentity, useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
@@ -72,10 +72,7 @@ export default function MentionsLegales() {
           <IdentityList rows={hostRows(identity)} />
         </section>
 
-        <section aria-labelledby="ip-title" className="space-y-3 text-foreground">
-          <h2 id="ip-title" className="text-xl font-semibold">
-            Propriété intellectuelle
-          </h2>
+        <LegalSection id="ip-title" title="Propriété intellectuelle" className="space-y-3 text-foreground">
           <p>
             La structure du site, ses textes, sa charte graphique, ses logos et ses bases de données sont la propriété
             exclusive de l’éditeur ou font l’objet d’une autorisation d’utilisation. Toute reproduction, représentation
@@ -87,12 +84,9 @@ export default function MentionsLegales() {
             leur propriété&nbsp;; ils en concèdent à l’éditeur le droit de les afficher sur le site pour la durée de leur
             adhésion.
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="liability-title" className="space-y-3 text-foreground">
-          <h2 id="liability-title" className="text-xl font-semibold">
-            Responsabilité
-          </h2>
+        <LegalSection id="liability-title" title="Responsabilité" className="space-y-3 text-foreground">
           <p>
             {appName} est une plateforme de mise en relation entre professionnels. L’éditeur n’est partie à aucune
             opération de cession ou d’acquisition conclue entre membres ou avec leurs clients et n’exerce aucune mission
@@ -108,12 +102,9 @@ export default function MentionsLegales() {
             L’éditeur s’efforce d’assurer l’accessibilité du site en permanence, sans pouvoir exclure des interruptions
             pour maintenance ou en cas de force majeure.
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="data-title" className="space-y-3 text-foreground">
-          <h2 id="data-title" className="text-xl font-semibold">
-            Données personnelles et cookies
-          </h2>
+        <LegalSection id="data-title" title="Données personnelles et cookies" className="space-y-3 text-foreground">
           <p>
             Le traitement de vos données personnelles est décrit dans notre{" "}
             <Link to="/politique-confidentialite" className={textLinkClass}>
@@ -129,18 +120,15 @@ export default function MentionsLegales() {
             </Link>
             .
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="law-title" className="space-y-3 text-foreground">
-          <h2 id="law-title" className="text-xl font-semibold">
-            Droit applicable
-          </h2>
+        <LegalSection id="law-title" title="Droit applicable" className="space-y-3 text-foreground">
           <p>
             Les présentes mentions légales sont régies par le droit français. Tout litige relatif à l’utilisation du
             site relève, à défaut de résolution amiable, de la compétence des juridictions du ressort du siège social
             de l’éditeur, sous réserve des règles impératives contraires.
           </p>
-        </section>
+        </LegalSection>
       </div>
     </PageContainer>
   );

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { LegalIdentifier, LegalPageHeader, textLinkClass } from "~/components/public-sections";
+import { LegalIdentifier, LegalPageHeader, LegalSection, textLinkClass } from "~/components/public-sections";
 import { PageContainer } from "~/components/page";
 import { useLegalIdentity } from "~/lib/legal";
 import { pageMeta } from "~/lib/meta";
@@ -60,10 +60,7 @@ export default function PolitiqueConfidentialite() {
       </p>
 
       <div className="mt-10 space-y-10 text-foreground">
-        <section aria-labelledby="privacy-1" className="space-y-3">
-          <h2 id="privacy-1" className="text-xl font-semibold">
-            1. Responsable du traitement
-          </h2>
+        <LegalSection id="privacy-1" title="1. Responsable du traitement">
           <p>
             Le responsable du traitement est <LegalIdentifier value={LEGAL_IDENTITY.companyName} />,{" "}
             <LegalIdentifier value={LEGAL_IDENTITY.legalForm} /> dont le siège social est situé{" "}
@@ -73,12 +70,9 @@ export default function PolitiqueConfidentialite() {
           <p>
             Pour toute question relative à vos données, écrivez à <LegalIdentifier value={LEGAL_IDENTITY.privacyEmail} />.
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="privacy-2" className="space-y-3">
-          <h2 id="privacy-2" className="text-xl font-semibold">
-            2. Données collectées et finalités
-          </h2>
+        <LegalSection id="privacy-2" title="2. Données collectées et finalités">
           <ul className="list-disc space-y-2 pl-6">
             <li>
               <strong>Compte et adhésion</strong>&nbsp;: adresse e-mail, mot de passe (conservé uniquement sous forme
@@ -130,12 +124,9 @@ export default function PolitiqueConfidentialite() {
             </li>
           </ul>
           <p>Vos données ne sont ni vendues ni louées, et ne sont jamais utilisées à des fins publicitaires.</p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="privacy-3" className="space-y-3">
-          <h2 id="privacy-3" className="text-xl font-semibold">
-            3. Destinataires et sous-traitants
-          </h2>
+        <LegalSection id="privacy-3" title="3. Destinataires et sous-traitants">
           <p>
             Les données sont accessibles à l’équipe habilitée de l’éditeur et, pour les informations qui leur sont
             destinées, aux autres membres et aux visiteurs de l’annuaire public. Elles sont également traitées par les
@@ -157,12 +148,9 @@ export default function PolitiqueConfidentialite() {
             Lorsqu’un sous-traitant transfère des données hors de l’Union européenne, ce transfert est encadré par une
             décision d’adéquation de la Commission européenne ou par des clauses contractuelles types.
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="privacy-4" className="space-y-3">
-          <h2 id="privacy-4" className="text-xl font-semibold">
-            4. Durées de conservation
-          </h2>
+        <LegalSection id="privacy-4" title="4. Durées de conservation">
           <ul className="space-y-3">
             {RETENTION.map((row) => (
               <li key={row.data} className="rounded-lg border p-4">
@@ -171,12 +159,9 @@ export default function PolitiqueConfidentialite() {
               </li>
             ))}
           </ul>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="privacy-5" className="space-y-3">
-          <h2 id="privacy-5" className="text-xl font-semibold">
-            5. Sécurité des données
-          </h2>
+        <LegalSection id="privacy-5" title="5. Sécurité des données">
           <p>
             Les échanges avec le site sont chiffrés, les mots de passe sont stockés sous forme de condensats, les
             fichiers déposés sont contrôlés et réencodés, et l’accès aux données est limité aux personnes habilitées.
@@ -186,12 +171,9 @@ export default function PolitiqueConfidentialite() {
             </Link>
             .
           </p>
-        </section>
+        </LegalSection>
 
-        <section aria-labelledby="privacy-6" className="space-y-3">
-          <h2 id="privacy-6" className="text-xl font-semibold">
-            6. Vos droits
-          </h2>
+        <LegalSection id="privacy-6" title="6. Vos droits">
           <p>Conformément au RGPD, vous disposez des droits suivants sur vos données&nbsp;:</p>
           <ul className="list-disc space-y-2 pl-6">
             <li>
@@ -236,7 +218,7 @@ export default function PolitiqueConfidentialite() {
             nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07,
             ou en ligne sur www.cnil.fr.
           </p>
-        </section>
+        </LegalSection>
       </div>
     </PageContainer>
   );

@@ -1,7 +1,5 @@
 import {
-  ArrowRight,
   BadgeCheck,
-  CircleCheck,
   FileText,
   Handshake,
   Lock,
@@ -9,12 +7,10 @@ import {
   ShieldCheck,
   Star,
   UserCheck,
-  type LucideIcon,
 } from "lucide-react";
-import { IconCard, PageSection } from "~/components/public-sections";
-import { Link, useRouteLoaderData } from "react-router";
-import { PageContainer, PageTitle } from "~/components/page";
-import { Button } from "~/components/ui/button";
+import { CallToAction, CheckList, IconCardGrid, type IconItem, PageSection, PresentationHeader } from "~/components/public-sections";
+import { useRouteLoaderData } from "react-router";
+import { PageContainer } from "~/components/page";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ReputationRulesSection } from "~/features/trust/components/reputation-rules-section";
 import { pageMeta } from "~/lib/meta";
@@ -28,9 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Neutralité, confidentialité, validation des profils et médiation\u00a0: les garanties d’un tiers de confiance au service des professionnels de la transmission.",
   );
 
-type Item = { icon: LucideIcon; title: string; text: string };
-
-const PILLARS: Item[] = [
+const PILLARS: IconItem[] = [
   {
     icon: Scale,
     title: "Neutralité",
@@ -62,7 +56,7 @@ const ADVANTAGES = [
   "Pour les membres fondateurs\u00a0: un badge à vie, une mise en avant dans l’annuaire et l’accès en avant-première aux nouveautés",
 ];
 
-const GUARANTEES: Item[] = [
+const GUARANTEES: IconItem[] = [
   {
     icon: UserCheck,
     title: "Vérification en 5 étapes",
@@ -117,44 +111,21 @@ export default function TiersConfiance() {
 
   return (
     <PageContainer className="space-y-16">
-      <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Tiers de confiance</p>
-        <PageTitle className="mt-2 break-words">Un tiers de confiance neutre entre professionnels de la transmission</PageTitle>
-        <p className="mt-4 text-lg text-muted-foreground">
-          Partager un mandat, c’est confier à un confrère une part de la relation avec son client. {appName} encadre
-          chaque collaboration par des règles claires, des profils vérifiés et une stricte confidentialité.
-        </p>
-      </header>
+      <PresentationHeader kicker="Tiers de confiance" title="Un tiers de confiance neutre entre professionnels de la transmission">
+        Partager un mandat, c’est confier à un confrère une part de la relation avec son client. {appName} encadre
+        chaque collaboration par des règles claires, des profils vérifiés et une stricte confidentialité.
+      </PresentationHeader>
 
       <PageSection id="pillars-title" title="Nos quatre piliers">
-        <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {PILLARS.map((pillar) => (
-            <li key={pillar.title}>
-              <IconCard icon={pillar.icon} title={pillar.title} text={pillar.text} />
-            </li>
-          ))}
-        </ul>
+        <IconCardGrid items={PILLARS} className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4" />
       </PageSection>
 
       <PageSection id="advantages-title" title="Les avantages pour les membres">
-        <ul className="mt-8 grid gap-4 md:grid-cols-2">
-          {ADVANTAGES.map((advantage) => (
-            <li key={advantage} className="flex gap-3 text-foreground">
-              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
-              <span>{advantage}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={ADVANTAGES} className="mt-8 grid gap-4 md:grid-cols-2" />
       </PageSection>
 
       <PageSection id="guarantees-title" title="Nos six garanties">
-        <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {GUARANTEES.map((guarantee) => (
-            <li key={guarantee.title}>
-              <IconCard icon={guarantee.icon} title={guarantee.title} text={guarantee.text} />
-            </li>
-          ))}
-        </ol>
+        <IconCardGrid items={GUARANTEES} className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" ordered />
       </PageSection>
 
       <PageSection id="signatures-title" title="Signatures et cachet électronique">
@@ -176,29 +147,10 @@ export default function TiersConfiance() {
 
       <ReputationRulesSection />
 
-      <section aria-labelledby="cta-title" className="rounded-lg bg-primary p-8 text-primary-foreground">
-        <h2 id="cta-title" className="text-2xl font-bold tracking-tight break-words">
-          Rejoignez un réseau où la confiance se vérifie
-        </h2>
-        <p className="mt-3">
-          Professionnel de la transmission, devenez membre. Chef d’entreprise, trouvez le conseil agréé qui vous
-          accompagnera.
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild size="lg" variant="accent" className="h-auto min-h-11 whitespace-normal py-2 text-center">
-            <Link to="/join-founder">
-              Rejoindre les membres fondateurs
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
-            <Link to="/annuaire">Consulter les professionnels agréés</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-center text-foreground">
-            <Link to="/concept">Comprendre le fonctionnement du réseau</Link>
-          </Button>
-        </div>
-      </section>
+      <CallToAction title="Rejoignez un réseau où la confiance se vérifie" links={[{ to: "/annuaire", label: "Consulter les professionnels agréés" }, { to: "/concept", label: "Comprendre le fonctionnement du réseau" }]}>
+        Professionnel de la transmission, devenez membre. Chef d’entreprise, trouvez le conseil agréé qui vous
+        accompagnera.
+      </CallToAction>
     </PageContainer>
   );
 }

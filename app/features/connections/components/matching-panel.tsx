@@ -15,7 +15,7 @@ import { listCut } from "~/features/matching/match-score";
 import { formatDateTime } from "~/lib/format";
 import { OPPORTUNITY_QUOTA_REACHED, opportunityBanner } from "~/features/mandates/mandate-rules";
 import { panelLists, REQUEST_STATUS_LABELS, UNDERTAKING_TEXT, type RequestStatus } from "../connection-rules";
-import type { MatchingPanel as PanelData, PanelRequest, Relation } from "../connections.server";
+import type { MatchingPanel as PanelData, PanelRequest, Relation } from "../matching-panel.server";
 
 const STATUS_VARIANT = { pending: "warning", accepted: "success", rejected: "destructive" } as const;
 

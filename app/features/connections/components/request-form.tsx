@@ -1,7 +1,8 @@
 // 'Demander une mise en relation': the target's summary, an optional message, Annuler and
 // 'Envoyer la demande' (spec §2, §5).
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { DismissLink } from "~/components/page";
 import { Label, Textarea } from "~/components/ui/input";
 import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
 import { MatchHeader, ScoreBreakdownList } from "~/features/matching/components/score-breakdown";
@@ -49,11 +50,7 @@ export function RequestForm({
         <Textarea id="match-request-message" name="message" rows={4} maxLength={MATCH_REQUEST_MESSAGE_MAX} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={cancelTo} preventScrollReset>
-            Annuler
-          </Link>
-        </Button>
+        <DismissLink to={cancelTo} label="Annuler" />
         <Button type="submit" disabled={busy}>
           {busy ? "Envoi en cours..." : "Envoyer la demande"}
         </Button>

@@ -6,9 +6,10 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { DismissLink } from "~/components/page";
 import { Checkbox, FieldError, Label, Textarea } from "~/components/ui/input";
 import { SECTORS } from "~/db/reference";
 import { cn } from "~/lib/utils";
@@ -208,11 +209,7 @@ export function MandateForm({
     hydrated ? (
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-between">
         {s === "type" ? (
-          <Button asChild variant="outline">
-            <Link to={cancelTo} preventScrollReset>
-              Annuler
-            </Link>
-          </Button>
+          <DismissLink to={cancelTo} label="Annuler" />
         ) : (
           <Button type="button" variant="outline" onClick={() => goTo(MANDATE_STEPS[MANDATE_STEPS.indexOf(s) - 1])}>
             Précédent
@@ -466,11 +463,7 @@ export function MandateForm({
                 Précédent
               </Button>
             ) : (
-              <Button asChild variant="outline">
-                <Link to={cancelTo} preventScrollReset>
-                  Annuler
-                </Link>
-              </Button>
+              <DismissLink to={cancelTo} label="Annuler" />
             )}
             <Button type="submit" disabled={submitDisabled} aria-describedby={hydrated && !exclusive ? disabledReasonId : undefined}>
               {busy ? "Enregistrement..." : mode === "create" ? "Créer le mandat" : "Mettre à jour"}

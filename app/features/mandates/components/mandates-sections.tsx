@@ -3,6 +3,7 @@ import { FileText, Plus, Sparkles } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { DismissLink } from "~/components/page";
 import { cn } from "~/lib/utils";
 import { effectiveStatus } from "../mandate-rules";
 import type { MandateCardFigures } from "../mandate-row";
@@ -118,11 +119,7 @@ export function DeleteConfirmation({ mandateId, closeTo }: { mandateId: string; 
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="mandateId" value={mandateId} />
       <input type="hidden" name="returnTo" value={closeTo} />
-      <Button asChild variant="outline">
-        <Link to={closeTo} preventScrollReset>
-          Annuler
-        </Link>
-      </Button>
+      <DismissLink to={closeTo} label="Annuler" />
       <Button type="submit" variant="destructive" disabled={busy}>
         {busy ? "Suppression..." : "Supprimer"}
       </Button>

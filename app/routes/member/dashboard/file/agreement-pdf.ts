@@ -3,7 +3,7 @@
 // one shown on the page and in the certificate), for the file's two members only (404 otherwise).
 import { requireMember } from "~/auth/session.server";
 import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
-import { openAgreementPdf } from "~/features/collaboration/agreements.server";
+import { openAgreementPdf } from "~/features/collaboration/agreement-seal.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import { webBody } from "~/lib/storage/storage.server";
 import type { Route } from "./+types/agreement-pdf";

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { requireMember } from "~/auth/session.server";
 import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
 import { agreementSchema } from "~/features/collaboration/agreement.schema";
-import { previewAgreement } from "~/features/collaboration/agreements.server";
+import { previewAgreement } from "~/features/collaboration/agreement-versions.server";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";

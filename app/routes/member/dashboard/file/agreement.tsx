@@ -6,7 +6,9 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { AGREEMENT_MESSAGES, agreementUrl } from "~/features/collaboration/agreement-rules";
 import { agreementSchema, signAgreementSchema } from "~/features/collaboration/agreement.schema";
-import { createAgreement, getAgreementPage, signAgreement } from "~/features/collaboration/agreements.server";
+import { getAgreementPage } from "~/features/collaboration/agreements.server";
+import { createAgreement } from "~/features/collaboration/agreement-versions.server";
+import { signAgreement } from "~/features/collaboration/agreement-signing.server";
 import {
   AgreementForm,
   AgreementHistory,
