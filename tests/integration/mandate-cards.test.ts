@@ -16,7 +16,7 @@ import { countPotentialMatches, listOpportunities, listPotentialMatches, matchSo
 import { getOverviewFigures } from "~/features/overview/overview.server";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import { loader } from "~/routes/member/mandates";
-import { createMember, seedFactories, type CreatedMember } from "../support/factories";
+import { createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { mandateInput, runLoader, sellerFields, signIn } from "./mandates-helpers";
 
@@ -149,6 +149,8 @@ describe("a professional can trust the matches (issue 27 §6)", () => {
     // The overview's new matches and the e-mail alerts follow the same rule.
     expect((await getOverviewFigures({ profileId: me.profile.id }, since)).newMatches).toBe(1);
     await t.db!.delete(mailOutbox);
+    // The alerts leave at once for a member who chose « Immédiatement » (else the digest carries them).
+    await setEmailFrequency(t.db!, [me], "immediate", ["match_alerts"]);
     expect(await alertMatchingOwners(theirs, security.id)).toBe(0);
     expect(await alertMatchingOwners(theirs, hotel.id)).toBe(1);
   });
