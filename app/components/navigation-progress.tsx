@@ -21,10 +21,10 @@ export function NavigationProgress() {
   }, [busy]);
   if (!shown) return null;
   return (
+    // A sign for the eye only: it sits outside the page's landmarks, and a screen reader hears the
+    // new page (or the form's answer) when it comes.
     <div
-      role="progressbar"
-      aria-label={navigation.state === "submitting" || navigation.formMethod ? "Envoi en cours" : "Chargement de la page"}
-      aria-valuetext="En cours"
+      aria-hidden="true"
       className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden bg-accent-soft"
       data-slot="navigation-progress"
     >

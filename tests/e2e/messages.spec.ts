@@ -67,8 +67,11 @@ test("a file's thread is a conversation of « Messages », with one read state",
   await expect(helene.getByRole("list", { name: "Messages du dossier" })).toContainText(second);
   await thomas.goto(`/dashboard/messages?vue=dossiers&q=${word}`);
   await expect(thomas.getByTestId("conversation-item").first()).toContainText(/\d+ non lus?/);
+  // The file marks its messages read once shown (a request after the page): wait for it before leaving.
+  const marked = thomas.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/dashboard/dossiers/${fileId}`));
   await thomas.goto(filePath);
   await expect(thomas.getByRole("listitem").filter({ hasText: second }).getByText("Nouveau")).toBeVisible();
+  expect((await marked).ok()).toBe(true);
   await expect
     .poll(async () => {
       await thomas.goto(`/dashboard/messages?vue=dossiers&q=${word}`);
