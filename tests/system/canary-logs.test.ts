@@ -120,6 +120,12 @@ it("a confidential connection with failed actions logs no part of the client's i
   const owner = await signIn(logins.owner);
   const partner = await signIn(logins.partner);
   const stranger = await signIn(logins.stranger);
+  // Every e-mail at once (the mandate alerts default to the digest): each one's path is probed.
+  for (const m of [owner, partner, stranger]) {
+    const everyKind = { messages: "immediate", match_requests: "immediate", match_alerts: "immediate", files: "immediate", mediation: "immediate", account: "immediate" };
+    const saved = await send(base, "/parametres/notifications", { form: { intent: "notifications", ...everyKind }, headers: { origin: base, cookie: m.jar.header() } });
+    expect(saved.status).toBe(302);
+  }
 
   // The owner's mandate, then failed attempts carrying the identity.
   expect((await post(owner, mandateForm())).status).toBe(302);
