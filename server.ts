@@ -130,6 +130,10 @@ async function main() {
   });
 
   // Request id, client address and security headers for every response.
+  const { contentSecurityPolicy } = modules;
+  const cspOptions = { formAction: ["'self'", ...(env.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [])], https };
+  // A page served from the page cache swaps the nonce for its scripts' hashes (app/lib/page-cache.server.ts).
+  const policy = (scriptSources: readonly string[]) => contentSecurityPolicy(scriptSources, cspOptions);
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = randomUUID();
     const nonce = randomBytes(16).toString("base64");
@@ -145,23 +149,8 @@ async function main() {
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (!DEV) {
-      const formAction = ["'self'", env.STRIPE_SECRET_KEY ? "https://checkout.stripe.com" : ""].filter(Boolean).join(" ");
-      res.setHeader(
-        "Content-Security-Policy",
-        [
-          "default-src 'self'",
-          `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-          "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data: blob:",
-          "font-src 'self'",
-          "connect-src 'self'",
-          "object-src 'none'",
-          "base-uri 'self'",
-          `form-action ${formAction}`,
-          "frame-ancestors 'none'",
-          ...(https ? ["upgrade-insecure-requests"] : []),
-        ].join("; "),
-      );
+      res.locals.contentSecurityPolicy = policy;
+      res.setHeader("Content-Security-Policy", policy([`'nonce-${nonce}'`]));
     }
     next();
   });

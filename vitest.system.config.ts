@@ -1,8 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// System tests: the production build run as real server processes (tests/system). They start
-// servers, stop databases and send signals, so files run one at a time. `npm run test:system`.
+// System tests: the production build run as real server processes (tests/system). Each file
+// starts its own servers on free ports with its own databases and directories, yet files run one
+// at a time: beside the browser suite, two at a time starved the machine (decision 072).
+// `npm run test:system`.
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 export default defineConfig({

@@ -13,6 +13,7 @@ export { startInsuranceReminderJob } from "./features/trust/verification.server"
 export { availabilityMiddleware, startDraining } from "./lib/availability.server";
 export { boot } from "./lib/boot.server";
 export { caches, startCaches, touchesPublicContent } from "./lib/cache.server";
+export { contentSecurityPolicy } from "./lib/csp.server";
 export { EnvError, listenUrl } from "./lib/env.server";
 export { logger } from "./lib/logger.server";
 export { installMetrics } from "./lib/metrics/install.server";

@@ -176,6 +176,10 @@ async function main() {
     await createBenchAdmins(allPages + 1);
     const added = await seedBenchAdminData();
     step(`Administration : ${allPages + 1} administrateurs, ${added.mediations} médiations, ${added.auditEntries} lignes du journal`);
+  } else if (withMembers) {
+    // A kept database: each run enrols its administrators' authenticators afresh through the app.
+    await db.execute(sql`delete from two_factor where user_id in (select id from "user" where email like 'admin-bench-%')`);
+    await db.execute(sql`update "user" set two_factor_enabled = false where email like 'admin-bench-%'`);
   }
   const large = withMembers ? await seedLargeFile() : null;
   if (withMembers) step(large ? `Grand dossier : ${LARGE_FILE.participants} intervenants, ${LARGE_FILE.documents} documents, ${LARGE_FILE.requests} demandes de diligence` : "Grand dossier : aucun dossier ouvert disponible, lignes omises");

@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # `npm test`: type check, lint, unit and integration tests (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set), browser tests and system tests, in two lanes (decision 038):
+# TEST_DATABASE_URL is set), browser tests and system tests, in two lanes (decision 076):
 #
 #   lane 1: type check, lint; Vitest (unit tests, integration tests on PGlite); Vitest again on the
-#           second runtime (unit tests, integration tests on PostgreSQL); system tests
-#   lane 2: the production build (once: build/.inputs-hash); browser tests; start-and-serve
-#           smoke test on the second runtime
+#           second runtime (unit tests, integration tests on PostgreSQL)
+#   lane 2: the production build (once: build/.inputs-hash); browser tests; system tests, on that
+#           build; start-and-serve smoke test on the second runtime
 #
 # The second runtime is Node 24 from the npm registry when TEST_NODE24=1 (CI sets it), else this
-# Node. The lanes run side by side on two cores: the browser tests, the longest phase, wait on
-# Chromium and the server most of the time. Each phase's time and CPU time are printed at the end.
+# Node. Each phase's time and CPU time are printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -23,34 +22,31 @@ fi
 "${NODE24[@]}" --version
 
 times=$(mktemp)
+logs=$(mktemp -d)
 # phase NAME CMD…: runs CMD with its lines prefixed by NAME, records its time, the CPU time of
-# its processes (user + system, PostgreSQL's server aside) and its status.
+# its processes (user + system, PostgreSQL's server aside) and its status; a failed phase's last
+# lines are printed again at the end, where a reader of a CI log's tail looks first.
 phase() {
   local name=$1 start=$SECONDS status=0 cpu
   shift
   cpu=$(mktemp)
   if [ -x /usr/bin/time ]; then set -- /usr/bin/time -q -f "%U %S" -o "$cpu" "$@"; fi
-  "$@" 2>&1 | sed -u "s/^/[$name] /" || status=$?
+  "$@" 2>&1 | tee "$logs/$name" | sed -u "s/^/[$name] /" || status=$?
+  [ $status -eq 0 ] && rm -f "$logs/$name"
   printf '%-24s %5d s  CPU %5s s  %s\n' "$name" $((SECONDS - start)) "$(tail -1 "$cpu" | awk '{printf "%.0f", $1 + $2}')" \
     "$([ $status -eq 0 ] && echo ok || echo "ÉCHEC ($status)")" >>"$times"
   rm -f "$cpu"
   return $status
 }
 
-# Lane 1's checks and Vitest at a lower priority: throughput work, while the build and the browser
-# tests beside them are the longest path and wait on each answer (two long journeys ran out of
-# their 90–120 s at equal priority on the loaded machine). The system tests keep their priority.
+# Two lanes on two cores (decision 076). The browser suite and the system tests mostly wait (on
+# Chromium, servers, timers) and both time their journeys: they keep normal priority, one after
+# the other so that neither starves the other's, and the CPU-bound checks and Vitest fill the
+# cores they leave idle at `nice 10`.
 vitest=(node_modules/vitest/vitest.mjs run)
-built=$(mktemp -u)
 lane1() {
   phase typecheck nice -n 10 npm run --silent typecheck
   phase lint nice -n 10 npm run --silent lint
-  # Vitest waits for the browser suite: side by side on two cores, each starved the other's
-  # timed journeys (decision 064).
-  while [ ! -e "$built.e2e-done" ]; do
-    [ -e "$built.failed" ] && break
-    sleep 1
-  done
   # This Node: the unit tests and the integration tests on PGlite.
   phase vitest-pglite nice -n 10 env -u TEST_DATABASE_URL node "${vitest[@]}" --project 'pglite*'
   # The second runtime: the unit tests again (cheap) when it is Node 24, and the integration tests
@@ -63,20 +59,14 @@ lane1() {
   elif [ "${TEST_NODE24:-}" = 1 ]; then
     phase vitest-node24-pglite nice -n 10 "${NODE24[@]}" "${vitest[@]}" --project 'pglite*' tests/integration
   fi
-  # The system tests run lane 2's build: wait for it rather than build a second time beside it.
-  while [ ! -e "$built.ok" ]; do
-    [ -e "$built.failed" ] && return 1
-    sleep 1
-  done
-  phase system npm run --silent test:system
 }
 lane2() {
-  if phase build npm run --silent build; then touch "$built.ok"; else touch "$built.failed"; return 1; fi
-  local e2e=0
-  phase e2e npm run --silent test:e2e || e2e=$?
-  touch "$built.e2e-done"
-  [ $e2e -eq 0 ] || return $e2e
-  phase smoke-node24 "${NODE24[@]}" node_modules/tsx/dist/cli.mjs scripts/smoke-start.ts
+  local status=0
+  phase build npm run --silent build || return 1
+  phase e2e npm run --silent test:e2e || status=1
+  phase system npm run --silent test:system || status=1
+  phase smoke-node24 "${NODE24[@]}" node_modules/tsx/dist/cli.mjs scripts/smoke-start.ts || status=1
+  return $status
 }
 
 lane1 &
@@ -86,7 +76,14 @@ lane2_pid=$!
 status=0
 wait $lane1_pid || status=1
 wait $lane2_pid || status=1
-rm -f "$built.ok" "$built.failed" "$built.e2e-done"
+
+for failed in "$logs"/*; do
+  [ -e "$failed" ] || continue
+  echo
+  echo "=== $(basename "$failed") : échec, ses 80 dernières lignes ==="
+  tail -80 "$failed"
+done
+rm -rf "$logs"
 
 echo
 echo "Temps par phase (total : $((SECONDS - started)) s)"

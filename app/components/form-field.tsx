@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type * as React from "react";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { FieldError, Input, Label, NativeSelect } from "~/components/ui/input";
 
 /** Label + input + first error, wired for screen readers. */
 export function TextField({
@@ -25,6 +25,38 @@ export function TextField({
       <Input {...inputProps} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? eid : undefined} />
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
       <FieldError id={eid} errors={errors} />
+    </div>
+  );
+}
+
+/** Label + a native select of a fixed list of values, each shown by its label. */
+export function SelectField<T extends string>({
+  id,
+  name,
+  label,
+  values,
+  labels,
+  defaultValue,
+  required,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  values: readonly T[];
+  labels: Record<T, string>;
+  defaultValue?: T;
+  required?: boolean;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} name={name} required={required} defaultValue={defaultValue}>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {labels[v]}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function FooterNav({ links, listClassName, linkClassName }: { links: Arra
 
 export function SiteFooter({ appName, year }: { appName: string; year: number }) {
   return (
-    <footer className="mt-16 border-t bg-muted">
+    <footer className="mt-16 border-t bg-muted" data-slot="site-footer">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row md:items-start md:justify-between">
         <div className="max-w-sm">
           <p className="font-semibold text-primary">{appName}</p>

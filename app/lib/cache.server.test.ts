@@ -100,7 +100,7 @@ describe("invalidate and cacheStats", () => {
       });
       expect(tags).toEqual(["profiles"]);
       expect(cache.size).toBe(0);
-      expect(cacheStats()).toEqual([{ name: "t", size: 0, hits: 1, misses: 2, bytes: 0, invalidations: 2 }]);
+      expect(cacheStats()).toEqual([{ name: "t", size: 0, hits: 1, misses: 2, bytes: null, invalidations: 2 }]);
     } finally {
       useCacheSet(new CacheSet());
     }

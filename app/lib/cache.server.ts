@@ -37,7 +37,8 @@ export type CacheOptions<V> = {
 };
 
 /** What a metrics endpoint or the development page shows of each cache. Stable. */
-export type CacheStat = { name: string; size: number; hits: number; misses: number; bytes: number; invalidations: number };
+/** `bytes`: null for a cache bounded by its number of entries only. */
+export type CacheStat = { name: string; size: number; hits: number; misses: number; bytes: number | null; invalidations: number };
 
 type Slot<V> = { value: V; tags: readonly string[] };
 
@@ -163,7 +164,7 @@ export class Cache<V = unknown> {
   }
 
   stat(): CacheStat {
-    return { name: this.name, size: this.size, hits: this.hits, misses: this.misses, bytes: this.bytes, invalidations: this.invalidations };
+    return { name: this.name, size: this.size, hits: this.hits, misses: this.misses, bytes: this.options.maxBytes && this.options.sizeOf ? this.bytes : null, invalidations: this.invalidations };
   }
 }
 

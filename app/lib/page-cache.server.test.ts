@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasAppCookie, isCacheablePath, personalise } from "./page-cache.server";
-
-const page = (body: string, nonce = "N0NCE", requestId = "REQ-1") => ({ status: 200, headers: { "content-type": "text/html" }, body, nonce, requestId });
+import { scriptHash } from "./csp.server";
+import { hasAppCookie, isCacheablePath, pickEncoding, storedForm } from "./page-cache.server";
 
 describe("isCacheablePath", () => {
   it.each([
@@ -44,9 +43,33 @@ describe("hasAppCookie", () => {
   });
 });
 
-describe("personalise", () => {
-  it("puts the current nonce and request id in place of the stored ones", () => {
-    const cached = { ...page('<script nonce="OLD">x</script><p>REQ-OLD</p><script nonce="OLD"></script>', "OLD", "REQ-OLD"), bytes: 0 };
-    expect(personalise(cached, "NEW", "REQ-NEW")).toBe('<script nonce="NEW">x</script><p>REQ-NEW</p><script nonce="NEW"></script>');
+describe("storedForm", () => {
+  it("takes out the nonce and the request id, and hashes each inline script as stored", () => {
+    const html = '<link rel="modulepreload" href="/a.js" nonce="N0NCE"/><script nonce="N0NCE">x("REQ-1")</script><p>REQ-1</p><script nonce="N0NCE" type="module">y</script><script nonce="N0NCE">x("REQ-1")</script>';
+    const form = storedForm(html, "N0NCE", "REQ-1");
+    expect(form?.html).toBe('<link rel="modulepreload" href="/a.js"/><script>x("")</script><p></p><script type="module">y</script><script>x("")</script>');
+    expect(form?.scriptHashes).toEqual([scriptHash('x("")'), scriptHash("y")]);
+  });
+
+  it("keeps no page with an external script or a nonce left anywhere else", () => {
+    expect(storedForm('<script src="/a.js"></script>', "N", "R")).toBeUndefined();
+    expect(storedForm("<p>N0NCE</p>", "N0NCE", "R")).toBeUndefined();
+  });
+});
+
+describe("pickEncoding", () => {
+  it.each([
+    [undefined, undefined],
+    ["", undefined],
+    ["identity", undefined],
+    ["gzip", "gzip"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["br;q=0, gzip;q=0", undefined],
+    ["deflate", undefined],
+    ["*", "br"],
+    ["*;q=0.2, gzip;q=0.8", "gzip"],
+  ])("%s → %s", (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
   });
 });

@@ -3,7 +3,7 @@
 // (requireAdminWithTwoFactor), so the bench:
 // - creates administrators in its throwaway database, the way `npm run admin:create` does
 //   (createOrPromoteAdmin), in its in-process step;
-// - enrols each one's authenticator through the app's own settings form (/parametres,
+// - enrols each one's authenticator through the app's own settings form (/parametres/securite,
 //   'enable-2fa' then 'verify-2fa'), reading the otpauth:// URI the page shows, as a member would
 //   scan it;
 // - signs each in through the sign-in form: password, then a code computed from that secret
@@ -152,21 +152,21 @@ async function post(baseUrl: string, pagePath: string, cookie: string, form: Rec
 }
 
 /**
- * Enrols the administrator's authenticator through /parametres (password, then the first code of
+ * Enrols the administrator's authenticator through /parametres/securite (password, then the first code of
  * the secret the page shows); returns the base32 secret.
  */
 export async function enrolTwoFactor(baseUrl: string, email: string, password = BENCH_ADMIN_PASSWORD): Promise<string> {
   const signIn = await post(baseUrl, "/auth", "", { intent: "sign-in", email, password });
   let cookie = mergeCookies("", cookiesOf(signIn));
   if (signIn.status >= 400 || !cookie) throw new Error(`Connexion de ${email} impossible : HTTP ${signIn.status}`);
-  const start = await post(baseUrl, "/parametres?section=securite", cookie, { intent: "enable-2fa", password });
+  const start = await post(baseUrl, "/parametres/securite", cookie, { intent: "enable-2fa", password });
   if (start.status >= 400) throw new Error(`Activation de la double authentification de ${email} : HTTP ${start.status}`);
   cookie = mergeCookies(cookie, cookiesOf(start));
-  const page = await fetch(`${baseUrl}/parametres?section=securite`, { headers: { cookie, accept: "text/html" } });
+  const page = await fetch(`${baseUrl}/parametres/securite`, { headers: { cookie, accept: "text/html" } });
   const uri = otpauthUriOf(await page.text());
-  if (!uri) throw new Error(`Clé de la double authentification de ${email} introuvable sur /parametres (HTTP ${page.status}).`);
+  if (!uri) throw new Error(`Clé de la double authentification de ${email} introuvable sur /parametres/securite (HTTP ${page.status}).`);
   const secret = secretFromOtpauthUri(uri);
-  const verify = await post(baseUrl, "/parametres?section=securite", cookie, { intent: "verify-2fa", code: await unusedTotpCode(secret) });
+  const verify = await post(baseUrl, "/parametres/securite", cookie, { intent: "verify-2fa", code: await unusedTotpCode(secret) });
   if (verify.status >= 400) throw new Error(`Premier code de ${email} refusé : HTTP ${verify.status}`);
   return secret;
 }

@@ -88,6 +88,13 @@ export function memberPages(data: PersonaData, documentPath: string | null): Mem
     { key: "notifications", label: "/dashboard/notifications", path: "/dashboard/notifications" },
     { key: "mandates", label: "/mandates", path: "/mandates" },
     { key: "opportunities", label: "/mandates?onglet=opportunites", path: "/mandates?onglet=opportunites" },
+    // The settings' pages (issue 30), each with its own loader.
+    { key: "settings", label: "/parametres", path: "/parametres" },
+    { key: "settingsSecurity", label: "/parametres/securite", path: "/parametres/securite" },
+    { key: "settingsNotifications", label: "/parametres/notifications", path: "/parametres/notifications" },
+    { key: "settingsData", label: "/parametres/donnees", path: "/parametres/donnees" },
+    { key: "settingsInsurance", label: "/parametres/assurance", path: "/parametres/assurance" },
+    { key: "settingsBilling", label: "/parametres/facturation", path: "/parametres/facturation" },
   ];
   if (data.mandateId) pages.push({ key: "matching", label: "/mandates?matching=…", path: `/mandates?matching=${data.mandateId}` });
   pages.push({ key: "files", label: "/dashboard/dossiers", path: "/dashboard/dossiers" });

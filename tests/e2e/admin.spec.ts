@@ -152,14 +152,21 @@ test.describe.serial("admin back office", () => {
     const checklist = dialog.getByTestId("verification-checklist");
     await expect(checklist.getByText("SIREN\u00a0: 732829320")).toBeVisible();
     await expect(checklist.getByRole("link", { name: /Ouvrir l’attestation/ })).toHaveAttribute("href", /^\/justificatifs\/[0-9a-f-]{36}\/assurance$/);
-    await expect(dialog.getByLabel(/Motif de la validation malgré 5 étapes non cochées/)).toBeVisible();
-    for (const label of ["Charte d’engagement signée", "Deux parrainages confirmés", "Identité et inscription professionnelle", "SIREN ou SIRET de la structure"]) {
+    // The charter the candidate signed is a fact the platform knows: ticked by the system, with its
+    // date, and no button to untick it (issue 30 §3).
+    const charter = checklist.getByTestId("verification-step-charter");
+    await expect(charter.getByTestId("verification-step-state")).toContainText("Constatée par le système le");
+    await expect(charter.getByRole("button")).toHaveCount(0);
+    await expect(dialog.getByLabel(/Motif de la validation malgré 4 étapes non cochées/)).toBeVisible();
+    // « Valider » is offered at 5/5 only.
+    await expect(dialog.getByRole("button", { name: "Valider", exact: true })).toHaveCount(0);
+    for (const label of ["Deux parrainages confirmés", "Identité et inscription professionnelle", "SIREN ou SIRET de la structure"]) {
       await a.getByRole("dialog").getByRole("button", { name: `Cocher cette étape\u00a0: ${label}` }).click();
       await expect(a.getByRole("dialog").getByRole("button", { name: `Décocher\u00a0: ${label}` })).toBeVisible();
     }
     await expect(a.getByRole("dialog").getByText("Vérification (4/5 étapes cochées)")).toBeVisible();
     await a.getByRole("dialog").getByLabel(/Motif de la validation malgré une étape non cochée/).fill("Attestation vérifiée par téléphone auprès de l’assureur");
-    await a.getByRole("dialog").getByRole("button", { name: "Valider" }).click();
+    await a.getByRole("dialog").getByRole("button", { name: "Valider malgré les étapes non cochées" }).click();
     await expect(a.getByText("Profil validé avec succès")).toBeVisible();
     await expect(a.getByRole("dialog")).toHaveCount(0);
     await expect(a.getByText("0 profil", { exact: true })).toBeVisible();

@@ -22,7 +22,7 @@ async function openSharedFile(page: Page, counterpartName: string): Promise<stri
 
 // Before the closing below: a concluded file takes no new documents.
 test("document room: one member shares a PDF, the other opens it watermarked, the uploader sees the access", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(TWO_MEMBER_JOURNEY_MS);
   const thomas = await (await browser.newContext()).newPage();
   const helene = await (await browser.newContext()).newPage();
   await signInAs(thomas, PREMIUM.email);
@@ -44,6 +44,8 @@ test("document room: one member shares a PDF, the other opens it watermarked, th
   await helene.goto(`${path}/documents`);
   const theirs = helene.getByTestId("document-item").first();
   await expect(theirs).toContainText("memorandum-");
+  // New to the other member until they open it.
+  await expect(theirs.getByTestId("document-unread")).toHaveText("Nouveau");
   const href = await theirs.getByRole("link", { name: /^Consulter/ }).getAttribute("href");
   const res = await helene.request.get(href!);
   expect(res.status()).toBe(200);
@@ -53,6 +55,8 @@ test("document room: one member shares a PDF, the other opens it watermarked, th
 
   await thomas.reload();
   await expect(thomas.getByTestId("document-item").first().getByText(/Consultations \(1\)/)).toBeVisible();
+  await helene.reload();
+  await expect(helene.getByTestId("document-item").first().getByTestId("document-unread")).toHaveCount(0);
   for (const p of [thomas, helene]) await p.context().close();
 });
 
@@ -184,6 +188,11 @@ test("two members carry a file from the exchanges to the closing", async ({ brow
   const path = await openSharedFile(thomas, FOUNDER.name);
   await expect(thomas.getByTestId("file-stage").first()).toHaveText("Échanges confidentiels");
   await expect(thomas.getByRole("list", { name: "Historique du dossier" })).toContainText("Mise en relation confirmée\u00a0: ouverture du dossier");
+  // The undertaking to sign heads « Suivi », signed right there, and is the tab's one primary action.
+  await expect(thomas.getByRole("main").locator("h3").first()).toHaveText("Client de votre confrère");
+  await expect(thomas.getByTestId("file-undertaking").getByRole("button", { name: "Signer et voir l’identité du client" })).toHaveAttribute("data-variant", "default");
+  await expect(thomas.getByRole("button", { name: "Envoyer" })).toHaveAttribute("data-variant", "outline");
+  await expect(thomas.getByText(/panneau de matching/)).toHaveCount(0);
   await checkAccessibility(thomas);
 
   // A message: the other member sees it unread, in the list and in the file.

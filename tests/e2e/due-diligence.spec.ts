@@ -148,6 +148,7 @@ test("a guest of the seller's side answers a request into a folder, then uploads
   const title = (await request.textContent())!.trim();
   await request.click();
   await expect(guest.getByRole("heading", { name: title })).toBeVisible();
+  const requestId = new URL(guest.url()).pathname.split("/").pop()!;
   await checkAccessibility(guest);
   const answer = `grand-livre-${Date.now()}.pdf`;
   await guest.getByLabel("Dossier de documents").selectOption({ label: folder });
@@ -159,8 +160,9 @@ test("a guest of the seller's side answers a request into a folder, then uploads
   await seller.goto(`${filePath}/documents`);
   const filed = seller.getByRole("list", { name: `Documents\u00a0: ${folder}` }).getByTestId("document-item").filter({ hasText: answer });
   await expect(filed).toBeVisible();
-  // Named after the guest who deposited it, not as a member who left.
+  // Named after the guest who deposited it, not as a member who left; new to the founder until opened.
   await expect(filed).not.toContainText("Membre ayant quitté le réseau");
+  await expect(filed.getByTestId("document-unread")).toHaveText("Nouveau");
 
   // A new version from the shared file: same folder, the first one kept under it.
   await guest.goto(sharedPath);
@@ -175,5 +177,19 @@ test("a guest of the seller's side answers a request into a folder, then uploads
   await latest.getByText("Versions précédentes (1)").click();
   await expect(latest.getByTestId("document-version")).toContainText(answer);
   await checkAccessibility(guest);
+
+  // The seller's founder gives the request to the guest: its owner, told on its home page, which it marks read.
+  await seller.goto(`${filePath}/diligences/${requestId}`);
+  await seller.getByLabel("Responsable").selectOption({ label: "Paule Chiffres (expert-comptable, côté cédant)" });
+  await seller.getByRole("form", { name: "Modifier la demande" }).getByRole("button", { name: "Enregistrer" }).click();
+  await expect(seller.getByText("Demande mise à jour")).toBeVisible();
+  await guest.goto(`${sharedPath}/diligences/${requestId}`);
+  await expect(guest.getByTestId("shared-dd-owner")).toHaveText("Responsable\u00a0: vous");
+  await guest.goto("/dossiers-partages");
+  const news = guest.getByTestId("shared-news");
+  await expect(news).toContainText("Demande de diligences à fournir");
+  await checkAccessibility(guest);
+  await guest.getByRole("button", { name: "Tout marquer comme lu" }).click();
+  await expect(news.getByText("Nouveau", { exact: true })).toHaveCount(0);
   for (const p of [helene, thomas, guest]) await p.context().close();
 });

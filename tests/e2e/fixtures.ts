@@ -250,7 +250,7 @@ export async function fillVerification(page: Page, options: { siren?: string; su
  * The time of a journey in which two members take turns (two browser contexts, mails, several
  * pages each): on two cores shared with the rest of the suite such a journey took up to 2.7 min.
  */
-export const TWO_MEMBER_JOURNEY_MS = 240_000;
+export const TWO_MEMBER_JOURNEY_MS = 360_000;
 
 export type GuestInvitation = {
   email: string;

@@ -40,7 +40,7 @@ const PUBLIC_PAGES = [
 type VnuMessage = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
 
 test("every public page is valid HTML (W3C Nu HTML Checker)", async ({ request }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const dir = mkdtempSync(path.join(os.tmpdir(), "rt-vnu-"));
   const directory = await (await request.get("/annuaire")).text();
   const profile = directory.match(/href="(\/consultant\/[^"]+)"/)?.[1];

@@ -26,7 +26,7 @@ async function fits(page: Page) {
 
 for (const { name, viewport } of WIDTHS) {
   test(`stepped form at ${name}: back and next keep the input, the review, the cards' figures and menu`, async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.slow();
     const tag = randomBytes(3).toString("hex").toUpperCase();
     const buyerCode = `STEP-ACQ-${tag}`;
     const sellerCode = `STEP-CED-${tag}`;
@@ -161,7 +161,7 @@ for (const { name, viewport } of WIDTHS) {
 }
 
 test("an error in an earlier step brings that step back, from the browser and from the server", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const tag = randomBytes(3).toString("hex").toUpperCase();
   await signIn(page, FOUNDER.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -203,7 +203,7 @@ test("an error in an earlier step brings that step back, from the browser and fr
 });
 
 test("a buyer mandate without sector, territory or amount is flagged on its review step, before it is created", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const tag = randomBytes(3).toString("hex").toUpperCase();
   await signIn(page, FOUNDER.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -231,7 +231,7 @@ test("a buyer mandate without sector, territory or amount is flagged on its revi
 });
 
 test("a freemium member at 3/3 sees the limit before any field, at 1280 and 360 px", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.slow();
   await signIn(page, FREEMIUM.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   const tag = randomBytes(3).toString("hex").toUpperCase();

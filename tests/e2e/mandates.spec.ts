@@ -139,6 +139,9 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   await expect(connection.getByText("Mise en relation confirmée")).toBeVisible();
   await expect(connection).not.toContainText(sellerMandate.name);
   await expectNoAxeViolations(a);
+  // What needs the member heads the panel: the undertaking to sign, its one primary action.
+  await expect(panel.locator("section > h3").first()).toContainText("À traiter en premier");
+  await expect(connection.getByRole("button", { name: "Signer et voir l’identité du client" })).toHaveAttribute("data-variant", "default");
   // The undertaking first, then the identity.
   await connection.getByLabel("J’accepte cet engagement de confidentialité").check();
   await connection.getByRole("button", { name: "Signer et voir l’identité du client" }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./typography-scan";
+import { GALLERY, photograph, writeGalleryIndex } from "./gallery";
+import { scanNow, test } from "./typography-scan";
 import {
   admitGuest,
   FOUNDER,
@@ -15,12 +16,14 @@ import {
 // Every page of the route map (app/routes.ts), as each role that can open it, at 360 × 740 with
 // its dialogs and panels open: nothing may be wider than the screen. A page that does not fit is
 // photographed in full into test-results; E2E_SCREENSHOTS=1 photographs every page for review.
+// With E2E_GALLERY=1 every page is also photographed and checked at 1280 px (tests/e2e/gallery.ts).
 
 const PHONE = { width: 360, height: 740 };
 
 test.use({ viewport: PHONE });
-// About thirty pages per test, each measured and photographed in full.
-test.describe.configure({ timeout: 180_000 });
+// About thirty pages per test, each measured and photographed in full (twice more in the gallery).
+test.describe.configure({ timeout: GALLERY ? 360_000 : 180_000 });
+test.afterEach(() => writeGalleryIndex());
 
 /**
  * Visible elements whose box leaves the viewport horizontally or sticks out of the bordered box
@@ -94,6 +97,9 @@ async function expectFits(page: Page, name: string) {
     scrollWidth: innerWidth,
     outside: [],
   });
+  // The gallery: this page at 1280 and 360 px, the design checks run at each width. The test's
+  // role is the start of its title (« freemium member », « admin »…).
+  await photograph(page, name, test.info().title.split(":")[0], () => scanNow(page));
 }
 
 async function visit(page: Page, url: string, name: string) {

@@ -28,6 +28,9 @@ test("a message from a second browser rings the bell live; the panel opens it an
   await expect(page.getByTestId("notifications-unread")).toContainText("Tout est lu");
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
   const before = await unreadCount(page);
+  // The open to-dos under the feed, a page at a time (or the sentence saying there are none).
+  await expect(page.getByRole("heading", { name: "Tâches ouvertes" })).toBeVisible();
+  await expect(page.getByTestId("todo-list").or(page.getByTestId("todos-empty"))).toBeVisible();
   await checkAccessibility(page);
 
   // Another browser: a visitor writes to the member from their public profile.

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect } from "@playwright/test";
 import { test } from "./typography-scan";
 import { E2E_ADMIN, signUpAndVerify, uniqueEmail } from "./fixtures";
@@ -11,15 +12,27 @@ test("health and readiness endpoints", async ({ request }) => {
   expect(await ready.json()).toEqual({ status: "ready" });
 });
 
-test("security headers with a per-request CSP nonce", async ({ request, page }) => {
-  const first = await request.get("/");
-  const second = await request.get("/");
+test("security headers: a per-request CSP nonce, or the cached page's script hashes", async ({ request, page }) => {
+  // A page rendered for each request: its own nonce every time.
+  const first = await request.get("/auth");
+  const second = await request.get("/auth");
   const csp = first.headers()["content-security-policy"];
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
   expect(second.headers()["content-security-policy"]).not.toEqual(csp);
   expect(first.headers()["x-content-type-options"]).toBe("nosniff");
   expect(first.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  // An anonymous page from the page cache (decision 066): the same bytes for everyone, each
+  // inline script allowed by its hash, nothing else inline.
+  let cached = await request.get("/");
+  for (let i = 0; i < 20 && cached.headers()["x-cache"] !== "HIT"; i++) cached = await request.get("/");
+  expect(cached.headers()["x-cache"]).toBe("HIT");
+  const scriptSrc = /script-src ([^;]*)/.exec(cached.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+  expect(scriptSrc).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]+')+ 'strict-dynamic'$/);
+  const body = await cached.text();
+  const scripts = [...body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const text of scripts) expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
   // The page hydrates under that CSP: no violation reported, client navigation works.
   const violations: string[] = [];
   page.on("console", (m) => {

@@ -34,6 +34,68 @@ function readPageTexts(): PageTexts {
   return { url: location.pathname + location.search, body, headings: [document.title, ...headings], attributes };
 }
 
+// Runs in the page, beside readPageTexts. Issue 30 §5: the design system's rules
+// that a DOM shows cheaply, at the page's current width.
+function layoutViolations(): string[] {
+  // The development tools (mailbox, style page) are not the product.
+  if (location.pathname.startsWith("/dev/")) return [];
+  // A document still streaming has its frame but not yet its main content: its load event scans it again.
+  if (document.readyState === "loading") return [];
+  const out: string[] = [];
+  const shown = (el: Element) => (el as HTMLElement).checkVisibility?.() !== false && el.getClientRects().length > 0;
+  // One primary button per view; an open dialog is its own view (docs/design-system.md).
+  const dialog = Array.from(document.querySelectorAll("[role='dialog'], [role='alertdialog'], dialog[open]")).filter(shown).pop();
+  const view = dialog ?? document.body;
+  const primaries = Array.from(view.querySelectorAll("[data-variant='default']")).filter(shown);
+  if (primaries.length > 1) {
+    const names = primaries.map((el) => JSON.stringify((el as HTMLElement).innerText.trim().slice(0, 40)));
+    out.push(`[one-primary] ${primaries.length} primary buttons in one view: ${names.join(", ")}`);
+  }
+  // The frames: the application's pages in their frame, without the marketing footer.
+  const shell = document.querySelector("[data-shell]");
+  // The offline page the service worker serves in place of any page is not in the frame.
+  const offline = document.title === "Vous êtes hors ligne";
+  const appPath = !offline && /^\/(dashboard|parametres|admin|onboarding|mandates|premium)(\/|$)/.test(location.pathname);
+  if (appPath && !shell) out.push("[frame] an application page outside the application's frame");
+  if (shell) {
+    if (document.querySelector("[data-slot='site-footer']")) out.push("[frame] the marketing footer inside the application");
+    const landmarks: Array<[string, string]> = [
+      ["header", "the top bar (banner)"],
+      ["main#contenu", "the main landmark"],
+      ["[data-slot='app-footer']", "the one-line footer"],
+    ];
+    for (const [selector, what] of landmarks) if (!shell.querySelector(selector)) out.push(`[landmarks] no ${what}`);
+    if (document.querySelectorAll("main").length !== 1) out.push(`[landmarks] ${document.querySelectorAll("main").length} main landmarks`);
+    const titles = Array.from(document.querySelectorAll("main h1")).filter(shown);
+    if (titles.length !== 1) out.push(`[landmarks] ${titles.length} page titles (h1) in main`);
+  }
+  // No word cut across two lines (an e-mail, « confidentie|ls »): a break may follow a space, a
+  // hyphen, a slash or an apostrophe only. Text typed by members (data-typography="skip") is left out too.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const cut: string[] = [];
+  for (let node = walker.nextNode(); node && cut.length < 5; node = walker.nextNode()) {
+    const text = node.nodeValue ?? "";
+    if (text.trim().length < 4) continue;
+    const parent = node.parentElement;
+    if (!parent || parent.closest("code, pre, script, style, [data-typography='skip'], .sr-only") || !shown(parent)) continue;
+    for (const word of text.matchAll(/[^\s\-\u2010\u2011/’']{4,}/g)) {
+      // Words and e-mail addresses only: a SHA-256 or a string of symbols (a script payload a
+      // member typed) is meant to break anywhere.
+      if (!/^[\p{L}\p{N}.@_«»,;:!?()]+$/u.test(word[0]) || /^[0-9a-f]{32,}$/i.test(word[0])) continue;
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 3).map((r) => Math.round(r.bottom)));
+      if (tops.size > 1) {
+        cut.push(JSON.stringify(word[0]));
+        break;
+      }
+    }
+  }
+  if (cut.length) out.push(`[word-break] a word cut across two lines: ${cut.join(", ")}`);
+  return out;
+}
+
 /**
  * Collects the typography violations of every page the browser suite renders: on each load, on
  * each client-side navigation, and once more when the test ends. Contexts the test opens itself
@@ -63,13 +125,21 @@ export class TypographyScan {
   /** Reads the page now (ignored while it navigates or closes). */
   scan(page: Page): Promise<void> {
     if (page.isClosed() || !page.url().startsWith(this.origin)) return Promise.resolve();
-    const run = page
-      .evaluate(readPageTexts)
-      .then((texts) => {
+    const run = Promise.all([page.evaluate(readPageTexts), page.evaluate(layoutViolations)])
+      .then(async ([texts, layout]) => {
+        // A client navigation changes the address before React commits the new page: on a loaded
+        // machine the scan can read the old page under the new address. A missing frame is
+        // reported only when it is still missing a moment later, at the same address.
+        if (layout.some((v) => v.startsWith("[frame]"))) {
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          const again = await page.evaluate(() => location.pathname + location.search);
+          layout = again === texts.url ? await page.evaluate(layoutViolations) : layout.filter((v) => !v.startsWith("[frame]"));
+        }
         // Lines: the line-start rule needs the page's own line breaks.
         this.check(texts.url, texts.body, "body");
         for (const h of texts.headings) this.check(texts.url, h, "heading");
         for (const a of texts.attributes) this.check(texts.url, a, "attribute");
+        for (const v of layout) this.violations.push(`${texts.url} ${v}`);
       })
       .catch(() => {});
     this.pending.add(run);
@@ -100,6 +170,14 @@ export class TypographyScan {
   }
 }
 
+// The scan of the test under way (a worker runs one test at a time), for helpers without fixtures.
+let current: TypographyScan | null = null;
+
+/** Reads the page now, e.g. after a change of width (the scan runs on loads and navigations). */
+export function scanNow(page: Page): Promise<void> {
+  return current?.scan(page) ?? Promise.resolve();
+}
+
 /**
  * Issue 27 §7: the browser suite fails when a page it renders breaks the French typography
  * rules of app/lib/typography.ts, naming the page and the offending snippet.
@@ -108,6 +186,7 @@ export const test = base.extend<{ typographyScan: TypographyScan }>({
   typographyScan: [
     async ({ browser, context, baseURL }, use, testInfo) => {
       const scan = new TypographyScan(baseURL ?? "http://localhost");
+      current = scan;
       scan.watchContext(context);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
@@ -120,9 +199,10 @@ export const test = base.extend<{ typographyScan: TypographyScan }>({
         await scan.finish(browser);
       } finally {
         browser.newContext = newContext;
+        current = null;
       }
       if (scan.violations.length > 0 && testInfo.status === "passed") {
-        throw new Error(`French typography (app/lib/typography.ts) broken on rendered pages:\n${[...new Set(scan.violations)].join("\n")}`);
+        throw new Error(`French typography (app/lib/typography.ts) or the design system's rules broken on rendered pages:\n${[...new Set(scan.violations)].join("\n")}`);
       }
     },
     { auto: true },

@@ -57,7 +57,7 @@ async function expectNothingRan(page: Page, where: string) {
 }
 
 test("script payloads in member-editable fields never run, in any page that shows them", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const dialogs: string[] = [];
   const owner = await signedIn(browser, "premium");
   owner.on("dialog", (d) => {

@@ -467,13 +467,15 @@ describe("notification preferences and unsubscribe links", () => {
       { ...link, type: "everything" },
       { ...link, profile: (await createMember(t.db!)).profile.id },
       { ...link, profile: "not-a-uuid" },
+      // The member's token is not a guest's: the same signature under the guest form of the link.
+      { ...link, profile: null, guest: m.user.id },
     ]) {
       expect(await findUnsubscribeTarget(forged)).toEqual({ outcome: "invalid" });
       expect(await applyUnsubscribe(forged)).toBe("invalid");
     }
     expect((await getNotificationPreferences(actorOf(m)))?.preferences.match_alerts).toBe("daily");
 
-    expect(await findUnsubscribeTarget(link)).toEqual({ outcome: "ok", profileId: p, type: "match_alerts", alreadyOff: false });
+    expect(await findUnsubscribeTarget(link)).toEqual({ outcome: "ok", userId: m.user.id, type: "match_alerts", alreadyOff: false });
     expect(await applyUnsubscribe(link)).toBe("done");
     expect((await getNotificationPreferences(actorOf(m)))?.preferences).toEqual({ ...{ messages: "immediate", match_requests: "immediate", match_alerts: "daily", files: "daily", mediation: "daily", account: "daily" }, match_alerts: "off" });
     expect(await findUnsubscribeTarget(link)).toMatchObject({ alreadyOff: true });

@@ -16,7 +16,7 @@ import * as agreementSchemas from "~/features/collaboration/agreement.schema";
 import * as ratingsSchemas from "~/features/trust/ratings.schema";
 import * as collaborationSchemas from "~/features/collaboration/collaboration.schema";
 import * as participantSchemas from "~/features/collaboration/participants.schema";
-import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
+import { openCollaborationFile } from "~/features/collaboration/file-opening.server";
 import * as adminSchemas from "~/features/admin/admin.schema";
 import * as mediationSchemas from "~/features/mediation/mediation.schema";
 import * as connectionSchemas from "~/features/connections/connections.schema";
@@ -44,6 +44,7 @@ import { action as dueDiligenceItemAction } from "~/routes/member/dashboard/file
 import { action as mediationAction } from "~/routes/member/dashboard/file/mediation";
 import { action as participantsAction } from "~/routes/member/dashboard/file/participants";
 import { action as sharedFileAction } from "~/routes/shared/file";
+import { action as sharedFilesAction } from "~/routes/shared/files";
 import { action as sharedDdItemAction } from "~/routes/shared/due-diligence-item";
 import { collaborationDocuments, collaborationFolders, collaborationParticipants, dueDiligenceQuestions } from "~/db/schema";
 import { shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
@@ -416,6 +417,16 @@ describe("route actions with hostile forms", () => {
       intents: ["undertaking"],
       headers: () => withCookie(premiumBrowser),
       params: () => ({ fileId }),
+    },
+    {
+      // A guest's news on its home page: read one, open one, read all (decision 068).
+      name: "shared files home: news read",
+      action: sharedFilesAction,
+      url: "http://localhost/dossiers-partages",
+      fields: ["id"],
+      intents: ["open", "read", "read-all"],
+      headers: () => withCookie(premiumBrowser),
+      params: () => ({}),
     },
     {
       name: "invitation (anonymous)",

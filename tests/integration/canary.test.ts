@@ -20,7 +20,8 @@ import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { setStorage } from "~/lib/storage/storage.server";
 import { loader as consultantLoader } from "~/routes/public/consultant";
 import { queryRows } from "~/db/query.server";
-import { openCollaborationFile, postFileMessage } from "~/features/collaboration/collaboration.server";
+import { postFileMessage } from "~/features/collaboration/collaboration.server";
+import { openCollaborationFile } from "~/features/collaboration/file-opening.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { mediationActor, openMediation } from "~/features/mediation/mediation.server";
 import { submitInsuranceRenewal } from "~/features/trust/insurance-renewal.server";
@@ -38,7 +39,8 @@ import { loader as billingLoader } from "~/routes/member/billing";
 import { loader as invoicePdfLoader } from "~/routes/member/invoice-pdf";
 import { certificatePdf, inAYear } from "../support/verification";
 import ExcelJS from "exceljs";
-import { askQuestion, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
+import { askQuestion, createListFromTemplate } from "~/features/due-diligence/due-diligence.server";
+import { getDueDiligenceList } from "~/features/due-diligence/due-diligence-read.server";
 import { loader as ddListLoader } from "~/routes/member/dashboard/file/due-diligence";
 import { loader as ddItemLoader } from "~/routes/member/dashboard/file/due-diligence-item";
 import { loader as ddExportLoader } from "~/routes/member/dashboard/file/due-diligence-export";
@@ -565,7 +567,7 @@ describe("canary: the due-diligence list (issue 32 §3) carries no client and ke
 
 describe("canary: a guest of a file sees no client before their undertaking (issue 32)", () => {
   it("the invitation, the guest's pages and e-mails carry no client until the guest signs; then the file shows it", async () => {
-    const { inviteParticipant } = await import("~/features/collaboration/participants.server");
+    const { inviteParticipant } = await import("~/features/collaboration/participant-invitations.server");
     const { action: invitationAction, loader: invitationLoader } = await import("~/routes/public/invitation");
     const { action: participantsAction } = await import("~/routes/member/dashboard/file/participants");
     const { action: sharedFileAction, loader: sharedFileLoader } = await import("~/routes/shared/file");
@@ -628,7 +630,7 @@ describe("canary: the PDFs a guest reaches show no client before their undertaki
   it("the undertakings PDF never carries the client; the guest's document and archive carry it only once the guest has signed", async () => {
     const { PDFDocument, StandardFonts } = await import("pdf-lib");
     const { shareDocument } = await import("~/features/collaboration/documents.server");
-    const { inviteParticipant } = await import("~/features/collaboration/participants.server");
+    const { inviteParticipant } = await import("~/features/collaboration/participant-invitations.server");
     const { action: invitationAction } = await import("~/routes/public/invitation");
     const { action: participantsAction } = await import("~/routes/member/dashboard/file/participants");
     const { action: sharedFileAction } = await import("~/routes/shared/file");

@@ -22,15 +22,10 @@ import { getAgreementPage } from "~/features/collaboration/agreements.server";
 import { createAgreement } from "~/features/collaboration/agreement-versions.server";
 import { signAgreement } from "~/features/collaboration/agreement-signing.server";
 import { openAgreementPdf } from "~/features/collaboration/agreement-seal.server";
-import {
-  abandonFile,
-  getFileHeader,
-  getFileView,
-  listMyFiles,
-  moveStage,
-  openCollaborationFile,
-  recordUndertakingInFile,
-} from "~/features/collaboration/collaboration.server";
+import { abandonFile, moveStage } from "~/features/collaboration/collaboration.server";
+import { getFileHeader, getFileView } from "~/features/collaboration/file-view.server";
+import { listMyFiles } from "~/features/collaboration/file-list.server";
+import { openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/file-opening.server";
 import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { getStorage, readObjectStream } from "~/lib/storage/storage.server";
@@ -40,7 +35,8 @@ import { action as agreementAction, loader as agreementLoader } from "~/routes/m
 import { loader as evidenceLoader } from "~/routes/member/dashboard/file/evidence";
 import { loader as undertakingsLoader } from "~/routes/member/dashboard/file/undertakings";
 import { loader as archiveLoader } from "~/routes/member/dashboard/file/archive";
-import { askQuestion, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
+import { askQuestion, createListFromTemplate } from "~/features/due-diligence/due-diligence.server";
+import { getDueDiligenceList } from "~/features/due-diligence/due-diligence-read.server";
 import JSZip from "jszip";
 import { getEnv, setEnv } from "~/lib/env.server";
 import { collaborationDocuments } from "~/db/schema";

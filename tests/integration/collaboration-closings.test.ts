@@ -6,7 +6,9 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { certifiedDeals, collaborationEvents, collaborationFiles, mailOutbox, mandates, rateLimitCounters } from "~/db/schema";
 import { COLLABORATION_MESSAGES } from "~/features/collaboration/collaboration-rules";
-import { abandonFile, confirmClosing, getFileView, listMyFiles, moveStage, proposeClosing } from "~/features/collaboration/collaboration.server";
+import { abandonFile, confirmClosing, moveStage, proposeClosing } from "~/features/collaboration/collaboration.server";
+import { getFileView } from "~/features/collaboration/file-view.server";
+import { listMyFiles } from "~/features/collaboration/file-list.server";
 import {
   changeMandateFromFile,
   DEAL_PROPOSAL_MESSAGES,

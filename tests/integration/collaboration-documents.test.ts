@@ -18,7 +18,9 @@ import {
   storedObjects,
 } from "~/db/schema";
 import { DOCUMENT_MESSAGES, DOCUMENTS_PAGE_SIZE, documentsUrl, documentUrl } from "~/features/collaboration/documents-rules";
-import { listDocuments, openDocument, shareDocument, withdrawDocument, type OpenedDocument } from "~/features/collaboration/documents.server";
+import { shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
+import { listDocuments } from "~/features/collaboration/document-list.server";
+import { openDocument, type OpenedDocument } from "~/features/collaboration/document-opening.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { createDatabaseStorage } from "~/lib/storage/database-driver.server";
 import { createLocalStorage } from "~/lib/storage/local-driver.server";

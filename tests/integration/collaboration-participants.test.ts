@@ -7,13 +7,17 @@ import { and, eq, sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GONE_MEMBER_NAME } from "~/features/collaboration/collaboration.server";
+import { GONE_MEMBER_NAME } from "~/features/collaboration/member-names";
 import { queryRows } from "~/db/query.server";
 import { collaborationEvents, documentAccessLog, guestAccounts, mailOutbox, session, user } from "~/db/schema";
-import { listDocuments, openDocument, shareDocument } from "~/features/collaboration/documents.server";
+import { shareDocument } from "~/features/collaboration/documents.server";
+import { listDocuments } from "~/features/collaboration/document-list.server";
+import { openDocument } from "~/features/collaboration/document-opening.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { PARTICIPANT_MESSAGES } from "~/features/collaboration/participant-rules";
-import { inviteParticipant, readInvitation, requireFileParticipant } from "~/features/collaboration/participants.server";
+import { inviteParticipant } from "~/features/collaboration/participant-invitations.server";
+import { readInvitation } from "~/features/collaboration/participant-joining.server";
+import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
 import { loader as dashboardLoader } from "~/routes/member/dashboard/layout";
 import { loader as onboardingLoader } from "~/routes/member/onboarding";
 import { action as participantsAction, loader as participantsLoader } from "~/routes/member/dashboard/file/participants";
@@ -22,6 +26,7 @@ import { loader as sharedFilesLoader } from "~/routes/shared/files";
 import { action as sharedFileAction, loader as sharedFileLoader } from "~/routes/shared/file";
 import { loader as sharedDocumentLoader } from "~/routes/shared/document";
 import { loader as sharedArchiveLoader } from "~/routes/shared/archive";
+import { loader as founderArchiveLoader } from "~/routes/member/dashboard/file/archive";
 import { loader as sharedDdLoader } from "~/routes/shared/due-diligence";
 import { action as sharedDdItemAction, loader as sharedDdItemLoader } from "~/routes/shared/due-diligence-item";
 import { createListFromTemplate } from "~/features/due-diligence/due-diligence.server";
@@ -380,6 +385,47 @@ describe("participants in the due-diligence list, document versions and the clos
       "documents/offre/v1-offre.pdf",
     ]);
   }, 180_000);
+
+  it("both archives hold the whole list past its first page, with owners and every question their side sees; the founders' archive sends a participant to theirs", async () => {
+    const fileId = await newFile();
+    await createListFromTemplate(fileActor(alice.profile), fileId, "fonds_de_commerce");
+    // Past the list's page (50): 30 more requests, the last one owned by the guest and asked about.
+    await t.db!.execute(sql`insert into due_diligence_requests (file_id, category, title, position)
+      select ${fileId}::uuid, 'contrats', 'Contrat fournisseur ' || lpad(n::text, 2, '0'), 100 + n from generate_series(1, 30) n`);
+    const guest = await guestJoins(fileId, "conseil.archive@example.org", { role: "avocat", side: "cedant", telecharger: "on", deposer: "on" });
+    await call(participantsAction, post(bobB, `/dashboard/dossiers/${fileId}/intervenants`, { intent: "approve", participantId: guest.participantId }), { fileId });
+    await call(sharedFileAction, post(guest.browser, `/dossiers-partages/${fileId}`, { intent: "undertaking" }), { fileId });
+    const [last] = await queryRows<{ id: string }>(sql`select id from due_diligence_requests where file_id = ${fileId}::uuid and title = 'Contrat fournisseur 30'`, t.db!);
+    await t.db!.execute(sql`update due_diligence_requests set owner_participant_id = ${guest.participantId}::uuid where id = ${last!.id}::uuid`);
+    expect(status(await call(sharedDdItemAction, post(guest.browser, ddPath(fileId, last!.id), { intent: "ask", visibility: "commun", body: "Le contrat est-il transférable ?" }), { fileId, requestId: last!.id }))).toBe(302);
+    await t.db!.execute(sql`update collaboration_files set stage = 'concluded' where id = ${fileId}::uuid`);
+
+    const unzip = async (res: Response) => {
+      expect(res.status).toBe(200);
+      const zip = await JSZip.loadAsync(new Uint8Array(await res.arrayBuffer()));
+      const manifest = JSON.parse(await zip.file("manifeste.json")!.async("string")) as { entries: { path: string; sha256: string; size: number }[] };
+      for (const e of manifest.entries) {
+        const content = await zip.file(e.path)!.async("uint8array");
+        expect(createHash("sha256").update(content).digest("hex"), e.path).toBe(e.sha256);
+        expect(content.byteLength, e.path).toBe(e.size);
+      }
+      return zip;
+    };
+    const mine = await unzip((await call(sharedArchiveLoader, get(guest.browser, `/dossiers-partages/${fileId}/archive`), { fileId })).value as Response);
+    const listed = JSON.parse(await mine.file("diligences/diligences-questions-reponses.json")!.async("string")) as {
+      requests: { demande: string; responsable: string | null }[];
+      questions: { demande: string; question: string }[];
+    };
+    expect(listed.requests).toHaveLength(59);
+    expect(listed.requests.at(-1)).toEqual(expect.objectContaining({ demande: "Contrat fournisseur 30", responsable: expect.any(String) }));
+    expect(listed.questions).toEqual([expect.objectContaining({ demande: "Contrat fournisseur 30", question: "Le contrat est-il transférable ?" })]);
+    const founders = await unzip((await call(founderArchiveLoader, get(aliceB, `/dashboard/dossiers/${fileId}/archive`), { fileId })).value as Response);
+    const qa = JSON.parse(await founders.file("diligences/questions-reponses.json")!.async("string")) as { questions: { demande: string }[] };
+    expect(qa.questions.map((q) => q.demande)).toEqual(["Contrat fournisseur 30"]);
+    // A guest never reaches the member space (a member participant is sent to their own archive: the matrix below).
+    const member = await call(founderArchiveLoader, get(guest.browser, `/dashboard/dossiers/${fileId}/archive`), { fileId });
+    expect(locationOf(member.thrown)).toBe("/dossiers-partages");
+  }, 180_000);
 });
 
 // The authorization matrix's participant columns: the roles of the main matrix have no place in a
@@ -415,6 +461,13 @@ describe("authorization matrix of a file's participants (due-diligence and share
       params: (f) => ({ fileId: f.fileId, requestId: f.requestId }),
       get: [founderDdItemLoader, FOUNDERS_GET(200, "/dossiers-partages/:fileId/diligences/:requestId")],
       post: [founderDdItemAction, FOUNDERS_POST],
+    },
+    {
+      // The founders' closing archive: a participant is sent to their own (409 here: not concluded).
+      path: "/dashboard/dossiers/:fileId/archive",
+      url: (f) => `/dashboard/dossiers/${f.fileId}/archive`,
+      params: (f) => ({ fileId: f.fileId }),
+      get: [founderArchiveLoader, FOUNDERS_GET(409, "/dossiers-partages/:fileId/archive")],
     },
     {
       path: "/dossiers-partages/:fileId",
@@ -460,7 +513,9 @@ describe("authorization matrix of a file's participants (due-diligence and share
     });
 
   it("has a row for every due-diligence route and every route of a shared file", () => {
-    const wanted = [...new Set(flatten(routeConfig as RouteNode[]))].filter((p) => p.includes("/diligences") || p.startsWith("/dossiers-partages/:fileId")).sort();
+    const wanted = [...new Set(flatten(routeConfig as RouteNode[]))]
+      .filter((p) => p.includes("/diligences") || p.startsWith("/dossiers-partages/:fileId") || p === "/dashboard/dossiers/:fileId/archive")
+      .sort();
     expect(ROWS.map((r) => r.path).sort()).toEqual(wanted);
   });
 

@@ -1,20 +1,14 @@
 // Collaboration files (issue 13): opened by the confirmation of a connection with the
 // introduction log as its timeline; only its two members reach it; stages, the two-sided
 // closing, abandonment, messages with their e-mails; and the route's forged posts.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { TIMELINE_PAGE_SIZE, timelineGroup } from "~/features/collaboration/timeline";
 import { beforeEach, describe, expect, it } from "vitest";
 import { collaborationEvents, collaborationFiles, collaborationMessages, mailOutbox, mandateMatchRequests, mandates, rateLimitCounters } from "~/db/schema";
 import { COLLABORATION_MESSAGES } from "~/features/collaboration/collaboration-rules";
-import {
-  abandonFile,
-  confirmClosing,
-  getFileView,
-  listMyFiles,
-  markFileRead,
-  moveStage,
-  postFileMessage,
-  proposeClosing,
-} from "~/features/collaboration/collaboration.server";
+import { abandonFile, confirmClosing, markFileRead, moveStage, postFileMessage, proposeClosing } from "~/features/collaboration/collaboration.server";
+import { getFileView, type FileView } from "~/features/collaboration/file-view.server";
+import { listMyFiles } from "~/features/collaboration/file-list.server";
 import { fileActor, type FileActor } from "~/features/collaboration/file-access.server";
 import { createMatchRequest, respondToMatchRequest, signUndertaking } from "~/features/connections/connections.server";
 import { MATCH_REQUEST_MESSAGES } from "~/features/connections/connection-rules";
@@ -164,6 +158,48 @@ describe("opening", () => {
     expect((await listMyFiles(a)).items.map((i) => i.id)).toEqual([fileId]);
     expect((await listMyFiles(b)).items).toHaveLength(1);
     expect((await listMyFiles(c)).total).toBe(0);
+  });
+});
+
+describe("the overview's timeline, paged on the server", () => {
+  it("reads one page of events, newest first, filtered by group, clamped past the end; the facts it shows still come from every event", async () => {
+    const { fileId, buyer } = await confirmedFile();
+    const [toBuyer] = await t.db!.select({ id: mandateMatchRequests.id }).from(mandateMatchRequests).where(eq(mandateMatchRequests.targetMandateId, buyer));
+    await signUndertaking(mandateActor(alice.profile), toBuyer.id);
+    await moveStage(a, fileId, "exchanges");
+    // 45 documents shared, each an event, older than nothing above: the file's long tail.
+    await t.db!.execute(sql`insert into collaboration_events (file_id, kind, actor_profile_id, actor_name, details, created_at)
+      select ${fileId}::uuid, 'document_shared', ${bob.profile.id}::uuid, 'Bob', json_build_object('name', 'doc-' || lpad(n::text, 2, '0') || '.pdf'), now() + (n || ' seconds')::interval
+      from generate_series(1, 45) n`);
+    const all = await getFileView(a, fileId);
+    expect(all.timelinePage).toBeNull();
+    const total = all.timeline.length;
+    expect(total).toBeGreaterThan(50);
+    const first = await getFileView(a, fileId, { page: 1, group: null });
+    expect(first.timelinePage).toMatchObject({ page: 1, total, pageCount: Math.ceil(total / TIMELINE_PAGE_SIZE), group: null });
+    expect(first.timelinePage!.groups).toEqual(expect.arrayContaining(["steps", "documents", "signatures"]));
+    // Oldest first within the page, as the whole timeline is; the page holds the newest events.
+    expect(first.timeline.map((e) => e.id)).toEqual(all.timeline.slice(-TIMELINE_PAGE_SIZE).map((e) => e.id));
+    const pages: string[] = [];
+    for (let page = first.timelinePage!.pageCount; page >= 1; page--) pages.push(...(await getFileView(a, fileId, { page, group: null })).timeline.map((e) => e.id));
+    expect(pages).toEqual(all.timeline.map((e) => e.id));
+    // Past the last page: the last page; the stepper, the signature and the client still read every event.
+    const late = await getFileView(a, fileId, { page: 999, group: null });
+    expect(late.timelinePage!.page).toBe(first.timelinePage!.pageCount);
+    expect(late).toMatchObject({ undertakingSigned: true, stagesReached: ["exchanges"], client: { name: CLIENT_CANARY } });
+    // One group: only its events, counted alone.
+    const docs = await getFileView(a, fileId, { page: 3, group: "documents" });
+    expect(docs.timelinePage).toMatchObject({ page: 3, total: 45, pageCount: 3, group: "documents" });
+    expect(docs.timeline.map((e) => e.detail)).toEqual(["doc-01.pdf", "doc-02.pdf", "doc-03.pdf", "doc-04.pdf", "doc-05.pdf"]);
+    const steps = await getFileView(a, fileId, { page: 1, group: "steps" });
+    expect(steps.timeline.every((e) => timelineGroup(e.kind) === "steps")).toBe(true);
+    expect(steps.timeline.map((e) => e.kind)).toContain("stage_changed");
+    // Through the page's URL: ?page= and ?historique=, junk is page 1 of everything.
+    const browser = await signIn(alice);
+    const viaUrl = await call(overviewLoader, req("GET", `/dashboard/dossiers/${fileId}?historique=documents&page=2`, browser), { fileId });
+    expect((viaUrl.value as { file: FileView }).file.timelinePage).toMatchObject({ page: 2, group: "documents" });
+    const junk = await call(overviewLoader, req("GET", `/dashboard/dossiers/${fileId}?historique=__proto__&page=-3`, browser), { fileId });
+    expect((junk.value as { file: FileView }).file.timelinePage).toMatchObject({ page: 1, group: null, total });
   });
 });
 

@@ -11,19 +11,8 @@ import { fileActor, type FileActor } from "~/features/collaboration/file-access.
 import { shareDocument } from "~/features/collaboration/documents.server";
 import { DD_MESSAGES, DD_PAGE_SIZE, dueDiligenceExportUrl, dueDiligenceItemUrl, dueDiligenceUrl } from "~/features/due-diligence/due-diligence-rules";
 import { DD_TEMPLATES } from "~/features/due-diligence/due-diligence-templates";
-import {
-  addItem,
-  answerQuestion,
-  askQuestion,
-  closeQuestion,
-  createListFromTemplate,
-  getDueDiligenceItem,
-  getDueDiligenceList,
-  linkDocument,
-  removeItem,
-  setItemStatus,
-  updateItem,
-} from "~/features/due-diligence/due-diligence.server";
+import { addItem, answerQuestion, askQuestion, closeQuestion, createListFromTemplate, linkDocument, removeItem, setItemStatus, updateItem } from "~/features/due-diligence/due-diligence.server";
+import { getDueDiligenceItem, getDueDiligenceList } from "~/features/due-diligence/due-diligence-read.server";
 import { XLSX_HEADERS } from "~/features/due-diligence/export.server";
 import { loader as exportLoader } from "~/routes/member/dashboard/file/due-diligence-export";
 import { action as itemAction, loader as itemLoader } from "~/routes/member/dashboard/file/due-diligence-item";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import type { Db } from "~/db/client.server";
 import { collaborationEvents, mailOutbox, rateLimitCounters } from "~/db/schema";
-import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
+import { openCollaborationFile } from "~/features/collaboration/file-opening.server";
 import { FILE_EVENTS, isDeclaredKind } from "~/features/collaboration/timeline";
 import { createMatchRequest, respondToMatchRequest } from "~/features/connections/connections.server";
 import { createMandate, mandateActor } from "~/features/mandates/mandates.server";

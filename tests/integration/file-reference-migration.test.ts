@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { queryRows } from "~/db/query.server";
-import { openCollaborationFile } from "~/features/collaboration/collaboration.server";
+import { openCollaborationFile } from "~/features/collaboration/file-opening.server";
 import { createMandate, createMember, seedFactories } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 

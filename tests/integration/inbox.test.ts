@@ -4,7 +4,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { collaborationFiles, collaborationMessages, mailOutbox, messageReads, messages, rateLimitCounters } from "~/db/schema";
-import { getFileView, listMyFiles, markFileRead, postFileMessage } from "~/features/collaboration/collaboration.server";
+import { markFileRead, postFileMessage } from "~/features/collaboration/collaboration.server";
+import { getFileView } from "~/features/collaboration/file-view.server";
+import { listMyFiles } from "~/features/collaboration/file-list.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import {
   CONVERSATIONS_PAGE_SIZE,

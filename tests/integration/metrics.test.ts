@@ -85,12 +85,15 @@ it("gives each background job's last success, and counts its failures", async ()
 
 it("copies each registered cache's counts, and the live streams", async () => {
   let hits = 5;
-  metrics.registerCacheStats("test", () => ({ hits, misses: 2, size: 7 }));
+  metrics.registerCacheStats("test", () => ({ hits, misses: 2, size: 7, bytes: 4096 }));
+  metrics.registerCacheStats("unbounded", () => ({ hits: 0, misses: 0, size: 1 }));
   metrics.registerCacheStats("absent", () => undefined);
   let text = await metrics.text();
   expect(value(text, 'rt_cache_hits_total{cache="test"}')).toBe(5);
   expect(value(text, 'rt_cache_misses_total{cache="test"}')).toBe(2);
   expect(value(text, 'rt_cache_entries{cache="test"}')).toBe(7);
+  expect(value(text, 'rt_cache_bytes{cache="test"}')).toBe(4096);
+  expect(text).not.toContain('rt_cache_bytes{cache="unbounded"}');
   expect(text).not.toContain('cache="absent"');
   hits = 9;
   text = await metrics.text();

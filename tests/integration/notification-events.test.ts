@@ -22,11 +22,12 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor, type MandateActor, updateMandate } from "~/features/mandates/mandates.server";
 import { mediationActor, openMediation, postMemberMediationMessage } from "~/features/mediation/mediation.server";
 import { EVENT_RULES, type EmailKind, type EventKind } from "~/features/notifications/event-rules";
-import { getNotificationState } from "~/features/notifications/notifications.server";
+import { getNotificationState, OPEN_TODOS_PAGE_SIZE, openTodosPage } from "~/features/notifications/notifications.server";
 import { overviewItems } from "~/features/overview/overview-rules";
 import { buildRecommendation, buildVerificationEvidence, createDeal, createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
-import { mandateInput, sellerFields } from "./mandates-helpers";
+import { mandateInput, runLoader, sellerFields, signIn } from "./mandates-helpers";
+import { loader as notificationsLoader } from "~/routes/member/dashboard/notifications";
 
 const t = useTestDatabase();
 
@@ -63,7 +64,7 @@ async function notes(m: CreatedMember, kind: EventKind) {
 }
 
 async function openTodos(m: CreatedMember): Promise<string[]> {
-  return (await getNotificationState(m.user.id, { fresh: true })).todos.map((x) => x.key.slice(0, x.key.indexOf(":"))).sort();
+  return (await openTodosPage(m.user.id, null, 1000)).todos.map((x) => x.key.slice(0, x.key.indexOf(":"))).sort();
 }
 
 async function mailsTo(m: CreatedMember) {
@@ -332,27 +333,65 @@ describe("admin decisions and sponsors", () => {
 });
 
 describe("many open to-dos", () => {
-  it("counts every open to-do per kind, past the list's cap of 200, one per subject", async () => {
-    // 230 requests (one twice), then 5 older closings that fall off the listed 200.
+  // 230 requests `step` apart (one twice), then 5 older closings that fall off the listed 200, one of them done.
+  async function seedManyOpenTodos(step: string) {
     await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
       select ${bob.user.id}, 'match_request', 'Nouvelle demande', 'match_request:r' || g, '/mandates?matching=' || g,
-        timestamptz '2026-11-20 10:00:00+00' + g * interval '1 minute' from generate_series(1, 230) g`);
+        timestamptz '2026-11-20 10:00:00+00' + g * ${step}::interval from generate_series(1, 230) g`);
     await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
       values (${bob.user.id}, 'match_request', 'Nouvelle demande', 'match_request:r7', '/mandates?matching=7', timestamptz '2026-11-19 10:00:00+00')`);
     await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
       select ${bob.user.id}, 'closing_proposed', 'Conclusion', 'closing_proposed:f' || g, '/dashboard/dossiers/f' || g,
         timestamptz '2026-11-01 10:00:00+00' + g * interval '1 minute' from generate_series(1, 5) g`);
-    // One done: not counted.
     await t.db!.execute(sql`update notifications set done_at = now() where todo = 'closing_proposed:f1'`);
+  }
+
+  it("counts every open to-do per kind, past the list's cap of 200, one per subject", async () => {
+    await seedManyOpenTodos("1 minute");
 
     const state = await getNotificationState(bob.user.id, { fresh: true });
-    expect(state.todos).toHaveLength(200);
     const items = overviewItems(NO_FIGURES, state.todoTotals);
     expect(items.map((i) => [i.key, i.count, i.to])).toEqual([
       ["match_request", 230, "/mandates?matching=230"],
       ["closing_proposed", 4, "/dashboard/dossiers/f5"],
     ]);
     expect(items[0]!.label).toBe("demandes de mise en relation attendent votre réponse");
+  });
+
+  it("pages every open to-do past the list's cap, the oldest one reachable on the last page", async () => {
+    // Microseconds apart: the cursor must not round them away.
+    await seedManyOpenTodos("1 microsecond");
+
+    const keys: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof openTodosPage>> = await openTodosPage(bob.user.id, cursor);
+      keys.push(...page.todos.map((x) => x.key));
+      cursor = page.next;
+      pages += 1;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(Math.ceil(234 / OPEN_TODOS_PAGE_SIZE));
+    expect(new Set(keys).size).toBe(234);
+    expect(keys).toHaveLength(234);
+    expect(keys[0]).toBe("match_request:r230");
+    expect(keys.at(-1)).toBe("closing_proposed:f2");
+    // The same walk as the member takes it: the notification centre's « Tâches suivantes » links.
+    const browser = await signIn(bob);
+    const walked: string[] = [];
+    let path = "/dashboard/notifications";
+    for (let i = 0; i < 20; i++) {
+      const { value } = await runLoader(notificationsLoader, path, browser);
+      walked.push(...value!.todos.todos.map((x) => x.key));
+      expect(value!.todos.paged).toBe(i > 0);
+      if (!value!.todos.next) break;
+      path = `/dashboard/notifications?taches=${encodeURIComponent(value!.todos.next)}`;
+    }
+    expect(walked).toEqual(keys);
+    // A cursor that does not parse reads the first page.
+    expect((await openTodosPage(bob.user.id, "not-a-cursor")).todos[0]!.key).toBe("match_request:r230");
+    // Another member's to-dos are not in the page.
+    expect((await openTodosPage(alice.user.id)).todos.map((x) => x.key)).not.toContain("match_request:r1");
   });
 });
 

@@ -189,6 +189,8 @@ describe("reading and marking", () => {
   it("lists newest first with the unread count; marks one and all read; never another member's", async () => {
     await db.delete(notifications);
     const first = await notify(alice.user.id, "message", text("Un"));
+    // PGlite's clock ticks in milliseconds: two notifications can share one instant.
+    await db.update(notifications).set({ createdAt: sql`now() - interval '1 second'` }).where(eq(notifications.id, first));
     await notify(alice.user.id, "message", text("Deux"));
     const bobs = await notify(bob.user.id, "message", text("De Bruno"));
 

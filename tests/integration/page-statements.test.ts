@@ -6,7 +6,8 @@ import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMatchRequest, signUndertaking } from "~/features/connections/connections.server";
 import { getMatchingPanel } from "~/features/connections/matching-panel.server";
-import { openDocument, shareDocument } from "~/features/collaboration/documents.server";
+import { shareDocument } from "~/features/collaboration/documents.server";
+import { openDocument } from "~/features/collaboration/document-opening.server";
 import { postFileMessage } from "~/features/collaboration/collaboration.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { createMandate, deleteMandate, mandateActor } from "~/features/mandates/mandates.server";
@@ -16,7 +17,8 @@ import { queryRows } from "~/db/query.server";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import { reinstateMember, suspendMember } from "~/features/admin/profiles-admin.server";
 import { getMediatedFile } from "~/features/mediation/mediation-admin.server";
-import { MEDIATION_COLUMNS, mediationActor, mediationViews, openMediation, postMemberMediationMessage, type MediationRow } from "~/features/mediation/mediation.server";
+import { mediationActor, openMediation, postMemberMediationMessage } from "~/features/mediation/mediation.server";
+import { MEDIATION_COLUMNS, mediationViews, type MediationRow } from "~/features/mediation/mediation-views.server";
 import { mandateMatchRequests, user, userRoles } from "~/db/schema";
 import { currentRequestScope, withRequestScope } from "~/lib/request-scope.server";
 import * as fileLayout from "~/routes/member/dashboard/file/layout";
@@ -181,13 +183,13 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     expect(queries).toBe(5);
   });
 
-  it("/dashboard/notifications: the bell's statement serves the list too (0)", async () => {
+  it("/dashboard/notifications: the bell's statement serves the list too, one more reads a page of open to-dos", async () => {
     await notify(alice.user.id, "match_request", { title: "Notification de la page", body: null, link: null });
     const { value, queries } = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
     const d = value as Awaited<ReturnType<typeof notificationsPage.loader>>;
-    expect(d.items[0]?.title).toBe("Notification de la page");
-    expect(d.unread).toBeGreaterThanOrEqual(1);
-    expect(queries).toBe(3);
+    expect(d.state.items[0]?.title).toBe("Notification de la page");
+    expect(d.state.unread).toBeGreaterThanOrEqual(1);
+    expect(queries).toBe(4);
   });
 
   it("every member page with the instance's notification states: the bell is not read again; a write drops it at once", async () => {
@@ -195,23 +197,23 @@ describe("whole pages (issue 17: at most 6 statements)", () => {
     try {
       type Page = Awaited<ReturnType<typeof notificationsPage.loader>>;
       const cold = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
-      expect(cold.queries).toBe(3);
+      expect(cold.queries).toBe(4);
       const warm = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
       expect(warm.value).toEqual(cold.value);
-      expect(warm.queries).toBe(2);
+      expect(warm.queries).toBe(3);
       // A notification through the app's database: this instance forgets the states at once.
       await notify(alice.user.id, "match_request", { title: "Après la mise en cache", body: null, link: null });
       const after = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
-      expect(after.queries).toBe(3);
-      expect((after.value as Page).items[0]?.title).toBe("Après la mise en cache");
-      expect((after.value as Page).unread).toBe((cold.value as Page).unread + 1);
+      expect(after.queries).toBe(4);
+      expect((after.value as Page).state.items[0]?.title).toBe("Après la mise en cache");
+      expect((after.value as Page).state.unread).toBe((cold.value as Page).state.unread + 1);
       // The live stream and the polling fallback read it fresh.
       expect((await getNotificationState(alice.user.id, { fresh: true })).items[0]?.title).toBe("Après la mise en cache");
       // Marking them read drops the kept state at once too.
       await markAllNotificationsRead(alice);
       const read = await wholePage("/dashboard/notifications", notificationsPage.loader, browser, true);
-      expect(read.queries).toBe(3);
-      expect((read.value as Page).unread).toBe(0);
+      expect(read.queries).toBe(4);
+      expect((read.value as Page).state.unread).toBe(0);
     } finally {
       uninstallCaches();
     }
@@ -288,25 +290,25 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
     await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, member.user.id));
   });
 
-  it("/admin: the tiles' counts (1), the page (1); the list's total is the tiles' (no second count)", async () => {
+  it("/admin: the tiles' counts (1), the page (1), the profiles to review first (1); the list's total is the tiles' (no second count)", async () => {
     const { value, queries } = await adminPage("/admin", adminProfiles.loader, admin);
     const d = value as Awaited<ReturnType<typeof adminProfiles.loader>>;
     expect(d.failed).toBe(false);
     expect(d.total).toBe(d.counts?.total);
     expect(d.rows.length).toBeGreaterThan(0);
-    expect(queries).toBe(4);
+    expect(queries).toBe(5);
     const pending = await adminPage("/admin?statut=valides", adminProfiles.loader, admin);
     const p = pending.value as Awaited<ReturnType<typeof adminProfiles.loader>>;
     expect(p.total).toBe(p.counts?.validated);
     expect(pending.queries).toBe(4);
   });
 
-  it("/admin?profil=…: the detail and its checklist in one statement (1)", async () => {
+  it("/admin?profil=…: the detail and its checklist in one statement (1), beside the first page's profiles to review (1)", async () => {
     const { value, queries } = await adminPage(`/admin?profil=${bob.profile.id}`, adminProfiles.loader, admin);
     const d = value as Awaited<ReturnType<typeof adminProfiles.loader>>;
     expect(d.detail?.email).toBe(bob.email);
     expect(d.checklist?.steps).toHaveLength(5);
-    expect(queries).toBe(5);
+    expect(queries).toBe(6);
   });
 
   it("/admin?q=…: the search finds its matches once, counts them and reads its page in one statement (1)", async () => {
@@ -392,7 +394,7 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
     installCache("profile-totals");
     try {
       const cold = await adminPage("/admin", adminProfiles.loader, admin);
-      expect(cold.queries).toBe(4);
+      expect(cold.queries).toBe(5);
       const warm = await adminPage("/admin?statut=valides", adminProfiles.loader, admin);
       const counts = (cold.value as Awaited<ReturnType<typeof adminProfiles.loader>>).counts!;
       expect((warm.value as Awaited<ReturnType<typeof adminProfiles.loader>>).counts).toEqual(counts);
@@ -402,7 +404,7 @@ describe("admin tabs (issue 17: at most 6 statements)", () => {
       await suspendMember({ id: adminUserId }, bob.profile.id);
       const after = await adminPage("/admin", adminProfiles.loader, admin);
       expect((after.value as Awaited<ReturnType<typeof adminProfiles.loader>>).counts).toEqual({ ...counts, validated: counts.validated - 1, suspended: counts.suspended + 1 });
-      expect(after.queries).toBe(4);
+      expect(after.queries).toBe(5);
       await reinstateMember({ id: adminUserId }, bob.profile.id);
       expect((await adminPage("/admin", adminProfiles.loader, admin)).value).toMatchObject({ counts });
     } finally {

@@ -4,7 +4,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/auth/session.server";
-import { auditLog, mailOutbox, profiles, storedObjects, user, verificationEvidence } from "~/db/schema";
+import { auditLog, mailOutbox, profiles, storedObjects, user, verificationChecks, verificationEvidence } from "~/db/schema";
 import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { setVerificationCheck, getVerificationChecklist } from "~/features/admin/verification-admin.server";
 import { validateProfile } from "~/features/admin/profiles-admin.server";
@@ -128,7 +128,9 @@ describe("the admin checklist", () => {
       "SIREN ou SIRET de la structure",
       "Assurance responsabilité civile professionnelle",
     ]);
-    expect(checklist!.unchecked).toHaveLength(5);
+    // The charter signed and the two sponsors confirmed are facts the platform records: ticked by the system.
+    expect(checklist!.unchecked).toEqual(["registration", "siren", "insurance"]);
+    expect(checklist!.steps.filter((s) => s.checkedBy === "system").map((s) => s.step)).toEqual(["charter", "sponsors"]);
     expect(checklist!.certificate?.url).toBe(`/justificatifs/${id}/assurance`);
     expect(checklist!.steps.find((s) => s.step === "insurance")!.evidence.join(" ")).toContain("Contrat n° RCP-");
 
@@ -137,7 +139,9 @@ describe("the admin checklist", () => {
     await setVerificationCheck(a.user, id, "charter", true);
     await setVerificationCheck(a.user, id, "charter", false);
     checklist = await getVerificationChecklist(id);
-    expect(checklist!.unchecked).toEqual(["charter", "sponsors", "registration", "insurance"]);
+    // Unticking the admin's tick leaves the system's.
+    expect(checklist!.unchecked).toEqual(["registration", "insurance"]);
+    expect(checklist!.steps.find((s) => s.step === "charter")!.checkedBy).toBe("system");
     expect(checklist!.steps.find((s) => s.step === "siren")!.checkedByEmail).toBe(a.user.email);
     const audit = await t.db!.select().from(auditLog).where(and(eq(auditLog.targetId, id), like(auditLog.action, "verification.%")));
     expect(audit.map((r) => [r.action, (r.details as { step: string }).step]).sort()).toEqual([
@@ -168,6 +172,24 @@ describe("the admin checklist", () => {
     expect(p.profileStatus).toBe("validated");
     expect(p.verificationSummary?.steps.map((s) => s.step)).toEqual(["charter", "sponsors", "registration", "siren"]);
     expect(p.insuranceValidUntil).toBeNull();
+  });
+
+  it("counts the system's ticks at validation and stores them without an author; one confirmed sponsor is not enough", async () => {
+    const a = await admin();
+    const applicant = await createApplicant(t.db!, { verification: "provided" });
+    const id = applicant.profile.id;
+    for (const step of ["registration", "siren", "insurance"] as const) await setVerificationCheck(a.user, id, step, true);
+    expect((await getVerificationChecklist(id))!.unchecked).toEqual([]);
+    await validateProfile(a.user, id);
+    const stored = await t.db!.select().from(verificationChecks).where(eq(verificationChecks.profileId, id));
+    expect(stored.filter((c) => c.checkedBy === null).map((c) => c.step).sort()).toEqual(["charter", "sponsors"]);
+    const [p] = await t.db!.select().from(profiles).where(eq(profiles.id, id));
+    expect(p.verificationSummary?.steps).toHaveLength(5);
+
+    const single = await createApplicant(t.db!, { verification: "provided", confirmedRecommendations: 1 });
+    const checklist = await getVerificationChecklist(single.profile.id);
+    expect(checklist!.unchecked).toEqual(["sponsors", "registration", "siren", "insurance"]);
+    expect(checklist!.steps.find((s) => s.step === "sponsors")!.evidence).toEqual(["1 parrainage confirmé sur 2"]);
   });
 
   it("validates without a reason when the five steps are ticked, and stores the mark's summary", async () => {

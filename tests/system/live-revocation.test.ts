@@ -4,12 +4,10 @@
 // refused on reconnection, while the streams of the session that acted go on receiving; and a
 // fourth stream of one session closes its oldest (decision 035).
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSystemDatabase, postgresUrl, runScript, type SystemDatabase } from "./support/database";
-import { endsWithin, openStream, postForm, signIn } from "./support/live-stream";
-import { openOutboxDb, type OutboxDb } from "./support/outbox";
+import { describe, expect, it } from "vitest";
+import { postgresUrl } from "./support/database";
+import { endsWithin, openStream, postForm, signIn, useTwoInstances } from "./support/live-stream";
 import { recordReliability } from "./support/report";
-import { startServer, type RunningServer } from "./support/server";
 
 const CHECK = "2 instances : flux en direct fermé à la révocation de sa session";
 if (!postgresUrl) {
@@ -17,38 +15,17 @@ if (!postgresUrl) {
 }
 
 describe.skipIf(!postgresUrl)("live streams follow their session on two instances (PostgreSQL only: set TEST_DATABASE_URL)", () => {
-  let database: SystemDatabase;
-  let a: RunningServer;
-  let b: RunningServer;
-  let handle: OutboxDb;
-  let email: string;
-  let password: string;
-
-  beforeAll(async () => {
-    database = await createSystemDatabase("pg");
-    const out = runScript(database, ["scripts/seed.ts", "--members", "6", "--seed", "26"]);
-    const login = /Membre premium\s+(\S+@\S+)\s+\/\s+(\S+)/.exec(out);
-    expect(login, out).not.toBeNull();
-    [email, password] = [login![1]!, login![2]!];
-    [a, b] = await Promise.all([startServer(database.env, { capture: true }), startServer(database.env, { capture: true })]);
-    handle = await openOutboxDb(database);
-  });
-
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await handle?.close();
-    await database?.drop();
-  });
+  const s = useTwoInstances(26);
 
   const notifyMember = (title: string) =>
-    handle.db.execute(sql`insert into notifications (user_id, kind, title, link)
-      select id, 'message', ${title}, '/dashboard' from "user" where email = ${email}`);
+    s.handle.db.execute(sql`insert into notifications (user_id, kind, title, link)
+      select id, 'message', ${title}, '/dashboard' from "user" where email = ${s.email}`);
 
   it("a fourth stream of one session on B closes its oldest", async () => {
-    const cookie = await signIn(b, email, password);
+    const cookie = await signIn(s.b, s.email, s.password);
     const streams = [];
     for (let i = 0; i < 4; i++) {
-      const stream = await openStream(b, cookie);
+      const stream = await openStream(s.b, cookie);
       await stream.waitFor(/event: state/);
       streams.push(stream);
     }
@@ -58,18 +35,18 @@ describe.skipIf(!postgresUrl)("live streams follow their session on two instance
   });
 
   it("a session revoked on A: its stream on B ends, the acting session's goes on; a password change on A ends the rest", async () => {
-    const phone = await signIn(a, email, password);
-    const laptop = await signIn(a, email, password);
-    const revokedOnB = await openStream(b, phone);
-    const actingOnB = await openStream(b, laptop);
+    const phone = await signIn(s.a, s.email, s.password);
+    const laptop = await signIn(s.a, s.email, s.password);
+    const revokedOnB = await openStream(s.b, phone);
+    const actingOnB = await openStream(s.b, laptop);
     await Promise.all([revokedOnB.waitFor(/event: state/), actingOnB.waitFor(/event: state/)]);
 
     const started = Date.now();
-    const revoke = await postForm(a, "/parametres?section=sessions", laptop, { intent: "revoke-other-sessions" });
+    const revoke = await postForm(s.a, "/parametres?section=sessions", laptop, { intent: "revoke-other-sessions" });
     expect(revoke.status).toBe(302);
     expect(await endsWithin(revokedOnB, 5000), "stream on B of the session revoked on A").toBe(true);
     const revokedMs = Date.now() - started;
-    expect((await fetch(`${b.baseUrl}/api/notifications/stream`, { headers: { cookie: phone } })).status).toBe(401);
+    expect((await fetch(`${s.b.baseUrl}/api/notifications/stream`, { headers: { cookie: phone } })).status).toBe(401);
 
     // The session that acted keeps its stream, which still hears what happens.
     await notifyMember("Message après la révocation");
@@ -77,15 +54,15 @@ describe.skipIf(!postgresUrl)("live streams follow their session on two instance
     expect(revokedOnB.text()).not.toContain("Message après la révocation");
 
     // A password change on A replaces every session, the acting one's included.
-    const changed = await postForm(a, "/parametres?section=mot-de-passe", laptop, {
+    const changed = await postForm(s.a, "/parametres?section=mot-de-passe", laptop, {
       intent: "change-password",
-      currentPassword: password,
+      currentPassword: s.password,
       newPassword: "nouveau-mot-de-passe-26",
       confirmPassword: "nouveau-mot-de-passe-26",
     });
     expect(changed.status).toBe(302);
     expect(await endsWithin(actingOnB, 5000), "stream on B of the session replaced by a password change on A").toBe(true);
-    expect((await fetch(`${b.baseUrl}/api/notifications/stream`, { headers: { cookie: laptop } })).status).toBe(401);
+    expect((await fetch(`${s.b.baseUrl}/api/notifications/stream`, { headers: { cookie: laptop } })).status).toBe(401);
 
     recordReliability({ check: CHECK, measured: `flux de B fermé ${revokedMs} ms après « Déconnecter les autres sessions » sur A ; idem après un changement de mot de passe`, ok: true });
   });

@@ -34,5 +34,6 @@ export type ButtonProps = React.ComponentProps<"button"> &
 
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : "button";
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  // data-variant lets the browser suite count a view's primary buttons (docs/design-system.md).
+  return <Comp className={cn(buttonVariants({ variant, size, className }))} data-variant={variant ?? "default"} {...props} />;
 }

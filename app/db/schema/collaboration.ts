@@ -251,6 +251,23 @@ export const messageReads = pgTable(
   ],
 );
 
+// The documents a person has opened, a row each, as message_reads does for messages: a document
+// (a version) with no row for its reader is « Nouveau » on their lists. Keyed by the user, since a
+// guest participant has no profile.
+export const documentReads = pgTable(
+  "document_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => collaborationDocuments.id, { onDelete: "cascade" }),
+    readAt: ts("read_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("document_reads_document_key").on(t.documentId, t.userId)],
+);
+
 // Participants of a file beyond its two founding members: invited by
 // e-mail with a role and a side; a member joins with their profile, anyone else as a guest account.
 export const collaborationParticipants = pgTable(

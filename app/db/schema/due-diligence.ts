@@ -25,12 +25,17 @@ export const dueDiligenceRequests = pgTable(
     position: integer("position").notNull(),
     status: ddStatusEnum("status").notNull().default("requested"),
     ownerProfileId: uuid("owner_profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    // Or a participant of the file (a guest has no profile); at most one owner.
+    ownerParticipantId: uuid("owner_participant_id").references(() => collaborationParticipants.id, { onDelete: "set null" }),
     dueDate: date("due_date", { mode: "string" }),
     createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("due_diligence_requests_file_idx").on(t.fileId, t.category, t.position)],
+  (t) => [
+    index("due_diligence_requests_file_idx").on(t.fileId, t.category, t.position),
+    check("due_diligence_requests_one_owner_check", sql`num_nonnulls(${t.ownerProfileId}, ${t.ownerParticipantId}) <= 1`),
+  ],
 );
 
 export const dueDiligenceRequestDocuments = pgTable(

@@ -8,7 +8,7 @@ import { authErrorCode } from "~/auth/auth-errors.server";
 import { getAuth } from "~/auth/auth.server";
 import type { SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
-import { emailPreferences, profiles, session } from "~/db/schema";
+import { emailPreferences, guestAccounts, profiles, session } from "~/db/schema";
 import { formatDateTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { sendEmail } from "~/lib/mail/render.server";
@@ -209,32 +209,39 @@ export async function updateNotificationPreferences(actor: AccountActor, prefere
 // ---------------------------------------------------------------------------------------------
 // Unsubscribe links (public: the signed link is the credential)
 
-export type UnsubscribeLink = { profile: string | null; type: string | null; token: string | null };
+export type UnsubscribeLink = { profile: string | null; guest?: string | null; type: string | null; token: string | null };
 export type UnsubscribeLookup =
   | { outcome: "invalid" }
-  | { outcome: "ok"; profileId: string; type: NotificationType; alreadyOff: boolean };
+  | { outcome: "ok"; userId: string; type: NotificationType; alreadyOff: boolean };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findUnsubscribeTarget(link: UnsubscribeLink): Promise<UnsubscribeLookup> {
-  const { profile, type, token } = link;
-  if (!profile || !UUID.test(profile) || !isNotificationType(type) || !verifyUnsubscribeToken(profile, type, token)) return { outcome: "invalid" };
-  const [row] = await db
-    .select({ frequency: emailPreferences.frequency })
-    .from(profiles)
-    .leftJoin(emailPreferences, and(eq(emailPreferences.userId, profiles.userId), eq(emailPreferences.emailKind, type)))
-    .where(eq(profiles.id, profile))
-    .limit(1);
+  const { profile, guest, type, token } = link;
+  const holder = profile ? ({ kind: "profile", id: profile } as const) : guest ? ({ kind: "guest", id: guest } as const) : null;
+  if (!holder || !UUID.test(holder.id) || !isNotificationType(type) || !verifyUnsubscribeToken(holder, type, token)) return { outcome: "invalid" };
+  const [row] =
+    holder.kind === "profile"
+      ? await db
+          .select({ userId: profiles.userId, frequency: emailPreferences.frequency })
+          .from(profiles)
+          .leftJoin(emailPreferences, and(eq(emailPreferences.userId, profiles.userId), eq(emailPreferences.emailKind, type)))
+          .where(eq(profiles.id, holder.id))
+          .limit(1)
+      : await db
+          .select({ userId: guestAccounts.userId, frequency: emailPreferences.frequency })
+          .from(guestAccounts)
+          .leftJoin(emailPreferences, and(eq(emailPreferences.userId, guestAccounts.userId), eq(emailPreferences.emailKind, type)))
+          .where(eq(guestAccounts.userId, holder.id))
+          .limit(1);
   if (!row) return { outcome: "invalid" };
-  return { outcome: "ok", profileId: profile, type, alreadyOff: row.frequency === "off" };
+  return { outcome: "ok", userId: row.userId, type, alreadyOff: row.frequency === "off" };
 }
 
-/** Turns one preference off for the profile of a valid link; "invalid" otherwise. */
+/** Turns one preference off for the member or guest of a valid link; "invalid" otherwise. */
 export async function applyUnsubscribe(link: UnsubscribeLink): Promise<"done" | "invalid"> {
   const target = await findUnsubscribeTarget(link);
   if (target.outcome !== "ok") return "invalid";
-  const [owner] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, target.profileId)).limit(1);
-  if (!owner) return "invalid";
-  await db.transaction((tx) => setFrequencies(tx, owner.userId, { [target.type]: "off" }));
+  await db.transaction((tx) => setFrequencies(tx, target.userId, { [target.type]: "off" }));
   return "done";
 }

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { db as defaultDb, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { unsubscribeUrl } from "./unsubscribe-link.server";
+import { guestUnsubscribeUrl, unsubscribeUrl } from "./unsubscribe-link.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
@@ -29,7 +29,8 @@ export const DIGEST_SEND_HOUR_UTC = 6;
 const DIGEST_LINES_MAX = 50;
 const PERIOD_MS: Record<DigestFrequency, number> = { daily: 24 * 60 * 60_000, weekly: 7 * 24 * 60 * 60_000 };
 
-type Row = { user_id: string; profile_id: string; email: string; kind: string; email_kind: EmailKind; title: string; link: string | null; created_at: Date | string };
+/** A guest account (no profile) gets its digest like a member: its links lead to its shared files. */
+type Row = { user_id: string; profile_id: string | null; email: string; kind: string; email_kind: EmailKind; title: string; link: string | null; created_at: Date | string };
 
 /** The e-mail kind of each digest kind, as SQL (the rules table, not a copy of it). */
 function emailKindSql() {
@@ -51,13 +52,14 @@ export async function sendDigests(frequency: DigestFrequency, now = new Date(), 
   const rows = await queryRows<Row>(
     sql`select n.user_id, p.id as profile_id, u.email, n.kind, ${emailKindSql()} as email_kind, n.title, n.link, n.created_at
       from notifications n
-      join profiles p on p.user_id = n.user_id and p.profile_status = 'validated'
+      left join profiles p on p.user_id = n.user_id and p.profile_status = 'validated'
       join "user" u on u.id = n.user_id
       left join email_preferences e on e.user_id = n.user_id and e.email_kind = ${emailKindSql()}
       where n.kind in (${sql.join(
         DIGEST_KINDS.map((k) => sql`${k}`),
         sql`, `,
       )})
+        and (p.id is not null or exists (select 1 from guest_accounts g where g.user_id = n.user_id))
         and coalesce(e.frequency, ${defaultEmailFrequencySql(emailKindSql())}) = ${frequency}
         and n.created_at <= ${now.toISOString()}::timestamptz
         and n.created_at > coalesce((select max(d.up_to) from email_digests d where d.user_id = n.user_id and d.frequency = ${frequency}), ${floor.toISOString()}::timestamptz)
@@ -99,9 +101,13 @@ async function sendOneDigest(db: Db, userId: string, items: Row[], frequency: Di
     }
     if (items.length > shown.length) lines.push(`Et ${items.length - shown.length} de plus, dans votre espace.`);
     const kinds = [...new Set(items.map((i) => i.email_kind))];
+    // One-click links signed for the member's profile, or for the guest account (it has none).
+    const profileId = first.profile_id;
+    const oneClick = (kind: (typeof kinds)[number]) => (profileId ? unsubscribeUrl(profileId, kind) : guestUnsubscribeUrl(userId, kind));
     for (const kind of kinds) {
-      lines.push(`Ne plus recevoir les e-mails «\u00a0${EMAIL_KIND_LABELS[kind].label}\u00a0»\u00a0: ${unsubscribeUrl(first.profile_id, kind)}`);
+      lines.push(`Ne plus recevoir les e-mails «\u00a0${EMAIL_KIND_LABELS[kind].label}\u00a0»\u00a0: ${oneClick(kind)}`);
     }
+    if (!profileId) lines.push(`Choisir les e-mails que vous recevez\u00a0: ${appUrl}/parametres/notifications`);
     await sendNotificationEmail(
       first.email,
       {
@@ -111,10 +117,10 @@ async function sendOneDigest(db: Db, userId: string, items: Row[], frequency: Di
             ? "Voici ce qui s’est passé pour vous sur le réseau depuis votre dernier résumé."
             : "Voici ce qui s’est passé pour vous sur le réseau cette semaine.",
         lines: [...lines, "Pour préserver la confidentialité, le détail se consulte sur la plateforme."],
-        ctaLabel: "Voir mes notifications",
-        ctaUrl: `${appUrl}/dashboard/notifications`,
+        ctaLabel: profileId ? "Voir mes notifications" : "Voir mes dossiers partagés",
+        ctaUrl: profileId ? `${appUrl}/dashboard/notifications` : `${appUrl}/dossiers-partages`,
         footer: "Vous recevez ce résumé selon vos préférences de notification, modifiables dans vos paramètres.",
-        unsubscribeUrl: unsubscribeUrl(first.profile_id, kinds[0]!),
+        unsubscribeUrl: oneClick(kinds[0]!),
       },
       { kind: `digest-${frequency}`, tx, dedupeKey: `digest:${userId}:${frequency}:${periodStart.toISOString()}` },
     );

@@ -1,10 +1,12 @@
 // The verification checklist of the admin profiles tab: the five steps of an
 // applicant with their evidence inline, each ticked or unticked by an admin in one transaction
 // with its audit row. A validated member's public mark summary is rewritten on each change.
+// The facts the platform records itself (the charter signed, two sponsors confirmed) are ticked
+// by the system, with their evidence.
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
-import { db } from "~/db/client.server";
-import { profiles, verificationChecks } from "~/db/schema";
+import { db, type Db } from "~/db/client.server";
+import { profiles, recommendations, verificationChecks } from "~/db/schema";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import {
   insuranceStatus,
@@ -31,6 +33,8 @@ export type ChecklistStep = {
   provided: boolean;
   checkedAt: string | null;
   checkedByEmail: string | null;
+  /** "system": a fact the platform recorded itself (the charter, the sponsors), not an admin's tick. */
+  checkedBy: "admin" | "system" | null;
 };
 
 export type VerificationChecklist = {
@@ -47,6 +51,41 @@ export type VerificationChecklist = {
 export async function getVerificationChecklist(profileId: string, today: string = parisToday()): Promise<VerificationChecklist | null> {
   const review = await readProfileReview(profileId);
   return review ? checklistOfReview(review, today) : null;
+}
+
+/** Sponsors confirmed for the sponsors step to hold. */
+const SPONSORS_NEEDED = 2;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The steps the platform can tick itself, each with the date its fact became true: the charter's
+ * signature, and the confirmation that made the second sponsor.
+ */
+export function systemChecks(facts: { charterSignedAt: Date | string | null; sponsors: Array<{ confirmedAt: Date | string | null }> }): Partial<Record<VerificationStep, string>> {
+  const out: Partial<Record<VerificationStep, string>> = {};
+  if (facts.charterSignedAt) out.charter = new Date(facts.charterSignedAt).toISOString();
+  const confirmed = facts.sponsors.flatMap((s) => (s.confirmedAt ? [new Date(s.confirmedAt).toISOString()] : [])).sort();
+  if (confirmed.length >= SPONSORS_NEEDED) out.sponsors = confirmed[SPONSORS_NEEDED - 1];
+  return out;
+}
+
+/**
+ * Stores the system's ticks of a profile (no author: `checked_by` stays null), so that the
+ * verified mark's summary and the validation read them like an admin's. Returns the steps added.
+ */
+export async function recordSystemChecks(tx: Tx, profileId: string): Promise<VerificationStep[]> {
+  const [p] = await tx.select({ charterSignedAt: profiles.charterSignedAt }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
+  if (!p) return [];
+  const sponsors = await tx.select({ confirmedAt: recommendations.confirmedAt }).from(recommendations).where(eq(recommendations.profileId, profileId));
+  const facts = Object.entries(systemChecks({ charterSignedAt: p.charterSignedAt, sponsors })) as Array<[VerificationStep, string]>;
+  if (facts.length === 0) return [];
+  const added = await tx
+    .insert(verificationChecks)
+    .values(facts.map(([step, at]) => ({ profileId, step, checkedBy: null, checkedAt: new Date(at) })))
+    .onConflictDoNothing()
+    .returning({ step: verificationChecks.step });
+  return added.map((a) => a.step as VerificationStep);
 }
 
 /** The checklist from the profile's review (readProfileReview: one statement for the whole overlay). */
@@ -81,15 +120,20 @@ export function checklistOfReview(review: Pick<ProfileReview, "id" | "charterSig
       provided: evidence !== null,
     },
   };
-  const steps = VERIFICATION_STEPS.map((step) => {
+  const bySystem = systemChecks(review);
+  const steps = VERIFICATION_STEPS.map((step): ChecklistStep => {
     const check = byStep.get(step);
+    // A stored row without an author on a step the system knows is the system's own tick.
+    const system = bySystem[step] !== undefined && (!check || check.email === null);
+    const checkedAt = check ? check.checkedAt.toISOString() : (bySystem[step] ?? null);
     return {
       step,
       label: VERIFICATION_STEP_LABELS[step],
       evidence: evidenceOf[step].lines,
       provided: evidenceOf[step].provided,
-      checkedAt: check ? check.checkedAt.toISOString() : null,
-      checkedByEmail: check?.email ?? null,
+      checkedAt,
+      checkedByEmail: system ? null : (check?.email ?? null),
+      checkedBy: checkedAt === null ? null : system ? "system" : "admin",
     };
   });
   return {

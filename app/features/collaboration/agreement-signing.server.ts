@@ -12,7 +12,7 @@ import { logger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { AGREEMENT_MESSAGES, canSignAgreement } from "./agreement-rules";
 import { type Stage } from "./collaboration-rules";
-import { notifyCounterpart } from "./collaboration.server";
+import { notifyCounterpart } from "./file-notify.server";
 import { completeTodo } from "~/features/notifications/notifications.server";
 import { todoKey } from "~/features/notifications/event-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";

@@ -9,7 +9,7 @@ import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { AGREEMENT_MESSAGES, agreementBlocks, type AgreementParty, type Firm, type AgreementTerms } from "./agreement-rules";
 import type { AgreementInput } from "./agreement.schema";
-import { notifyCounterpart } from "./collaboration.server";
+import { notifyCounterpart } from "./file-notify.server";
 import { completeTodo } from "~/features/notifications/notifications.server";
 import { todoKey } from "~/features/notifications/event-rules";
 import { contentDisposition } from "./documents-rules";

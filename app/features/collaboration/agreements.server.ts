@@ -27,7 +27,7 @@ import {
 } from "./agreement-rules";
 import { suggestAgreement, type College, type MandateFacts } from "./agreement-suggestion";
 import { AMOUNT_BAND_LABELS, type AmountBand, type Stage } from "./collaboration-rules";
-import { GONE_MEMBER_NAME } from "./collaboration.server";
+import { GONE_MEMBER_NAME } from "./member-names";
 import { requireFileAccess, type FileAccess, type FileActor } from "./file-access.server";
 import { type AgreementRow, createBlocker, fullName, memberOf, type SignatureRow } from "./agreement-records.server";
 

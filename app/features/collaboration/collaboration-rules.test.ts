@@ -17,7 +17,19 @@ import {
   type Stage,
 } from "./collaboration-rules";
 import { isValidClosingDate } from "./collaboration.schema";
-import { FILE_EVENTS, fileEvent, isDeclaredKind, TIMELINE_GROUPS, timelineGroup, timelineLabel, type FileEventDetails, type FileEventKind } from "./timeline";
+import {
+  FILE_EVENTS,
+  fileEvent,
+  isDeclaredKind,
+  isTimelineGroup,
+  TIMELINE_GROUPS,
+  timelineGroup,
+  timelineGroupKinds,
+  timelineLabel,
+  type FileEventDetails,
+  type FileEventKind,
+  type TimelineGroup,
+} from "./timeline";
 
 describe("stage labels", () => {
   it("are the issue’s French names, in order", () => {
@@ -208,6 +220,21 @@ describe("timeline filters", () => {
   });
   it("every declared kind falls under a filter the page offers", () => {
     for (const kind of Object.keys(FILE_EVENTS)) expect(Object.keys(TIMELINE_GROUPS)).toContain(timelineGroup(kind));
+  });
+  // The server filters the timeline's pages in SQL: its kinds per group must say what timelineGroup says.
+  const inGroup = (kind: string, group: TimelineGroup) => {
+    const f = timelineGroupKinds(group);
+    return "only" in f ? f.only.includes(kind) : !f.except.includes(kind);
+  };
+  it.each([...Object.keys(FILE_EVENTS), "connection:requested", "connection:undertaking_signed", "connection:revealed", "something_new"])(
+    "%s is in its own group's SQL filter and in no other",
+    (kind) => {
+      for (const group of Object.keys(TIMELINE_GROUPS) as TimelineGroup[]) expect(inGroup(kind, group), group).toBe(timelineGroup(kind) === group);
+    },
+  );
+  it("reads a group from a URL only when it is one", () => {
+    expect(isTimelineGroup("documents")).toBe(true);
+    for (const v of ["", "toString", "__proto__", "Documents", null]) expect(isTimelineGroup(v)).toBe(false);
   });
 });
 

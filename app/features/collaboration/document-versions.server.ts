@@ -7,18 +7,16 @@ import { db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { type AppErrorCode } from "~/lib/errors/app-error";
 import { isUuid } from "~/lib/uuid";
-import { logger } from "~/lib/logger.server";
-import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
-import { getStorage } from "~/lib/storage/storage.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { isClosed } from "./collaboration-rules";
 import { lineageOf, VERSION_MESSAGES, versionRefusal, type VersionRefusal } from "./document-versions-rules";
-import { DOCUMENT_FORMATS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, documentSizeMessage, documentSizeProblem } from "./documents-rules";
-import { newDocumentKey, prepareDocument, usedBytes } from "./documents.server";
+import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES, documentSizeMessage, documentSizeProblem } from "./documents-rules";
+import { prepareDocument, UPLOAD_RATE, usedBytes, withStoredDocument } from "./document-checks.server";
 import { fileConflict } from "./file-access.server";
 import { isAllowed, type FolderVisibility } from "./participant-rules";
-import { appendParticipantEvent, requireFileParticipant, type FileParticipantAccess } from "./participants.server";
+import { appendParticipantEvent, requireFileParticipant, type FileParticipantAccess } from "./participant-access.server";
+import { documentSharedFounderNotice, documentSharedNotice, notifyFounders, notifyParticipants } from "./participant-notifications.server";
 
-const UPLOAD_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
 
 const REFUSAL_CODE: Record<VersionRefusal, AppErrorCode> = { closed: "conflict", "not-found": "not-found", "no-right": "forbidden", "not-latest": "conflict", withdrawn: "conflict" };
 
@@ -72,12 +70,8 @@ export async function shareDocumentVersion(
   const rate = await consumeRateLimit(`document-upload:${userId}`, UPLOAD_RATE);
   if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, "rate-limited");
   const doc = await prepareDocument(input);
-  const storage = getStorage();
-  const key = newDocumentKey(access.fileId, doc.type);
-  const { contentType } = DOCUMENT_FORMATS[doc.type];
-  await storage.putObject(key, doc.bytes, contentType);
-  try {
-    return await db.transaction(async (tx) => {
+  return withStoredDocument(access.fileId, doc, ({ key, contentType }) =>
+    db.transaction(async (tx) => {
       const locked = await requireFileParticipant(tx, userId, fileId, { lock: true });
       const previous = check(locked, await currentRow(tx, locked, documentId, true));
       const problem = documentSizeProblem(doc.bytes.byteLength, await usedBytes(tx, locked.fileId), DOCUMENT_LIMITS);
@@ -91,10 +85,10 @@ export async function shareDocumentVersion(
       );
       await tx.execute(sql`update collaboration_documents set superseded_at = clock_timestamp() where id = ${previous.id}::uuid`);
       await appendParticipantEvent(tx, locked, "document_shared", { name: `${doc.name} (${VERSION_MESSAGES.label(version)})` });
+      const notice = documentSharedFounderNotice(locked.fileId, locked.name, previous.folder_id, version);
+      await notifyFounders(tx, locked.fileId, { ...notice, exceptProfileId: locked.kind === "founder" ? locked.profileId : null });
+      await notifyParticipants(tx, locked.fileId, { ...documentSharedNotice(locked.name, previous.folder_id), title: notice.title, exceptParticipantId: locked.participantId });
       return { documentId: row!.id, name: doc.name, version };
-    });
-  } catch (error) {
-    await storage.deleteObject(key).catch((e: unknown) => logger.warn({ err: e, key }, "orphan document could not be deleted"));
-    throw error;
-  }
+    }),
+  );
 }

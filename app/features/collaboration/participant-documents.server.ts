@@ -8,22 +8,41 @@ import { queryRows } from "~/db/query.server";
 import { isUuid } from "~/lib/uuid";
 import { pageWindow } from "~/lib/paging";
 import { logger } from "~/lib/logger.server";
-import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { isClosed } from "./collaboration-rules";
 import { watermarkPdf } from "./document-watermark.server";
-import { documentSharedNotice, notifyParticipants } from "./participant-notifications.server";
-import { contentDisposition, DOCUMENT_FORMATS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, DOCUMENT_TYPE_LABELS, DOCUMENTS_PAGE_SIZE, documentSizeMessage, documentSizeProblem, watermarkLine, type AccessAction, type DocumentType } from "./documents-rules";
+import { documentReadInsert, documentUnreadSql } from "./document-reads.server";
+import { documentSharedFounderNotice, documentSharedNotice, notifyFounders, notifyParticipants } from "./participant-notifications.server";
+import {
+  contentDisposition,
+  DOCUMENT_FORMATS,
+  DOCUMENT_LIMITS,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENTS_PAGE_SIZE,
+  documentSizeMessage,
+  documentSizeProblem,
+  watermarkLine,
+  type AccessAction,
+} from "./documents-rules";
 import { groupVersions } from "./document-versions-rules";
-import { newDocumentKey, prepareDocument, untrustedPdf, usedBytes, type FileDocumentVersion, type OpenedContent, type OpenedDocument } from "./documents.server";
+import {
+  documentNotFound,
+  OPEN_RATE,
+  prepareDocument,
+  TYPE_BY_CONTENT_TYPE,
+  untrustedPdf,
+  UPLOAD_RATE,
+  usedBytes,
+  withStoredDocument,
+} from "./document-checks.server";
+import type { FileDocumentVersion } from "./document-list.server";
+import type { OpenedContent, OpenedDocument } from "./document-opening.server";
 import { fileConflict } from "./file-access.server";
 import { isAllowed, PARTICIPANT_MESSAGES as M, type FolderVisibility, type Right } from "./participant-rules";
-import { appendParticipantEvent, listVisibleFolders, requireFileParticipant, type FileParticipantAccess, type FolderEntry } from "./participants.server";
-
-const OPEN_RATE: RateLimitRule = { limit: 300, windowSeconds: 60 * 60 };
-const UPLOAD_RATE: RateLimitRule = { limit: 60, windowSeconds: 60 * 60 };
-
-const TYPE_BY_CONTENT_TYPE = new Map(Object.entries(DOCUMENT_FORMATS).map(([type, f]) => [f.contentType, type as DocumentType]));
+import { appendParticipantEvent, requireFileParticipant, type FileParticipantAccess } from "./participant-access.server";
+import { listVisibleFolders, type FolderEntry } from "./participants.server";
 
 function may(access: FileParticipantAccess, visibility: FolderVisibility, right: Right): boolean {
   return isAllowed({ role: access.role, side: access.side, visibility, rights: access.rights, right });
@@ -39,6 +58,8 @@ export type SharedDocument = {
   uploaderName: string;
   version: number;
   earlierVersions: FileDocumentVersion[];
+  /** Shared by someone else and never opened by this person: « Nouveau ». */
+  unread: boolean;
 };
 export type SharedFolder = {
   id: string | null;
@@ -87,6 +108,7 @@ export async function listParticipantDocuments(access: FileParticipantAccess, pa
     uploader: string | null;
     lineage_id: string | null;
     version: number;
+    unread: boolean;
   }>(sql`
     with paged as (
       select l.lineage from (${latest}) l
@@ -94,7 +116,8 @@ export async function listParticipantDocuments(access: FileParticipantAccess, pa
       limit ${window.limit} offset ${window.offset}
     )
     select d.id, d.folder_id, d.name, d.content_type, d.size_bytes, d.created_at, d.lineage_id, d.version,
-      coalesce(p.first_name || ' ' || p.last_name, cp.first_name || ' ' || cp.last_name) as uploader
+      coalesce(p.first_name || ' ' || p.last_name, cp.first_name || ' ' || cp.last_name) as uploader,
+      ${documentUnreadSql(sql`${access.userId}::text`, access.participantId ? sql`d.uploader_participant_id is not distinct from ${access.participantId}::uuid` : sql`d.uploader_profile_id is not distinct from ${access.profileId}::uuid`)} as unread
     from collaboration_documents d
     left join profiles p on p.id = d.uploader_profile_id
     left join collaboration_participants cp on cp.id = d.uploader_participant_id
@@ -131,15 +154,13 @@ export async function listParticipantDocuments(access: FileParticipantAccess, pa
           sharedAt: new Date(r.created_at).toISOString(),
           isPdf: type === "pdf",
           uploaderName: r.uploader?.trim() || "Participant",
+          unread: r.unread === true,
         };
       }),
   }));
   return { folders: shown, page: window.page, pageCount: window.pageCount, total: window.total };
 }
 
-function documentNotFound(): never {
-  fileConflict(DOCUMENT_MESSAGES.notFound, "not-found");
-}
 
 /**
  * Opens a document for a participant: « voir » shows a PDF (watermarked) in the browser;
@@ -174,8 +195,11 @@ export async function openParticipantDocument(userId: string, fileId: string, do
     logger.error({ documentId: doc.id }, "stored document missing");
     documentNotFound();
   }
-  await queryRows(sql`insert into document_access_log (id, document_id, viewer_profile_id, viewer_name, action, created_at)
-    values (${openingId}::uuid, ${doc.id}::uuid, ${access.profileId}::uuid, ${access.name}, ${action}, clock_timestamp()) returning id`);
+  // The opening is logged and the document marked read for this person, in one statement.
+  await queryRows(sql`with opened as (insert into document_access_log (id, document_id, viewer_profile_id, viewer_name, action, created_at)
+      values (${openingId}::uuid, ${doc.id}::uuid, ${access.profileId}::uuid, ${access.name}, ${action}, clock_timestamp()) returning id),
+    marked as (${documentReadInsert(sql`${access.userId}::text`, doc.id)})
+    select (select count(*) from opened) as opened, (select count(*) from marked) as marked`);
   return { ...opened, contentType: doc.content_type, disposition: contentDisposition(action === "view" ? "inline" : "attachment", doc.name), action, name: doc.name, openingId };
 }
 
@@ -185,6 +209,7 @@ export async function shareParticipantDocument(
   fileId: string,
   folderId: string | null,
   input: { name: string; bytes: Uint8Array },
+  options: { toFounders?: boolean } = {},
 ): Promise<{ documentId: string; name: string }> {
   const access = await requireFileParticipant(db, userId, fileId);
   if (isClosed(access.stage)) fileConflict(M.closed, "conflict");
@@ -196,12 +221,8 @@ export async function shareParticipantDocument(
   const rate = await consumeRateLimit(`document-upload:${userId}`, UPLOAD_RATE);
   if (!rate.allowed) fileConflict(DOCUMENT_MESSAGES.tooManyUploads, "rate-limited");
   const doc = await prepareDocument(input);
-  const storage = getStorage();
-  const key = newDocumentKey(access.fileId, doc.type);
-  const { contentType } = DOCUMENT_FORMATS[doc.type];
-  await storage.putObject(key, doc.bytes, contentType);
-  try {
-    return await db.transaction(async (tx) => {
+  return withStoredDocument(access.fileId, doc, ({ key, contentType }) =>
+    db.transaction(async (tx) => {
       // Rights and quota read again under the file's lock.
       const locked = await requireFileParticipant(tx, userId, fileId, { lock: true });
       if (!may(locked, folder.visibility, "deposer")) fileConflict(M.noRight, "forbidden");
@@ -215,12 +236,10 @@ export async function shareParticipantDocument(
       );
       await appendParticipantEvent(tx, locked, "document_shared", { name: doc.name });
       await notifyParticipants(tx, locked.fileId, { ...documentSharedNotice(locked.name, folder.id), exceptParticipantId: locked.participantId });
+      if (options.toFounders !== false) await notifyFounders(tx, locked.fileId, documentSharedFounderNotice(locked.fileId, locked.name, folder.id));
       return { documentId: row.id, name: doc.name };
-    });
-  } catch (error) {
-    await storage.deleteObject(key).catch((e: unknown) => logger.warn({ err: e, key }, "orphan document could not be deleted"));
-    throw error;
-  }
+    }),
+  );
 }
 
 export type SharedFileView = {

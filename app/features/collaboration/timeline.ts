@@ -195,3 +195,22 @@ export function timelineGroup(kind: string): TimelineGroup {
   if (kind.startsWith("connection:") || !Object.hasOwn(FILE_EVENTS, kind)) return "steps";
   return FILE_EVENTS[kind as FileEventKind].group;
 }
+
+/** Events per page of the file's timeline (the evidence export and the closing archive read them all). */
+export const TIMELINE_PAGE_SIZE = 20;
+
+export function isTimelineGroup(value: unknown): value is TimelineGroup {
+  return typeof value === "string" && Object.hasOwn(TIMELINE_GROUPS, value);
+}
+
+/**
+ * The stored kinds of one group, for a filter in SQL that agrees with `timelineGroup`: a group
+ * lists its kinds; « steps » is everything the other groups do not list (the introduction's steps
+ * and any kind this release does not know).
+ */
+export function timelineGroupKinds(group: TimelineGroup): { only: string[] } | { except: string[] } {
+  const declared = (g: TimelineGroup) => (Object.keys(FILE_EVENTS) as FileEventKind[]).filter((k) => FILE_EVENTS[k].group === g);
+  const listed = (g: Exclude<TimelineGroup, "steps">) => (g === "signatures" ? ["connection:undertaking_signed", "connection:revealed", ...declared(g)] : declared(g));
+  if (group !== "steps") return { only: listed(group) };
+  return { except: (Object.keys(TIMELINE_GROUPS) as TimelineGroup[]).flatMap((g) => (g === "steps" ? [] : listed(g))) };
+}

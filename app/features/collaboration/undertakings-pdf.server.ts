@@ -11,7 +11,7 @@ import { textPdfDocument } from "~/lib/pdf/text-pdf.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { createHash } from "node:crypto";
 import { AGREEMENT_MESSAGES } from "./agreement-rules";
-import { GONE_MEMBER_NAME } from "./collaboration.server";
+import { GONE_MEMBER_NAME } from "./member-names";
 import { contentDisposition } from "./documents-rules";
 import { fileConflict, requireFileAccess, type FileActor } from "./file-access.server";
 import { sealOrRefuse } from "./seal-or-refuse.server";

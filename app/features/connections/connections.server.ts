@@ -11,7 +11,7 @@ import { queryRows } from "~/db/query.server";
 import { isMatchable, OPPORTUNITY_QUOTA_REACHED, opportunityQuota, parisToday, quotaWindowStart } from "~/features/mandates/mandate-rules";
 import { countQuotaEvents, notFound, type MandateActor } from "~/features/mandates/mandates.server";
 import { isUuid } from "~/lib/uuid";
-import { openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/collaboration.server";
+import { openCollaborationFile, recordUndertakingInFile } from "~/features/collaboration/file-opening.server";
 import {
   notifyMatchRequestReceived,
   notifyRequestAccepted,

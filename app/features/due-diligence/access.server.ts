@@ -5,16 +5,21 @@ import { sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { isClosed } from "~/features/collaboration/collaboration-rules";
-import { requireFileParticipant } from "~/features/collaboration/participants.server";
+import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
 import { requireFileAccess, type FileAccess, type FileActor } from "~/features/collaboration/file-access.server";
-import { foundingSide, type DdActor, type DdSide } from "./due-diligence-rules";
+import { foundingSide, mayOwnRequest, type DdActor, type DdRole, type DdSide } from "./due-diligence-rules";
+
+/** Someone a request may be given to: a founder (by profile id) or an admitted participant (by participant id). */
+export type DdOwnerChoice = { id: string; kind: "founder" | "participant"; name: string; side: DdSide; role: DdRole; userId: string | null };
 
 export type DdAccess = {
   file: FileAccess;
   actor: DdActor;
   closed: boolean;
-  /** The people of the file (owners an item may have), with their side. */
+  /** The founding members of the file, with their side. */
   participants: { profileId: string; name: string; side: DdSide }[];
+  /** Whom a request may be given to now (`mayOwnRequest`): the founders, then the admitted participants. */
+  owners: DdOwnerChoice[];
 };
 
 type SideRow = {
@@ -25,7 +30,10 @@ type SideRow = {
   a_name: string | null;
   b_id: string | null;
   b_name: string | null;
+  people: unknown;
 };
+
+type PersonRow = { id: string; user_id: string | null; side: DdSide; role: DdRole; active: boolean; signed: boolean; view: boolean; name: string };
 
 /** The file seen by the actor with their side, role and rights in the list (404 for anyone else). */
 export async function requireDueDiligenceAccess(handle: Db, actor: Pick<FileActor, "profileId">, fileId: string, lock = false): Promise<DdAccess> {
@@ -34,7 +42,13 @@ export async function requireDueDiligenceAccess(handle: Db, actor: Pick<FileActo
     sql`select ma.mandate_type::text as mandate_a, mb.mandate_type::text as mandate_b,
         (select a.terms->>'sellerSide' from fee_agreements a where a.file_id = f.id and a.status <> 'cancelled' order by a.version desc limit 1) as seller_side,
         pa.id as a_id, nullif(trim(concat(pa.first_name, ' ', pa.last_name)), '') as a_name,
-        pb.id as b_id, nullif(trim(concat(pb.first_name, ' ', pb.last_name)), '') as b_name
+        pb.id as b_id, nullif(trim(concat(pb.first_name, ' ', pb.last_name)), '') as b_name,
+        (select coalesce(json_agg(json_build_object('id', cp.id, 'user_id', cp.user_id, 'side', cp.side, 'role', cp.role, 'active', cp.status = 'active',
+            'signed', cp.undertaking_signed_at is not null, 'view', cp.can_view,
+            'name', coalesce(nullif(trim(concat(pp.first_name, ' ', pp.last_name)), ''), nullif(trim(concat(cp.first_name, ' ', cp.last_name)), ''), cp.email))
+            order by cp.created_at, cp.id), '[]'::json)
+          from collaboration_participants cp left join profiles pp on pp.id = cp.profile_id
+          where cp.file_id = f.id and cp.status = 'active') as people
       from collaboration_files f
       left join mandates ma on ma.id = f.mandate_a_id
       left join mandates mb on mb.id = f.mandate_b_id
@@ -54,11 +68,20 @@ export async function requireDueDiligenceAccess(handle: Db, actor: Pick<FileActo
   const participants: DdAccess["participants"] = [];
   if (row?.a_id) participants.push({ profileId: row.a_id, name: row.a_name ?? "Membre", side: sideOf("a") });
   if (row?.b_id) participants.push({ profileId: row.b_id, name: row.b_name ?? "Membre", side: sideOf("b") });
+  const raw = row?.people;
+  const people = ((typeof raw === "string" ? JSON.parse(raw) : raw) ?? []) as PersonRow[];
+  const owners: DdOwnerChoice[] = [
+    ...participants.map((p) => ({ id: p.profileId, kind: "founder" as const, name: p.name, side: p.side, role: "conseil" as const, userId: null })),
+    ...people
+      .filter((p) => mayOwnRequest({ founder: false, role: p.role, active: p.active, undertakingSigned: p.signed, canView: p.view }))
+      .map((p) => ({ id: p.id, kind: "participant" as const, name: p.name, side: p.side, role: p.role, userId: p.user_id })),
+  ];
   return {
     file,
     actor: { profileId: actor.profileId, side: sideOf(file.side), role: "conseil", founder: true },
     closed: isClosed(file.stage),
     participants,
+    owners,
   };
 }
 

@@ -6,11 +6,13 @@ import {
   canCloseQuestion,
   canEditList,
   canSeeQuestion,
+  ddItemPrimary,
   DD_MESSAGES,
   foundingSide,
   isOverdue,
   isValidDueDate,
   listProgress,
+  mayOwnRequest,
   nextStatuses,
   statusRefusal,
   visibilitiesFor,
@@ -85,6 +87,23 @@ describe("who edits the list", () => {
     expect(canAnswerItem(bank, false)).toBe(false);
     expect(canAnswerItem(seller, true)).toBe(false);
   });
+});
+
+describe("who may own a request", () => {
+  const admitted = { founder: false, active: true, undertakingSigned: true, canView: true };
+  const cases: [string, Parameters<typeof mayOwnRequest>[0], boolean][] = [
+    ["a founder", { founder: true, role: "conseil", active: true, undertakingSigned: true, canView: true }, true],
+    ["an admitted lawyer", { ...admitted, role: "avocat" }, true],
+    ["an admitted chartered accountant", { ...admitted, role: "expert_comptable" }, true],
+    ["an admitted notary", { ...admitted, role: "notaire" }, true],
+    ["an admitted adviser", { ...admitted, role: "conseil" }, true],
+    ["an admitted other", { ...admitted, role: "autre" }, true],
+    ["a bank", { ...admitted, role: "banque" }, false],
+    ["a participant before their undertaking", { ...admitted, role: "avocat", undertakingSigned: false }, false],
+    ["a participant without « voir »", { ...admitted, role: "avocat", canView: false }, false],
+    ["a participant no longer active (removed, awaiting approval)", { ...admitted, role: "avocat", active: false }, false],
+  ];
+  it.each(cases)("%s: %s", (_name, candidate, expected) => expect(mayOwnRequest(candidate)).toBe(expected));
 });
 
 describe("questions by side", () => {
@@ -170,5 +189,17 @@ describe("texts", () => {
       expect(new Set(items.map((i) => i.category)).size, type).toBe(6);
       expect(items.length, type).toBeGreaterThanOrEqual(20);
     }
+  });
+});
+
+describe("a request page's one primary action", () => {
+  const cases: Array<[string, Parameters<typeof ddItemPrimary>[0], ReturnType<typeof ddItemPrimary>]> = [
+    ["a question to answer comes first", { questionToAnswer: true, canAnswerRequest: true, canAsk: true }, "answer-question"],
+    ["then the document the request asks of the reader's side", { questionToAnswer: false, canAnswerRequest: true, canAsk: true }, "answer-request"],
+    ["then a question to ask", { questionToAnswer: false, canAnswerRequest: false, canAsk: true }, "ask"],
+    ["a closed list: nothing", { questionToAnswer: false, canAnswerRequest: false, canAsk: false }, null],
+  ];
+  it.each(cases)("%s", (_, input, expected) => {
+    expect(ddItemPrimary(input)).toBe(expected);
   });
 });

@@ -98,6 +98,40 @@ export function canEditList(actor: Pick<DdActor, "founder" | "role">, closed: bo
   return actor.founder || actor.role === "avocat" || actor.role === "expert_comptable" || actor.role === "conseil";
 }
 
+/** A person of the file as the owner choice sees them. */
+export type OwnerCandidate = { founder: boolean; role: DdRole; active: boolean; undertakingSigned: boolean; canView: boolean };
+
+/**
+ * Who may own a request (be the one it waits for): a founding member, or a participant admitted
+ * to the file (active, undertaking signed) who reads the list (« voir »); never a bank, which reads
+ * the list but neither provides nor decides.
+ */
+export function mayOwnRequest(c: OwnerCandidate): boolean {
+  if (c.founder) return true;
+  return c.active && c.undertakingSigned && c.canView && c.role !== "banque";
+}
+
+const OWNER_ROLE_LABELS: Record<DdRole, string> = {
+  conseil: "conseil",
+  expert_comptable: "expert-comptable",
+  avocat: "avocat",
+  notaire: "notaire",
+  banque: "banque",
+  autre: "intervenant",
+};
+
+/** An owner choice as the select lists it: « Claire Martin (avocat, côté cédant) », a founder « (membre fondateur, …) ». */
+export function ownerLabel(o: { name: string; kind?: "founder" | "participant"; role: DdRole; side: DdSide }): string {
+  const who = o.kind === "founder" ? "membre fondateur" : OWNER_ROLE_LABELS[o.role];
+  const side = o.side === "commun" ? "commun" : `côté ${o.side === "cedant" ? "cédant" : "acquéreur"}`;
+  return `${o.name} (${who}, ${side})`;
+}
+
+/** A status that ends what a request waits for (its owner's to-do): provided, validated, without object. */
+export function settlesRequest(status: DdStatus): boolean {
+  return status === "provided" || status === "validated" || status === "not_applicable";
+}
+
 /** In a due diligence the seller's side provides, the buyer's side asks and validates. */
 type Party = "responder" | "requester";
 
@@ -201,6 +235,19 @@ export function canAnswerQuestion(actor: Pick<DdActor, "profileId" | "side">, q:
 export function canCloseQuestion(actor: Pick<DdActor, "profileId" | "side" | "founder">, q: Question, closed: boolean): boolean {
   if (closed || q.status === "closed" || !canSeeQuestion(actor.side, q.visibility)) return false;
   return q.askedBy === actor.profileId || actor.founder;
+}
+
+/** A request page's one primary action (docs/design-system.md): the reader's next step on it. */
+export type DdItemAction = "answer-question" | "answer-request" | "ask";
+
+/**
+ * A question waiting for the reader's answer first, then the document the request asks of the
+ * reader's side, then a question to ask; editing the request and its status stay secondary.
+ */
+export function ddItemPrimary(input: { questionToAnswer: boolean; canAnswerRequest: boolean; canAsk: boolean }): DdItemAction | null {
+  if (input.questionToAnswer) return "answer-question";
+  if (input.canAnswerRequest) return "answer-request";
+  return input.canAsk ? "ask" : null;
 }
 
 /** The file's links: the list, one item, the exports. */

@@ -1,18 +1,17 @@
-// The due-diligence list of a collaboration file and its Q&A. Every function takes
-// the acting member and goes through requireDueDiligenceAccess (a 404 for anyone outside the
-// file); every id from a URL or a form is looked up inside that file. Commands lock the file row
-// and write their timeline event and notification in the same transaction.
+// The due-diligence list's commands and its Q&A (what it shows: due-diligence-read.server.ts).
+// Every function takes the acting member and goes through requireDueDiligenceAccess (a 404 for
+// anyone outside the file); every id from a URL or a form is looked up inside that file. Commands
+// lock the file row and write their timeline event and notification in the same transaction.
 import { sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { OPERATION_TYPES, type OperationType } from "~/features/collaboration/agreement-rules";
-import { actorName, appendFileEvent, fileConflict, requireFileAccess, type FileActor } from "~/features/collaboration/file-access.server";
-import { parisToday } from "~/features/mandates/mandate-rules";
-import { notifyProfile } from "~/features/notifications/notifications.server";
-import { requireDueDiligenceAccess, withDueDiligence, type DdAccess } from "./access.server";
+import type { OperationType } from "~/features/collaboration/agreement-rules";
+import { actorName, appendFileEvent, type FileActor } from "~/features/collaboration/file-access.server";
+import { completeTodo, notifyProfile } from "~/features/notifications/notifications.server";
+import { todoKey } from "~/features/notifications/event-rules";
+import { withDueDiligence, type DdAccess, type DdOwnerChoice } from "./access.server";
 import { notifyParticipants } from "~/features/collaboration/participant-notifications.server";
-import { answeredNotice } from "./participant-notices";
-import { DD_ORDER, listCounts } from "./list-page.server";
+import { answeredNotice, askedNotice } from "./participant-notices";
 import {
   canAnswerItem,
   canAnswerQuestion,
@@ -24,266 +23,41 @@ import {
   DD_MESSAGES,
   dueDiligenceItemUrl,
   dueDiligenceUrl,
-  isOverdue,
-  listProgress,
-  nextStatuses,
   statusRefusal,
   STATUS_REFUSAL_MESSAGES,
   visibilitiesFor,
+  settlesRequest,
   type DdCategory,
-  type DdProgress,
   type DdQuestionStatus,
   type DdSide,
   type DdStatus,
 } from "./due-diligence-rules";
 import { DD_TEMPLATES } from "./due-diligence-templates";
-import { AppError, type AppErrorCode } from "~/lib/errors/app-error";
-
-function refuse(message: string, code: AppErrorCode = "conflict"): never {
-  fileConflict(message, code);
-}
-
-function itemNotFound(): never {
-  throw new AppError("not-found", DD_MESSAGES.notFound);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-
-type ItemRow = {
-  id: string;
-  category: DdCategory;
-  title: string;
-  position: number;
-  status: DdStatus;
-  owner_profile_id: string | null;
-  due_date: string | null;
-  documents: number | string;
-  open_questions: number | string;
-};
-
-export type DdItemSummary = {
-  id: string;
-  category: DdCategory;
-  title: string;
-  status: DdStatus;
-  ownerName: string | null;
-  dueDate: string | null;
-  overdue: boolean;
-  documents: number;
-  openQuestions: number;
-};
-
-/** The items of a file, with their counts of documents and of open questions the viewer sees. */
-async function itemRows(handle: Db, fileId: string, side: DdSide, requestId?: string, window?: { limit: number; offset: number }): Promise<ItemRow[]> {
-  return queryRows<ItemRow>(
-    sql`select r.id, r.category::text as category, r.title, r.position, r.status::text as status, r.owner_profile_id, r.due_date::text as due_date,
-        (select count(*) from due_diligence_request_documents l join collaboration_documents d on d.id = l.document_id
-          where l.request_id = r.id and d.withdrawn_at is null) as documents,
-        (select count(*) from due_diligence_questions q where q.request_id = r.id and q.status = 'open'
-          and (q.visibility = 'commun' or q.visibility = ${side}::dd_side)) as open_questions
-      from due_diligence_requests r where r.file_id = ${fileId}::uuid ${requestId ? sql`and r.id = ${requestId}::uuid` : sql``}
-      order by ${DD_ORDER} ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`,
-    handle,
-  );
-}
-
-function toSummary(r: ItemRow, access: DdAccess, today: string): DdItemSummary {
-  return {
-    id: r.id,
-    category: r.category,
-    title: r.title,
-    status: r.status,
-    ownerName: access.participants.find((p) => p.profileId === r.owner_profile_id)?.name ?? null,
-    dueDate: r.due_date,
-    overdue: isOverdue({ status: r.status, dueDate: r.due_date }, today),
-    documents: Number(r.documents),
-    openQuestions: Number(r.open_questions),
-  };
-}
-
-/** The operation type the file points to: its fee agreement, else the seller's adviser's college. */
-async function suggestedTemplate(fileId: string): Promise<OperationType> {
-  const [row] = await queryRows<{ op: string | null; college: string | null }>(
-    sql`select (select a.terms->>'operationType' from fee_agreements a where a.file_id = f.id and a.status <> 'cancelled' order by a.version desc limit 1) as op,
-        (select p.college::text from mandates m join profiles p on p.id = m.profile_id
-          where m.id in (f.mandate_a_id, f.mandate_b_id) and m.mandate_type = 'seller' limit 1) as college
-      from collaboration_files f where f.id = ${fileId}::uuid`,
-  );
-  if (row?.op && (OPERATION_TYPES as readonly string[]).includes(row.op)) return row.op as OperationType;
-  return row?.college === "transmission_commerces" ? "fonds_de_commerce" : "titres";
-}
-
-export type DdListPage = {
-  fileId: string;
-  reference: string;
-  closed: boolean;
-  side: DdSide;
-  canEdit: boolean;
-  suggestedTemplate: OperationType;
-  progress: DdProgress;
-  /** One page (DD_PAGE_SIZE) of the list, in its order. */
-  items: DdItemSummary[];
-  page: number;
-  pageCount: number;
-  total: number;
-  /** Items per category over the whole list. */
-  byCategory: Partial<Record<DdCategory, number>>;
-};
-
-/** The list page: one page of items grouped by category, the whole list's progress, what the actor may do. */
-export async function getDueDiligenceList(actor: Pick<FileActor, "profileId">, fileId: string, page = 1): Promise<DdListPage> {
-  const access = await requireDueDiligenceAccess(db, actor, fileId);
-  const counts = await listCounts(db, access.file.id, page);
-  const rows = counts.window.total ? await itemRows(db, access.file.id, access.actor.side, undefined, counts.window) : [];
-  const today = parisToday();
-  return {
-    fileId: access.file.id,
-    reference: access.file.reference,
-    closed: access.closed,
-    side: access.actor.side,
-    canEdit: canEditList(access.actor, access.closed),
-    suggestedTemplate: rows.length ? "titres" : await suggestedTemplate(access.file.id),
-    progress: counts.progress ?? listProgress([]),
-    items: rows.map((r) => toSummary(r, access, today)),
-    page: counts.window.page,
-    pageCount: counts.window.pageCount,
-    total: counts.window.total,
-    byCategory: counts.byCategory,
-  };
-}
-
-/**
- * The progress on the file's overview (null while the file has no list). The counts are the same
- * for every side: the file's access (read once per page request) is the check, no side is needed.
- */
-export async function getDueDiligenceProgress(actor: Pick<FileActor, "profileId">, fileId: string): Promise<DdProgress | null> {
-  const file = await requireFileAccess(db, actor, fileId);
-  const rows = await queryRows<{ status: DdStatus }>(
-    sql`select status::text as status from due_diligence_requests where file_id = ${file.id}::uuid`,
-  );
-  return rows.length ? listProgress(rows.map((r) => r.status)) : null;
-}
-
-export type DdQuestionView = {
-  id: string;
-  on: { kind: "item" } | { kind: "document"; name: string };
-  visibility: DdSide;
-  body: string;
-  askerName: string;
-  askedByMe: boolean;
-  askedAt: string;
-  answer: string | null;
-  answererName: string | null;
-  answeredAt: string | null;
-  status: DdQuestionStatus;
-  canAnswer: boolean;
-  canClose: boolean;
-};
-
-export type DdItemPage = {
-  fileId: string;
-  closed: boolean;
-  side: DdSide;
-  canEdit: boolean;
-  canAnswer: boolean;
-  item: DdItemSummary & { ownerId: string | null };
-  statuses: DdStatus[];
-  visibilities: DdSide[];
-  participants: { id: string; name: string; side: DdSide }[];
-  documents: { id: string; name: string; withdrawn: boolean }[];
-  /** The file's documents not linked yet (the link form's choices). */
-  linkable: { id: string; name: string }[];
-  questions: DdQuestionView[];
-};
-
-type ItemAccess = { access: DdAccess; row: ItemRow };
-
-async function requireItem(handle: Db, access: DdAccess, requestId: string): Promise<ItemRow> {
-  if (!UUID.test(requestId)) itemNotFound();
-  const [row] = await itemRows(handle, access.file.id, access.actor.side, requestId);
-  return row ?? itemNotFound();
-}
-
-async function loadItem(handle: Db, actor: Pick<FileActor, "profileId">, fileId: string, requestId: string, lock = false): Promise<ItemAccess> {
-  const access = await requireDueDiligenceAccess(handle, actor, fileId, lock);
-  return { access, row: await requireItem(handle, access, requestId) };
-}
-
-type QuestionRow = {
-  id: string;
-  request_id: string | null;
-  document_id: string | null;
-  document_name: string | null;
-  visibility: DdSide;
-  body: string;
-  asked_by: string | null;
-  asker_name: string;
-  answer: string | null;
-  answerer_name: string | null;
-  answered_at: Date | string | null;
-  status: DdQuestionStatus;
-  created_at: Date | string;
-};
-
-const iso = (v: Date | string) => new Date(v).toISOString();
-
-/** One item with its documents and the questions the actor's side sees (on it or its documents). */
-export async function getDueDiligenceItem(actor: Pick<FileActor, "profileId">, fileId: string, requestId: string): Promise<DdItemPage> {
-  const { access, row } = await loadItem(db, actor, fileId, requestId);
-  const docs = await queryRows<{ id: string; name: string; withdrawn_at: Date | null; linked: boolean }>(
-    sql`select d.id, d.name, d.withdrawn_at,
-        exists (select 1 from due_diligence_request_documents l where l.request_id = ${row.id}::uuid and l.document_id = d.id) as linked
-      from collaboration_documents d where d.file_id = ${access.file.id}::uuid order by d.created_at desc, d.id`,
-  );
-  const linkedIds = docs.filter((d) => d.linked).map((d) => d.id);
-  const questions = await queryRows<QuestionRow>(
-    sql`select q.id, q.request_id, q.document_id, d.name as document_name, q.visibility::text as visibility, q.body, q.asked_by, q.asker_name,
-        q.answer, q.answerer_name, q.answered_at, q.status::text as status, q.created_at
-      from due_diligence_questions q left join collaboration_documents d on d.id = q.document_id
-      where q.file_id = ${access.file.id}::uuid
-        and (q.request_id = ${row.id}::uuid ${linkedIds.length ? sql`or q.document_id in (${sql.join(linkedIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``})
-        and (q.visibility = 'commun' or q.visibility = ${access.actor.side}::dd_side)
-      order by q.created_at, q.id`,
-  );
-  const today = parisToday();
-  return {
-    fileId: access.file.id,
-    closed: access.closed,
-    side: access.actor.side,
-    canEdit: canEditList(access.actor, access.closed),
-    canAnswer: canAnswerItem(access.actor, access.closed),
-    item: { ...toSummary(row, access, today), ownerId: row.owner_profile_id },
-    statuses: nextStatuses(access.actor, { status: row.status, documents: Number(row.documents) }, access.closed),
-    visibilities: visibilitiesFor(access.actor.side),
-    participants: access.participants.map((p) => ({ id: p.profileId, name: p.name, side: p.side })),
-    documents: docs.filter((d) => d.linked).map((d) => ({ id: d.id, name: d.name, withdrawn: d.withdrawn_at !== null })),
-    linkable: docs.filter((d) => !d.linked && !d.withdrawn_at).map((d) => ({ id: d.id, name: d.name })),
-    questions: questions.map((q) => {
-      const rule = { askedBy: q.asked_by, visibility: q.visibility, status: q.status };
-      return {
-        id: q.id,
-        on: q.document_id ? { kind: "document" as const, name: q.document_name ?? "Document" } : { kind: "item" as const },
-        visibility: q.visibility,
-        body: q.body,
-        askerName: q.asker_name,
-        askedByMe: q.asked_by === actor.profileId,
-        askedAt: iso(q.created_at),
-        answer: q.answer,
-        answererName: q.answerer_name,
-        answeredAt: q.answered_at ? iso(q.answered_at) : null,
-        status: q.status,
-        canAnswer: canAnswerQuestion(access.actor, rule, access.closed),
-        canClose: canCloseQuestion(access.actor, rule, access.closed),
-      };
-    }),
-  };
-}
+import { closeRequestTodos, followReview } from "./review-todo.server";
+import { loadItem, refuse, requireItem, UUID } from "./due-diligence-read.server";
 
 // ---------------------------------------------------------------------------------------------
 // Notifications: the other people of the file who see what happened
+
+/** A request given to someone: a to-do for them (never for the founder who gave it to themself). */
+async function notifyOwner(tx: Db, access: DdAccess, owner: DdOwnerChoice, actor: FileActor, request: { id: string; title: string }): Promise<void> {
+  const todo = todoKey("dd_request", request.id);
+  const body = `${actorName(actor)} vous confie la demande «\u00a0${request.title}\u00a0».`;
+  if (owner.kind === "founder") {
+    if (owner.id === actor.profileId) return;
+    await notifyProfile(owner.id, "dd_request", { title: `Demande de diligences à fournir (${access.file.reference})`, body, link: dueDiligenceItemUrl(access.file.id, request.id) }, tx, { todo });
+    return;
+  }
+  await notifyParticipants(tx, access.file.id, {
+    kind: "dd_request",
+    title: "Demande de diligences à fournir",
+    body,
+    path: `/diligences/${request.id}`,
+    seenBy: "all",
+    onlyParticipantId: owner.id,
+    todo,
+  });
+}
 
 async function notifyOthers(
   tx: Db,
@@ -291,10 +65,11 @@ async function notifyOthers(
   visibility: DdSide,
   kind: "dd_request" | "dd_question" | "dd_answer",
   text: { title: string; body: string; link: string },
+  todo?: string,
 ): Promise<void> {
   for (const p of access.participants) {
     if (p.profileId === access.actor.profileId || !canSeeQuestion(p.side, visibility)) continue;
-    await notifyProfile(p.profileId, kind, { title: `${text.title} (${access.file.reference})`, body: text.body, link: text.link }, tx);
+    await notifyProfile(p.profileId, kind, { title: `${text.title} (${access.file.reference})`, body: text.body, link: text.link }, tx, todo ? { todo } : {});
   }
 }
 
@@ -377,9 +152,20 @@ export async function updateItem(
   await withDueDiligence(actor, fileId, async (tx, access) => {
     const row = await requireItem(tx, access, requestId);
     requireEdit(access);
-    if (input.ownerId && !access.participants.some((p) => p.profileId === input.ownerId)) refuse(DD_MESSAGES.badOwner, "invalid");
-    await tx.execute(sql`update due_diligence_requests set title = ${input.title}, owner_profile_id = ${input.ownerId}::uuid,
-      due_date = ${input.dueDate}::date, updated_at = now() where id = ${row.id}::uuid`);
+    const current = row.owner_profile_id ?? row.owner_participant_id;
+    // The current owner stays when the form sends it back, even if no longer admitted; a new one must be.
+    const owner = input.ownerId && input.ownerId !== current ? access.owners.find((o) => o.id === input.ownerId) : null;
+    if (input.ownerId && input.ownerId !== current && !owner) refuse(DD_MESSAGES.badOwner, "invalid");
+    const keep = input.ownerId !== null && input.ownerId === current;
+    const profileOwner = keep ? row.owner_profile_id : owner?.kind === "founder" ? owner.id : null;
+    const participantOwner = keep ? row.owner_participant_id : owner?.kind === "participant" ? owner.id : null;
+    await tx.execute(sql`update due_diligence_requests set title = ${input.title}, owner_profile_id = ${profileOwner}::uuid,
+      owner_participant_id = ${participantOwner}::uuid, due_date = ${input.dueDate}::date, updated_at = now() where id = ${row.id}::uuid`);
+    if (input.ownerId !== current) {
+      // The request waits for its owner: their to-do, until it is provided or given to someone else.
+      await completeTodo(todoKey("dd_request", row.id), tx);
+      if (owner) await notifyOwner(tx, access, owner, actor, { id: row.id, title: input.title });
+    }
   });
 }
 
@@ -390,6 +176,7 @@ export async function removeItem(actor: FileActor, fileId: string, requestId: st
     requireEdit(access);
     await tx.execute(sql`delete from due_diligence_requests where id = ${row.id}::uuid`);
     await appendFileEvent(tx, access.file.id, actor, "dd_request_removed", { name: row.title });
+    await closeRequestTodos(tx, row.id);
   });
 }
 
@@ -401,6 +188,8 @@ export async function setItemStatus(actor: FileActor, fileId: string, requestId:
     if (refusal) refuse(STATUS_REFUSAL_MESSAGES[refusal], refusal === "forbidden" ? "forbidden" : "conflict");
     await tx.execute(sql`update due_diligence_requests set status = ${to}::dd_status, updated_at = now() where id = ${row.id}::uuid`);
     await appendFileEvent(tx, access.file.id, actor, "dd_request_status", { name: row.title, from: row.status, to });
+    if (settlesRequest(to)) await completeTodo(todoKey("dd_request", row.id), tx);
+    await followReview(tx, access.file.id, { id: row.id, title: row.title, from: row.status, to }, { name: actorName(actor), profileId: actor.profileId });
   });
 }
 
@@ -479,11 +268,20 @@ export async function askQuestion(
     );
     // A question kept to one side stays off the shared timeline.
     if (input.visibility === "commun") await appendFileEvent(tx, access.file.id, actor, "dd_question_asked", { name: row.title });
-    await notifyOthers(tx, access, input.visibility, "dd_question", {
-      title: "Question posée sur une diligence",
-      body: `${actorName(actor)} pose une question sur «\u00a0${row.title}\u00a0».`,
-      link: dueDiligenceItemUrl(access.file.id, row.id),
-    });
+    // Something to answer: a to-do for the other founder, until it is answered or closed.
+    await notifyOthers(
+      tx,
+      access,
+      input.visibility,
+      "dd_question",
+      {
+        title: "Question posée sur une diligence",
+        body: `${actorName(actor)} pose une question sur «\u00a0${row.title}\u00a0».`,
+        link: dueDiligenceItemUrl(access.file.id, row.id),
+      },
+      todoKey("dd_question", created!.id),
+    );
+    await notifyParticipants(tx, access.file.id, askedNotice(input.visibility, actorName(actor), row.title, row.id));
     return created!.id;
   });
 }
@@ -513,6 +311,7 @@ export async function answerQuestion(actor: FileActor, fileId: string, questionI
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${actor.profileId}::uuid, answerer_name = ${actorName(actor)},
       answered_at = now(), status = 'answered', updated_at = now() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendFileEvent(tx, access.file.id, actor, "dd_question_answered", { name: q.title ?? "" });
+    await completeTodo(todoKey("dd_question", q.id), tx);
     await notifyOthers(tx, access, q.visibility, "dd_answer", {
       title: "Question répondue",
       body: `${actorName(actor)} a répondu à votre question${q.title ? ` sur «\u00a0${q.title}\u00a0»` : ""}.`,
@@ -530,51 +329,6 @@ export async function closeQuestion(actor: FileActor, fileId: string, questionId
     if (q.status === "closed") refuse(DD_MESSAGES.questionClosed);
     if (!canCloseQuestion(access.actor, { askedBy: q.asked_by, visibility: q.visibility, status: q.status }, access.closed)) refuse(DD_MESSAGES.forbiddenClose, "forbidden");
     await tx.execute(sql`update due_diligence_questions set status = 'closed', updated_at = now() where id = ${q.id}::uuid`);
+    await completeTodo(todoKey("dd_question", q.id), tx);
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Export
-
-export type DdExportRow = {
-  category: DdCategory;
-  title: string;
-  status: DdStatus;
-  ownerName: string | null;
-  dueDate: string | null;
-  documents: string[];
-  openQuestions: number;
-};
-
-/** What the XLSX and PDF exports list: the items with their documents' names. */
-export async function getDueDiligenceExport(
-  actor: Pick<FileActor, "profileId">,
-  fileId: string,
-): Promise<{ reference: string; side: DdSide; progress: DdProgress; rows: DdExportRow[] }> {
-  const access = await requireDueDiligenceAccess(db, actor, fileId);
-  const rows = await itemRows(db, access.file.id, access.actor.side);
-  const links = await queryRows<{ request_id: string; name: string }>(
-    sql`select l.request_id, d.name from due_diligence_request_documents l
-      join due_diligence_requests r on r.id = l.request_id
-      join collaboration_documents d on d.id = l.document_id
-      where r.file_id = ${access.file.id}::uuid and d.withdrawn_at is null order by d.name`,
-  );
-  const today = parisToday();
-  return {
-    reference: access.file.reference,
-    side: access.actor.side,
-    progress: listProgress(rows.map((r) => r.status)),
-    rows: rows.map((r) => {
-      const s = toSummary(r, access, today);
-      return {
-        category: s.category,
-        title: s.title,
-        status: s.status,
-        ownerName: s.ownerName,
-        dueDate: s.dueDate,
-        documents: links.filter((l) => l.request_id === r.id).map((l) => l.name),
-        openQuestions: s.openQuestions,
-      };
-    }),
-  };
 }

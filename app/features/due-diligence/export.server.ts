@@ -7,7 +7,7 @@ import type { FileActor } from "~/features/collaboration/file-access.server";
 import { renderTextPdf } from "~/lib/pdf/text-pdf.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { DD_CATEGORY_LABELS, DD_SIDE_LABELS, DD_STATUS_LABELS, type DdProgress, type DdSide } from "./due-diligence-rules";
-import { getDueDiligenceExport, type DdExportRow } from "./due-diligence.server";
+import { getDueDiligenceExport, type DdExportRow } from "./due-diligence-read.server";
 
 export type DdExportFile = { bytes: Uint8Array; contentType: string; disposition: string };
 

@@ -9,6 +9,16 @@ import { DD_PAGE_SIZE, listProgress, type DdCategory, type DdProgress, type DdSt
 /** The list's order: by category (the template's order), then position (alias r). */
 export const DD_ORDER = sql`array_position(array['juridique','social','fiscal','financier','immobilier','contrats']::dd_category[], r.category), r.position, r.id`;
 
+/**
+ * SQL: the name of a request's owner (alias r), a founding member or a participant (a member
+ * participant by their profile, a guest by the name it gave), null without one.
+ */
+export const OWNER_NAME = sql`(case when r.owner_profile_id is not null then
+    (select nullif(trim(concat(op.first_name, ' ', op.last_name)), '') from profiles op where op.id = r.owner_profile_id)
+  when r.owner_participant_id is not null then
+    (select coalesce(nullif(trim(concat(opp.first_name, ' ', opp.last_name)), ''), nullif(trim(concat(ocp.first_name, ' ', ocp.last_name)), ''), ocp.email)
+      from collaboration_participants ocp left join profiles opp on opp.id = ocp.profile_id where ocp.id = r.owner_participant_id) end)`;
+
 export type DdListCounts = { window: PageWindow; progress: DdProgress | null; byCategory: Partial<Record<DdCategory, number>> };
 
 /** The counts of the whole list (one grouped statement) and the page asked for within it. */

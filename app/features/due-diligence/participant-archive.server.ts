@@ -1,6 +1,6 @@
 // The closing archive as a participant may take it: the versions of the documents
 // of the folders their side sees where they hold « télécharger », and their side's list (XLSX,
-// PDF), questions and answers; not the fee agreement, the founders' undertakings nor the timeline. Same manifest and
+// PDF) with its owners, questions and answers — the whole list, not a page of it; not the fee agreement, the founders' undertakings nor the timeline. Same manifest and
 // seal as the founders' archive.
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -11,12 +11,12 @@ import { archivePathsTaken, documentEntries, made, streamArchive, type ArchiveEn
 import { fileConflict } from "~/features/collaboration/file-access.server";
 import { mayReach, REACH_MESSAGES } from "~/features/due-diligence/participant-reach-rules";
 import { folderVisibleTo, FOLDER_VISIBILITIES, isAllowed } from "~/features/collaboration/participant-rules";
-import { requireFileParticipant } from "~/features/collaboration/participants.server";
+import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { DD_SIDE_LABELS } from "./due-diligence-rules";
-import type { DdExportRow } from "./due-diligence.server";
+import { archivedQuestions } from "./archive.server";
 import { renderDueDiligence } from "./export.server";
-import { getParticipantDueDiligence, getParticipantDueDiligenceItem } from "./participant.server";
+import { participantDocumentSeen, participantListForArchive } from "./participant.server";
 
 const ARCHIVE_RATE: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
 
@@ -42,32 +42,14 @@ export async function openParticipantArchive(userId: string, fileId: string, now
         taken,
       )
     : [];
-  const list = await getParticipantDueDiligence(userId, fileId);
-  if (list.items.length && list.progress) {
-    const questions = [];
-    const rows: DdExportRow[] = [];
-    for (const item of list.items) {
-      const page = await getParticipantDueDiligenceItem(userId, fileId, item.id);
-      rows.push({
-        category: item.category,
-        title: item.title,
-        status: item.status,
-        // Owners are the founders' working detail: a participant's view does not carry them.
-        ownerName: null,
-        dueDate: item.dueDate,
-        documents: page.documents.map((d) => d.name),
-        openQuestions: item.openQuestions,
-      });
-      for (const q of page.questions) {
-        questions.push({ demande: item.title, statut_demande: item.status, visibilite: q.visibility, question: q.body, posee_par: q.askerName, reponse: q.answer, repondue_par: q.answererName, statut: q.status });
-      }
-    }
-    const export_ = { reference: list.reference, side: list.side, progress: list.progress, rows };
+  const { list } = await participantListForArchive(userId, fileId);
+  if (list) {
+    const questions = await archivedQuestions(access.fileId, list.side, participantDocumentSeen(access.side));
     const side = DD_SIDE_LABELS[list.side].toLowerCase();
-    const bytes = Buffer.from(`${JSON.stringify({ file: access.reference, side: list.side, requests: list.items.map((i) => ({ demande: i.title, rubrique: i.category, statut: i.status })), questions }, null, 2)}\n`);
+    const bytes = Buffer.from(`${JSON.stringify({ file: access.reference, side: list.side, requests: list.rows.map((i) => ({ demande: i.title, rubrique: i.category, statut: i.status, responsable: i.ownerName })), questions }, null, 2)}\n`);
     entries.push(
-      made(uniquePath("diligences", "liste-de-diligences.xlsx", taken), (await renderDueDiligence(export_, "xlsx")).bytes, `Liste de diligences (${list.progress.label}), vue du côté ${side}`),
-      made(uniquePath("diligences", "liste-de-diligences.pdf", taken), (await renderDueDiligence(export_, "pdf")).bytes, "Liste de diligences, PDF"),
+      made(uniquePath("diligences", "liste-de-diligences.xlsx", taken), (await renderDueDiligence(list, "xlsx")).bytes, `Liste de diligences (${list.progress.label}), vue du côté ${side}`),
+      made(uniquePath("diligences", "liste-de-diligences.pdf", taken), (await renderDueDiligence(list, "pdf")).bytes, "Liste de diligences, PDF"),
       made(uniquePath("diligences", "diligences-questions-reponses.json", taken), bytes, `Liste de diligences et questions vues du côté ${side}`),
     );
   }

@@ -9,7 +9,8 @@ import { fileConflict } from "~/features/collaboration/file-access.server";
 import { shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
 import { ddActorOf, mayReach, REACH_MESSAGES, type FileAction } from "~/features/due-diligence/participant-reach-rules";
 import { isAllowed, type FolderVisibility } from "~/features/collaboration/participant-rules";
-import { appendParticipantEvent, listVisibleFolders, requireFileParticipant, type FileParticipantAccess } from "~/features/collaboration/participants.server";
+import { appendParticipantEvent, requireFileParticipant, type FileParticipantAccess } from "~/features/collaboration/participant-access.server";
+import { listVisibleFolders } from "~/features/collaboration/participants.server";
 import { isUuid } from "~/lib/uuid";
 import {
   canAnswerQuestion,
@@ -17,6 +18,7 @@ import {
   DD_MESSAGES,
   listProgress,
   nextStatuses,
+  settlesRequest,
   statusRefusal,
   STATUS_REFUSAL_MESSAGES,
   visibilitiesFor,
@@ -27,9 +29,13 @@ import {
   type DdSide,
   type DdStatus,
 } from "./due-diligence-rules";
-import { DD_ORDER, listCounts } from "./list-page.server";
-import { notifyParticipants } from "~/features/collaboration/participant-notifications.server";
-import { answeredNotice } from "./participant-notices";
+import { DD_ORDER, listCounts, OWNER_NAME } from "./list-page.server";
+import type { DdExportList } from "./export.server";
+import { notifyFounders, notifyParticipants } from "~/features/collaboration/participant-notifications.server";
+import { completeTodo } from "~/features/notifications/notifications.server";
+import { todoKey } from "~/features/notifications/event-rules";
+import { answeredFounderNotice, answeredNotice, askedFounderNotice, askedNotice, providedFounderNotice } from "./participant-notices";
+import { followReview } from "./review-todo.server";
 
 type Reach = { access: FileParticipantAccess; actor: DdActor; closed: boolean };
 
@@ -44,11 +50,23 @@ async function reach(handle: Db, userId: string, fileId: string, action: FileAct
 /** The documents of the folders this side sees (alias d, folder fo). */
 const folderSeen = (side: string) => sql`(d.folder_id is null or fo.visibility = 'both' or fo.visibility = ${side})`;
 
-type ItemRow = { id: string; category: DdCategory; title: string; status: DdStatus; due_date: string | null; documents: number | string; all_documents: number | string; open_questions: number | string };
+type ItemRow = {
+  id: string;
+  category: DdCategory;
+  title: string;
+  status: DdStatus;
+  due_date: string | null;
+  owner_name: string | null;
+  owner_participant_id: string | null;
+  documents: number | string;
+  all_documents: number | string;
+  open_questions: number | string;
+};
 
 async function itemRows(handle: Db, r: Reach, requestId?: string, window?: { limit: number; offset: number }): Promise<ItemRow[]> {
   return queryRows<ItemRow>(
     sql`select r.id, r.category::text as category, r.title, r.status::text as status, r.due_date::text as due_date,
+        ${OWNER_NAME} as owner_name, r.owner_participant_id,
         (select count(*) from due_diligence_request_documents l join collaboration_documents d on d.id = l.document_id
           left join collaboration_folders fo on fo.id = d.folder_id
           where l.request_id = r.id and d.withdrawn_at is null and ${folderSeen(r.access.side)}) as documents,
@@ -62,14 +80,25 @@ async function itemRows(handle: Db, r: Reach, requestId?: string, window?: { lim
   );
 }
 
-export type ParticipantDdItem = { id: string; category: DdCategory; title: string; status: DdStatus; dueDate: string | null; documents: number; openQuestions: number };
+export type ParticipantDdItem = {
+  id: string;
+  category: DdCategory;
+  title: string;
+  status: DdStatus;
+  dueDate: string | null;
+  /** Its owner's name, « vous » when it is this participant. */
+  ownerName: string | null;
+  documents: number;
+  openQuestions: number;
+};
 
-const summary = (r: ItemRow): ParticipantDdItem => ({
+const summary = (r: ItemRow, access: FileParticipantAccess): ParticipantDdItem => ({
   id: r.id,
   category: r.category,
   title: r.title,
   status: r.status,
   dueDate: r.due_date,
+  ownerName: r.owner_participant_id && r.owner_participant_id === access.participantId ? "vous" : r.owner_name,
   documents: Number(r.documents),
   openQuestions: Number(r.open_questions),
 });
@@ -99,13 +128,49 @@ export async function getParticipantDueDiligence(userId: string, fileId: string,
     side: r.actor.side,
     closed: r.closed,
     progress: counts.progress,
-    items: rows.map(summary),
+    items: rows.map((row) => summary(row, r.access)),
     page: counts.window.page,
     pageCount: counts.window.pageCount,
     total: counts.window.total,
     byCategory: counts.byCategory,
   };
 }
+
+/**
+ * The whole list as this participant's side sees it, for their closing archive: every request (no
+ * page), the names of its documents in the folders their side sees, its owner. Two statements.
+ */
+export async function participantListForArchive(userId: string, fileId: string): Promise<{ access: FileParticipantAccess; list: DdExportList | null }> {
+  const r = await reach(db, userId, fileId, "dd-read");
+  const rows = await itemRows(db, r);
+  if (!rows.length) return { access: r.access, list: null };
+  const links = await queryRows<{ request_id: string; name: string }>(sql`
+    select l.request_id, d.name from due_diligence_request_documents l
+      join due_diligence_requests rq on rq.id = l.request_id
+      join collaboration_documents d on d.id = l.document_id
+      left join collaboration_folders fo on fo.id = d.folder_id
+    where rq.file_id = ${r.access.fileId}::uuid and d.withdrawn_at is null and ${folderSeen(r.access.side)} order by d.name`);
+  return {
+    access: r.access,
+    list: {
+      reference: r.access.reference,
+      side: r.actor.side,
+      progress: listProgress(rows.map((x) => x.status)),
+      rows: rows.map((x) => ({
+        category: x.category,
+        title: x.title,
+        status: x.status,
+        ownerName: x.owner_name,
+        dueDate: x.due_date,
+        documents: links.filter((l) => l.request_id === x.id).map((l) => l.name),
+        openQuestions: Number(x.open_questions),
+      })),
+    },
+  };
+}
+
+/** The documents of the folders a participant's side sees (alias d, folder fo), for questions on them. */
+export const participantDocumentSeen = folderSeen;
 
 /** The file's stage and the list's progress for a participant's overview (nothing of the list without « voir »). */
 export async function getParticipantProgress(access: FileParticipantAccess): Promise<DdProgress | null> {
@@ -199,7 +264,7 @@ export async function getParticipantDueDiligenceItem(userId: string, fileId: str
     reference: r.access.reference,
     closed: r.closed,
     side: r.actor.side,
-    item: summary(row),
+    item: summary(row, r.access),
     documents: docs.map((d) => ({ id: d.id, name: d.name, canDownload: may(r.access, d.visibility, "telecharger"), isPdf: d.content_type === "application/pdf" })),
     questions: questions.map((q) => ({
       id: q.id,
@@ -234,6 +299,8 @@ export async function participantAsk(userId: string, fileId: string, requestId: 
     );
     // A side-only question stays off the shared timeline.
     if (input.visibility === "commun") await appendParticipantEvent(tx, r.access, "dd_question_asked", { name: row.title });
+    await notifyFounders(tx, r.access.fileId, askedFounderNotice(r.access.fileId, q!.id, input.visibility, r.access.name, row.title, row.id));
+    await notifyParticipants(tx, r.access.fileId, { ...askedNotice(input.visibility, r.access.name, row.title, row.id), exceptParticipantId: r.access.participantId });
     return q!.id;
   });
 }
@@ -255,6 +322,8 @@ export async function participantAnswer(userId: string, fileId: string, question
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${r.access.profileId}::uuid, answered_by_participant = ${r.access.participantId}::uuid,
       answerer_name = ${r.access.name}, answered_at = clock_timestamp(), status = 'answered', updated_at = clock_timestamp() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendParticipantEvent(tx, r.access, "dd_question_answered", { name: q.title ?? "" });
+    await completeTodo(todoKey("dd_question", q.id), tx);
+    await notifyFounders(tx, r.access.fileId, answeredFounderNotice(r.access.fileId, q.visibility, r.access.name, q.title, q.request_id));
     await notifyParticipants(tx, r.access.fileId, { ...answeredNotice(q.visibility, r.access.name, q.title, q.request_id), exceptParticipantId: r.access.participantId });
   });
 }
@@ -268,6 +337,9 @@ export async function participantSetStatus(userId: string, fileId: string, reque
     if (refusal) fileConflict(STATUS_REFUSAL_MESSAGES[refusal], refusal === "forbidden" ? "forbidden" : "conflict");
     await tx.execute(sql`update due_diligence_requests set status = ${to}::dd_status, updated_at = clock_timestamp() where id = ${row.id}::uuid`);
     await appendParticipantEvent(tx, r.access, "dd_request_status", { name: row.title, from: row.status, to });
+    if (settlesRequest(to)) await completeTodo(todoKey("dd_request", row.id), tx);
+    await followReview(tx, r.access.fileId, { id: row.id, title: row.title, from: row.status, to }, { name: r.access.name, participantId: r.access.participantId });
+    if (to === "provided") await notifyFounders(tx, r.access.fileId, providedFounderNotice(r.access.fileId, r.access.name, row.title, row.id, "status"));
   });
 }
 
@@ -284,13 +356,15 @@ export async function participantProvide(
 ): Promise<{ documentId: string; name: string }> {
   const first = await reach(db, userId, fileId, "dd-provide");
   await requireItem(db, first, requestId);
-  const shared = await shareParticipantDocument(userId, fileId, folderId, input);
+  // The founders hear of the answer to the request, not of a document besides it.
+  const shared = await shareParticipantDocument(userId, fileId, folderId, input, { toFounders: false });
   await db.transaction(async (tx) => {
     const r = await reach(tx, userId, fileId, "dd-provide", true);
     const row = await requireItem(tx, r, requestId);
     await tx.execute(sql`insert into due_diligence_request_documents (request_id, document_id, linked_by, linked_by_participant)
       values (${row.id}::uuid, ${shared.documentId}::uuid, ${r.access.profileId}::uuid, ${r.access.participantId}::uuid) on conflict do nothing`);
     await appendParticipantEvent(tx, r.access, "dd_document_linked", { name: `${row.title} · ${shared.name}` });
+    await notifyFounders(tx, r.access.fileId, providedFounderNotice(r.access.fileId, r.access.name, row.title, row.id, "document"));
   });
   return shared;
 }

@@ -19,21 +19,16 @@ import { isUuid } from "~/lib/uuid";
 import { refreshReputation } from "~/features/trust/reputation.server";
 import { completeTodo } from "~/features/notifications/notifications.server";
 import { todoKey } from "~/features/notifications/event-rules";
+import { auditMediation, consumeMessageRate, lockMediation, mailMember, mediationNotFound, refuse } from "./mediation.server";
 import {
-  auditMediation,
-  consumeMessageRate,
-  lockMediation,
-  mailMember,
-  MEDIATION_COLUMNS,
-  mediationNotFound,
   buildMediationViews,
-  refuse,
+  MEDIATION_COLUMNS,
   TEAM_NAME,
   type MediationAttachmentRow,
   type MediationMessageRow,
   type MediationRow,
   type MediationView,
-} from "./mediation.server";
+} from "./mediation-views.server";
 import { canMoveMediation, isActive, MEDIATION_MESSAGES, MEDIATION_STATUS_LABELS, MEDIATION_STATUSES, type MediationStatus } from "./mediation-rules";
 import type { MediationDecisionInput } from "./mediation.schema";
 

@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { can } from "~/auth/permissions";
 import { queryRows, withReusablePlan } from "~/db/query.server";
-import { memberNameOrGone } from "~/features/collaboration/collaboration.server";
+import { memberNameOrGone } from "~/features/collaboration/member-names";
 import { readFileAccess } from "~/features/collaboration/file-access.server";
 import { MESSAGE_PREVIEW_LENGTH, messagePreview } from "~/lib/format";
 import {

@@ -40,6 +40,7 @@ const CASES: Array<[EventKind, "messages" | "files" | "mandates" | "account", st
   ["dd_request", "files", "files", true],
   ["dd_question", "files", "files", true],
   ["dd_answer", "files", "files", false],
+  ["dd_review", "files", "files", true],
   ["rating_open", "files", "files", true],
   ["rating_revealed", "files", "files", false],
   ["mediation_opened", "files", "mediation", true],

@@ -125,6 +125,12 @@ export const EVENT_RULES = {
     todo: { one: "question d’audit attend votre réponse", many: "questions d’audit attendent votre réponse", doneWhen: "la question a une réponse ou est fermée" },
   },
   dd_answer: { label: "Réponse d’audit", area: "files", email: "files", todo: null },
+  dd_review: {
+    label: "Diligence à valider",
+    area: "files",
+    email: "files",
+    todo: { one: "diligence fournie attend votre validation", many: "diligences fournies attendent votre validation", doneWhen: "la demande est validée, reprise ou sans objet" },
+  },
   rating_open: {
     label: "Notation",
     area: "files",

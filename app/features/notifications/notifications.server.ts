@@ -24,12 +24,10 @@ import {
 } from "./notification-rules";
 import { AppError } from "~/lib/errors/app-error";
 
-import { areaCounts, DEFAULT_EMAIL_FREQUENCIES, type EmailFrequency, type EmailKind, type EventKind, eventRule, isEmailFrequency } from "./event-rules";
+import { areaCounts, DEFAULT_EMAIL_FREQUENCIES, type EmailFrequency, type EmailKind, type EventKind, eventRule, isEmailFrequency, type OpenTodo } from "./event-rules";
 
 export type { NotificationItem, NotificationState } from "./notification-rules";
 
-/** How many open to-dos the state lists (their counts per kind, `todoTotals`, have no cap). */
-const OPEN_TODOS_SHOWN = 200;
 
 const jsonOf = <T>(v: unknown): T | null => (v === null || v === undefined ? null : typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
 
@@ -126,10 +124,7 @@ const notificationState = builtOnce(
         // The counts of each area and the open to-dos ride on the same statement (no extra one per page).
         byKind: sql<unknown>`(select json_object_agg(k.kind, k.n) from (select u.kind, count(*) as n from notifications u
           where u.user_id = ${sql.placeholder("userId")} and u.read_at is null group by u.kind) k)`,
-        todos: sql<unknown>`(select json_agg(json_build_object('key', t.todo, 'kind', t.kind, 'link', t.link, 'createdAt', t.created_at) order by t.created_at desc)
-          from (select todo, kind, link, created_at from notifications t where t.user_id = ${sql.placeholder("userId")}
-            and t.todo is not null and t.done_at is null order by t.created_at desc limit ${sql.raw(String(OPEN_TODOS_SHOWN))}) t)`,
-        // Counted without the list's cap: one per subject, the kind being the key's prefix.
+        // Every open to-do counted, one per subject, the kind being the key's prefix (the list itself is paged: openTodosPage).
         todoTotals: sql<unknown>`(select json_agg(json_build_object('kind', g.kind, 'count', g.n, 'link', g.link, 'at', g.at))
           from (select split_part(t.todo, ':', 1) as kind, count(distinct t.todo) as n, max(t.created_at) as at,
             (array_agg(t.link order by t.created_at desc))[1] as link
@@ -151,10 +146,6 @@ export async function getNotificationState(userId: string, options: { fresh?: bo
   const rows = await (options.fresh ? read() : oncePerRequest(`notifications:${userId}`, () => cached(getCache("bells"), userId, read, { tags: [`notifications:${userId}`] })));
   const first = rows[0];
   const byKind = jsonOf<Record<string, number | string>>(first?.byKind) ?? {};
-  const todos = (jsonOf<Array<{ key: string; kind: string; link: string | null; createdAt: string }>>(first?.todos) ?? []).map((t) => ({
-    ...t,
-    createdAt: new Date(t.createdAt).toISOString(),
-  }));
   const todoTotals = (jsonOf<Array<{ kind: string; count: number | string; link: string | null; at: string }>>(first?.todoTotals) ?? []).map((t) => ({
     ...t,
     count: Number(t.count),
@@ -162,11 +153,48 @@ export async function getNotificationState(userId: string, options: { fresh?: bo
   }));
   return {
     unread: first?.unread ?? 0,
-    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, todos: _todos, todoTotals: _todoTotals, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
+    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, todoTotals: _todoTotals, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
     counts: areaCounts(Object.fromEntries(Object.entries(byKind).map(([k, n]) => [k, Number(n)]))),
-    todos,
     todoTotals,
   };
+}
+
+/** How many open to-dos one page of `openTodosPage` holds. */
+export const OPEN_TODOS_PAGE_SIZE = 50;
+
+export type OpenTodosPage = { todos: OpenTodo[]; next: string | null };
+
+// The cursor keeps the timestamp as the database prints it: microseconds, which an ISO date would round away.
+const todoCursor = z.object({ at: z.string().min(1).max(40), key: z.string().min(1).max(200) });
+
+/**
+ * One page of a member's open to-dos, newest first, one per subject (its newest notification):
+ * the notification centre's list, with an opaque cursor (`next`, null on the last page).
+ * A cursor that does not parse reads the first page.
+ */
+export async function openTodosPage(userId: string, cursor?: string | null, size = OPEN_TODOS_PAGE_SIZE): Promise<OpenTodosPage> {
+  let after: z.infer<typeof todoCursor> | null = null;
+  if (cursor) {
+    try {
+      const parsed = todoCursor.safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+      after = parsed.success ? parsed.data : null;
+    } catch {
+      after = null;
+    }
+  }
+  const past = after ? sql`where (t.created_at, t.todo) < (${after.at}::timestamptz, ${after.key})` : sql``;
+  const rows = await queryRows<{ key: string; kind: string; link: string | null; created_at: string | Date; at: string }>(
+    sql`select t.todo as key, t.kind, t.link, t.created_at, t.created_at::text as at from (
+        select distinct on (n.todo) n.todo, n.kind, n.link, n.created_at from notifications n
+        where n.user_id = ${userId} and n.todo is not null and n.done_at is null
+        order by n.todo, n.created_at desc) t
+      ${past} order by t.created_at desc, t.todo desc limit ${size + 1}`,
+    defaultDb,
+  );
+  const todos = rows.slice(0, size).map((r) => ({ key: r.key, kind: r.kind, link: r.link, createdAt: new Date(r.created_at).toISOString() }));
+  const last = rows[size - 1];
+  const next = rows.length > size && last ? Buffer.from(JSON.stringify({ at: last.at, key: last.key }), "utf8").toString("base64url") : null;
+  return { todos, next };
 }
 
 /**

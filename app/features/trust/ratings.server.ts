@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { notifyCounterpart } from "~/features/collaboration/collaboration.server";
+import { notifyCounterpart } from "~/features/collaboration/file-notify.server";
 import { actorName, requireFileAccess, type FileActor } from "~/features/collaboration/file-access.server";
 import { isUuid } from "~/lib/uuid";
 import { completeTodo, completeTodosNoLongerDue } from "~/features/notifications/notifications.server";

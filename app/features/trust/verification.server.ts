@@ -9,7 +9,7 @@ import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { builtOnce } from "~/db/query.server";
 import { profiles, user, verificationChecks, verificationEvidence } from "~/db/schema";
-import { prepareDocument } from "~/features/collaboration/documents.server";
+import { prepareDocument } from "~/features/collaboration/document-checks.server";
 import { contentDisposition } from "~/features/collaboration/documents-rules";
 import { parisToday } from "~/features/mandates/mandate-rules";
 import { getEnv } from "~/lib/env.server";

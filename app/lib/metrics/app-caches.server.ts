@@ -9,7 +9,7 @@ export function registerAppCaches(register: (name: string, source: CacheStatsSou
   for (const name of NAMES) {
     register(name, () => {
       const stat = cacheStats().find((s) => s.name === name);
-      return stat && { hits: stat.hits, misses: stat.misses, size: stat.size };
+      return stat && { hits: stat.hits, misses: stat.misses, size: stat.size, ...(stat.bytes === null ? {} : { bytes: stat.bytes }) };
     });
   }
 }

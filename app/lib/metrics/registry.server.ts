@@ -6,7 +6,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Db, PoolStats } from "~/db/client.server";
 import { jobStatuses, observeStatements, type JobStatus, type StatementEvent } from "./signals.server";
 
-export type CacheStats = { hits: number; misses: number; size: number };
+/** `bytes`: for a cache bounded in bytes, what its kept values count (its own measure of them). */
+export type CacheStats = { hits: number; misses: number; size: number; bytes?: number };
 /** Undefined while that cache is not in use on this instance (turned off, not created yet). */
 export type CacheStatsSource = () => CacheStats | undefined;
 
@@ -228,6 +229,16 @@ export function createAppMetrics(sources: MetricsSources = {}, options: { defaul
     collect() {
       this.reset();
       for (const [cache, stats] of cacheStats()) this.set({ cache }, stats.size);
+    },
+  });
+  new Gauge({
+    name: "rt_cache_bytes",
+    help: "Bytes held by an in-memory cache bounded in bytes, as the cache counts them, by cache.",
+    labelNames: ["cache"] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [cache, stats] of cacheStats()) if (stats.bytes !== undefined) this.set({ cache }, stats.bytes);
     },
   });
 

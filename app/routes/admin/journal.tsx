@@ -1,3 +1,4 @@
+import { Email } from "~/components/email";
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { toast } from "~/lib/toast";
@@ -90,8 +91,8 @@ export default function JournalTab({ loaderData }: Route.ComponentProps) {
               return (
                 <tr key={e.id} className="border-t align-top">
                   <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
-                  <td className="px-3 py-2 break-all">
-                    {e.adminEmail ?? "Compte supprimé"}
+                  <td className="px-3 py-2">
+                    {e.adminEmail ? <Email address={e.adminEmail} /> : "Compte supprimé"}
                     {e.actorRole !== "gone" ? <span className="block text-xs text-muted-foreground">{ACTOR_ROLE_LABELS[e.actorRole]}</span> : null}
                   </td>
                   <td className="px-3 py-2">{auditActionLabel(e.action)}</td>

@@ -13,7 +13,7 @@ import { MediationThread } from "~/features/mediation/components/mediation-threa
 import { decideMediation, getMediationForAdmin, postAdminMediationMessage, startMediation, type MediatedFile } from "~/features/mediation/mediation-admin.server";
 import { adminMediationUrl, BREACH_KIND_LABELS, BREACH_KINDS, MEDIATION_LIMITS, MEDIATION_MESSAGES } from "~/features/mediation/mediation-rules";
 import { mediationDecisionSchema, mediationMessageSchema, mediationStatusSchema } from "~/features/mediation/mediation.schema";
-import type { MediationView } from "~/features/mediation/mediation.server";
+import type { MediationView } from "~/features/mediation/mediation-views.server";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { fieldErrors } from "~/lib/form-errors";
@@ -124,7 +124,8 @@ function DecisionForm({ mediation: m, errors }: { mediation: MediationView; erro
         <FieldError errors={errors?.breachKind} />
       </div>
       <div>
-        <Button type="submit" disabled={busy}>
+        {/* While the request waits to be taken in charge, that is the page's one primary action. */}
+        <Button type="submit" variant={m.status === "open" ? "outline" : "default"} disabled={busy}>
           Enregistrer la décision
         </Button>
       </div>

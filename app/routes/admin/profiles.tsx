@@ -21,6 +21,7 @@ import {
 import { Pagination } from "~/components/pagination";
 import { ScrollTable } from "~/features/admin/components/scroll-table";
 import {
+  type AdminProfileRow,
   getProfileCounts,
   getProfileReview,
   listProfilesForAdmin,
@@ -51,15 +52,18 @@ export const loader = atEdge(async function loader({ request, context }: Route.L
   try {
     // The list's total without a search is one of the tiles' counts: read once, used by both.
     const countsRead = getProfileCounts();
-    const [counts, list, review] = await Promise.all([
+    // The list unfiltered: the profiles to examine come first, in a table of their own.
+    const pendingFirst = !query.statut && !query.q && query.page === 1;
+    const [counts, list, review, pending] = await Promise.all([
       countsRead,
       listProfilesForAdmin(query, countsRead),
       query.profil ? getProfileReview(query.profil, actor) : Promise.resolve(null),
+      pendingFirst ? listProfilesForAdmin({ ...query, statut: "en-attente" }, countsRead) : Promise.resolve(null),
     ]);
-    return { query, counts, ...list, detail: review?.detail ?? null, checklist: review?.checklist ?? null, failed: false };
+    return { query, counts, ...list, pending: pending?.rows.length ? pending : null, detail: review?.detail ?? null, checklist: review?.checklist ?? null, failed: false };
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, "admin profiles load failed");
-    return { query, counts: null, rows: [], total: 0, page: 1, pageCount: 1, detail: null, checklist: null, failed: true };
+    return { query, counts: null, rows: [], total: 0, page: 1, pageCount: 1, pending: null, detail: null, checklist: null, failed: true };
   }
 });
 
@@ -110,7 +114,7 @@ export const action = atEdge(async function action({ request, context }: Route.A
 });
 
 export default function ProfilesTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, counts, rows, total, page, pageCount, detail, checklist, failed } = loaderData;
+  const { query, counts, rows, total, page, pageCount, pending, detail, checklist, failed } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -126,11 +130,12 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
       failedMessage={failed ? ADMIN_MESSAGES.profilesLoadFailed : null}
       tiles={
         counts && [
-          { label: "Total", value: counts.total },
-          { label: "En attente", value: counts.pending },
-          { label: "Validés", value: counts.validated },
-          { label: "Rejetés", value: counts.rejected },
-          { label: "Suspendus", value: counts.suspended },
+          // Each counter filters the list on its status (the search is kept).
+          { label: "Total", value: counts.total, href: listHref({ q: query.q, statut: undefined, page: 1 }), current: !query.statut },
+          { label: "En attente", value: counts.pending, href: listHref({ q: query.q, statut: "en-attente", page: 1 }), current: query.statut === "en-attente" },
+          { label: "Validés", value: counts.validated, href: listHref({ q: query.q, statut: "valides", page: 1 }), current: query.statut === "valides" },
+          { label: "Rejetés", value: counts.rejected, href: listHref({ q: query.q, statut: "rejetes", page: 1 }), current: query.statut === "rejetes" },
+          { label: "Suspendus", value: counts.suspended, href: listHref({ q: query.q, statut: "suspendus", page: 1 }), current: query.statut === "suspendus" },
         ]
       }
     >
@@ -157,7 +162,22 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
         <SearchButtons resetTo="/admin" />
       </Form>
 
+      {pending ? (
+        <section aria-labelledby="pending-title" className="grid gap-2" data-testid="pending-profiles">
+          <h3 id="pending-title" className="font-semibold">
+            À examiner ({pending.total})
+          </h3>
+          <ProfileTable label="Profils en attente de validation" rows={pending.rows} loading={loading} href={(id) => listHref({ ...query, page }, { profil: id })} />
+          {pending.total > pending.rows.length ? (
+            <Link to={listHref({ q: "", statut: "en-attente", page: 1 })} className="w-fit text-body text-primary underline">
+              Voir les {pending.total} profils en attente
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
+
       <div>
+        {pending ? <h3 className="mb-1 font-semibold">Tous les profils</h3> : null}
         <p className="font-medium" aria-live="polite">
           {loading ? "Chargement..." : countLabel(total, "profil", "profils")}
         </p>
@@ -166,50 +186,7 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
             {query.q || query.statut ? "Aucun profil ne correspond à ces critères." : "Aucun profil pour le moment."}
           </p>
         ) : (
-          <ScrollTable label="Liste des profils">
-            <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2">Nom</th>
-                <th scope="col" className="px-3 py-2">Société</th>
-                <th scope="col" className="px-3 py-2">Profession</th>
-                <th scope="col" className="px-3 py-2">Collège</th>
-                <th scope="col" className="px-3 py-2">Statut</th>
-                <th scope="col" className="px-3 py-2">Date</th>
-                <th scope="col" className="px-3 py-2">Actions</th>
-              </tr>
-            </thead>
-            <tbody className={loading ? "opacity-60" : undefined}>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-t">
-                  <td className="px-3 py-2 font-medium">
-                    {r.firstName} {r.lastName}
-                  </td>
-                  <td className="px-3 py-2">{r.company}</td>
-                  <td className="px-3 py-2">{r.professionLabel}</td>
-                  <td className="px-3 py-2">{r.collegeLabel}</td>
-                  <td className="px-3 py-2">
-                    <Badge variant={badgeVariantForStatus(r.status)}>{PROFILE_STATUS_LABELS[r.status]}</Badge>
-                    {r.insurance ? (
-                      <Badge variant={r.insurance === "to_renew" ? "destructive" : "warning"} className="mt-1 block w-fit" data-testid="insurance-flag">
-                        {INSURANCE_FLAG_LABELS[r.insurance]}
-                      </Badge>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(r.createdAt)}</td>
-                  <td className="px-3 py-2">
-                    <Link
-                      to={listHref({ ...query, page }, { profil: r.id })}
-                      preventScrollReset
-                      className="text-primary underline"
-                      aria-label={`Voir le profil de ${r.firstName} ${r.lastName}`}
-                    >
-                      {r.status === "pending_validation" ? "Examiner" : "Voir"}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+          <ProfileTable label="Liste des profils" rows={rows} loading={loading} href={(id) => listHref({ ...query, page }, { profil: id })} />
         )}
         <Pagination page={page} pageCount={pageCount} href={(p) => listHref({ ...query, page: p })} />
       </div>
@@ -224,5 +201,55 @@ export default function ProfilesTab({ loaderData, actionData }: Route.ComponentP
         )
       ) : null}
     </AdminTab>
+  );
+}
+
+/** A table of profiles, each with its link to the detail overlay. */
+function ProfileTable({ label, rows, loading, href }: { label: string; rows: AdminProfileRow[]; loading: boolean; href: (id: string) => string }) {
+  return (
+    <ScrollTable label={label}>
+      <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
+        <tr>
+          <th scope="col" className="px-3 py-2">Nom</th>
+          <th scope="col" className="px-3 py-2">Société</th>
+          <th scope="col" className="px-3 py-2">Profession</th>
+          <th scope="col" className="px-3 py-2">Collège</th>
+          <th scope="col" className="px-3 py-2">Statut</th>
+          <th scope="col" className="px-3 py-2">Date</th>
+          <th scope="col" className="px-3 py-2">Actions</th>
+        </tr>
+      </thead>
+      <tbody className={loading ? "opacity-60" : undefined}>
+        {rows.map((r) => (
+          <tr key={r.id} className="border-t">
+            <td className="px-3 py-2 font-medium">
+              {r.firstName} {r.lastName}
+            </td>
+            <td className="px-3 py-2">{r.company}</td>
+            <td className="px-3 py-2">{r.professionLabel}</td>
+            <td className="px-3 py-2">{r.collegeLabel}</td>
+            <td className="px-3 py-2">
+              <Badge variant={badgeVariantForStatus(r.status)}>{PROFILE_STATUS_LABELS[r.status]}</Badge>
+              {r.insurance ? (
+                <Badge variant={r.insurance === "to_renew" ? "destructive" : "warning"} className="mt-1 block w-fit" data-testid="insurance-flag">
+                  {INSURANCE_FLAG_LABELS[r.insurance]}
+                </Badge>
+              ) : null}
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(r.createdAt)}</td>
+            <td className="px-3 py-2">
+              <Link
+                to={href(r.id)}
+                preventScrollReset
+                className="text-primary underline"
+                aria-label={`Voir le profil de ${r.firstName} ${r.lastName}`}
+              >
+                {r.status === "pending_validation" ? "Examiner" : "Voir"}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

@@ -1,3 +1,4 @@
+import { Email } from "~/components/email";
 import { Copy, Download } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -151,7 +152,9 @@ export default function RecommendationsTab({ loaderData }: Route.ComponentProps)
             {rows.map((r) => (
               <tr key={r.id} className="border-t">
                 <td className="px-3 py-2 font-medium">{r.sponsorName}</td>
-                <td className="px-3 py-2 break-all">{r.sponsorEmail}</td>
+                <td className="px-3 py-2">
+                  <Email address={r.sponsorEmail} />
+                </td>
                 <td className="px-3 py-2">
                   {r.memberName}
                   <span className="block text-xs text-muted-foreground">{r.company}</span>

@@ -33,7 +33,7 @@ export default function DevCaches({ loaderData }: Route.ComponentProps) {
             <tr key={c.name}>
               <td>{c.name}</td>
               <td>{c.size}</td>
-              <td>{c.bytes}</td>
+              <td>{c.bytes ?? "—"}</td>
               <td>{c.hits}</td>
               <td>{c.misses}</td>
               <td>{rate(c.hits, c.misses)}</td>

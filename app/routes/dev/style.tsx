@@ -11,6 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { ActionMenu, menuItemClass } from "~/components/ui/menu";
 import { Wordmark } from "~/components/wordmark";
+import { Email } from "~/components/email";
+import { StatTiles } from "~/features/admin/components/stat-tiles";
 import type { Route } from "./+types/style";
 
 export function loader() {
@@ -195,6 +197,19 @@ export default function DevStyle() {
             </tbody>
           </table>
         </div>
+      </Section>
+
+      <Section title="Compteurs qui filtrent">
+        <StatTiles
+          items={[
+            { label: "Total", value: 1284, href: "/dev/style", current: true },
+            { label: "En attente", value: 12, href: "/dev/style?statut=en-attente" },
+            { label: "Validés", value: 1240 },
+          ]}
+        />
+        <p className="text-body">
+          Adresse e-mail sur un écran étroit&nbsp;: <Email address="jean-baptiste.montgolfier-lefebvre@cabinet-transmission-exemple.fr" />
+        </p>
       </Section>
 
       <Section title="Carte compacte">

@@ -5,7 +5,7 @@
 import { getProfileByUserId, isAdmin, requireUser } from "~/auth/session.server";
 import { openInsuranceCertificate } from "~/features/trust/verification.server";
 import { VERIFICATION_MESSAGES } from "~/features/trust/verification.schema";
-import { privateFileResponse } from "~/features/messages/file-response.server";
+import { privateFileResponse } from "~/lib/private-download.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/insurance-certificate";
 

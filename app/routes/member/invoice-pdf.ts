@@ -4,6 +4,7 @@ import { getRequestProfile, requireUser } from "~/auth/session.server";
 import { BILLING_MESSAGES } from "~/features/billing/billing.schema";
 import { renderInvoicePdf } from "~/features/billing/billing.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
+import { privateDownload } from "~/lib/private-download.server";
 import type { Route } from "./+types/invoice-pdf";
 
 const plain = (message: string, status: number) =>
@@ -15,15 +16,10 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
   if (!profile) return plain(BILLING_MESSAGES.notFound, 404);
   try {
     const pdf = await renderInvoicePdf({ profileId: profile.id }, params.invoiceId);
-    return new Response(Buffer.from(pdf.bytes), {
-      headers: {
-        "content-type": "application/pdf",
-        "content-length": String(pdf.bytes.byteLength),
-        "content-disposition": `attachment; filename="${pdf.fileName}"`,
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-      },
-    });
+    return privateDownload(
+      { bytes: pdf.bytes },
+      { contentType: "application/pdf", disposition: `attachment; filename="${pdf.fileName}"`, headers: { "x-content-type-options": "nosniff" } },
+    );
   } catch (error) {
     return expectedFailureResponse(error, BILLING_MESSAGES.notFound);
   }

@@ -95,13 +95,16 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
     </UrlDialog>
   ) : null;
 
+  // An open dialog's action is the view's primary: before hydration and without JavaScript the
+  // dialog is a section of this page, so « Nouveau mandat » steps back meanwhile.
+  const dialogOpen = Boolean(showing || removing || panel || d.requestTarget);
   return (
     <AppPage>
       <PageHeader
         title="Gestion des Mandats"
         description="Vos mandats exclusifs d’acquisition et de cession, et leurs mises en relation confidentielles."
         primary={
-          <Button asChild>
+          <Button asChild variant={dialogOpen ? "outline" : "default"}>
             <Link to={mandatesHref(search, { nouveau: "1" })}>
               <Plus aria-hidden="true" />
               Nouveau mandat
@@ -149,6 +152,7 @@ export default function MandatesPage({ loaderData: d, actionData }: Route.Compon
             returnTo={mandatesHref(search, { matching: panel.mandate.id })}
             requestHref={(targetId) => mandatesHref(search, { matching: panel.mandate.id, demande: targetId })}
             moreHref={(shown) => mandatesHref(search, { matching: panel.mandate.id, plus: String(nextMatchesPage(shown)) })}
+            quiet={requestDialog !== null}
           />
           {requestDialog}
           <div className="flex justify-end">

@@ -4,7 +4,7 @@
 import { getRequestIsAdmin, getRequestProfile, requireUser } from "~/auth/session.server";
 import { MEDIATION_MESSAGES } from "~/features/mediation/mediation-rules";
 import { openMediationAttachment } from "~/features/mediation/mediation.server";
-import { privateFileResponse } from "~/features/messages/file-response.server";
+import { privateFileResponse } from "~/lib/private-download.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
 import type { Route } from "./+types/mediation-attachment";
 

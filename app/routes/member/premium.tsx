@@ -2,7 +2,7 @@ import { Check, Crown, ShieldCheck } from "lucide-react";
 import type * as React from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
-import { BackLink, PageContainer, PageTitle } from "~/components/page";
+import { AppPage, PageHeader } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -94,12 +94,12 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
   const founding = offers.includes("founding");
   const range = regularPriceRange();
   return (
-    <PageContainer className="max-w-5xl">
-      <BackLink to="/dashboard" label="Retour au tableau de bord" />
-      <PageTitle>{subscribed ? "Votre adhésion" : "Passez Premium"}</PageTitle>
-      <p className="mt-4 max-w-3xl text-muted-foreground">
-        {subscribed ? "Toutes les fonctionnalités du réseau sont incluses dans votre adhésion." : "Développez votre activité avec toutes les fonctionnalités du réseau."}
-      </p>
+    <AppPage>
+      <PageHeader
+        back={{ to: "/dashboard", label: "Retour au tableau de bord" }}
+        title={subscribed ? "Votre adhésion" : "Passez Premium"}
+        description={subscribed ? "Toutes les fonctionnalités du réseau sont incluses dans votre adhésion." : "Développez votre activité avec toutes les fonctionnalités du réseau."}
+      />
 
       {founding ? (
         <Alert variant="info" className="mt-6 flex gap-3">
@@ -215,6 +215,6 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
           </div>
         </section>
       )}
-    </PageContainer>
+    </AppPage>
   );
 }

@@ -20,7 +20,7 @@ import {
   userRoles,
 } from "~/db/schema";
 import { collaborationDataOf } from "~/features/collaboration/export.server";
-import { mediationsOfMember } from "~/features/mediation/mediation.server";
+import { mediationsOfMember } from "~/features/mediation/mediation-views.server";
 import type { AccountActor } from "~/features/account/account.server";
 import { describeUserAgent } from "~/features/account/user-agent";
 

@@ -1,5 +1,6 @@
 // /parametres: the account settings, one page per subject (Profil du compte, Sécurité,
 // Notifications, Assurance, Facturation, Mes données) under one heading and one navigation.
+import { Email } from "~/components/email";
 import { Bell, Database, FileCheck2, Receipt, ShieldCheck, UserRound, type LucideIcon } from "lucide-react";
 import { isRouteErrorResponse, Link, Outlet, redirect } from "react-router";
 import { getRequestIsAdmin, getRequestProfile, requireUser } from "~/auth/session.server";
@@ -60,7 +61,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         title="Paramètres du compte"
         description={
           <>
-            Compte&nbsp;: <span className="break-all">{loaderData.email}</span>
+            Compte&nbsp;: <Email address={loaderData.email} />
           </>
         }
         back={loaderData.back}

@@ -2,6 +2,7 @@
 // reference, the inviter, the role and the side — never a client. A member signs in and joins; a
 // professional outside the network creates a guest account limited to the file (password, then
 // the e-mail confirmation, whose link brings them back here to join).
+import { Email } from "~/components/email";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { getSessionUser, requireUser } from "~/auth/session.server";
@@ -12,7 +13,7 @@ import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { PARTICIPANT_MESSAGES, ROLE_LABELS, sharedFileUrl, SIDE_LABELS } from "~/features/collaboration/participant-rules";
 import { guestSignUpSchema } from "~/features/collaboration/participants.schema";
-import { acceptInvitation, readInvitation, signUpGuest } from "~/features/collaboration/participants.server";
+import { acceptInvitation, readInvitation, signUpGuest } from "~/features/collaboration/participant-joining.server";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
@@ -74,7 +75,9 @@ function GuestSignUp({ email }: { email: string }) {
         Créer votre compte invité
       </h2>
       <p className="text-sm text-muted-foreground">
-        Ce compte donne accès à ce dossier seulement, et à rien d’autre du réseau. Adresse&nbsp;: <strong className="break-all">{email}</strong>
+        Ce compte donne accès à ce dossier seulement, et à rien d’autre du réseau. Adresse&nbsp;: <strong>
+          <Email address={email} />
+        </strong>
       </p>
       <input type="hidden" name="intent" value="sign-up" />
       <div className="grid gap-3 sm:grid-cols-2">

@@ -23,7 +23,8 @@ type View =
 
 function linkOf(request: Request) {
   const url = new URL(request.url);
-  return { profile: url.searchParams.get("profile"), type: url.searchParams.get("type"), token: url.searchParams.get("token") };
+  const param = (name: string) => url.searchParams.get(name);
+  return { profile: param("profile"), guest: param("invite"), type: param("type"), token: param("token") };
 }
 
 // Public by design: the signed link is the credential. Opening it changes nothing (mail

@@ -5,7 +5,7 @@ import { requireUser } from "~/auth/session.server";
 import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { openParticipantDocument } from "~/features/collaboration/participant-documents.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
-import { privateFileResponse } from "~/features/messages/file-response.server";
+import { privateDownload, privateFileResponse } from "~/lib/private-download.server";
 import type { Route } from "./+types/document";
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
@@ -14,14 +14,7 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
   try {
     const doc = await openParticipantDocument(user.id, params.fileId, params.documentId, mode);
     if (doc.kind === "stored") return privateFileResponse({ object: doc.object, contentType: doc.contentType, disposition: doc.disposition });
-    return new Response(new Uint8Array(doc.bytes), {
-      headers: {
-        "content-type": doc.contentType,
-        "content-length": String(doc.bytes.byteLength),
-        "content-disposition": doc.disposition,
-        "cache-control": "private, no-store",
-      },
-    });
+    return privateDownload({ bytes: doc.bytes }, { contentType: doc.contentType, disposition: doc.disposition });
   } catch (error) {
     return expectedFailureResponse(error, DOCUMENT_MESSAGES.notFound);
   }

@@ -2,26 +2,30 @@
 // — its documents of the folders their side sees, their side's questions; answering
 // with a document into a folder they may deposit into, moving its status, asking and answering.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Upload } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { PageError } from "~/components/states";
-import { PageContainer } from "~/components/page";
+import { AppPage, PageHeader } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { FolderSelect } from "~/features/collaboration/components/document-versions";
-import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
+import { DOCUMENT_MAX_MB, DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
-import { requireFileParticipant } from "~/features/collaboration/participants.server";
+import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
 import { DdDocumentsCard } from "~/features/due-diligence/components/dd-documents";
+import { DdAnswerFile, DdStatusForm } from "~/features/due-diligence/components/dd-forms";
 import { DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import { DdAskForm, DdQuestionList } from "~/features/due-diligence/components/dd-questions";
-import { DD_MESSAGES, dueDiligenceItemUrl, DD_STATUS_LABELS } from "~/features/due-diligence/due-diligence-rules";
+import { DD_MESSAGES, ddItemPrimary, dueDiligenceItemUrl } from "~/features/due-diligence/due-diligence-rules";
 import { answerSchema, askSchema, statusSchema } from "~/features/due-diligence/due-diligence.schema";
-import { getParticipantDueDiligenceItem, participantAnswer, participantAsk, participantProvide, participantSetStatus } from "~/features/due-diligence/participant.server";
+import {
+  getParticipantDueDiligenceItem,
+  participantAnswer,
+  participantAsk,
+  participantProvide,
+  participantSetStatus,
+} from "~/features/due-diligence/participant.server";
 import { isUuid } from "~/lib/uuid";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
@@ -104,19 +108,18 @@ function documentHref(fileId: string, documentId: string, mode: "view" | "downlo
 export default function SharedDueDiligenceItem({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
   const error = actionData?.error ?? null;
+  const primary = ddItemPrimary({ questionToAnswer: page.questions.some((q) => q.canAnswer), canAnswerRequest: page.depositFolders.length > 0, canAsk: page.canAsk });
   return (
-    <PageContainer className="grid gap-4 py-6">
-      <header className="grid gap-1">
-        <p className="text-sm">
-          <Link className="text-primary underline" to={`${sharedFileUrl(page.fileId)}/diligences`}>
-            Diligences du dossier {page.reference}
-          </Link>
-        </p>
-        <h1 className="break-words text-xl font-semibold">{page.item.title}</h1>
-        <div>
+    <AppPage>
+      <PageHeader
+        back={{ to: `${sharedFileUrl(page.fileId)}/diligences`, label: `Diligences du dossier ${page.reference}` }}
+        title={<span className="break-words">{page.item.title}</span>}
+      >
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <DdStatusBadge status={page.item.status} />
+          <span data-testid="shared-dd-owner">{page.item.ownerName ? `Responsable\u00a0: ${page.item.ownerName}` : "Sans responsable"}</span>
         </div>
-      </header>
+      </PageHeader>
       {error ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{error}</AlertDescription>
@@ -138,46 +141,23 @@ export default function SharedDueDiligenceItem({ loaderData, actionData }: Route
               folders={page.depositFolders.filter((f) => f.id !== null).map((f) => ({ id: f.id ?? "", name: f.name }))}
               generalAllowed={page.depositFolders.some((f) => f.id === null)}
             />
-            <div className="grid min-w-0 gap-1">
-              <Label htmlFor="dd-file">Document qui répond à la demande</Label>
-              <Input id="dd-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" />
-            </div>
-            <Button type="submit" size="sm">
-              <Upload aria-hidden="true" />
-              Déposer et rattacher
-            </Button>
+            <DdAnswerFile label="Document qui répond à la demande" primary={primary === "answer-request"} />
           </Form>
         ) : null}
-        {page.statuses.length ? (
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="status" />
-            <div className="grid gap-1">
-              <Label htmlFor="dd-status">Statut</Label>
-              <NativeSelect id="dd-status" name="status" defaultValue={page.statuses[0]}>
-                {page.statuses.map((s) => (
-                  <option key={s} value={s}>
-                    {DD_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <Button type="submit" size="sm" variant="outline">
-              Changer le statut
-            </Button>
-          </Form>
-        ) : null}
+        <DdStatusForm statuses={page.statuses} size="sm" />
       </DdDocumentsCard>
 
       <Card className="grid gap-3 p-4">
         <h2 className="font-semibold">Questions</h2>
         <DdQuestionList
           empty="Aucune question visible de votre côté."
+          primary={primary === "answer-question"}
           // Participants neither close questions nor see their own marked: the founders' page does.
           questions={page.questions.map((q) => ({ ...q, askedByMe: false, answeredAt: null, canClose: false }))}
         />
-        {page.canAsk ? <DdAskForm visibilities={page.visibilities} heading="h3" /> : null}
+        {page.canAsk ? <DdAskForm visibilities={page.visibilities} heading="h3" primary={primary === "ask"} /> : null}
       </Card>
-    </PageContainer>
+    </AppPage>
   );
 }
 

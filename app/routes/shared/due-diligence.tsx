@@ -3,9 +3,9 @@
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
-import { requireFileParticipant } from "~/features/collaboration/participants.server";
+import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
 import { PageError } from "~/components/states";
-import { PageContainer } from "~/components/page";
+import { AppPage, PageHeader } from "~/components/page";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { REACH_MESSAGES } from "~/features/due-diligence/participant-reach-rules";
@@ -31,18 +31,12 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
 export default function SharedDueDiligence({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   return (
-    <PageContainer className="grid gap-4 py-6">
-      <header className="grid gap-1">
-        <p className="text-sm">
-          <Link className="text-primary underline" to={sharedFileUrl(list.fileId)}>
-            Dossier {list.reference}
-          </Link>
-        </p>
-        <h1 className="text-xl font-semibold">Diligences</h1>
-        <p className="text-sm text-muted-foreground">
-          Vous intervenez au titre «&nbsp;{DD_SIDE_LABELS[list.side]}&nbsp;»&nbsp;: vous voyez les questions communes et celles de votre côté.
-        </p>
-      </header>
+    <AppPage>
+      <PageHeader
+        back={{ to: sharedFileUrl(list.fileId), label: `Dossier ${list.reference}` }}
+        title="Diligences"
+        description={<>Vous intervenez au titre «&nbsp;{DD_SIDE_LABELS[list.side]}&nbsp;»&nbsp;: vous voyez les questions communes et celles de votre côté.</>}
+      />
       {list.progress ? <DdProgressBar {...list.progress} /> : null}
       {list.items.length === 0 ? (
         <Alert>
@@ -67,6 +61,7 @@ export default function SharedDueDiligence({ loaderData }: Route.ComponentProps)
                     <DdStatusBadge status={item.status} />
                     {item.documents} document{item.documents > 1 ? "s" : ""} · {item.openQuestions} question{item.openQuestions > 1 ? "s" : ""} ouverte{item.openQuestions > 1 ? "s" : ""}
                     {item.dueDate ? ` · échéance ${formatDate(item.dueDate)}` : ""}
+                    {item.ownerName ? ` · responsable\u00a0: ${item.ownerName}` : ""}
                   </span>
                 </li>
               ))}
@@ -75,7 +70,7 @@ export default function SharedDueDiligence({ loaderData }: Route.ComponentProps)
         );
       })}
       <Pagination page={list.page} pageCount={list.pageCount} href={(p) => pageHref(`${sharedFileUrl(list.fileId)}/diligences`, p)} />
-    </PageContainer>
+    </AppPage>
   );
 }
 

@@ -1,12 +1,12 @@
 // /dossiers-partages/:fileId: a collaboration file as a participant (member or guest) reads it.
 // First the confidentiality undertaking; then the deal's clients, the folders
 // their side sees and the documents, opened and added as their rights allow.
-import { Download, Eye, FileText, ShieldCheck, Upload } from "lucide-react";
+import { Download, Eye, ShieldCheck, Upload } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { PageError } from "~/components/states";
-import { PageContainer } from "~/components/page";
+import { AppPage, PageHeader } from "~/components/page";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -15,13 +15,14 @@ import { fileUrl, isClosed, STAGE_LABELS } from "~/features/collaboration/collab
 import { mayReach, REACH_MESSAGES } from "~/features/due-diligence/participant-reach-rules";
 import { DdProgressBar } from "~/features/due-diligence/components/dd-badges";
 import { getParticipantProgress } from "~/features/due-diligence/participant.server";
-import { EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
+import { DocumentName, EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
 import { VERSION_MESSAGES } from "~/features/collaboration/document-versions-rules";
 import { shareDocumentVersion } from "~/features/collaboration/document-versions.server";
 import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, DOCUMENTS_PAGE_SIZE, formatFileSize } from "~/features/collaboration/documents-rules";
 import { getSharedFileView, shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
 import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILITY_LABELS } from "~/features/collaboration/participant-rules";
-import { requireFileParticipant, signParticipantUndertaking } from "~/features/collaboration/participants.server";
+import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
+import { signParticipantUndertaking } from "~/features/collaboration/participant-joining.server";
 import { UNDERTAKING_TEXT } from "~/features/connections/connection-rules";
 import { isUuid } from "~/lib/uuid";
 import { pageHref, requestedPage } from "~/lib/paging";
@@ -120,9 +121,9 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
   const error = actionData?.error ?? null;
   if (undertaking) {
     return (
-      <PageContainer className="py-6">
-        <Card className="mx-auto grid max-w-2xl gap-4 p-4 sm:p-6">
-          <h1 className="text-xl font-semibold">Dossier {undertaking.reference}</h1>
+      <AppPage wide={false}>
+        <PageHeader title={`Dossier ${undertaking.reference}`} />
+        <Card className="grid gap-4 p-4 sm:p-6">
           <h2 className="flex items-center gap-2 font-semibold">
             <ShieldCheck className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
             Engagement de confidentialité
@@ -141,19 +142,14 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
             <Button type="submit">Je m’engage</Button>
           </Form>
         </Card>
-      </PageContainer>
+      </AppPage>
     );
   }
   if (!view) return null;
   const depositFolders = view.folders.filter((f) => f.canUpload);
   return (
-    <PageContainer className="grid gap-4 py-6">
-      <header className="grid gap-1">
-        <h1 className="text-xl font-semibold">Dossier {view.reference}</h1>
-        <p className="text-sm text-muted-foreground">
-          {view.roleLabel} · {view.sideLabel}
-        </p>
-      </header>
+    <AppPage>
+      <PageHeader title={`Dossier ${view.reference}`} description={`${view.roleLabel} · ${view.sideLabel}`} />
       <Card className="grid gap-3 p-4" data-testid="shared-overview">
         <h2 className="font-semibold">Suivi du dossier</h2>
         <p className="text-sm">
@@ -206,25 +202,6 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
           <AlertDescription>Vos droits ne vous donnent accès à aucun document pour l’instant.</AlertDescription>
         </Alert>
       ) : null}
-      {depositFolders.length ? (
-        <Card className="p-4">
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Déposer un document">
-            <FolderSelect
-              id="shared-folder"
-              folders={depositFolders.filter((f) => f.id !== null).map((f) => ({ id: f.id ?? "", name: f.name }))}
-              generalAllowed={depositFolders.some((f) => f.id === null)}
-            />
-            <div className="grid min-w-0 gap-1">
-              <Label htmlFor="shared-file">Déposer un document</Label>
-              <Input id="shared-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" />
-            </div>
-            <Button type="submit" size="sm">
-              <Upload aria-hidden="true" />
-              Déposer
-            </Button>
-          </Form>
-        </Card>
-      ) : null}
       {view.pageCount > 1 ? (
         <p className="text-sm text-muted-foreground" data-testid="shared-documents-count">
           {view.total} documents, {DOCUMENTS_PAGE_SIZE} par page
@@ -245,10 +222,7 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
             {folder.documents.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="shared-document">
                 <div className="grid min-w-0 gap-1">
-                  <p className="flex min-w-0 items-start gap-2 font-medium">
-                    <FileText className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    <span className="min-w-0 break-words">{d.name}</span>
-                  </p>
+                  <DocumentName name={d.name} version={d.version} unread={d.unread} />
                   <p className="text-sm text-muted-foreground">
                     {d.typeLabel} · {formatFileSize(d.sizeBytes)} · {d.uploaderName} · <time dateTime={d.sharedAt}>{at(d.sharedAt)}</time>
                   </p>
@@ -281,7 +255,27 @@ export default function SharedFile({ loaderData, actionData }: Route.ComponentPr
         </section>
       ))}
       <Pagination page={view.page} pageCount={view.pageCount} href={(p) => pageHref(sharedFileUrl(view.fileId), p)} />
-    </PageContainer>
+      {/* The deposit form below the documents, as on the founders' page: the list is what one comes to read. */}
+      {depositFolders.length ? (
+        <Card className="p-4">
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Déposer un document">
+            <FolderSelect
+              id="shared-folder"
+              folders={depositFolders.filter((f) => f.id !== null).map((f) => ({ id: f.id ?? "", name: f.name }))}
+              generalAllowed={depositFolders.some((f) => f.id === null)}
+            />
+            <div className="grid min-w-0 gap-1">
+              <Label htmlFor="shared-file">Déposer un document</Label>
+              <Input id="shared-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" />
+            </div>
+            <Button type="submit" size="sm">
+              <Upload aria-hidden="true" />
+              Déposer
+            </Button>
+          </Form>
+        </Card>
+      ) : null}
+    </AppPage>
   );
 }
 

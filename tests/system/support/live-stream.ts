@@ -1,7 +1,9 @@
 // A browser tab's live notification stream and a sign-in, against a running production server
 // (system tests of issues 15 §3 and 26 §2).
-import { expect } from "vitest";
-import type { RunningServer } from "./server";
+import { afterAll, beforeAll, expect } from "vitest";
+import { createSystemDatabase, runScript, type SystemDatabase } from "./database";
+import { openOutboxDb, type OutboxDb } from "./outbox";
+import { startServer, type RunningServer } from "./server";
 
 export type Stream = { text: () => string; waitFor: (needle: RegExp, ms?: number) => Promise<void>; ended: Promise<void>; cancel: () => Promise<void> };
 
@@ -73,4 +75,27 @@ export function postForm(server: RunningServer, path: string, cookie: string, fi
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
+}
+
+/**
+ * Two production servers on one seeded PostgreSQL database, for the file's tests: the seed's
+ * premium member signs in on them, and `handle` writes beside them.
+ */
+export function useTwoInstances(seed: number) {
+  const instances = {} as { database: SystemDatabase; a: RunningServer; b: RunningServer; handle: OutboxDb; email: string; password: string };
+  beforeAll(async () => {
+    instances.database = await createSystemDatabase("pg");
+    const out = runScript(instances.database, ["scripts/seed.ts", "--members", "6", "--seed", String(seed)]);
+    const login = /Membre premium\s+(\S+@\S+)\s+\/\s+(\S+)/.exec(out);
+    expect(login, out).not.toBeNull();
+    [instances.email, instances.password] = [login![1]!, login![2]!];
+    [instances.a, instances.b] = await Promise.all([startServer(instances.database.env, { capture: true }), startServer(instances.database.env, { capture: true })]);
+    instances.handle = await openOutboxDb(instances.database);
+  });
+  afterAll(async () => {
+    await Promise.all([instances.a?.stop(), instances.b?.stop()]);
+    await instances.handle?.close();
+    await instances.database?.drop();
+  });
+  return instances;
 }

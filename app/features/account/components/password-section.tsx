@@ -34,7 +34,8 @@ export function PasswordSection({ actionData }: { actionData?: SettingsActionDat
           errors={fields.confirmPassword.errors}
         />
         <div>
-          <SubmitButton intent={INTENT} label="Modifier le mot de passe" busyLabel="Modification..." />
+          {/* Outline: on the security page, enrolling the second factor may hold the view's primary action. */}
+          <SubmitButton intent={INTENT} label="Modifier le mot de passe" busyLabel="Modification..." variant="outline" />
         </div>
       </Form>
     </SettingsSection>

@@ -138,6 +138,7 @@ export function TwoFactorSection({
             actionData={actionData}
             label="Configurer la double authentification"
             busyLabel="Préparation..."
+            variant="outline"
           />
         </div>
       ) : null}

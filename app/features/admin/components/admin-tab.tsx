@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { StatTiles } from "./stat-tiles";
+import { StatTiles, type StatTile } from "./stat-tiles";
 
 /** A tab of the back office; `failedMessage` when its data could not be read, `tiles` its counters. */
 export function AdminTab({
@@ -19,7 +19,7 @@ export function AdminTab({
   title: string;
   description?: React.ReactNode;
   failedMessage?: string | null;
-  tiles?: Array<{ label: string; value: number }> | null;
+  tiles?: StatTile[] | null;
   children: React.ReactNode;
 }) {
   const heading = (
@@ -62,7 +62,8 @@ export function SearchField({ value, placeholder }: { value: string; placeholder
 export function SearchButtons({ resetTo }: { resetTo: string }) {
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <Button type="submit">
+      {/* Secondary: a list's search is not the view's primary action (one per view). */}
+      <Button type="submit" variant="secondary">
         <Search aria-hidden="true" />
         Rechercher
       </Button>

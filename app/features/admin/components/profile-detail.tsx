@@ -7,6 +7,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DismissLink } from "~/components/page";
+import { Email } from "~/components/email";
 import { FieldError, Label, Textarea } from "~/components/ui/input";
 import { formatAdminDate, formatDateTime } from "~/lib/format";
 import { badgeVariantForStatus, MEMBERSHIP_LABELS, ONBOARDING_STATUS_LABELS, PAYMENT_STATE_LABELS, PROFILE_STATUS_LABELS } from "../admin-labels";
@@ -39,7 +40,9 @@ export function ProfileDetail({ detail, checklist, closeTo, actionData }: { deta
   return (
     <DetailOverlay title={`${d.firstName} ${d.lastName}`} description={`${d.company} — ${PROFILE_STATUS_LABELS[d.status]}`} closeTo={closeTo}>
       <dl className="grid gap-3">
-        <Field label="Email">{d.email}</Field>
+        <Field label="Email">
+          <Email address={d.email} />
+        </Field>
         <Field label="Société">{d.company}</Field>
         <Field label="Profession">{d.professionLabel}</Field>
         <Field label="Collège">{d.collegeLabel}</Field>
@@ -67,7 +70,7 @@ export function ProfileDetail({ detail, checklist, closeTo, actionData }: { deta
                     <Clock className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   )}
                   <span className="min-w-0 break-words">
-                    {s.name} ({s.email}) — {s.confirmedAt ? `confirmée le ${formatAdminDate(s.confirmedAt)}` : "non confirmée"}
+                    {s.name} (<Email address={s.email} />) — {s.confirmedAt ? `confirmée le ${formatAdminDate(s.confirmedAt)}` : "non confirmée"}
                     {s.sharesApplicantDomain ? (
                       <Badge variant="warning" className="ml-2" data-testid="sponsor-same-domain">
                         Même domaine de messagerie que le candidat
@@ -175,7 +178,8 @@ function DecisionForm({ detail, unchecked, closeTo, actionData }: { detail: Admi
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DismissLink to={closeTo} label="Fermer" />
         {detail.canReject ? button("reject", "Rejeter", "Rejet...", "destructive") : null}
-        {detail.canValidate ? button("validate", "Valider", "Validation...") : null}
+        {/* « Valider » is the primary action at 5/5 only; before, a validation takes a written reason. */}
+        {detail.canValidate ? (unchecked === 0 ? button("validate", "Valider", "Validation...") : button("validate", "Valider malgré les étapes non cochées", "Validation...", "outline")) : null}
         {detail.canSuspend ? button("suspend", "Suspendre", "Suspension...", "destructive") : null}
         {detail.canReinstate ? button("reinstate", "Réintégrer", "Réintégration...") : null}
       </div>

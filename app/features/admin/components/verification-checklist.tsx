@@ -1,8 +1,11 @@
 // The five verification steps of a profile in the admin overlay: evidence inline, one
-// tick per step. The certificate opens through its guarded route (images are previewed).
+// tick per step. The certificate opens through its guarded route (images are previewed). The
+// facts the platform recorded are ticked by the system; the ticks are outline buttons, as the
+// overlay's one primary action is the decision (« Valider » once the five are ticked).
 import { CheckCircle2, Circle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Email } from "~/components/email";
 import { formatAdminDate } from "~/lib/format";
 import { VERIFIED_MARK_RULE } from "~/features/trust/verification-rules";
 import type { VerificationChecklist } from "../verification-admin.server";
@@ -37,8 +40,17 @@ export function VerificationChecklistView({ profileId, checklist, editable }: { 
             <div className="flex flex-wrap items-start gap-2">
               {s.checkedAt ? <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" /> : <Circle className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />}
               <span className="min-w-0 flex-1 font-medium">{s.label}</span>
-              <span className={s.checkedAt ? "text-success" : "text-muted-foreground"}>
-                {s.checkedAt ? `Cochée le ${formatAdminDate(s.checkedAt)}${s.checkedByEmail ? ` par ${s.checkedByEmail}` : ""}` : "Non cochée"}
+              <span className={s.checkedAt ? "text-success" : "text-muted-foreground"} data-testid="verification-step-state">
+                {s.checkedBy === "system" && s.checkedAt
+                  ? `Constatée par le système le ${formatAdminDate(s.checkedAt)}`
+                  : s.checkedAt
+                    ? `Cochée le ${formatAdminDate(s.checkedAt)}`
+                    : "Non cochée"}
+                {s.checkedByEmail ? (
+                  <>
+                    {" "}par <Email address={s.checkedByEmail} />
+                  </>
+                ) : null}
               </span>
             </div>
             <ul className="grid gap-0.5 pl-6 text-muted-foreground">
@@ -70,11 +82,12 @@ export function VerificationChecklistView({ profileId, checklist, editable }: { 
                 </li>
               ) : null}
             </ul>
-            {editable ? (
+            {/* A fact the system recorded is not the admin's to untick. */}
+            {editable && s.checkedBy !== "system" ? (
               <Form method="post" preventScrollReset className="pl-6">
                 <input type="hidden" name="profileId" value={profileId} />
                 <input type="hidden" name="step" value={s.step} />
-                <Button type="submit" name="intent" value={s.checkedAt ? "uncheck" : "check"} size="sm" variant={s.checkedAt ? "outline" : "default"} disabled={busy}>
+                <Button type="submit" name="intent" value={s.checkedAt ? "uncheck" : "check"} size="sm" variant={s.checkedAt ? "ghost" : "outline"} disabled={busy}>
                   {s.checkedAt ? "Décocher" : "Cocher cette étape"}
                   <span className="sr-only">&nbsp;: {s.label}</span>
                 </Button>

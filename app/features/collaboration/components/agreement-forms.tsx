@@ -377,7 +377,8 @@ function FirmFields({ legend, hint, fields }: { legend: string; hint: string; fi
 }
 
 /** The form of a new version (the first, or one replacing the unsigned current one). */
-export function AgreementForm({ page, result }: { page: AgreementPage; result?: AgreementActionResult }) {
+/** `primary`: false while a version waits for the member's signature (signing is the page's primary action). */
+export function AgreementForm({ page, result, primary = true }: { page: AgreementPage; result?: AgreementActionResult; primary?: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
   const replacing = page.current?.status === "pending";
@@ -614,7 +615,7 @@ export function AgreementForm({ page, result }: { page: AgreementPage; result?: 
             <Eye aria-hidden="true" />
             Aperçu du PDF
           </Button>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" variant={primary ? "default" : "outline"} disabled={busy}>
             {busy ? "Préparation du PDF..." : replacing ? "Proposer la nouvelle version" : "Proposer la convention"}
           </Button>
         </div>

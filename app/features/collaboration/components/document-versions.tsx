@@ -1,13 +1,26 @@
-// The pieces every document list shares: the folder chosen when sharing, the earlier versions of
-// a document, and the form that adds a new version.
-import { History, Upload } from "lucide-react";
+// The pieces every document list shares: a document's name line (version, « Nouveau »), the folder
+// chosen when sharing, the earlier versions of a document, and the form that adds a new version.
+import { FileText, History, Upload } from "lucide-react";
 import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { ACCEPTED_DOCUMENT_TYPES, formatFileSize } from "~/features/collaboration/documents-rules";
 import { formatDatePattern } from "~/lib/format";
 
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
+
+/** A document's name with its version past the first and « Nouveau » until its reader opens it. */
+export function DocumentName({ name, version, unread }: { name: string; version: number; unread: boolean }) {
+  return (
+    <p className="flex min-w-0 flex-wrap items-start gap-2 font-medium">
+      <FileText className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span className="min-w-0 break-words">{name}</span>
+      {version > 1 ? <Badge variant="outline">{`Version\u00a0${version}`}</Badge> : null}
+      {unread ? <Badge data-testid="document-unread">Nouveau</Badge> : null}
+    </p>
+  );
+}
 
 /** The folders one may deposit into; the empty value is the general folder. */
 export function FolderSelect({ id, folders, generalAllowed = true }: { id: string; folders: { id: string; name: string }[]; generalAllowed?: boolean }) {

@@ -7,7 +7,8 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { FileView } from "../collaboration.server";
+import type { FileView } from "../file-view.server";
+import { actionVariant, type FileAction } from "../next-action-rules";
 import type { IntentResult } from "./file-stages";
 
 function IntentError({ result, intents }: { result?: IntentResult; intents: string[] }) {
@@ -22,7 +23,7 @@ function IntentError({ result, intents }: { result?: IntentResult; intents: stri
 const MANDATE_INTENTS = ["negotiate", "resume-search", "conclude-mandate"];
 
 /** « Votre mandat »: its status and what the actor may do with it from this file. */
-export function MandateStateCard({ file, result }: { file: FileView; result?: IntentResult }) {
+export function MandateStateCard({ file, result, primary }: { file: FileView; result?: IntentResult; primary: FileAction | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const m = file.myMandate;
@@ -57,7 +58,7 @@ export function MandateStateCard({ file, result }: { file: FileView; result?: In
       <div className="flex flex-wrap gap-2">
         {can("negotiate") ? (
           <Form method="post">
-            <Button type="submit" name="intent" value="negotiate" disabled={busy}>
+            <Button type="submit" name="intent" value="negotiate" variant={actionVariant(primary, "negotiate")} disabled={busy}>
               <Handshake aria-hidden="true" />
               Passer en négociation
             </Button>
@@ -84,7 +85,17 @@ export function MandateStateCard({ file, result }: { file: FileView; result?: In
 }
 
 /** « Proposer comme deal certifié », on a concluded file. */
-export function DealProposalCard({ file, canProposeDeals, result }: { file: FileView; canProposeDeals: boolean; result?: IntentResult }) {
+export function DealProposalCard({
+  file,
+  canProposeDeals,
+  result,
+  primary,
+}: {
+  file: FileView;
+  canProposeDeals: boolean;
+  result?: IntentResult;
+  primary: FileAction | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   if (file.stage !== "concluded") return null;
@@ -110,7 +121,7 @@ export function DealProposalCard({ file, canProposeDeals, result }: { file: File
           </p>
           <IntentError result={result} intents={["propose-deal"]} />
           <Form method="post">
-            <Button type="submit" name="intent" value="propose-deal" disabled={busy}>
+            <Button type="submit" name="intent" value="propose-deal" variant={actionVariant(primary, "propose-deal")} disabled={busy}>
               Proposer comme transaction certifiée
             </Button>
           </Form>

@@ -7,12 +7,13 @@ import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import type { FileView } from "../collaboration.server";
+import type { FileView } from "../file-view.server";
 import { isClosed } from "../collaboration-rules";
+import { actionVariant, type FileAction } from "../next-action-rules";
 import type { IntentResult } from "./file-stages";
 
 /** The file's messages, newest last, with the unread ones marked, and the reply form. */
-export function FileMessages({ file, result }: { file: FileView; result?: IntentResult }) {
+export function FileMessages({ file, result, primary }: { file: FileView; result?: IntentResult; primary: FileAction | null }) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
   const canWrite = !file.counterpart.gone;
@@ -57,7 +58,7 @@ export function FileMessages({ file, result }: { file: FileView; result?: Intent
             </Alert>
           ) : null}
           <div>
-            <Button type="submit" name="intent" value="message" disabled={sending}>
+            <Button type="submit" name="intent" value="message" variant={actionVariant(primary, "message")} disabled={sending}>
               {sending ? "Envoi en cours..." : "Envoyer"}
             </Button>
           </div>

@@ -6,7 +6,8 @@ import { Card } from "~/components/ui/card";
 import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import type { FileView } from "../collaboration.server";
+import type { FileView } from "../file-view.server";
+import { actionVariant, type FileAction } from "../next-action-rules";
 import {
   ABANDON_REASON_LABELS,
   ABANDON_REASONS,
@@ -33,7 +34,7 @@ function IntentError({ result, intent }: { result?: IntentResult; intent: string
 }
 
 /** Where the file stands, the stage buttons, the two-sided closing and the abandonment. */
-export function FileStages({ file, result }: { file: FileView; result?: IntentResult }) {
+export function FileStages({ file, result, primary }: { file: FileView; result?: IntentResult; primary: FileAction | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const closed = isClosed(file.stage);
@@ -92,7 +93,7 @@ export function FileStages({ file, result }: { file: FileView; result?: IntentRe
           {next ? (
             <Form method="post">
               <input type="hidden" name="to" value={next} />
-              <Button type="submit" name="intent" value="move" disabled={busy} className="h-auto min-h-10 whitespace-normal">
+              <Button type="submit" name="intent" value="move" variant={actionVariant(primary, "move")} disabled={busy} className="h-auto min-h-10 whitespace-normal">
                 Passer à l’étape «&nbsp;{STAGE_LABELS[next]}&nbsp;»
               </Button>
             </Form>
@@ -108,13 +109,13 @@ export function FileStages({ file, result }: { file: FileView; result?: IntentRe
         </div>
       ) : null}
 
-      {!closed && canProposeClosing(file.stage) ? <Closing file={file} result={result} busy={busy} /> : null}
+      {!closed && canProposeClosing(file.stage) ? <Closing file={file} result={result} busy={busy} primary={primary} /> : null}
       {!closed ? <Abandon result={result} busy={busy} /> : null}
     </Card>
   );
 }
 
-function Closing({ file, result, busy }: { file: FileView; result?: IntentResult; busy: boolean }) {
+function Closing({ file, result, busy, primary }: { file: FileView; result?: IntentResult; busy: boolean; primary: FileAction | null }) {
   if (file.closing.proposedByThem) {
     return (
       <section aria-labelledby="closing-title" className="grid gap-2 rounded-md border border-primary p-3">
@@ -126,12 +127,12 @@ function Closing({ file, result, busy }: { file: FileView; result?: IntentResult
           {file.closing.amountBandLabel ? ` (${file.closing.amountBandLabel})` : ""}. Confirmez-vous&nbsp;?
         </p>
         <Form method="post">
-          <Button type="submit" name="intent" value="confirm-closing" disabled={busy}>
+          <Button type="submit" name="intent" value="confirm-closing" variant={actionVariant(primary, "confirm-closing")} disabled={busy}>
             Confirmer la conclusion
           </Button>
         </Form>
         <p className="text-xs text-muted-foreground">Si la date ou la tranche est inexacte, proposez la vôtre ci-dessous.</p>
-        <ClosingForm result={result} busy={busy} label="Proposer une autre date ou tranche" />
+        <ClosingForm result={result} busy={busy} label="Proposer une autre date ou tranche" primary={false} />
       </section>
     );
   }
@@ -162,12 +163,12 @@ function Closing({ file, result, busy }: { file: FileView; result?: IntentResult
         Indiquez la date de signature de l’acte&nbsp;; le dossier sera conclu quand votre confrère l’aura confirmée. Aucun prix exact
         n’est demandé, seulement une tranche facultative.
       </p>
-      <ClosingForm result={result} busy={busy} label="Proposer de conclure" />
+      <ClosingForm result={result} busy={busy} label="Proposer de conclure" primary={primary === "propose-closing"} />
     </section>
   );
 }
 
-function ClosingForm({ result, busy, label }: { result?: IntentResult; busy: boolean; label: string }) {
+function ClosingForm({ result, busy, label, primary }: { result?: IntentResult; busy: boolean; label: string; primary: boolean }) {
   return (
     <Form method="post" className="grid gap-3 sm:grid-cols-2">
       <div className="grid gap-1">
@@ -189,7 +190,7 @@ function ClosingForm({ result, busy, label }: { result?: IntentResult; busy: boo
         <IntentError result={result} intent="propose-closing" />
       </div>
       <div className="sm:col-span-2">
-        <Button type="submit" name="intent" value="propose-closing" disabled={busy}>
+        <Button type="submit" name="intent" value="propose-closing" variant={primary ? "default" : "outline"} disabled={busy}>
           {label}
         </Button>
       </div>

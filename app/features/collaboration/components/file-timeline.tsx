@@ -1,28 +1,58 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { Form } from "react-router";
+import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
+import { pageHref } from "~/lib/paging";
 import { cn } from "~/lib/utils";
-import type { TimelineEntry } from "../collaboration.server";
+import type { TimelineEntry } from "../file-view.server";
 import { TIMELINE_GROUPS, timelineGroup, type TimelineGroup } from "../timeline";
 
 /** The undertakings' sealed PDF sits beside the evidence export. */
 const undertakingsUrl = (evidence: string) => `${evidence.replace(/\/historique$/, "")}/engagements`;
 
-/** The file's record, newest first, filtered by kind: every step, dated and attributed. */
-export function FileTimeline({ entries, exportUrl, archiveUrl }: { entries: TimelineEntry[]; exportUrl?: string; archiveUrl?: string }) {
-  const [group, setGroup] = useState<TimelineGroup | null>(null);
-  const present = new Set(entries.map((e) => timelineGroup(e.kind)));
+/** A page of the timeline read on the server: the filter (`?historique=`) and the page (`?page=`) are in the URL. */
+export type TimelinePaging = { page: number; pageCount: number; total: number; group: TimelineGroup | null; groups: TimelineGroup[]; path: string };
+
+const chip = (active: boolean) =>
+  cn(
+    "inline-flex min-h-8 items-center rounded-full border px-3 text-caption focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+    active ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-muted",
+  );
+
+/**
+ * The file's record, newest first, filtered by kind: every step, dated and attributed. Given
+ * `paging`, `entries` is one page the server read and the filters ask the server; otherwise it
+ * filters the entries it holds.
+ */
+export function FileTimeline({ entries, paging, exportUrl, archiveUrl }: { entries: TimelineEntry[]; paging?: TimelinePaging; exportUrl?: string; archiveUrl?: string }) {
+  const [localGroup, setGroup] = useState<TimelineGroup | null>(null);
+  const group = paging ? paging.group : localGroup;
+  const present = paging ? new Set(paging.groups) : new Set(entries.map((e) => timelineGroup(e.kind)));
   const filters = (Object.keys(TIMELINE_GROUPS) as TimelineGroup[]).filter((g) => present.has(g));
-  const shown = entries.filter((e) => group === null || timelineGroup(e.kind) === group).reverse();
+  const shown = entries.filter((e) => paging || group === null || timelineGroup(e.kind) === group).reverse();
+  const href = (g: TimelineGroup | null, page = 1) => pageHref(paging?.path ?? "", page, g ? `historique=${g}` : "");
   return (
     <Card className="grid gap-3 p-4" aria-labelledby="timeline-title">
       <h3 id="timeline-title" className="text-lg font-semibold">
         Historique
       </h3>
       <p className="text-xs text-muted-foreground">Chaque étape est datée et attribuée&nbsp;; cet historique ne peut pas être modifié.</p>
-      {filters.length > 1 ? (
+      {paging && filters.length > 1 ? (
+        // A GET form: the filter is read on the server (page 1 of that group), with or without JavaScript.
+        <Form method="get" preventScrollReset>
+          <div className="flex flex-wrap gap-1.5" role="group" aria-label="Filtrer l’historique">
+            {[null, ...filters].map((g) => (
+              <button key={g ?? "all"} type="submit" name={g ? "historique" : undefined} value={g ?? undefined} aria-pressed={group === g} className={chip(group === g)}>
+                {g === null ? "Tout" : TIMELINE_GROUPS[g]}
+              </button>
+            ))}
+          </div>
+        </Form>
+      ) : null}
+      {!paging && filters.length > 1 ? (
         <div className="flex flex-wrap gap-1.5" role="group" aria-label="Filtrer l’historique">
           {[null, ...filters].map((g) => (
             <button
@@ -30,10 +60,7 @@ export function FileTimeline({ entries, exportUrl, archiveUrl }: { entries: Time
               type="button"
               aria-pressed={group === g}
               onClick={() => setGroup(g)}
-              className={cn(
-                "min-h-8 rounded-full border px-3 text-caption focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                group === g ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-muted",
-              )}
+              className={chip(group === g)}
             >
               {g === null ? "Tout" : TIMELINE_GROUPS[g]}
             </button>
@@ -53,6 +80,7 @@ export function FileTimeline({ entries, exportUrl, archiveUrl }: { entries: Time
           </li>
         ))}
       </ol>
+      {paging ? <Pagination page={paging.page} pageCount={paging.pageCount} href={(p) => href(paging.group, p)} /> : null}
       {exportUrl ? (
         <div className="grid gap-1 border-t pt-3">
           <div className="flex flex-wrap gap-2">

@@ -2,20 +2,20 @@
 // what waits for the member (undertakings to sign, requests to answer), the ranked potential
 // mandates with their score and its reasons, the answered requests, 'Proposer un de mes
 // mandats', the sent requests, and the confirmed connections with the introduction log.
-import { CheckCircle2, FolderOpen, Handshake, Send, ShieldCheck } from "lucide-react";
+import { CheckCircle2, FolderOpen, Handshake, Send } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/input";
 import { CounterpartSummary } from "~/features/matching/components/counterpart-summary";
 import { MatchHeader, ScoreBreakdownList } from "~/features/matching/components/score-breakdown";
 import { MATCH_COUNT_CAP, matchCountLabel } from "~/features/mandates/mandate-rules";
 import { listCut } from "~/features/matching/match-score";
 import { formatDateTime } from "~/lib/format";
 import { OPPORTUNITY_QUOTA_REACHED, opportunityBanner } from "~/features/mandates/mandate-rules";
-import { panelLists, REQUEST_STATUS_LABELS, UNDERTAKING_TEXT, type RequestStatus } from "../connection-rules";
+import { panelLists, REQUEST_STATUS_LABELS, type RequestStatus } from "../connection-rules";
 import type { MatchingPanel as PanelData, PanelRequest, Relation } from "../matching-panel.server";
+import { UndertakingConsent } from "./undertaking-consent";
 
 const STATUS_VARIANT = { pending: "warning", accepted: "success", rejected: "destructive" } as const;
 
@@ -93,7 +93,8 @@ function RequestMeta({ request, direction }: { request: PanelRequest; direction:
   );
 }
 
-function Connection({ relation, returnTo }: { relation: Relation; returnTo: string }) {
+/** `primary`: this row holds the panel's one primary action (the first thing to do). */
+function Connection({ relation, returnTo, primary = false }: { relation: Relation; returnTo: string; primary?: boolean }) {
   const requestId = relation.received?.id ?? relation.sent?.id ?? "";
   const signing = useBusy("sign-undertaking", "requestId", requestId);
   const checkboxId = `undertaking-${relation.counterpart.id}`;
@@ -132,20 +133,7 @@ function Connection({ relation, returnTo }: { relation: Relation; returnTo: stri
       ) : (
         <ActionForm intent="sign-undertaking" fields={{ requestId }} returnTo={returnTo}>
           <div className="grid gap-2 rounded-md border bg-background p-3 text-sm">
-            <p className="flex items-center gap-2 font-semibold">
-              <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-              Engagement de confidentialité
-            </p>
-            <p id={`${checkboxId}-text`}>{UNDERTAKING_TEXT}</p>
-            <label className="flex items-start gap-2">
-              <Checkbox id={checkboxId} name="accept" required aria-describedby={`${checkboxId}-text`} className="mt-0.5" />
-              <span>J’accepte cet engagement de confidentialité</span>
-            </label>
-            <div>
-              <Button type="submit" size="sm" disabled={signing}>
-                {signing ? "Signature…" : "Signer et voir l’identité du client"}
-              </Button>
-            </div>
+            <UndertakingConsent id={checkboxId} title="Engagement de confidentialité" signing={signing} primary={primary} />
           </div>
         </ActionForm>
       )}
@@ -169,7 +157,7 @@ function Connection({ relation, returnTo }: { relation: Relation; returnTo: stri
   );
 }
 
-function ReceivedRequest({ relation: r, returnTo }: { relation: Relation; returnTo: string }) {
+function ReceivedRequest({ relation: r, returnTo, primary = false }: { relation: Relation; returnTo: string; primary?: boolean }) {
   return (
     <li className="grid gap-2 rounded-lg border p-3" data-testid="received-request">
       <MatchHeader total={r.score.total}>
@@ -177,19 +165,19 @@ function ReceivedRequest({ relation: r, returnTo }: { relation: Relation; return
       </MatchHeader>
       <RequestMeta request={r.received!} direction="received" />
       {r.received?.message ? <p className="whitespace-pre-line rounded bg-muted p-2 text-sm">«&nbsp;{r.received.message}&nbsp;»</p> : null}
-      {r.received?.status === "pending" ? <RespondButtons request={r.received} returnTo={returnTo} /> : null}
+      {r.received?.status === "pending" ? <RespondButtons request={r.received} returnTo={returnTo} primary={primary} /> : null}
       <IntroductionLog relation={r} />
     </li>
   );
 }
 
-function RespondButtons({ request, returnTo }: { request: PanelRequest; returnTo: string }) {
+function RespondButtons({ request, returnTo, primary }: { request: PanelRequest; returnTo: string; primary: boolean }) {
   const accepting = useBusy("accept", "requestId", request.id);
   const rejecting = useBusy("reject", "requestId", request.id);
   return (
     <div className="flex flex-wrap gap-2">
       <ActionForm intent="accept" fields={{ requestId: request.id }} returnTo={returnTo}>
-        <Button type="submit" size="sm" disabled={accepting || rejecting}>
+        <Button type="submit" size="sm" variant={primary ? "default" : "outline"} disabled={accepting || rejecting}>
           {accepting ? "…" : "Accepter"}
         </Button>
       </ActionForm>
@@ -235,7 +223,7 @@ function QuotaReachedButton({ label }: { label: string }) {
   const reason = useId();
   return (
     <span className="grid gap-1">
-      <Button type="button" size="sm" disabled aria-describedby={reason}>
+      <Button type="button" size="sm" variant="outline" disabled aria-describedby={reason}>
         {label}
       </Button>
       <span id={reason} className="text-xs text-muted-foreground">
@@ -284,12 +272,15 @@ export function MatchingPanelContent({
   returnTo,
   requestHref,
   moreHref,
+  quiet = false,
 }: {
   panel: PanelData;
   returnTo: string;
   requestHref: (targetId: string) => string;
   /** The panel with the next page of potential matches. */
   moreHref: (shown: number) => string;
+  /** No primary action: a request dialog open over the panel holds it. */
+  quiet?: boolean;
 }) {
   const firstAdded = useRef<HTMLLIElement>(null);
   const previouslyShown = useRef(panel.potential.length);
@@ -319,11 +310,12 @@ export function MatchingPanelContent({
       {toSign.length || lists.toAnswer.length ? (
         <Section id="panel-todo" title="À traiter en premier" count={toSign.length + lists.toAnswer.length}>
           <ul className="grid gap-3">
-            {toSign.map((r) => (
-              <Connection key={r.counterpart.id} relation={r} returnTo={returnTo} />
+            {/* One primary action in the panel: the first thing to do; the rows after it are outline. */}
+            {toSign.map((r, i) => (
+              <Connection key={r.counterpart.id} relation={r} returnTo={returnTo} primary={!quiet && i === 0} />
             ))}
-            {lists.toAnswer.map((r) => (
-              <ReceivedRequest key={r.counterpart.id} relation={r} returnTo={returnTo} />
+            {lists.toAnswer.map((r, i) => (
+              <ReceivedRequest key={r.counterpart.id} relation={r} returnTo={returnTo} primary={!quiet && toSign.length === 0 && i === 0} />
             ))}
           </ul>
         </Section>
@@ -349,19 +341,22 @@ export function MatchingPanelContent({
         ) : (
           <>
           <ListCut shown={panel.potential.length} total={panel.potentialCount} moreHref={moreHref(panel.potential.length)} />
-          <ul className="grid gap-3">
+          {/* A dense list: one row per mandate, its one action on the right from the sm width. */}
+          <ul className="divide-y rounded-lg border">
             {panel.potential.map((m, i) => (
               <li
                 key={m.id}
                 ref={i === addedFrom ? firstAdded : undefined}
                 tabIndex={i === addedFrom ? -1 : undefined}
-                className="grid gap-2 rounded-lg border p-3"
+                className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end sm:gap-x-4"
                 data-testid="potential-match"
               >
-                <MatchHeader total={m.score.total}>
-                  <CounterpartSummary m={m} />
-                </MatchHeader>
-                <ScoreBreakdownList criteria={m.criteria} />
+                <div className="grid min-w-0 gap-2">
+                  <MatchHeader total={m.score.total}>
+                    <CounterpartSummary m={m} />
+                  </MatchHeader>
+                  <ScoreBreakdownList criteria={m.criteria} />
+                </div>
                 <div>
                   {m.sentStatus ? (
                     <p className="flex items-center gap-2 text-sm">
@@ -371,7 +366,7 @@ export function MatchingPanelContent({
                   ) : !panel.opportunities.canRequest ? (
                     <QuotaReachedButton label="Demander une mise en relation" />
                   ) : (
-                    <Button asChild size="sm">
+                    <Button asChild size="sm" variant="outline">
                       <Link to={requestHref(m.id)} preventScrollReset>
                         <Handshake aria-hidden="true" />
                         Demander une mise en relation

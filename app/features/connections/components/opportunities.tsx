@@ -59,7 +59,7 @@ export function OpportunitiesSection({ d, search }: { d: OpportunitiesData; sear
                       Demande envoyée <RequestStatusBadge status={status as RequestStatus} />
                     </p>
                   ) : (
-                    <Button asChild size="sm">
+                    <Button asChild size="sm" variant="outline">
                       <Link to={mandatesHref(search, { mandat: o.own.id, demande: o.match.id })} preventScrollReset>
                         Demander une mise en relation
                         <span className="sr-only"> avec le mandat {o.match.clientCode}</span>

@@ -323,7 +323,8 @@ function DealForm({ years, editing, lastResult }: { years: number[]; editing: Ed
       </div>
       <p className="text-xs text-muted-foreground">{DEAL_MESSAGES.pendingInfo}</p>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="deal-save" disabled={busy}>
+        {/* Outline: the profile page's primary action is « Sauvegarder ». */}
+        <Button type="submit" name="intent" value="deal-save" disabled={busy} variant="outline">
           {busy ? "Enregistrement..." : editing ? "Mettre à jour la référence" : "Ajouter la référence"}
         </Button>
         {editing ? (

@@ -95,7 +95,7 @@ export function DirectoryCard({ card }: { card: Card_ }) {
         </div>
       ) : null}
       <div className="mt-auto pt-2">
-        <Button asChild variant={card.premium ? "default" : "outline"} className="w-full">
+        <Button asChild variant="outline" className="w-full">
           <Link to={href} aria-label={`Voir le profil de ${fullName}`}>
             Voir le profil
           </Link>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { SelectField } from "~/components/form-field";
 import { Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { formatDatePattern } from "~/lib/format";
 import { DD_LIMITS, DD_VISIBILITY_LABELS, type DdQuestionStatus, type DdSide } from "../due-diligence-rules";
@@ -29,7 +30,9 @@ export type DdQuestionView = {
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
 
 /** The questions of a request, each with its answer and, when allowed, the forms to answer or close it. */
-export function DdQuestionList({ questions, empty }: { questions: DdQuestionView[]; empty: string }) {
+/** `primary`: the first question to answer holds the page's primary action (« Répondre »). */
+export function DdQuestionList({ questions, empty, primary = false }: { questions: DdQuestionView[]; empty: string; primary?: boolean }) {
+  const first = primary ? questions.find((q) => q.canAnswer)?.id : undefined;
   if (questions.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="grid gap-3" aria-label="Questions de la demande">
@@ -66,7 +69,7 @@ export function DdQuestionList({ questions, empty }: { questions: DdQuestionView
               <Label htmlFor={`dd-answer-${q.id}`}>Votre réponse</Label>
               <Textarea id={`dd-answer-${q.id}`} name="answer" rows={3} maxLength={DD_LIMITS.body} required />
               <div>
-                <Button type="submit" size="sm">
+                <Button type="submit" size="sm" variant={q.id === first ? "default" : "outline"}>
                   Répondre
                 </Button>
               </div>
@@ -96,12 +99,14 @@ export function DdAskForm({
   documents,
   error,
   heading: Heading = "h5",
+  primary,
 }: {
   visibilities: DdSide[];
   documents?: { id: string; name: string }[];
   error?: ReactNode;
   /** One level under the section's own heading, which differs between the two pages. */
   heading?: "h3" | "h5";
+  primary: boolean;
 }) {
   return (
     <Form method="post" className="grid gap-3 border-t pt-3" aria-labelledby="dd-ask-title">
@@ -124,23 +129,16 @@ export function DdAskForm({
             </NativeSelect>
           </div>
         ) : null}
-        <div className="grid gap-2">
-          <Label htmlFor="dd-ask-visibility">Visible par</Label>
-          <NativeSelect id="dd-ask-visibility" name="visibility" defaultValue="commun">
-            {visibilities.map((v) => (
-              <option key={v} value={v}>
-                {DD_VISIBILITY_LABELS[v]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="dd-ask-visibility" name="visibility" label="Visible par" values={visibilities} labels={DD_VISIBILITY_LABELS} defaultValue="commun" />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="dd-ask-body">Question</Label>
         <Textarea id="dd-ask-body" name="body" rows={3} maxLength={DD_LIMITS.body} required />
       </div>
       <div>
-        <Button type="submit">Poser la question</Button>
+        <Button type="submit" variant={primary ? "default" : "outline"}>
+          Poser la question
+        </Button>
       </div>
     </Form>
   );

@@ -155,7 +155,7 @@ export function MandateCard({
         <Figure value={String(m.pendingSent)} label="Demandes envoyées en attente" />
       </dl>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3">
-        <Button asChild size="sm">
+        <Button asChild size="sm" variant="outline">
           <Link to={hrefs.matching} preventScrollReset>
             <Users aria-hidden="true" />
             Matching{of}

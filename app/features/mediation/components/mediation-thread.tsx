@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Label, Textarea } from "~/components/ui/input";
 import { formatFileSize } from "~/features/collaboration/documents-rules";
 import { formatDatePattern } from "~/lib/format";
-import type { MediationView } from "../mediation.server";
+import type { MediationView } from "../mediation-views.server";
 import { MEDIATION_LIMITS, type MediationStatus } from "../mediation-rules";
 
 const at = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy 'à' HH:mm");
@@ -109,7 +109,7 @@ export function MediationThread({ mediation: m, messageError, hiddenFields }: { 
             />
             <FieldError id={`mediation-${m.id}-body-error`} errors={messageError ? [messageError] : null} />
             <div>
-              <Button type="submit" disabled={sending}>
+              <Button type="submit" variant="outline" disabled={sending}>
                 {sending ? "Envoi..." : "Envoyer le message"}
               </Button>
             </div>

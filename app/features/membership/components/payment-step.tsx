@@ -52,7 +52,7 @@ export function PaymentStep({ state, actionData }: { state: OnboardingView; acti
               <li>Messagerie et statistiques réservées aux membres Premium</li>
             </ul>
             <Form method="post" className="mt-auto">
-              <SubmitButton label="Commencer gratuitement" intent="free" />
+              <SubmitButton label="Commencer gratuitement" intent="free" variant="outline" />
             </Form>
           </CardContent>
         </Card>
@@ -69,7 +69,8 @@ export function PaymentStep({ state, actionData }: { state: OnboardingView; acti
             </ul>
             <p className="text-sm text-muted-foreground">{placesLeftLabel(state.places, ["place de membre fondateur", "places de membre fondateur"])}.</p>
             <Form method="post" className="mt-auto">
-              <SubmitButton label={`Devenir membre fondateur — ${FOUNDING_TERMS.price}`} intent="founding" />
+              {/* Membership is brass (docs/design-system.md), and the free start its quiet alternative. */}
+              <SubmitButton label={`Devenir membre fondateur — ${FOUNDING_TERMS.price}`} intent="founding" variant="accent" />
             </Form>
           </CardContent>
         </Card>

@@ -52,7 +52,7 @@ export function InternalMessageDialog({ recipient, canMessage }: { recipient: { 
   return (
     <Dialog open={open} onOpenChange={(o) => !sending && setOpen(o)}>
       <DialogTrigger asChild>
-        <Button className="w-full" variant={canMessage ? "default" : "outline"} aria-label={`Contacter ${recipient.name}`}>
+        <Button className="w-full" variant="outline" aria-label={`Contacter ${recipient.name}`}>
           <Send aria-hidden="true" />
           Contacter
         </Button>

@@ -1,3 +1,4 @@
+import { Email } from "~/components/email";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Clock } from "lucide-react";
@@ -200,8 +201,9 @@ export function WaitingStep({ state }: { state: OnboardingView }) {
           {state.sponsors.map((s) => (
             <li key={s.email} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border p-3 text-sm">
               {s.confirmedAt ? <CheckCircle2 className="h-5 w-5 shrink-0 text-success" aria-hidden="true" /> : <Clock className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />}
-              <span className="min-w-0 flex-1 break-words">
-                <span className="font-medium">{s.name}</span> — {s.email}
+              {/* A basis so that the status wraps below rather than squeezing the name letter by letter. */}
+              <span className="min-w-0 flex-1 basis-48">
+                <span className="font-medium">{s.name}</span> — <Email address={s.email} />
               </span>
               <span className={s.confirmedAt ? "text-success" : "text-muted-foreground"}>
                 {s.confirmedAt ? `Confirmée le ${formatDate(s.confirmedAt)}` : "En attente de confirmation"}

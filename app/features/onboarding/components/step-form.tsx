@@ -31,12 +31,12 @@ export function useStepForm<S extends Parameters<typeof parseWithZod>[1]["schema
   });
 }
 
-export function SubmitButton({ label, intent }: { label: string; intent: string }) {
+export function SubmitButton({ label, intent, variant }: { label: string; intent: string; variant?: "accent" | "outline" }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
     // Long labels ("Devenir membre fondateur — 250 €/an") wrap inside their card on a phone.
-    <Button type="submit" name="intent" value={intent} disabled={busy} size="lg" className="whitespace-normal">
+    <Button type="submit" name="intent" value={intent} disabled={busy} size="lg" variant={variant} className="whitespace-normal">
       {busy ? "Enregistrement..." : label}
     </Button>
   );

@@ -14,7 +14,7 @@ export function PremiumUpsell() {
         Présentation détaillée sur votre profil public, présentation réservée à vos confrères, logo de votre cabinet,
         photo de profil et références M&amp;A certifiées&nbsp;: les membres Premium sont mis en avant dans les annuaires.
       </p>
-      <Button asChild className="mt-4">
+      <Button asChild variant="accent" className="mt-4">
         <Link to="/premium">Découvrir Premium</Link>
       </Button>
     </aside>

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { fileUrl, PENDING_ACTION_LABELS } from "~/features/collaboration/collaboration-rules";
-import { listMyFiles } from "~/features/collaboration/collaboration.server";
+import { listMyFiles } from "~/features/collaboration/file-list.server";
 import { StageBadge } from "~/features/collaboration/components/stage-badge";
 import { countLabel, formatDateTime } from "~/lib/format";
 import { logger } from "~/lib/logger.server";

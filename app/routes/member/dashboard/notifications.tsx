@@ -6,7 +6,8 @@ import { Card } from "~/components/ui/card";
 import { MarkAllRead, NotificationList } from "~/features/notifications/components/notification-list";
 import { useLiveNotifications } from "~/features/notifications/components/live-notifications";
 import { notificationActionSchema, NOTIFICATIONS_PATH } from "~/features/notifications/notifications.schema";
-import { getNotificationState, markAllNotificationsRead, markNotificationRead } from "~/features/notifications/notifications.server";
+import { getNotificationState, markAllNotificationsRead, markNotificationRead, openTodosPage } from "~/features/notifications/notifications.server";
+import { OpenTodoList } from "~/features/notifications/components/open-todo-list";
 import { countLabel } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -17,7 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 
 export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireMember(request);
-  return getNotificationState(user.id);
+  const cursor = new URL(request.url).searchParams.get("taches");
+  const [state, todos] = await Promise.all([getNotificationState(user.id), openTodosPage(user.id, cursor)]);
+  return { state, todos: { ...todos, paged: Boolean(cursor) } };
 });
 
 export const action = atEdge(async function action({ request }: Route.ActionArgs) {
@@ -35,7 +38,8 @@ export const action = atEdge(async function action({ request }: Route.ActionArgs
 });
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const state = useLiveNotifications(loaderData);
+  const state = useLiveNotifications(loaderData.state);
+  const { todos } = loaderData;
   return (
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -59,6 +63,14 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           <NotificationList items={state.items} />
         )}
       </Card>
+      <section aria-labelledby="todos-title" className="grid gap-2">
+        <h3 id="todos-title" className="text-lg font-semibold">
+          Tâches ouvertes
+        </h3>
+        <Card className="p-0">
+          <OpenTodoList todos={todos.todos} next={todos.next} paged={todos.paged} />
+        </Card>
+      </section>
     </section>
   );
 }

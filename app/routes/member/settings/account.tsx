@@ -1,5 +1,6 @@
 // /parametres: the account itself — its address, the public profile, and whether the ratings
 // received show on it.
+import { Email } from "~/components/email";
 import { Link } from "react-router";
 import { getRequestProfile, requireUser } from "~/auth/session.server";
 import { type SettingsActionData, SettingsSection } from "~/features/account/components/settings-form";
@@ -26,7 +27,9 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       <SettingsSection id="compte" title="Profil du compte" description="L’adresse avec laquelle vous vous connectez et recevez les e-mails du réseau.">
         <dl className="grid gap-1 text-sm">
           <dt className="text-muted-foreground">Adresse e-mail</dt>
-          <dd className="break-all font-medium">{loaderData.email}</dd>
+          <dd className="font-medium">
+            <Email address={loaderData.email} />
+          </dd>
         </dl>
         {loaderData.validated ? (
           <p className="text-sm">

@@ -5,7 +5,7 @@ import { requireMember } from "~/auth/session.server";
 import { AGREEMENT_MESSAGES } from "~/features/collaboration/agreement-rules";
 import { openAgreementPdf } from "~/features/collaboration/agreement-seal.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
-import { webBody } from "~/lib/storage/storage.server";
+import { privateDownload } from "~/lib/private-download.server";
 import type { Route } from "./+types/agreement-pdf";
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
@@ -13,15 +13,7 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
   const copy = new URL(request.url).searchParams.get("exemplaire") === "signe" ? "signed" : "original";
   try {
     const pdf = await openAgreementPdf({ profileId: profile.id }, params.fileId, params.agreementId, copy);
-    return new Response(webBody(pdf.object), {
-      headers: {
-        "content-type": "application/pdf",
-        "content-length": String(pdf.object.contentLength),
-        "content-disposition": pdf.disposition,
-        "cache-control": "private, no-store",
-        "x-content-sha256": pdf.sha256,
-      },
-    });
+    return privateDownload({ object: pdf.object }, { contentType: "application/pdf", disposition: pdf.disposition, sha256: pdf.sha256 });
   } catch (error) {
     return expectedFailureResponse(error, AGREEMENT_MESSAGES.notFound);
   }

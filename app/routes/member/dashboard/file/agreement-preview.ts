@@ -8,6 +8,7 @@ import { agreementSchema } from "~/features/collaboration/agreement.schema";
 import { previewAgreement } from "~/features/collaboration/agreement-versions.server";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
+import { privateDownload } from "~/lib/private-download.server";
 import { readForm } from "~/lib/form.server";
 import type { Route } from "./+types/agreement-preview";
 
@@ -31,14 +32,7 @@ export const action = atEdge(async function action({ request, params }: Route.Ac
       return text(`Aperçu impossible\u00a0: corrigez le formulaire.\n\n${[...new Set(errors)].map((e) => `- ${e}`).join("\n")}\n`, 400);
     }
     const pdf = await previewAgreement(actor, params.fileId, submission.value);
-    return new Response(new Uint8Array(pdf.bytes), {
-      headers: {
-        "content-type": "application/pdf",
-        "content-length": String(pdf.bytes.byteLength),
-        "content-disposition": pdf.disposition,
-        "cache-control": "private, no-store",
-      },
-    });
+    return privateDownload({ bytes: pdf.bytes }, { contentType: "application/pdf", disposition: pdf.disposition });
   } catch (error) {
     return expectedFailureResponse(error, AGREEMENT_MESSAGES.notFound);
   }

@@ -76,6 +76,8 @@ export const action = atEdge(async function action({ request, params, context }:
 export default function FileAgreement({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
   const result = actionData as AgreementActionResult | undefined;
+  // A version to sign: signing is the page's one primary action, a new proposal is secondary.
+  const awaitingMySignature = page.current?.status === "pending" && !page.current.signedByMe && !page.signBlockedBy;
   return (
     <section aria-labelledby="agreement-title" className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
@@ -103,7 +105,7 @@ export default function FileAgreement({ loaderData, actionData }: Route.Componen
           </Alert>
         )
       ) : (
-        <AgreementForm page={page} result={result} />
+        <AgreementForm page={page} result={result} primary={!awaitingMySignature} />
       )}
       <AgreementHistory history={page.history} />
     </section>

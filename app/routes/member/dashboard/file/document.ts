@@ -5,10 +5,10 @@
 // every response by server.ts (repeating it here would send it twice, as the adapter appends).
 import { requireMember } from "~/auth/session.server";
 import { DOCUMENT_MESSAGES } from "~/features/collaboration/documents-rules";
-import { openDocument } from "~/features/collaboration/documents.server";
+import { openDocument } from "~/features/collaboration/document-opening.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
-import { privateFileResponse } from "~/features/messages/file-response.server";
+import { privateDownload, privateFileResponse } from "~/lib/private-download.server";
 import type { Route } from "./+types/document";
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
@@ -17,14 +17,7 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
   try {
     const doc = await openDocument(fileActor(profile), params.fileId, params.documentId, mode);
     if (doc.kind === "stored") return privateFileResponse({ object: doc.object, contentType: doc.contentType, disposition: doc.disposition });
-    return new Response(new Uint8Array(doc.bytes), {
-      headers: {
-        "content-type": doc.contentType,
-        "content-length": String(doc.bytes.byteLength),
-        "content-disposition": doc.disposition,
-        "cache-control": "private, no-store",
-      },
-    });
+    return privateDownload({ bytes: doc.bytes }, { contentType: doc.contentType, disposition: doc.disposition });
   } catch (error) {
     return expectedFailureResponse(error, DOCUMENT_MESSAGES.notFound);
   }

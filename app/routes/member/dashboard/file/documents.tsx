@@ -1,4 +1,4 @@
-import { Download, Eye, FileText, FolderOpen, Upload } from "lucide-react";
+import { Download, Eye, FolderOpen, Upload } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -17,9 +17,10 @@ import {
   FILE_DOCUMENTS_MAX_MB,
   formatFileSize,
 } from "~/features/collaboration/documents-rules";
-import { listDocuments, shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
+import { shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
+import { listDocuments } from "~/features/collaboration/document-list.server";
 import { assertFileMember, fileActor } from "~/features/collaboration/file-access.server";
-import { EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
+import { DocumentName, EarlierVersions, FolderSelect, NewVersionForm } from "~/features/collaboration/components/document-versions";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { VERSION_MESSAGES } from "~/features/collaboration/document-versions-rules";
@@ -170,11 +171,7 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
             <li key={d.id} className="grid gap-2 p-4" data-testid="document-item">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="grid min-w-0 gap-1">
-                  <p className="flex min-w-0 items-start gap-2 font-medium">
-                    <FileText className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    <span className="min-w-0 break-words">{d.name}</span>
-                    {d.version > 1 ? <Badge variant="outline">{`Version\u00a0${d.version}`}</Badge> : null}
-                  </p>
+                  <DocumentName name={d.name} version={d.version} unread={d.unread} />
                   <p className="text-sm text-muted-foreground">
                     {d.typeLabel} · {formatFileSize(d.sizeBytes)} · Partagé par {d.byMe ? "vous" : d.uploaderName} le{" "}
                     <time dateTime={d.sharedAt}>{at(d.sharedAt)}</time>

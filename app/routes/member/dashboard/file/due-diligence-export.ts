@@ -6,6 +6,7 @@ import { fileActor, fileNotFound } from "~/features/collaboration/file-access.se
 import { founderOrParticipant } from "~/features/due-diligence/access.server";
 import { exportDueDiligence } from "~/features/due-diligence/export.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
+import { privateDownload } from "~/lib/private-download.server";
 import type { Route } from "./+types/due-diligence-export";
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
@@ -17,14 +18,7 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
       return new Response("Format d’export inconnu (xlsx ou pdf).", { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
     }
     const file = await exportDueDiligence(fileActor(profile), params.fileId, format);
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.bytes.byteLength),
-        "content-disposition": file.disposition,
-        "cache-control": "private, no-store",
-      },
-    });
+    return privateDownload({ bytes: file.bytes }, { contentType: file.contentType, disposition: file.disposition });
   } catch (error) {
     return expectedFailureResponse(error, "Dossier introuvable");
   }

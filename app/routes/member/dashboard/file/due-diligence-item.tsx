@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link2, Unlink, Upload } from "lucide-react";
+import { Link2, Unlink } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { BackLink } from "~/components/page";
@@ -9,37 +9,37 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
-import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, documentUrl } from "~/features/collaboration/documents-rules";
+import { DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, documentUrl } from "~/features/collaboration/documents-rules";
 import { shareDocument } from "~/features/collaboration/documents.server";
 import { fileActor, fileNotFound } from "~/features/collaboration/file-access.server";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
 import { founderOrParticipant } from "~/features/due-diligence/access.server";
 import { DdIntentError, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import { DdDocumentsCard } from "~/features/due-diligence/components/dd-documents";
+import { DdAnswerFile, DdStatusForm } from "~/features/due-diligence/components/dd-forms";
 import { DdAskForm, DdQuestionList } from "~/features/due-diligence/components/dd-questions";
 import {
   DD_CATEGORY_LABELS,
   DD_LIMITS,
   DD_MESSAGES,
-  DD_STATUS_LABELS,
+  ddItemPrimary,
   dueDiligenceItemUrl,
   dueDiligenceUrl,
+  ownerLabel,
+  type DdItemAction,
   type DdSide,
   type DdStatus,
 } from "~/features/due-diligence/due-diligence-rules";
-import { answerSchema, askSchema, documentRefSchema, questionRefSchema, statusSchema, updateItemSchema } from "~/features/due-diligence/due-diligence.schema";
 import {
-  answerQuestion,
-  askQuestion,
-  assertCanAnswerItem,
-  closeQuestion,
-  getDueDiligenceItem,
-  linkDocument,
-  removeItem,
-  setItemStatus,
-  unlinkDocument,
-  updateItem,
-} from "~/features/due-diligence/due-diligence.server";
+  answerSchema,
+  askSchema,
+  documentRefSchema,
+  questionRefSchema,
+  statusSchema,
+  updateItemSchema,
+} from "~/features/due-diligence/due-diligence.schema";
+import { answerQuestion, askQuestion, assertCanAnswerItem, closeQuestion, linkDocument, removeItem, setItemStatus, unlinkDocument, updateItem } from "~/features/due-diligence/due-diligence.server";
+import { getDueDiligenceItem } from "~/features/due-diligence/due-diligence-read.server";
 import { runDdIntent, type DdIntent, type DdIntentResult } from "./due-diligence-intent.server";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
@@ -133,24 +133,7 @@ function Details({ page, result }: { page: Page; result: DdIntentResult | undefi
         <DdStatusBadge status={item.status} />
       </div>
       <DdIntentError result={result} intents={["status"]} />
-      {page.statuses.length ? (
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="status" />
-          <div className="grid gap-2">
-            <Label htmlFor="dd-status">Changer le statut</Label>
-            <NativeSelect id="dd-status" name="status" defaultValue={page.statuses[0]}>
-              {page.statuses.map((s) => (
-                <option key={s} value={s}>
-                  {DD_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <Button type="submit" variant="outline">
-            Appliquer
-          </Button>
-        </Form>
-      ) : null}
+      <DdStatusForm statuses={page.statuses} />
       {page.canEdit ? (
         <Form method="post" className="grid gap-3" aria-label="Modifier la demande">
           <DdIntentError result={result} intents={["update"]} />
@@ -164,9 +147,9 @@ function Details({ page, result }: { page: Page; result: DdIntentResult | undefi
               <Label htmlFor="dd-owner">Responsable</Label>
               <NativeSelect id="dd-owner" name="ownerId" defaultValue={item.ownerId ?? ""}>
                 <option value="">Sans responsable</option>
-                {page.participants.map((p) => (
+                {page.owners.map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.name}
+                    {ownerLabel(p)}
                   </option>
                 ))}
               </NativeSelect>
@@ -177,7 +160,7 @@ function Details({ page, result }: { page: Page; result: DdIntentResult | undefi
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit">Enregistrer</Button>
+            <Button type="submit" variant="outline">Enregistrer</Button>
           </div>
         </Form>
       ) : (
@@ -190,7 +173,7 @@ function Details({ page, result }: { page: Page; result: DdIntentResult | undefi
   );
 }
 
-function Documents({ page, result }: { page: Page; result: DdIntentResult | undefined }) {
+function Documents({ page, result, primary }: { page: Page; result: DdIntentResult | undefined; primary: DdItemAction | null }) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formEncType === "multipart/form-data";
   return (
@@ -245,17 +228,7 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
           </Form>
           <Form method="post" encType="multipart/form-data" className="grid content-start gap-2">
             <DdIntentError result={result} intents={["upload"]} />
-            <Label htmlFor="dd-file">Déposer un nouveau document</Label>
-            <Input id="dd-file" name="file" type="file" required accept={ACCEPTED_DOCUMENT_TYPES} className="h-auto" aria-describedby="dd-file-hint" />
-            <p id="dd-file-hint" className="text-sm text-muted-foreground">
-              Il est partagé dans les documents du dossier et rattaché à la demande.
-            </p>
-            <div>
-              <Button type="submit" size="sm" disabled={sending}>
-                <Upload aria-hidden="true" />
-                {sending ? "Envoi en cours..." : "Déposer et rattacher"}
-              </Button>
-            </div>
+            <DdAnswerFile label="Déposer un nouveau document" hint="Il est partagé dans les documents du dossier et rattaché à la demande." sending={sending} primary={primary === "answer-request"} />
           </Form>
         </div>
       ) : null}
@@ -263,7 +236,7 @@ function Documents({ page, result }: { page: Page; result: DdIntentResult | unde
   );
 }
 
-function Questions({ page, result }: { page: Page; result: DdIntentResult | undefined }) {
+function Questions({ page, result, primary }: { page: Page; result: DdIntentResult | undefined; primary: DdItemAction | null }) {
   return (
     <Card className="grid gap-3 p-4" aria-labelledby="dd-questions-title" id="questions">
       <h4 id="dd-questions-title" className="font-semibold">
@@ -272,6 +245,7 @@ function Questions({ page, result }: { page: Page; result: DdIntentResult | unde
       <DdIntentError result={result} intents={["answer", "close-question"]} />
       <DdQuestionList
         empty="Aucune question sur cette demande ni sur ses documents."
+        primary={primary === "answer-question"}
         questions={page.questions.map((q) => ({ ...q, onDocument: q.on.kind === "document" ? q.on.name : null }))}
       />
       {page.closed ? null : (
@@ -279,6 +253,7 @@ function Questions({ page, result }: { page: Page; result: DdIntentResult | unde
           visibilities={page.visibilities}
           documents={page.documents.filter((d) => !d.withdrawn)}
           error={<DdIntentError result={result} intents={["ask"]} />}
+          primary={primary === "ask"}
         />
       )}
     </Card>
@@ -288,6 +263,7 @@ function Questions({ page, result }: { page: Page; result: DdIntentResult | unde
 export default function DueDiligenceItem({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
   const result = actionData as DdIntentResult | undefined;
+  const primary = ddItemPrimary({ questionToAnswer: page.questions.some((q) => q.canAnswer), canAnswerRequest: page.canAnswer, canAsk: !page.closed });
   return (
     <section aria-labelledby="dd-item-title-heading" className="grid grid-cols-1 gap-4">
       <BackLink to={dueDiligenceUrl(page.fileId)} label="Toutes les diligences" />
@@ -300,8 +276,8 @@ export default function DueDiligenceItem({ loaderData, actionData }: Route.Compo
         </Alert>
       ) : null}
       <Details page={page} result={result} />
-      <Documents page={page} result={result} />
-      <Questions page={page} result={result} />
+      <Documents page={page} result={result} primary={primary} />
+      <Questions page={page} result={result} primary={primary} />
       {page.canEdit ? (
         <Form
           method="post"

@@ -22,7 +22,8 @@ import {
   dueDiligenceUrl,
 } from "~/features/due-diligence/due-diligence-rules";
 import { addItemSchema, createListSchema } from "~/features/due-diligence/due-diligence.schema";
-import { addItem, createListFromTemplate, getDueDiligenceList } from "~/features/due-diligence/due-diligence.server";
+import { addItem, createListFromTemplate } from "~/features/due-diligence/due-diligence.server";
+import { getDueDiligenceList } from "~/features/due-diligence/due-diligence-read.server";
 import { DD_TEMPLATE_LABELS, DD_TEMPLATES } from "~/features/due-diligence/due-diligence-templates";
 import { runDdIntent, type DdIntent, type DdIntentResult } from "./due-diligence-intent.server";
 import { formatDate } from "~/lib/format";

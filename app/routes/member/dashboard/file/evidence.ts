@@ -5,22 +5,22 @@ import { requireMember } from "~/auth/session.server";
 import { exportEvidence } from "~/features/collaboration/evidence.server";
 import { fileActor } from "~/features/collaboration/file-access.server";
 import { atEdge, expectedFailureResponse } from "~/lib/errors/http";
+import { privateDownload } from "~/lib/private-download.server";
 import type { Route } from "./+types/evidence";
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
   try {
     const pdf = await exportEvidence(fileActor(profile), params.fileId);
-    return new Response(new Uint8Array(pdf.bytes), {
-      headers: {
-        "content-type": "application/pdf",
-        "content-length": String(pdf.bytes.byteLength),
-        "content-disposition": pdf.disposition,
-        "cache-control": "private, no-store",
-        "x-content-sha256": pdf.sha256,
-        "repr-digest": `sha-256=:${Buffer.from(pdf.sha256, "hex").toString("base64")}:`,
+    return privateDownload(
+      { bytes: pdf.bytes },
+      {
+        contentType: "application/pdf",
+        disposition: pdf.disposition,
+        sha256: pdf.sha256,
+        headers: { "repr-digest": `sha-256=:${Buffer.from(pdf.sha256, "hex").toString("base64")}:` },
       },
-    });
+    );
   } catch (error) {
     return expectedFailureResponse(error, "Dossier introuvable");
   }

@@ -6,7 +6,7 @@ import { TabNav, type Tab } from "~/components/tab-nav";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { fileUrl } from "~/features/collaboration/collaboration-rules";
-import { getFileHeader } from "~/features/collaboration/collaboration.server";
+import { getFileHeader } from "~/features/collaboration/file-view.server";
 import { StageBadge } from "~/features/collaboration/components/stage-badge";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/layout";

@@ -13,7 +13,8 @@ import { MediationThread } from "~/features/mediation/components/mediation-threa
 import { OpenMediationForm } from "~/features/mediation/components/open-mediation-form";
 import { MEDIATION_LIMITS, MEDIATION_MESSAGES, mediationUrl } from "~/features/mediation/mediation-rules";
 import { mediationMessageSchema, openMediationSchema } from "~/features/mediation/mediation.schema";
-import { listFileMediations, mediationActor, openMediation, postMemberMediationMessage, type UploadedFile } from "~/features/mediation/mediation.server";
+import { mediationActor, openMediation, postMemberMediationMessage, type UploadedFile } from "~/features/mediation/mediation.server";
+import { listFileMediations } from "~/features/mediation/mediation-views.server";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
 import { fieldErrors } from "~/lib/form-errors";

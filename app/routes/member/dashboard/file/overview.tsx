@@ -12,12 +12,12 @@ import {
   abandonFile,
   cancelClosingProposal,
   confirmClosing,
-  getFileView,
   markFileRead,
   moveStage,
   postFileMessage,
   proposeClosing,
 } from "~/features/collaboration/collaboration.server";
+import { getFileView } from "~/features/collaboration/file-view.server";
 import { changeMandateFromFile, DEAL_PROPOSAL_MESSAGES, proposeFileAsDeal, type DealProposalActor } from "~/features/collaboration/closings.server";
 import { DealProposalCard, MandateStateCard } from "~/features/collaboration/components/file-after-offer";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
@@ -35,17 +35,22 @@ import { isUuid } from "~/lib/uuid";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { memberActor } from "~/auth/actor";
 import { DdProgressCard } from "~/features/due-diligence/components/dd-badges";
-import { getDueDiligenceProgress } from "~/features/due-diligence/due-diligence.server";
+import { getDueDiligenceProgress } from "~/features/due-diligence/due-diligence-read.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/overview";
+import { requestedPage } from "~/lib/paging";
+import { isTimelineGroup } from "~/features/collaboration/timeline";
 import { readForm } from "~/lib/form.server";
 import { firstFormError } from "~/lib/form-errors";
+import { fileNextAction, type FileAction } from "~/features/collaboration/next-action-rules";
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { profile } = await requireMember(request);
+  // The timeline is paged (?page=) and filtered (?historique=) on the server: a long file reads one page.
+  const group = new URL(request.url).searchParams.get("historique");
   return {
-    file: await getFileView({ profileId: profile.id }, params.fileId),
+    file: await getFileView({ profileId: profile.id }, params.fileId, { page: requestedPage(request.url), group: isTimelineGroup(group) ? group : null }),
     ddProgress: await getDueDiligenceProgress({ profileId: profile.id }, params.fileId),
     canProposeDeals: can(profile.membershipType, "certifiedDeals"),
   };
@@ -162,24 +167,41 @@ export default function FileOverview({ loaderData, actionData }: Route.Component
       void markRead.submit({ intent: "mark-read", upTo: file.lastMessageId ?? "" }, { method: "post" });
     }
   }, [unread, markRead, file.lastMessageId]);
+  const undertakingToSign = !file.client && !file.undertakingSigned && Boolean(file.myMandate.id && file.theirMandate.id);
+  // One primary action on the tab: the member's next step; every other command is outline.
+  const primary = fileNextAction({
+    stage: file.stage,
+    undertakingToSign,
+    closing: file.closing,
+    myMandateCommands: file.myMandate.id && file.myMandate.status ? file.myMandate.commands : [],
+    dealProposable: canProposeDeals && !file.dealProposed,
+    canWrite: !file.counterpart.gone,
+  });
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid min-w-0 content-start gap-6">
-        <ClientCard file={file} result={result} />
-        <FileStages file={file} result={result} />
+        <ClientCard file={file} result={result} undertakingToSign={undertakingToSign} primary={primary} />
+        <FileStages file={file} result={result} primary={primary} />
         <DdProgressCard fileId={file.id} progress={ddProgress} />
-        <DealProposalCard file={file} canProposeDeals={canProposeDeals} result={result} />
-        <MandateStateCard file={file} result={result} />
-        <FileMessages file={file} result={result} />
+        <DealProposalCard file={file} canProposeDeals={canProposeDeals} result={result} primary={primary} />
+        <MandateStateCard file={file} result={result} primary={primary} />
+        <FileMessages file={file} result={result} primary={primary} />
       </div>
       <div className="min-w-0">
-        <FileTimeline entries={file.timeline} exportUrl={evidenceUrl(file.id)} archiveUrl={file.stage === "concluded" ? closingArchiveUrl(file.id) : undefined} />
+        <FileTimeline
+          entries={file.timeline}
+          paging={file.timelinePage ? { ...file.timelinePage, path: fileUrl(file.id) } : undefined}
+          exportUrl={evidenceUrl(file.id)}
+          archiveUrl={file.stage === "concluded" ? closingArchiveUrl(file.id) : undefined}
+        />
       </div>
     </div>
   );
 }
 
-function ClientCard({ file, result }: { file: Route.ComponentProps["loaderData"]["file"]; result?: IntentResult }) {
+type ClientCardProps = { file: Route.ComponentProps["loaderData"]["file"]; result?: IntentResult; undertakingToSign: boolean; primary: FileAction | null };
+
+function ClientCard({ file, result, undertakingToSign, primary }: ClientCardProps) {
   return (
     <Card className="grid gap-2 p-4" aria-labelledby="client-title">
       <h3 id="client-title" className="text-lg font-semibold">
@@ -192,8 +214,8 @@ function ClientCard({ file, result }: { file: Route.ComponentProps["loaderData"]
           <dt className="text-muted-foreground">Adresse</dt>
           <dd className="break-words">{file.client.address}</dd>
         </dl>
-      ) : !file.undertakingSigned && file.myMandate.id && file.theirMandate.id ? (
-        <FileUndertaking result={result} />
+      ) : undertakingToSign ? (
+        <FileUndertaking result={result} primary={primary === "undertaking"} />
       ) : (
         <p className="text-sm text-muted-foreground">L’identité du client n’est plus disponible&nbsp;: l’un des mandats du dossier a été supprimé.</p>
       )}

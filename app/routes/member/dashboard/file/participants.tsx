@@ -2,41 +2,18 @@
 // (§2). The two founding members invite, withdraw, approve, remove and set rights; a member
 // participant reads the list. Every command goes through participants.server.ts.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FolderPlus, UserPlus } from "lucide-react";
 import { data, Form } from "react-router";
 import { requireMember } from "~/auth/session.server";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Checkbox, Input, Label, NativeSelect } from "~/components/ui/input";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
-import {
-  DEFAULT_RIGHTS,
-  FOLDER_VISIBILITIES,
-  PARTICIPANT_MESSAGES,
-  PARTICIPANT_ROLES,
-  PARTICIPANT_SIDES,
-  RIGHT_LABELS,
-  RIGHTS,
-  ROLE_LABELS,
-  SIDE_LABELS,
-  VISIBILITY_LABELS,
-  INVITATION_DAYS,
-  type Rights,
-} from "~/features/collaboration/participant-rules";
+import { FolderForm, InviteForm, RightsBoxes } from "~/features/collaboration/components/participant-forms";
+import { PARTICIPANT_MESSAGES, VISIBILITY_LABELS } from "~/features/collaboration/participant-rules";
 import { folderSchema, inviteSchema, participantIdSchema, rightsSchema } from "~/features/collaboration/participants.schema";
-import {
-  approveParticipant,
-  createFolder,
-  inviteParticipant,
-  listParticipants,
-  listVisibleFolders,
-  removeParticipant,
-  requireFileParticipant,
-  setParticipantRights,
-  withdrawInvitation,
-} from "~/features/collaboration/participants.server";
+import { createFolder, listParticipants, listVisibleFolders } from "~/features/collaboration/participants.server";
+import { approveParticipant, inviteParticipant, removeParticipant, setParticipantRights, withdrawInvitation } from "~/features/collaboration/participant-invitations.server";
+import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
 import { db } from "~/db/client.server";
 import { atEdge, expectedMessage, expectedStatus } from "~/lib/errors/http";
 import { readForm } from "~/lib/form.server";
@@ -110,107 +87,9 @@ export const action = atEdge(async function action({ request, params, context }:
   }
 });
 
-function RightsBoxes({ prefix, rights }: { prefix: string; rights: Rights }) {
-  return (
-    <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
-      <legend className="mb-1 text-sm font-medium">Droits</legend>
-      {RIGHTS.map((r) => (
-        <label key={r} htmlFor={`${prefix}-${r}`} className="flex items-center gap-2 text-sm">
-          <Checkbox id={`${prefix}-${r}`} name={r} defaultChecked={rights[r]} />
-          {RIGHT_LABELS[r]}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
+type CommandProps = { intent: Intent; participantId: string; label: string; confirm?: string; primary?: boolean };
 
-function InviteForm() {
-  return (
-    <Card className="p-4">
-      <Form method="post" className="grid gap-3" aria-labelledby="invite-title">
-        <h4 id="invite-title" className="font-semibold">
-          Inviter un professionnel
-        </h4>
-        <input type="hidden" name="intent" value="invite" />
-        <div className="grid gap-2">
-          <Label htmlFor="invite-email">Adresse e-mail</Label>
-          <Input id="invite-email" name="email" type="email" required autoComplete="off" maxLength={254} />
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="invite-role">Rôle</Label>
-            <NativeSelect id="invite-role" name="role" required defaultValue="expert_comptable">
-              {PARTICIPANT_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="invite-side">Côté</Label>
-            <NativeSelect id="invite-side" name="side" required defaultValue="cedant">
-              {PARTICIPANT_SIDES.map((s) => (
-                <option key={s} value={s}>
-                  {SIDE_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-        <RightsBoxes prefix="invite" rights={DEFAULT_RIGHTS.expert_comptable} />
-        <p className="text-sm text-muted-foreground">
-          L’invitation est valable {INVITATION_DAYS}&nbsp;jours. Un professionnel extérieur au réseau reçoit un compte invité limité à ce dossier&nbsp;; l’autre
-          membre fondateur doit l’approuver avant qu’il ne voie quoi que ce soit.
-        </p>
-        <div>
-          <Button type="submit">
-            <UserPlus aria-hidden="true" />
-            Envoyer l’invitation
-          </Button>
-        </div>
-      </Form>
-    </Card>
-  );
-}
-
-function FolderForm({ side }: { side: string }) {
-  const allowed = FOLDER_VISIBILITIES.filter((v) => v === "both" || v === side);
-  return (
-    <Card className="p-4">
-      <Form method="post" className="grid gap-3" aria-labelledby="folder-title">
-        <h4 id="folder-title" className="font-semibold">
-          Créer un dossier de documents
-        </h4>
-        <input type="hidden" name="intent" value="folder" />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="folder-name">Nom</Label>
-            <Input id="folder-name" name="name" required maxLength={80} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="folder-visibility">Visibilité</Label>
-            <NativeSelect id="folder-visibility" name="visibility" defaultValue="both">
-              {allowed.map((v) => (
-                <option key={v} value={v}>
-                  {VISIBILITY_LABELS[v]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-        <div>
-          <Button type="submit" variant="outline">
-            <FolderPlus aria-hidden="true" />
-            Créer le dossier
-          </Button>
-        </div>
-      </Form>
-    </Card>
-  );
-}
-
-function CommandButton({ intent, participantId, label, confirm }: { intent: Intent; participantId: string; label: string; confirm?: string }) {
+function CommandButton({ intent, participantId, label, confirm, primary = false }: CommandProps) {
   return (
     <Form
       method="post"
@@ -220,7 +99,7 @@ function CommandButton({ intent, participantId, label, confirm }: { intent: Inte
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="participantId" value={participantId} />
-      <Button type="submit" size="sm" variant={intent === "approve" ? "default" : "outline"}>
+      <Button type="submit" size="sm" variant={primary ? "default" : "outline"}>
         {label}
       </Button>
     </Form>
@@ -231,6 +110,8 @@ const day = (iso: string) => formatDatePattern(iso, "dd/MM/yyyy");
 
 export default function FileParticipants({ loaderData, actionData }: Route.ComponentProps) {
   const { founder, side, participants, folders } = loaderData;
+  // What needs the founder first: the accesses to approve (the first one is the page's primary action), then the invitation.
+  const firstToApprove = founder ? participants.find((p) => p.canApprove)?.id : undefined;
   return (
     <section aria-labelledby="participants-title" className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
@@ -247,7 +128,6 @@ export default function FileParticipants({ loaderData, actionData }: Route.Compo
           <AlertDescription>{actionData.error}</AlertDescription>
         </Alert>
       ) : null}
-      {founder ? <InviteForm /> : null}
       {participants.length === 0 ? (
         <p className="text-sm text-muted-foreground">Aucun intervenant invité pour l’instant.</p>
       ) : (
@@ -266,7 +146,7 @@ export default function FileParticipants({ loaderData, actionData }: Route.Compo
               </div>
               {founder ? (
                 <div className="flex flex-wrap items-center gap-2">
-                  {p.canApprove ? <CommandButton intent="approve" participantId={p.id} label="Approuver l’accès" /> : null}
+                  {p.canApprove ? <CommandButton intent="approve" participantId={p.id} label="Approuver l’accès" primary={p.id === firstToApprove} /> : null}
                   {p.state === "invited" ? <CommandButton intent="withdraw" participantId={p.id} label="Retirer l’invitation" /> : null}
                   {p.state === "active" || p.state === "awaiting_approval" ? (
                     <CommandButton
@@ -292,6 +172,7 @@ export default function FileParticipants({ loaderData, actionData }: Route.Compo
           ))}
         </ul>
       )}
+      {founder ? <InviteForm primary={!firstToApprove} /> : null}
       <div className="grid gap-1">
         <h3 className="text-lg font-semibold">Dossiers de documents</h3>
         <ul className="grid gap-1 text-sm" aria-label="Dossiers de documents">
