@@ -97,8 +97,8 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   await expectNoAxeViolations(a);
   // The seller watches their overview meanwhile: the request's to-do arrives there without a reload.
   await b.goto("/dashboard");
-  const requestTodo = b.getByTestId("overview-match_request");
-  const waitingBefore = (await requestTodo.count()) ? Number(await requestTodo.locator("span").first().textContent()) : 0;
+  const requestTask = b.getByTestId("overview-match_request");
+  const waitingBefore = (await requestTask.count()) ? Number(await requestTask.locator("span").first().textContent()) : 0;
   await potential.getByRole("link", { name: /Demander une mise en relation/ }).click();
   const requestDialog = a.getByRole("dialog", { name: "Demander une mise en relation" });
   await expect(requestDialog.getByRole("heading", { name: new RegExp(sellerMandate.code) })).toBeVisible();
@@ -110,8 +110,8 @@ test("two members: matching mandates, request, acceptance on both sides, identit
   await expect(panel.getByTestId("sent-request").filter({ hasText: sellerMandate.code }).getByText("En attente")).toBeVisible();
 
   const overviewUrl = b.url();
-  await expect(requestTodo.locator("span").first()).toHaveText(String(waitingBefore + 1));
-  await expect(requestTodo).toContainText(waitingBefore === 0 ? "demande de mise en relation attend votre réponse" : "demandes de mise en relation attendent votre réponse");
+  await expect(requestTask.locator("span").first()).toHaveText(String(waitingBefore + 1));
+  await expect(requestTask).toContainText(waitingBefore === 0 ? "demande de mise en relation attend votre réponse" : "demandes de mise en relation attendent votre réponse");
   expect(b.url()).toBe(overviewUrl);
 
   // The seller is told by e-mail, without the buyer's client identity.

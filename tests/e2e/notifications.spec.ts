@@ -30,7 +30,7 @@ test("a message from a second browser rings the bell live; the panel opens it an
   const before = await unreadCount(page);
   // The open to-dos under the feed, a page at a time (or the sentence saying there are none).
   await expect(page.getByRole("heading", { name: "Tâches ouvertes" })).toBeVisible();
-  await expect(page.getByTestId("todo-list").or(page.getByTestId("todos-empty"))).toBeVisible();
+  await expect(page.getByTestId("task-list").or(page.getByTestId("tasks-empty"))).toBeVisible();
   await checkAccessibility(page);
 
   // Another browser: a visitor writes to the member from their public profile.

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { notifications } from "~/db/schema";
 import { getNotificationPreferences } from "~/features/account/account.server";
-import { getNotificationState, openTodosPage } from "~/features/notifications/notifications.server";
+import { getNotificationState, openTasksPage } from "~/features/notifications/notifications.server";
 import { createMandate, createMember, seedFactories } from "../support/factories";
 import { useTestDatabase } from "../support/db";
 import { openFileBetween } from "./file-helpers";
@@ -35,11 +35,13 @@ it("turns pending requests, unsigned undertakings and closings to confirm into r
 
   const statements = readFileSync(path.join(process.cwd(), "drizzle/0033_notification_events.sql"), "utf8")
     .split("--> statement-breakpoint")
-    .filter((s) => /^\s*(--[^\n]*\n\s*)*INSERT INTO/i.test(s));
+    .filter((s) => /^\s*(--[^\n]*\n\s*)*INSERT INTO/i.test(s))
+    // Migration 0037 renamed the column these statements fill.
+    .map((s) => s.replaceAll('"todo"', '"task"'));
   expect(statements).toHaveLength(5);
   for (const statement of statements) await db.execute(sql.raw(statement));
 
-  const kinds = async (userId: string) => (await openTodosPage(userId, null, 1000)).todos.map((x) => x.key.slice(0, x.key.indexOf(":"))).sort();
+  const kinds = async (userId: string) => (await openTasksPage(userId, null, 1000)).tasks.map((x) => x.key.slice(0, x.key.indexOf(":"))).sort();
   expect(await kinds(paul.user.id)).toEqual(["closing_proposed", "connection_confirmed", "match_request"]);
   expect(await kinds(luc.user.id)).toEqual(["connection_confirmed"]);
   expect((await getNotificationState(paul.user.id, { fresh: true })).unread).toBe(0);

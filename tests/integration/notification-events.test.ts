@@ -8,11 +8,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { collaborationFiles, mailOutbox, mandates, notifications, rateLimitCounters, recommendations, verificationEvidence } from "~/db/schema";
 import { decideDeal } from "~/features/admin/deals-admin.server";
 import { rejectProfile } from "~/features/admin/profiles-admin.server";
-import { closeSettledMandateTodos, sendExpiryReminders } from "~/features/mandates/expiry-reminders.server";
+import { closeSettledMandateTasks, sendExpiryReminders } from "~/features/mandates/expiry-reminders.server";
 import { decideMediation } from "~/features/mediation/mediation-admin.server";
 import { recommendationUrl } from "~/features/recommendations/recommendation-link.server";
 import { confirmRecommendation } from "~/features/recommendations/recommendations.server";
-import { closeLapsedRatingTodos, rateCounterpart } from "~/features/trust/ratings.server";
+import { closeLapsedRatingTasks, rateCounterpart } from "~/features/trust/ratings.server";
 import { renewInsurance, sendInsuranceReminders } from "~/features/trust/verification.server";
 import { abandonFile, confirmClosing, moveStage, postFileMessage, proposeClosing } from "~/features/collaboration/collaboration.server";
 import { shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
@@ -22,7 +22,7 @@ import { parisToday } from "~/features/mandates/mandate-rules";
 import { createMandate, mandateActor, type MandateActor, updateMandate } from "~/features/mandates/mandates.server";
 import { mediationActor, openMediation, postMemberMediationMessage } from "~/features/mediation/mediation.server";
 import { EVENT_RULES, type EmailKind, type EventKind } from "~/features/notifications/event-rules";
-import { getNotificationState, OPEN_TODOS_PAGE_SIZE, openTodosPage } from "~/features/notifications/notifications.server";
+import { getNotificationState, OPEN_TASKS_PAGE_SIZE, openTasksPage } from "~/features/notifications/notifications.server";
 import { overviewItems } from "~/features/overview/overview-rules";
 import { buildRecommendation, buildVerificationEvidence, createDeal, createMember, seedFactories, setEmailFrequency, type CreatedMember } from "../support/factories";
 import { useTestDatabase } from "../support/db";
@@ -63,8 +63,8 @@ async function notes(m: CreatedMember, kind: EventKind) {
   return t.db!.select().from(notifications).where(and(eq(notifications.userId, m.user.id), eq(notifications.kind, kind)));
 }
 
-async function openTodos(m: CreatedMember): Promise<string[]> {
-  return (await openTodosPage(m.user.id, null, 1000)).todos.map((x) => x.key.slice(0, x.key.indexOf(":"))).sort();
+async function openTasks(m: CreatedMember): Promise<string[]> {
+  return (await openTasksPage(m.user.id, null, 1000)).tasks.map((x) => x.key.slice(0, x.key.indexOf(":"))).sort();
 }
 
 async function mailsTo(m: CreatedMember) {
@@ -98,31 +98,31 @@ describe("match requests", () => {
     const { buyer, seller } = await twoMandates();
     const r = await createMatchRequest(am, { mandateId: buyer, targetMandateId: seller, message: null });
     expect(await notes(bob, "match_request")).toHaveLength(1);
-    expect(await openTodos(bob)).toEqual(["match_request"]);
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toEqual([
+    expect(await openTasks(bob)).toEqual(["match_request"]);
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).taskTotals).map((i) => i.label)).toEqual([
       "demande de mise en relation attend votre réponse",
     ]);
     await respondToMatchRequest(bm, r.requestId, "rejected");
-    expect(await openTodos(bob)).toEqual([]);
+    expect(await openTasks(bob)).toEqual([]);
     expect(await notes(alice, "request_refused")).toHaveLength(1);
 
     const back = await createMatchRequest(bm, { mandateId: seller, targetMandateId: buyer, message: null });
-    expect(await openTodos(alice)).toEqual(["match_request"]);
+    expect(await openTasks(alice)).toEqual(["match_request"]);
     await respondToMatchRequest(am, back.requestId, "accepted");
-    expect(await openTodos(alice)).toEqual([]);
+    expect(await openTasks(alice)).toEqual([]);
     expect(await notes(bob, "request_accepted")).toHaveLength(1);
   });
 
   it("a confirmed connection asks each side for its undertaking until it signs", async () => {
     const { r1, r2 } = await confirmedFile();
-    expect(await openTodos(alice)).toEqual(["connection_confirmed"]);
-    expect(await openTodos(bob)).toEqual(["connection_confirmed"]);
+    expect(await openTasks(alice)).toEqual(["connection_confirmed"]);
+    expect(await openTasks(bob)).toEqual(["connection_confirmed"]);
     await signUndertaking(am, r2);
-    expect(await openTodos(alice)).toEqual([]);
+    expect(await openTasks(alice)).toEqual([]);
     // Bob's stays open until he signs his.
-    expect(await openTodos(bob)).toEqual(["connection_confirmed"]);
+    expect(await openTasks(bob)).toEqual(["connection_confirmed"]);
     await signUndertaking(bm, r1);
-    expect(await openTodos(bob)).toEqual([]);
+    expect(await openTasks(bob)).toEqual([]);
   });
 });
 
@@ -145,9 +145,9 @@ describe("collaboration files", () => {
     ],
   ];
 
-  it.each(CASES)("%s → a %s notification, to-do %s, e-mail %s under « %s »", async (_name, kind, todo, mailKind, preference, act) => {
+  it.each(CASES)("%s → a %s notification, to-do %s, e-mail %s under « %s »", async (_name, kind, task, mailKind, preference, act) => {
     expect(EVENT_RULES[kind].email).toBe(preference);
-    expect(EVENT_RULES[kind].todo !== null).toBe(todo);
+    expect(EVENT_RULES[kind].task !== null).toBe(task);
     const { fileId } = await confirmedFile();
     await t.db!.delete(mailOutbox);
     // The daily digest (the default but for messages): the notification, no e-mail now.
@@ -167,12 +167,12 @@ describe("collaboration files", () => {
     for (const s of ["exchanges", "documents", "offer"] as const) await moveStage(a, fileId, s);
     await setEmailFrequency(t.db!, [alice], "immediate", ["files"]);
     await proposeClosing(a, fileId, { closingDate: parisToday(), amountBand: "1m_3m" });
-    expect(await openTodos(bob)).toContain("closing_proposed");
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toContain(
+    expect(await openTasks(bob)).toContain("closing_proposed");
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).taskTotals).map((i) => i.label)).toContain(
       "conclusion de dossier à confirmer",
     );
     await confirmClosing(b, fileId);
-    expect(await openTodos(bob)).not.toContain("closing_proposed");
+    expect(await openTasks(bob)).not.toContain("closing_proposed");
     expect(await notes(alice, "closing_confirmed")).toHaveLength(1);
     expect(await mailsTo(alice)).toContain("collaboration-closing-confirmed");
   });
@@ -192,15 +192,15 @@ describe("mediation", () => {
     });
     expect(await notes(alice, "mediation_acknowledged")).toHaveLength(1);
     expect(await notes(bob, "mediation_opened")).toHaveLength(1);
-    expect(await openTodos(bob)).toContain("mediation_opened");
-    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).todoTotals).map((i) => i.label)).toContain(
+    expect(await openTasks(bob)).toContain("mediation_opened");
+    expect(overviewItems(NO_FIGURES, (await getNotificationState(bob.user.id, { fresh: true })).taskTotals).map((i) => i.label)).toContain(
       "médiation attend votre réponse",
     );
     // Nothing about the subject or the facts in either notification.
     const all = JSON.stringify(await t.db!.select().from(notifications));
     expect(all).not.toContain("honoraires");
     await postMemberMediationMessage(mediationActor(bob.user, bob.profile), fileId, mediationId, "Je conteste.");
-    expect(await openTodos(bob)).not.toContain("mediation_opened");
+    expect(await openTasks(bob)).not.toContain("mediation_opened");
   });
 });
 
@@ -212,26 +212,26 @@ describe("ratings open", () => {
     await proposeClosing(a, fileId, { closingDate: parisToday(), amountBand: "1m_3m" });
     await confirmClosing(b, fileId);
     expect(EVENT_RULES.rating_open.email).toBe("files");
-    expect(await openTodos(alice)).toContain("rating_open");
-    expect(await openTodos(bob)).toContain("rating_open");
+    expect(await openTasks(alice)).toContain("rating_open");
+    expect(await openTasks(bob)).toContain("rating_open");
     // « Immédiatement » for Bob: the e-mail; the daily digest for Alice: none now.
     expect(await mailsTo(bob)).toContain("rating-open");
     expect(await mailsTo(alice)).not.toContain("rating-open");
     await rateCounterpart(a, fileId, { responsiveness: 5, professionalism: 4, confidentiality: 5, comment: null });
-    expect(await openTodos(alice)).not.toContain("rating_open");
-    expect(await openTodos(bob)).toContain("rating_open");
+    expect(await openTasks(alice)).not.toContain("rating_open");
+    expect(await openTasks(bob)).toContain("rating_open");
     // The window closes: nothing is left to do.
-    expect(await closeLapsedRatingTodos()).toBe(0);
+    expect(await closeLapsedRatingTasks()).toBe(0);
     await t.db!.execute(sql`update collaboration_files set concluded_at = now() - interval '15 days' where id = ${fileId}::uuid`);
-    expect(await closeLapsedRatingTodos()).toBe(1);
-    expect(await openTodos(bob)).not.toContain("rating_open");
+    expect(await closeLapsedRatingTasks()).toBe(1);
+    expect(await openTasks(bob)).not.toContain("rating_open");
   });
 
   it("an abandoned file opens the same to-do", async () => {
     const { fileId } = await confirmedFile();
     await abandonFile(a, fileId, { reason: "other", text: "Le client a renoncé." });
-    expect(await openTodos(alice)).toContain("rating_open");
-    expect(await openTodos(bob)).toContain("rating_open");
+    expect(await openTasks(alice)).toContain("rating_open");
+    expect(await openTasks(bob)).toContain("rating_open");
   });
 });
 
@@ -271,35 +271,35 @@ describe("expiring insurance and mandates", () => {
     await sendInsuranceReminders();
     await sendInsuranceReminders();
     expect(await notes(bob, "insurance_expiring")).toHaveLength(1);
-    expect(await openTodos(bob)).toEqual(["insurance_expiring"]);
+    expect(await openTasks(bob)).toEqual(["insurance_expiring"]);
     expect(await mailsTo(bob)).not.toContain("insurance-reminder");
     await renewInsurance(bob.profile.id, { insurer: "Assureur", policyNumber: "RC-2027", insuranceEndsOn: inDays(400) }, { name: "attestation.pdf", bytes: await pdf() });
-    expect(await openTodos(bob)).toEqual([]);
+    expect(await openTasks(bob)).toEqual([]);
     // « Immédiatement » under « Compte et mandats »: the e-mail too.
     await t.db!.update(verificationEvidence).set({ insuranceEndsOn: inDays(7) }).where(eq(verificationEvidence.profileId, bob.profile.id));
     await setEmailFrequency(t.db!, [bob], "immediate", ["account"]);
     await sendInsuranceReminders();
-    expect(await openTodos(bob)).toEqual(["insurance_expiring"]);
+    expect(await openTasks(bob)).toEqual(["insurance_expiring"]);
     expect(await mailsTo(bob)).toContain("insurance-reminder");
   });
 
   it("mandate: one to-do 7 days before its end, done when it is extended or no longer active", async () => {
     const due = await createMandate(am, mandateInput({ clientCode: "AL-DUE", endDate: inDays(5) }));
     await sendExpiryReminders();
-    expect(await openTodos(alice)).toEqual(["mandate_expiring"]);
+    expect(await openTasks(alice)).toEqual(["mandate_expiring"]);
     expect(await mailsTo(alice)).not.toContain("mandate-expiry");
     await updateMandate(am, due.id, mandateInput({ clientCode: "AL-DUE", endDate: inDays(90) }));
-    expect(await openTodos(alice)).toEqual([]);
+    expect(await openTasks(alice)).toEqual([]);
 
     await setEmailFrequency(t.db!, [alice], "immediate", ["account"]);
     const other = await createMandate(am, mandateInput({ clientCode: "AL-DUE2", endDate: inDays(3) }));
     await sendExpiryReminders();
-    expect(await openTodos(alice)).toEqual(["mandate_expiring"]);
+    expect(await openTasks(alice)).toEqual(["mandate_expiring"]);
     expect(await mailsTo(alice)).toContain("mandate-expiry");
     // Concluded elsewhere (not through the owner's own edit): the job closes it.
     await t.db!.update(mandates).set({ status: "concluded" }).where(eq(mandates.id, other.id));
-    expect(await closeSettledMandateTodos()).toBe(1);
-    expect(await openTodos(alice)).toEqual([]);
+    expect(await closeSettledMandateTasks()).toBe(1);
+    expect(await openTasks(alice)).toEqual([]);
   });
 });
 
@@ -334,23 +334,23 @@ describe("admin decisions and sponsors", () => {
 
 describe("many open to-dos", () => {
   // 230 requests `step` apart (one twice), then 5 older closings that fall off the listed 200, one of them done.
-  async function seedManyOpenTodos(step: string) {
-    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+  async function seedManyOpenTasks(step: string) {
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, task, link, created_at)
       select ${bob.user.id}, 'match_request', 'Nouvelle demande', 'match_request:r' || g, '/mandates?matching=' || g,
         timestamptz '2026-11-20 10:00:00+00' + g * ${step}::interval from generate_series(1, 230) g`);
-    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, task, link, created_at)
       values (${bob.user.id}, 'match_request', 'Nouvelle demande', 'match_request:r7', '/mandates?matching=7', timestamptz '2026-11-19 10:00:00+00')`);
-    await t.db!.execute(sql`insert into notifications (user_id, kind, title, todo, link, created_at)
+    await t.db!.execute(sql`insert into notifications (user_id, kind, title, task, link, created_at)
       select ${bob.user.id}, 'closing_proposed', 'Conclusion', 'closing_proposed:f' || g, '/dashboard/dossiers/f' || g,
         timestamptz '2026-11-01 10:00:00+00' + g * interval '1 minute' from generate_series(1, 5) g`);
-    await t.db!.execute(sql`update notifications set done_at = now() where todo = 'closing_proposed:f1'`);
+    await t.db!.execute(sql`update notifications set done_at = now() where task = 'closing_proposed:f1'`);
   }
 
   it("counts every open to-do per kind, past the list's cap of 200, one per subject", async () => {
-    await seedManyOpenTodos("1 minute");
+    await seedManyOpenTasks("1 minute");
 
     const state = await getNotificationState(bob.user.id, { fresh: true });
-    const items = overviewItems(NO_FIGURES, state.todoTotals);
+    const items = overviewItems(NO_FIGURES, state.taskTotals);
     expect(items.map((i) => [i.key, i.count, i.to])).toEqual([
       ["match_request", 230, "/mandates?matching=230"],
       ["closing_proposed", 4, "/dashboard/dossiers/f5"],
@@ -360,18 +360,18 @@ describe("many open to-dos", () => {
 
   it("pages every open to-do past the list's cap, the oldest one reachable on the last page", async () => {
     // Microseconds apart: the cursor must not round them away.
-    await seedManyOpenTodos("1 microsecond");
+    await seedManyOpenTasks("1 microsecond");
 
     const keys: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: Awaited<ReturnType<typeof openTodosPage>> = await openTodosPage(bob.user.id, cursor);
-      keys.push(...page.todos.map((x) => x.key));
+      const page: Awaited<ReturnType<typeof openTasksPage>> = await openTasksPage(bob.user.id, cursor);
+      keys.push(...page.tasks.map((x) => x.key));
       cursor = page.next;
       pages += 1;
     } while (cursor && pages < 20);
-    expect(pages).toBe(Math.ceil(234 / OPEN_TODOS_PAGE_SIZE));
+    expect(pages).toBe(Math.ceil(234 / OPEN_TASKS_PAGE_SIZE));
     expect(new Set(keys).size).toBe(234);
     expect(keys).toHaveLength(234);
     expect(keys[0]).toBe("match_request:r230");
@@ -382,16 +382,16 @@ describe("many open to-dos", () => {
     let path = "/dashboard/notifications";
     for (let i = 0; i < 20; i++) {
       const { value } = await runLoader(notificationsLoader, path, browser);
-      walked.push(...value!.todos.todos.map((x) => x.key));
-      expect(value!.todos.paged).toBe(i > 0);
-      if (!value!.todos.next) break;
-      path = `/dashboard/notifications?taches=${encodeURIComponent(value!.todos.next)}`;
+      walked.push(...value!.tasks.tasks.map((x) => x.key));
+      expect(value!.tasks.paged).toBe(i > 0);
+      if (!value!.tasks.next) break;
+      path = `/dashboard/notifications?taches=${encodeURIComponent(value!.tasks.next)}`;
     }
     expect(walked).toEqual(keys);
     // A cursor that does not parse reads the first page.
-    expect((await openTodosPage(bob.user.id, "not-a-cursor")).todos[0]!.key).toBe("match_request:r230");
+    expect((await openTasksPage(bob.user.id, "not-a-cursor")).tasks[0]!.key).toBe("match_request:r230");
     // Another member's to-dos are not in the page.
-    expect((await openTodosPage(alice.user.id)).todos.map((x) => x.key)).not.toContain("match_request:r1");
+    expect((await openTasksPage(alice.user.id)).tasks.map((x) => x.key)).not.toContain("match_request:r1");
   });
 });
 

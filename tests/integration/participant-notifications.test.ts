@@ -18,7 +18,7 @@ import { getParticipantDueDiligence, getParticipantDueDiligenceItem } from "~/fe
 import { DD_MESSAGES } from "~/features/due-diligence/due-diligence-rules";
 import { participantAnswer, participantAsk, participantProvide, participantSetStatus } from "~/features/due-diligence/participant.server";
 import { shareDocumentVersion } from "~/features/collaboration/document-versions.server";
-import { getNotificationState, openTodosPage } from "~/features/notifications/notifications.server";
+import { getNotificationState, openTasksPage } from "~/features/notifications/notifications.server";
 import { sendDigests } from "~/features/account/digests.server";
 import { emailPreferences, mailOutbox } from "~/db/schema";
 import { createMember, seedFactories, type CreatedMember } from "../support/factories";
@@ -237,14 +237,14 @@ describe("the founders hear of what participants do", () => {
       expect(await told(m.user.id, since)).toEqual([
         { kind: "dd_question", title: expect.stringMatching(/^Question posée sur une diligence \(/), link: founderLink(`/diligences/${requestId}`) },
       ]);
-      expect((await openTodosPage(m.user.id, null, 1000)).todos.map((x) => x.key)).toContain(`dd_question:${common}`);
+      expect((await openTasksPage(m.user.id, null, 1000)).tasks.map((x) => x.key)).toContain(`dd_question:${common}`);
     }
     // Carol (the sellers' side) answers: the founders hear of it, and the to-do is done for both.
     since = await mark();
     await participantAnswer(carol.user.id, fileId, common, "Douze.");
     for (const m of [alice, bob]) {
       expect((await told(m.user.id, since)).map((n) => [n.kind, n.link])).toEqual([["dd_answer", founderLink(`/diligences/${requestId}`)]]);
-      expect((await openTodosPage(m.user.id, null, 1000)).todos.map((x) => x.key)).not.toContain(`dd_question:${common}`);
+      expect((await openTasksPage(m.user.id, null, 1000)).tasks.map((x) => x.key)).not.toContain(`dd_question:${common}`);
     }
     // A question kept to the buyers' side: only the buyers' founder, and a founder's answer closes it.
     since = await mark();
@@ -252,12 +252,12 @@ describe("the founders hear of what participants do", () => {
     expect(await told(alice.user.id, since)).toEqual([]);
     expect((await told(bob.user.id, since)).map((n) => n.kind)).toEqual(["dd_question"]);
     await answerQuestion(b, fileId, buyers, "Trois ans.");
-    expect((await openTodosPage(bob.user.id, null, 1000)).todos.map((x) => x.key)).not.toContain(`dd_question:${buyers}`);
+    expect((await openTasksPage(bob.user.id, null, 1000)).tasks.map((x) => x.key)).not.toContain(`dd_question:${buyers}`);
     // A founder's question is a to-do for the other founder too.
     const asked = await askQuestion(a, fileId, requestId, { documentId: null, visibility: "commun", body: "Des prud’hommes en cours\u00a0?" });
-    expect((await openTodosPage(bob.user.id, null, 1000)).todos.map((x) => x.key)).toContain(`dd_question:${asked}`);
+    expect((await openTasksPage(bob.user.id, null, 1000)).tasks.map((x) => x.key)).toContain(`dd_question:${asked}`);
     await participantAnswer(guestId, fileId, asked, "Aucun.");
-    expect((await openTodosPage(bob.user.id, null, 1000)).todos.map((x) => x.key)).not.toContain(`dd_question:${asked}`);
+    expect((await openTasksPage(bob.user.id, null, 1000)).tasks.map((x) => x.key)).not.toContain(`dd_question:${asked}`);
   });
 
   it("a request answered by a participant, with a document or its status, reaches both founders", async () => {
@@ -324,7 +324,7 @@ describe("documents marked « Nouveau » until their reader opens them", () => {
 describe("a participant as a request's owner", () => {
   const rowOf = async (userId: string) =>
     (await t.db!.select({ id: collaborationParticipants.id }).from(collaborationParticipants).where(eq(collaborationParticipants.userId, userId)))[0]!.id;
-  const todosOf = async (userId: string) => (await openTodosPage(userId, null, 1000)).todos.map((x) => x.key);
+  const tasksOf = async (userId: string) => (await openTasksPage(userId, null, 1000)).tasks.map((x) => x.key);
 
   it("offers the founders and the admitted participants who read the list, never a bank, before the undertaking or without « voir »", async () => {
     const requestId = await addItem(a, fileId, { category: "juridique", title: "Kbis de moins de trois mois" });
@@ -346,7 +346,7 @@ describe("a participant as a request's owner", () => {
     expect(await told(carol.user.id, since)).toEqual([
       { kind: "dd_request", title: expect.stringMatching(/^Demande de diligences à fournir \(/), link: shared(`/diligences/${requestId}`) },
     ]);
-    expect(await todosOf(carol.user.id)).toContain(`dd_request:${requestId}`);
+    expect(await tasksOf(carol.user.id)).toContain(`dd_request:${requestId}`);
     expect(await told(guestId, since)).toEqual([]);
     // Each reader sees who owns it: the founders by name, the owner as « vous », another participant by name.
     expect((await getDueDiligenceItem(b, fileId, requestId)).item).toMatchObject({ ownerId: carolRow, ownerName: "Carole Comptable" });
@@ -360,23 +360,23 @@ describe("a participant as a request's owner", () => {
     // She provides it: her to-do is done.
     await participantProvide(carol.user.id, fileId, requestId, null, { name: "Statuts signés.pdf", bytes: await pdf() });
     await participantSetStatus(carol.user.id, fileId, requestId, "provided");
-    expect(await todosOf(carol.user.id)).not.toContain(`dd_request:${requestId}`);
+    expect(await tasksOf(carol.user.id)).not.toContain(`dd_request:${requestId}`);
   });
 
   it("gives a request to a founder (their to-do), then to a guest: the founder's to-do is done, the guest's opens", async () => {
     const requestId = await addItem(b, fileId, { category: "financier", title: "Plan de financement" });
     await updateItem(b, fileId, requestId, { title: "Plan de financement", ownerId: alice.profile.id, dueDate: null });
-    expect(await todosOf(alice.user.id)).toContain(`dd_request:${requestId}`);
+    expect(await tasksOf(alice.user.id)).toContain(`dd_request:${requestId}`);
     // Given to oneself: no to-do of one's own making.
     await updateItem(b, fileId, requestId, { title: "Plan de financement", ownerId: bob.profile.id, dueDate: null });
-    expect(await todosOf(alice.user.id)).not.toContain(`dd_request:${requestId}`);
-    expect(await todosOf(bob.user.id)).not.toContain(`dd_request:${requestId}`);
+    expect(await tasksOf(alice.user.id)).not.toContain(`dd_request:${requestId}`);
+    expect(await tasksOf(bob.user.id)).not.toContain(`dd_request:${requestId}`);
     await updateItem(b, fileId, requestId, { title: "Plan de financement", ownerId: await rowOf(guestId), dueDate: null });
-    expect(await todosOf(guestId)).toContain(`dd_request:${requestId}`);
+    expect(await tasksOf(guestId)).toContain(`dd_request:${requestId}`);
     expect((await getParticipantDueDiligenceItem(guestId, fileId, requestId)).item.ownerName).toBe("vous");
     // No owner any more: the to-do is done.
     await updateItem(b, fileId, requestId, { title: "Plan de financement", ownerId: null, dueDate: null });
-    expect(await todosOf(guestId)).not.toContain(`dd_request:${requestId}`);
+    expect(await tasksOf(guestId)).not.toContain(`dd_request:${requestId}`);
   });
 });
 
@@ -477,7 +477,7 @@ describe("a request marked « fourni »", () => {
     const requestId = await addItem(b, fileId, { category: "juridique", title: "Statuts à jour" });
     await participantProvide(carol.user.id, fileId, requestId, null, { name: "Statuts.pdf", bytes: await pdf() });
     const review = `dd_review:${requestId}`;
-    const open = async (userId: string) => (await openTodosPage(userId, null, 1000)).todos.map((x) => x.key);
+    const open = async (userId: string) => (await openTasksPage(userId, null, 1000)).tasks.map((x) => x.key);
     // Table: who holds the to-do once the seller's accountant marks it provided.
     await participantSetStatus(carol.user.id, fileId, requestId, "provided");
     const cases: Array<[string, string, boolean]> = [

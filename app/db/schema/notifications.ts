@@ -23,13 +23,13 @@ export const notifications = pgTable(
     link: text("link"),
     readAt: ts("read_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
-    /** The to-do this notification opened (event-rules.ts todoKey), null when it opened none. */
-    todo: text("todo"),
+    /** The to-do this notification opened (event-rules.ts taskKey), null when it opened none. */
+    task: text("task"),
     /** When that to-do was done (the use case that did it completes it by its key). */
     doneAt: ts("done_at"),
   },
   (t) => [
-    index("notifications_user_todo_idx").on(t.userId, t.todo).where(sql`${t.todo} is not null and ${t.doneAt} is null`),
+    index("notifications_user_task_idx").on(t.userId, t.task).where(sql`${t.task} is not null and ${t.doneAt} is null`),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
     index("notifications_created_idx").on(t.createdAt),

@@ -13,8 +13,8 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { AGREEMENT_MESSAGES, canSignAgreement } from "./agreement-rules";
 import { type Stage } from "./collaboration-rules";
 import { notifyCounterpart } from "./file-notify.server";
-import { completeTodo } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";
 import { type AgreementRow, memberOf, type SignatureRow } from "./agreement-records.server";
 import { sealAgreement } from "./agreement-seal.server";
@@ -139,7 +139,7 @@ export async function signAgreement(
         signedAt,
       });
       await appendFileEvent(tx, file.id, actor, "agreement_signed", { version: agreement.version, sha256: agreement.document_sha256 });
-      await completeTodo(todoKey("agreement_to_sign", file.id), tx, { profileId: actor.profileId });
+      await completeTask(taskKey("agreement_to_sign", file.id), tx, { profileId: actor.profileId });
       if (!sealed) {
         await notifyCounterpart(tx, file.counterpartId, file.id, {
           title: "Votre confrère a signé la convention d’honoraires",

@@ -10,8 +10,8 @@ import { getStorage } from "~/lib/storage/storage.server";
 import { AGREEMENT_MESSAGES, agreementBlocks, type AgreementParty, type Firm, type AgreementTerms } from "./agreement-rules";
 import type { AgreementInput } from "./agreement.schema";
 import { notifyCounterpart } from "./file-notify.server";
-import { completeTodo } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { contentDisposition } from "./documents-rules";
 import { actorName, appendFileEvent, fileConflict, requireFileAccess, withFile, type FileActor } from "./file-access.server";
 import { renderTextPdf } from "~/lib/pdf/text-pdf.server";
@@ -65,7 +65,7 @@ export async function createAgreement(actor: FileActor, fileId: string, input: A
         .returning({ id: feeAgreements.id });
       await appendFileEvent(tx, file.id, actor, "agreement_created", { version, sha256: sha256(bytes) });
       // A new version replaces the one waiting: its to-do, whoever had it, is done.
-      await completeTodo(todoKey("agreement_to_sign", file.id), tx);
+      await completeTask(taskKey("agreement_to_sign", file.id), tx);
       await notifyCounterpart(tx, file.counterpartId, file.id, {
         title: "Une convention d’honoraires vous attend",
         intro: `${actorName(actor)} vous propose ${version > 1 ? "une nouvelle version de " : ""}la convention de partage d’honoraires de votre dossier de rapprochement commun.`,

@@ -279,13 +279,13 @@ describe("a file’s human reference", () => {
 describe("stageSteps: the stepper shows a stage never reached as skipped", () => {
   const states = (stage: Stage, reached: Stage[]) => stageSteps(stage, reached).map((s) => s.state);
   it.each<[Stage, Stage[], string[]]>([
-    ["introduction", [], ["current", "todo", "todo", "todo", "todo"]],
-    ["documents", ["exchanges", "documents"], ["done", "done", "current", "todo", "todo"]],
-    ["exchanges", ["exchanges", "documents", "exchanges"], ["done", "current", "todo", "todo", "todo"]],
+    ["introduction", [], ["current", "upcoming", "upcoming", "upcoming", "upcoming"]],
+    ["documents", ["exchanges", "documents"], ["done", "done", "current", "upcoming", "upcoming"]],
+    ["exchanges", ["exchanges", "documents", "exchanges"], ["done", "current", "upcoming", "upcoming", "upcoming"]],
     ["concluded", ["exchanges", "documents", "offer"], ["done", "done", "done", "done", "skipped"]],
     ["concluded", ["exchanges", "documents", "offer", "protocol"], ["done", "done", "done", "done", "done"]],
-    ["abandoned", ["exchanges"], ["done", "done", "todo", "todo", "todo"]],
-    ["abandoned", [], ["done", "todo", "todo", "todo", "todo"]],
+    ["abandoned", ["exchanges"], ["done", "done", "upcoming", "upcoming", "upcoming"]],
+    ["abandoned", [], ["done", "upcoming", "upcoming", "upcoming", "upcoming"]],
   ])("%s after %j", (stage, reached, expected) => {
     expect(states(stage, reached)).toEqual(expected);
   });

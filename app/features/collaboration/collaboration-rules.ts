@@ -81,7 +81,7 @@ export function previousStage(stage: Stage): WorkingStage | null {
 }
 
 /** Closing is proposed from the offer stage on (an offer or a protocol exists). */
-export type StepState = "done" | "current" | "skipped" | "todo";
+export type StepState = "done" | "current" | "skipped" | "upcoming";
 
 /**
  * Each working stage as the stepper shows it: a stage behind the file that it never reached
@@ -95,7 +95,7 @@ export function stageSteps(stage: Stage, reached: readonly Stage[]): { stage: Wo
   return WORKING_STAGES.map((s, i) => {
     if (i === current) return { stage: s, state: "current" };
     const behind = stage === "concluded" || (current >= 0 ? i < current : i <= lastReached);
-    if (!behind) return { stage: s, state: "todo" };
+    if (!behind) return { stage: s, state: "upcoming" };
     return { stage: s, state: seen.has(s) ? "done" : "skipped" };
   });
 }

@@ -10,8 +10,8 @@ import { collaborationMessages } from "~/db/schema";
 import { markFileThreadRead } from "~/features/messages/message-reads.server";
 import { refreshReputation } from "~/features/trust/reputation.server";
 import { RATING_WINDOW_DAYS } from "~/features/trust/reputation-rules";
-import { completeTodo } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import {
   ABANDON_REASON_LABELS,
@@ -57,7 +57,7 @@ export async function moveStage(actor: FileActor, fileId: string, to: Stage): Pr
       ${keepsProposal ? sql`` : sql`closing_proposed_by = null, closing_proposed_at = null, closing_date = null, amount_band = null,`}
       updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "stage_changed", { from: file.stage, to });
-    if (!keepsProposal) await completeTodo(todoKey("closing_proposed", file.id), tx);
+    if (!keepsProposal) await completeTask(taskKey("closing_proposed", file.id), tx);
     await notifyCounterpart(tx, file.counterpartId, file.id, {
       title: "Un dossier de rapprochement change d’étape",
       intro: `${actor.firstName} ${actor.lastName} a passé votre dossier de rapprochement commun à l’étape «\u00a0${STAGE_LABELS[to]}\u00a0».`,
@@ -74,7 +74,7 @@ export async function proposeClosing(actor: FileActor, fileId: string, input: { 
     if (!canProposeClosing(file.stage)) fileConflict(COLLABORATION_MESSAGES.closingNotProposable);
     if (file.closingProposedBy === actor.profileId) fileConflict(COLLABORATION_MESSAGES.closingAlreadyProposed);
     // When the other member had proposed, this counter-proposal (another date or band) replaces theirs.
-    await completeTodo(todoKey("closing_proposed", file.id), tx);
+    await completeTask(taskKey("closing_proposed", file.id), tx);
     await tx.execute(sql`update collaboration_files set closing_proposed_by = ${actor.profileId}::uuid, closing_proposed_at = now(),
       closing_date = ${input.closingDate}::date, amount_band = ${input.amountBand}::amount_band, updated_at = now()
       where id = ${file.id}::uuid`);
@@ -106,7 +106,7 @@ export async function confirmClosing(actor: FileActor, fileId: string): Promise<
     invalidate("collaboration_files");
     await tx.execute(sql`update collaboration_files set stage = 'concluded', concluded_at = now(), updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "closing_confirmed", null);
-    await completeTodo(todoKey("closing_proposed", file.id), tx);
+    await completeTask(taskKey("closing_proposed", file.id), tx);
     // The member who proposed « Conclu » hears that the other confirmed it.
     await notifyCounterpart(tx, file.closingProposedBy, file.id, {
       title: "La conclusion de votre dossier est confirmée",
@@ -147,7 +147,7 @@ export async function cancelClosingProposal(actor: FileActor, fileId: string): P
     await tx.execute(sql`update collaboration_files set closing_proposed_by = null, closing_proposed_at = null, closing_date = null,
       amount_band = null, updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "closing_withdrawn", null);
-    await completeTodo(todoKey("closing_proposed", file.id), tx);
+    await completeTask(taskKey("closing_proposed", file.id), tx);
   });
 }
 
@@ -161,7 +161,7 @@ export async function abandonFile(actor: FileActor, fileId: string, input: { rea
     await tx.execute(sql`update collaboration_files set stage = 'abandoned', abandon_reason = ${input.reason}::abandon_reason,
       abandon_text = ${text}, abandoned_at = now(), closing_proposed_by = null, updated_at = now() where id = ${file.id}::uuid`);
     await appendFileEvent(tx, file.id, actor, "abandoned", { reason: input.reason, text });
-    await completeTodo(todoKey("closing_proposed", file.id), tx);
+    await completeTask(taskKey("closing_proposed", file.id), tx);
     await refreshReputation(membersOf(actor, file), tx);
     await notifyCounterpart(tx, file.counterpartId, file.id, {
       title: "Un dossier de rapprochement a été abandonné",

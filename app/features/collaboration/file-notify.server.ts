@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
-import { EVENT_RULES, eventOfMailKind, type EventKind, todoKey } from "~/features/notifications/event-rules";
+import { EVENT_RULES, eventOfMailKind, type EventKind, taskKey } from "~/features/notifications/event-rules";
 import { recordEvent } from "~/features/notifications/notifications.server";
 import { getEnv } from "~/lib/env.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
@@ -21,10 +21,10 @@ export async function notifyCounterpart(
 ): Promise<void> {
   if (!counterpartId) return;
   const event = mail.event ?? eventOfMailKind(mail.kind, "stage_changed");
-  const todo = EVENT_RULES[event].todo ? todoKey(event, fileId) : undefined;
+  const task = EVENT_RULES[event].task ? taskKey(event, fileId) : undefined;
   const frequency = await recordEvent(tx, counterpartId, event, { title: mail.title, body: mail.intro, link: fileUrl(fileId) }, {
     whileUnread: event === "file_message",
-    ...(todo ? { todo } : {}),
+    ...(task ? { task } : {}),
   });
   if (frequency !== "immediate") return;
   const [r] = await queryRows<{ email: string; reference: string | null }>(

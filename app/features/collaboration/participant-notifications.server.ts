@@ -27,8 +27,8 @@ export type ParticipantNotice = {
   exceptParticipantId?: string | null;
   /** Only this participant (still if they see it), e.g. a request's owner. */
   onlyParticipantId?: string;
-  /** The to-do it opens (event-rules' `todoKey`). */
-  todo?: string;
+  /** The to-do it opens (event-rules' `taskKey`). */
+  task?: string;
   /** Only those who may validate a provided request: the buyer's side, with « déposer », never a bank. */
   validators?: true;
 };
@@ -53,7 +53,7 @@ export async function notifyParticipants(tx: Db, fileId: string, notice: Partici
     tx,
   );
   for (const r of rows) {
-    await notify(r.user_id, notice.kind, { title: `${notice.title} (${r.reference})`, body: notice.body, link: `${sharedFileUrl(fileId)}${notice.path}` }, tx, notice.todo ? { todo: notice.todo } : {});
+    await notify(r.user_id, notice.kind, { title: `${notice.title} (${r.reference})`, body: notice.body, link: `${sharedFileUrl(fileId)}${notice.path}` }, tx, notice.task ? { task: notice.task } : {});
   }
   return rows.length;
 }
@@ -67,13 +67,13 @@ function seenBySql(seen: ParticipantNotice["seenBy"], side: SQL, fileId: SQL): S
     and (fo.visibility::text = 'both' or fo.visibility::text = ${side}))`;
 }
 
-export type FounderNotice = Omit<ParticipantNotice, "path" | "exceptParticipantId" | "onlyParticipantId" | "todo" | "validators"> & {
+export type FounderNotice = Omit<ParticipantNotice, "path" | "exceptParticipantId" | "onlyParticipantId" | "task" | "validators"> & {
   /** The founder's own page of the file it concerns. */
   link: string;
   /** The founder who acted, never told of their own act. */
   exceptProfileId?: string | null;
-  /** The to-do it opens for each founder told (event-rules' `todoKey`), when it asks something of them. */
-  todo?: string;
+  /** The to-do it opens for each founder told (event-rules' `taskKey`), when it asks something of them. */
+  task?: string;
 };
 
 /**
@@ -92,7 +92,7 @@ export async function notifyFounders(tx: Db, fileId: string, notice: FounderNoti
     tx,
   );
   for (const r of rows) {
-    await notifyProfile(r.profile_id, notice.kind, { title: `${notice.title} (${r.reference})`, body: notice.body, link: notice.link }, tx, notice.todo ? { todo: notice.todo } : {});
+    await notifyProfile(r.profile_id, notice.kind, { title: `${notice.title} (${r.reference})`, body: notice.body, link: notice.link }, tx, notice.task ? { task: notice.task } : {});
   }
   return rows.length;
 }

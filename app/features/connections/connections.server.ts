@@ -16,9 +16,9 @@ import {
   notifyMatchRequestReceived,
   notifyRequestAccepted,
   notifyRequestAnswered,
-  undertakingTodo,
+  undertakingTask,
 } from "~/features/notifications/connection-notifications.server";
-import { completeTodo } from "~/features/notifications/notifications.server";
+import { completeTask } from "~/features/notifications/notifications.server";
 import {
   canRespond,
   isConfirmed,
@@ -249,7 +249,7 @@ export async function signUndertaking(actor: MandateActor, requestId: string): P
       await logEvent(tx, toMine.id, actor.profileId, "revealed", { mandateId: theirs });
       await recordUndertakingInFile(tx, mine, theirs, actor.profileId);
     }
-    await completeTodo(undertakingTodo(mine, theirs), tx, { profileId: actor.profileId });
+    await completeTask(undertakingTask(mine, theirs), tx, { profileId: actor.profileId });
     return { mandateId: mine };
   });
 }

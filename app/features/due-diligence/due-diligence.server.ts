@@ -7,8 +7,8 @@ import { db, type Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import type { OperationType } from "~/features/collaboration/agreement-rules";
 import { actorName, appendFileEvent, type FileActor } from "~/features/collaboration/file-access.server";
-import { completeTodo, notifyProfile } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask, notifyProfile } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { withDueDiligence, type DdAccess, type DdOwnerChoice } from "./access.server";
 import { notifyParticipants } from "~/features/collaboration/participant-notifications.server";
 import { answeredNotice, askedNotice } from "./participant-notices";
@@ -33,7 +33,7 @@ import {
   type DdStatus,
 } from "./due-diligence-rules";
 import { DD_TEMPLATES } from "./due-diligence-templates";
-import { closeRequestTodos, followReview } from "./review-todo.server";
+import { closeRequestTasks, followReview } from "./review-task.server";
 import { loadItem, refuse, requireItem, UUID } from "./due-diligence-read.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -41,11 +41,11 @@ import { loadItem, refuse, requireItem, UUID } from "./due-diligence-read.server
 
 /** A request given to someone: a to-do for them (never for the founder who gave it to themself). */
 async function notifyOwner(tx: Db, access: DdAccess, owner: DdOwnerChoice, actor: FileActor, request: { id: string; title: string }): Promise<void> {
-  const todo = todoKey("dd_request", request.id);
+  const task = taskKey("dd_request", request.id);
   const body = `${actorName(actor)} vous confie la demande «\u00a0${request.title}\u00a0».`;
   if (owner.kind === "founder") {
     if (owner.id === actor.profileId) return;
-    await notifyProfile(owner.id, "dd_request", { title: `Demande de diligences à fournir (${access.file.reference})`, body, link: dueDiligenceItemUrl(access.file.id, request.id) }, tx, { todo });
+    await notifyProfile(owner.id, "dd_request", { title: `Demande de diligences à fournir (${access.file.reference})`, body, link: dueDiligenceItemUrl(access.file.id, request.id) }, tx, { task });
     return;
   }
   await notifyParticipants(tx, access.file.id, {
@@ -55,7 +55,7 @@ async function notifyOwner(tx: Db, access: DdAccess, owner: DdOwnerChoice, actor
     path: `/diligences/${request.id}`,
     seenBy: "all",
     onlyParticipantId: owner.id,
-    todo,
+    task,
   });
 }
 
@@ -65,11 +65,11 @@ async function notifyOthers(
   visibility: DdSide,
   kind: "dd_request" | "dd_question" | "dd_answer",
   text: { title: string; body: string; link: string },
-  todo?: string,
+  task?: string,
 ): Promise<void> {
   for (const p of access.participants) {
     if (p.profileId === access.actor.profileId || !canSeeQuestion(p.side, visibility)) continue;
-    await notifyProfile(p.profileId, kind, { title: `${text.title} (${access.file.reference})`, body: text.body, link: text.link }, tx, todo ? { todo } : {});
+    await notifyProfile(p.profileId, kind, { title: `${text.title} (${access.file.reference})`, body: text.body, link: text.link }, tx, task ? { task } : {});
   }
 }
 
@@ -163,7 +163,7 @@ export async function updateItem(
       owner_participant_id = ${participantOwner}::uuid, due_date = ${input.dueDate}::date, updated_at = now() where id = ${row.id}::uuid`);
     if (input.ownerId !== current) {
       // The request waits for its owner: their to-do, until it is provided or given to someone else.
-      await completeTodo(todoKey("dd_request", row.id), tx);
+      await completeTask(taskKey("dd_request", row.id), tx);
       if (owner) await notifyOwner(tx, access, owner, actor, { id: row.id, title: input.title });
     }
   });
@@ -176,7 +176,7 @@ export async function removeItem(actor: FileActor, fileId: string, requestId: st
     requireEdit(access);
     await tx.execute(sql`delete from due_diligence_requests where id = ${row.id}::uuid`);
     await appendFileEvent(tx, access.file.id, actor, "dd_request_removed", { name: row.title });
-    await closeRequestTodos(tx, row.id);
+    await closeRequestTasks(tx, row.id);
   });
 }
 
@@ -188,7 +188,7 @@ export async function setItemStatus(actor: FileActor, fileId: string, requestId:
     if (refusal) refuse(STATUS_REFUSAL_MESSAGES[refusal], refusal === "forbidden" ? "forbidden" : "conflict");
     await tx.execute(sql`update due_diligence_requests set status = ${to}::dd_status, updated_at = now() where id = ${row.id}::uuid`);
     await appendFileEvent(tx, access.file.id, actor, "dd_request_status", { name: row.title, from: row.status, to });
-    if (settlesRequest(to)) await completeTodo(todoKey("dd_request", row.id), tx);
+    if (settlesRequest(to)) await completeTask(taskKey("dd_request", row.id), tx);
     await followReview(tx, access.file.id, { id: row.id, title: row.title, from: row.status, to }, { name: actorName(actor), profileId: actor.profileId });
   });
 }
@@ -279,7 +279,7 @@ export async function askQuestion(
         body: `${actorName(actor)} pose une question sur «\u00a0${row.title}\u00a0».`,
         link: dueDiligenceItemUrl(access.file.id, row.id),
       },
-      todoKey("dd_question", created!.id),
+      taskKey("dd_question", created!.id),
     );
     await notifyParticipants(tx, access.file.id, askedNotice(input.visibility, actorName(actor), row.title, row.id));
     return created!.id;
@@ -311,7 +311,7 @@ export async function answerQuestion(actor: FileActor, fileId: string, questionI
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${actor.profileId}::uuid, answerer_name = ${actorName(actor)},
       answered_at = now(), status = 'answered', updated_at = now() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendFileEvent(tx, access.file.id, actor, "dd_question_answered", { name: q.title ?? "" });
-    await completeTodo(todoKey("dd_question", q.id), tx);
+    await completeTask(taskKey("dd_question", q.id), tx);
     await notifyOthers(tx, access, q.visibility, "dd_answer", {
       title: "Question répondue",
       body: `${actorName(actor)} a répondu à votre question${q.title ? ` sur «\u00a0${q.title}\u00a0»` : ""}.`,
@@ -329,6 +329,6 @@ export async function closeQuestion(actor: FileActor, fileId: string, questionId
     if (q.status === "closed") refuse(DD_MESSAGES.questionClosed);
     if (!canCloseQuestion(access.actor, { askedBy: q.asked_by, visibility: q.visibility, status: q.status }, access.closed)) refuse(DD_MESSAGES.forbiddenClose, "forbidden");
     await tx.execute(sql`update due_diligence_questions set status = 'closed', updated_at = now() where id = ${q.id}::uuid`);
-    await completeTodo(todoKey("dd_question", q.id), tx);
+    await completeTask(taskKey("dd_question", q.id), tx);
   });
 }

@@ -1,7 +1,7 @@
 // What the people of a file are told of the list: one sentence per event, the same whoever acted,
 // for the participants (their own pages) and for the founders (theirs). Pure.
 import type { FounderNotice, ParticipantNotice } from "~/features/collaboration/participant-notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { taskKey } from "~/features/notifications/event-rules";
 import { dueDiligenceItemUrl, dueDiligenceUrl, type DdSide } from "./due-diligence-rules";
 
 const seenBy = (visibility: DdSide) => (visibility === "commun" ? ("all" as const) : { side: visibility });
@@ -36,7 +36,7 @@ export function askedFounderNotice(fileId: string, questionId: string, visibilit
     body: `${asker} pose une question sur «\u00a0${title}\u00a0».`,
     link: dueDiligenceItemUrl(fileId, requestId),
     seenBy: seenBy(visibility),
-    todo: todoKey("dd_question", questionId),
+    task: taskKey("dd_question", questionId),
   };
 }
 
@@ -58,7 +58,7 @@ export function providedFounderNotice(fileId: string, participant: string, title
     title: what === "document" ? "Document déposé pour une diligence" : "Diligence fournie",
     body: what === "document" ? `${participant} a déposé un document pour «\u00a0${title}\u00a0».` : `${participant} a marqué «\u00a0${title}\u00a0» comme fournie.`,
     link: dueDiligenceItemUrl(fileId, requestId),
-    // A request marked « fourni » is the buyer's side's to-do instead (review-todo.server.ts).
+    // A request marked « fourni » is the buyer's side's to-do instead (review-task.server.ts).
     seenBy: what === "document" ? "all" : { side: "cedant" },
   };
 }

@@ -32,10 +32,10 @@ import {
 import { DD_ORDER, listCounts, OWNER_NAME } from "./list-page.server";
 import type { DdExportList } from "./export.server";
 import { notifyFounders, notifyParticipants } from "~/features/collaboration/participant-notifications.server";
-import { completeTodo } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { answeredFounderNotice, answeredNotice, askedFounderNotice, askedNotice, providedFounderNotice } from "./participant-notices";
-import { followReview } from "./review-todo.server";
+import { followReview } from "./review-task.server";
 
 type Reach = { access: FileParticipantAccess; actor: DdActor; closed: boolean };
 
@@ -322,7 +322,7 @@ export async function participantAnswer(userId: string, fileId: string, question
     await tx.execute(sql`update due_diligence_questions set answer = ${answer}, answered_by = ${r.access.profileId}::uuid, answered_by_participant = ${r.access.participantId}::uuid,
       answerer_name = ${r.access.name}, answered_at = clock_timestamp(), status = 'answered', updated_at = clock_timestamp() where id = ${q.id}::uuid`);
     if (q.visibility === "commun") await appendParticipantEvent(tx, r.access, "dd_question_answered", { name: q.title ?? "" });
-    await completeTodo(todoKey("dd_question", q.id), tx);
+    await completeTask(taskKey("dd_question", q.id), tx);
     await notifyFounders(tx, r.access.fileId, answeredFounderNotice(r.access.fileId, q.visibility, r.access.name, q.title, q.request_id));
     await notifyParticipants(tx, r.access.fileId, { ...answeredNotice(q.visibility, r.access.name, q.title, q.request_id), exceptParticipantId: r.access.participantId });
   });
@@ -337,7 +337,7 @@ export async function participantSetStatus(userId: string, fileId: string, reque
     if (refusal) fileConflict(STATUS_REFUSAL_MESSAGES[refusal], refusal === "forbidden" ? "forbidden" : "conflict");
     await tx.execute(sql`update due_diligence_requests set status = ${to}::dd_status, updated_at = clock_timestamp() where id = ${row.id}::uuid`);
     await appendParticipantEvent(tx, r.access, "dd_request_status", { name: row.title, from: row.status, to });
-    if (settlesRequest(to)) await completeTodo(todoKey("dd_request", row.id), tx);
+    if (settlesRequest(to)) await completeTask(taskKey("dd_request", row.id), tx);
     await followReview(tx, r.access.fileId, { id: row.id, title: row.title, from: row.status, to }, { name: r.access.name, participantId: r.access.participantId });
     if (to === "provided") await notifyFounders(tx, r.access.fileId, providedFounderNotice(r.access.fileId, r.access.name, row.title, row.id, "status"));
   });

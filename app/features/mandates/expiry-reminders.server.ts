@@ -13,8 +13,8 @@ import { sendNotificationEmail } from "~/lib/mail/render.server";
 import { EXPIRY_REMINDER_DAYS, MANDATE_TYPE_LABELS, type MandateType } from "./mandate-rules";
 import { PARIS_TODAY_SQL } from "./mandates.server";
 import { notificationTexts } from "~/features/notifications/notification-rules";
-import { completeTodosNoLongerDue, recordEvent } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTasksNoLongerDue, recordEvent } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { invalidate } from "~/lib/cache.server";
 
@@ -49,7 +49,7 @@ export async function sendExpiryReminders(batchSize = 100): Promise<number> {
         r.profile_id,
         "mandate_expiring",
         notificationTexts.mandateExpiring({ clientCode: r.client_code, days: Number(r.days_left), mandateId: r.id }),
-        { todo: todoKey("mandate_expiring", r.id), whileOpen: true },
+        { task: taskKey("mandate_expiring", r.id), whileOpen: true },
       );
       if (frequency !== "immediate") continue;
       await sendNotificationEmail(
@@ -74,8 +74,8 @@ export async function sendExpiryReminders(batchSize = 100): Promise<number> {
  * The to-dos « mandat arrive à échéance » whose mandate no longer asks for it: extended past the
  * reminder's horizon, no longer active (on hold, in negotiation, concluded), expired or deleted.
  */
-export async function closeSettledMandateTodos(): Promise<number> {
-  return completeTodosNoLongerDue(
+export async function closeSettledMandateTasks(): Promise<number> {
+  return completeTasksNoLongerDue(
     "mandate_expiring",
     (subject) => sql`exists (select 1 from mandates m where m.id::text = ${subject} and m.status = 'active'
       and m.end_date >= ${PARIS_TODAY_SQL} and m.end_date <= ${PARIS_TODAY_SQL} + ${EXPIRY_REMINDER_DAYS}::int)`,
@@ -101,7 +101,7 @@ export function startExpiryReminderJob(options: { intervalMs?: number; initialDe
     running = true;
     try {
       let total = 0;
-      await closeSettledMandateTodos();
+      await closeSettledMandateTasks();
       // Drain full batches before waiting for the next tick.
       for (let n = await sendExpiryReminders(); n > 0; n = await sendExpiryReminders()) {
         total += n;

@@ -19,8 +19,8 @@ import {
 } from "./mandate-rules";
 import type { MandateInput } from "./mandates.schema";
 import { invalidate } from "~/lib/cache.server";
-import { completeTodo } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { AppError } from "~/lib/errors/app-error";
 
 /** The acting member, as the mandate features need it. */
@@ -278,7 +278,7 @@ export async function updateMandate(actor: MandateActor, mandateId: string, inpu
       .returning({ id: mandates.id });
     if (!row) notFound();
     // A new end date answers the expiry to-do (the reminder job asks again if it is still close).
-    if (current.endDate !== input.endDate) await completeTodo(todoKey("mandate_expiring", mandateId), tx);
+    if (current.endDate !== input.endDate) await completeTask(taskKey("mandate_expiring", mandateId), tx);
     return row;
   });
 }
@@ -306,7 +306,7 @@ export async function toggleMandateStatus(
       .set({ status: toggledStatus(current.status), updatedAt: sql`now()` })
       .where(and(eq(mandates.id, mandateId), eq(mandates.profileId, actor.profileId)))
       .returning({ id: mandates.id, status: mandates.status, mandateType: mandates.mandateType });
-    await completeTodo(todoKey("mandate_expiring", mandateId), tx);
+    await completeTask(taskKey("mandate_expiring", mandateId), tx);
     return row;
   });
 }
@@ -326,7 +326,7 @@ export async function deleteMandate(actor: MandateActor, mandateId: string): Pro
       .where(and(eq(mandates.id, mandateId), eq(mandates.profileId, actor.profileId)))
       .for("update", { of: mandates });
     if (!owner) notFound();
-    await completeTodo(todoKey("mandate_expiring", mandateId), tx);
+    await completeTask(taskKey("mandate_expiring", mandateId), tx);
     const events = await tx
       .select({
         requestId: connectionEvents.matchRequestId,

@@ -17,8 +17,8 @@ import { STAGE_LABELS, type Stage } from "~/features/collaboration/collaboration
 import { timelineLabel } from "~/features/collaboration/timeline";
 import { isUuid } from "~/lib/uuid";
 import { refreshReputation } from "~/features/trust/reputation.server";
-import { completeTodo } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { auditMediation, consumeMessageRate, lockMediation, mailMember, mediationNotFound, refuse } from "./mediation.server";
 import {
   buildMediationViews,
@@ -284,7 +284,7 @@ export async function decideMediation(actor: AdminActor, mediationId: string, in
       })
       .where(sql`${mediations.id} = ${m.id}::uuid`);
     await appendFileEvent(tx, m.file_id, null, "mediation_decided", { outcome: input.outcome });
-    await completeTodo(todoKey("mediation_opened", m.id), tx);
+    await completeTask(taskKey("mediation_opened", m.id), tx);
     // An upheld complaint weighs on the member's badges at once (Fair Player, Confidentialité),
     // not at the next hourly refresh.
     if (against) await refreshReputation([against], tx);

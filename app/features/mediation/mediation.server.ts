@@ -20,8 +20,8 @@ import { isUuid } from "~/lib/uuid";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendNotificationEmail } from "~/lib/mail/render.server";
-import { completeTodo, recordEvent } from "~/features/notifications/notifications.server";
-import { EVENT_RULES, eventOfMailKind, todoKey } from "~/features/notifications/event-rules";
+import { completeTask, recordEvent } from "~/features/notifications/notifications.server";
+import { EVENT_RULES, eventOfMailKind, taskKey } from "~/features/notifications/event-rules";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { PRIVATE_DOCUMENTS_PREFIX } from "~/lib/storage/keys";
@@ -104,11 +104,11 @@ export async function mailMember(
   tx: Handle,
   profileId: string | null,
   fileId: string,
-  mail: { title: string; intro: string; lines?: string[]; kind: string; dedupeKey?: string; todo?: string },
+  mail: { title: string; intro: string; lines?: string[]; kind: string; dedupeKey?: string; task?: string },
 ): Promise<void> {
   if (!profileId) return;
   const event = eventOfMailKind(mail.kind, "mediation");
-  const frequency = await recordEvent(tx as Db, profileId, event, { title: mail.title, body: mail.intro, link: mediationUrl(fileId) }, mail.todo ? { todo: mail.todo } : {});
+  const frequency = await recordEvent(tx as Db, profileId, event, { title: mail.title, body: mail.intro, link: mediationUrl(fileId) }, mail.task ? { task: mail.task } : {});
   if (frequency !== "immediate") return;
   const [r] = await queryRows<{ email: string }>(sql`select u.email from profiles p join "user" u on u.id = p.user_id where p.id = ${profileId}::uuid`, tx);
   if (!r) return;
@@ -232,7 +232,7 @@ export async function openMediation(actor: MediationActor, fileId: string, input
         intro: `${actorName(actor)} a demandé une médiation à l’équipe du réseau dans votre dossier de rapprochement commun.`,
         lines: ["L’équipe du réseau va examiner la demande et pourra vous contacter dans le dossier. Vous pouvez y lire la demande et y répondre."],
         kind: "mediation-opened",
-        todo: todoKey("mediation_opened", row.id),
+        task: taskKey("mediation_opened", row.id),
       });
       // Whoever opens a mediation hears that the team received it.
       await mailMember(tx, actor.profileId, file.id, {
@@ -290,7 +290,7 @@ export async function postMemberMediationMessage(actor: MediationActor, fileId: 
     await tx.execute(sql`update mediations set updated_at = now() where id = ${m.id}::uuid`);
     await auditMediation(tx, actor.userId, "mediation.message", m.id, { target: `${m.opened_by_name} / ${m.respondent_name}` });
     // The respondent's first answer is what the opening asked of them.
-    await completeTodo(todoKey("mediation_opened", m.id), tx as Db, { profileId: actor.profileId });
+    await completeTask(taskKey("mediation_opened", m.id), tx as Db, { profileId: actor.profileId });
     const slot = Math.floor(Date.now() / (15 * 60_000));
     await mailMember(
       tx,

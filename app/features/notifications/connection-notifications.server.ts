@@ -4,9 +4,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
-import { todoKey } from "./event-rules";
+import { taskKey } from "./event-rules";
 import { notificationTexts } from "./notification-rules";
-import { completeTodo, notify } from "./notifications.server";
+import { completeTask, notify } from "./notifications.server";
 
 type Parties = {
   requester_mandate_id: string;
@@ -42,18 +42,18 @@ export async function notifyMatchRequestReceived(tx: Db, requestId: string): Pro
     "match_request",
     notificationTexts.matchRequest({ requesterName: p.requester_name, targetCode: p.target_code, targetMandateId: p.target_mandate_id }),
     tx,
-    { todo: todoKey("match_request", requestId) },
+    { task: taskKey("match_request", requestId) },
   );
 }
 
 /** The undertaking to-do of one side of a confirmed pair (its own mandate first). */
-export function undertakingTodo(ownMandateId: string, otherMandateId: string): string {
-  return todoKey("connection_confirmed", `${ownMandateId}:${otherMandateId}`);
+export function undertakingTask(ownMandateId: string, otherMandateId: string): string {
+  return taskKey("connection_confirmed", `${ownMandateId}:${otherMandateId}`);
 }
 
 /** An answer given: the request's to-do is done; a refusal, the requester hears of it. */
 export async function notifyRequestAnswered(tx: Db, requestId: string, decision: "accepted" | "rejected"): Promise<void> {
-  await completeTodo(todoKey("match_request", requestId), tx);
+  await completeTask(taskKey("match_request", requestId), tx);
   if (decision !== "rejected") return;
   const p = await parties(tx, requestId);
   if (!p) return;
@@ -78,13 +78,13 @@ export async function notifyRequestAccepted(tx: Db, requestId: string, confirmed
     "connection_confirmed",
     notificationTexts.connectionConfirmed({ ownCode: p.requester_code, otherCode: p.target_code, mandateId: p.requester_mandate_id, fileId }),
     tx,
-    { todo: undertakingTodo(p.requester_mandate_id, p.target_mandate_id) },
+    { task: undertakingTask(p.requester_mandate_id, p.target_mandate_id) },
   );
   await notify(
     p.target_user,
     "connection_confirmed",
     notificationTexts.connectionConfirmed({ ownCode: p.target_code, otherCode: p.requester_code, mandateId: p.target_mandate_id, fileId }),
     tx,
-    { todo: undertakingTodo(p.target_mandate_id, p.requester_mandate_id) },
+    { task: undertakingTask(p.target_mandate_id, p.requester_mandate_id) },
   );
 }

@@ -13,10 +13,10 @@ import {
   type EventKind,
   kindsOfEmail,
   OWN_EMAIL_KINDS,
-  todoGroups,
-  todoTotals,
-  todoKey,
-  todoKindOf,
+  taskGroups,
+  taskTotals,
+  taskKey,
+  taskKindOf,
 } from "./event-rules";
 
 // Every kind: its area (where its unread count shows), its e-mail preference, and whether it opens a to-do.
@@ -60,15 +60,15 @@ describe("the rules table", () => {
     expect(CASES.map(([k]) => k).sort()).toEqual([...EVENT_KINDS].sort());
   });
 
-  it.each(CASES)("%s → area %s, e-mail %s, to-do %s", (kind, area, email, todo) => {
+  it.each(CASES)("%s → area %s, e-mail %s, to-do %s", (kind, area, email, task) => {
     const rule = EVENT_RULES[kind];
     expect(rule.area).toBe(area);
     expect(rule.email).toBe(email);
-    expect(rule.todo !== null).toBe(todo);
+    expect(rule.task !== null).toBe(task);
     expect(rule.label.length).toBeGreaterThan(0);
-    if (rule.todo) {
-      expect(rule.todo.one).not.toBe(rule.todo.many);
-      expect(rule.todo.doneWhen.length).toBeGreaterThan(0);
+    if (rule.task) {
+      expect(rule.task.one).not.toBe(rule.task.many);
+      expect(rule.task.doneWhen.length).toBeGreaterThan(0);
     }
   });
 
@@ -90,15 +90,15 @@ describe("the rules table", () => {
 
 describe("to-dos", () => {
   it.each([
-    [todoKey("closing_proposed", "f1"), "closing_proposed"],
-    [todoKey("match_request", "r1"), "match_request"],
+    [taskKey("closing_proposed", "f1"), "closing_proposed"],
+    [taskKey("match_request", "r1"), "match_request"],
     ["message:m1", null], // a kind without a to-do
     ["nonsense", null],
     ["constructor:x", null],
-  ])("%s is a to-do of %s", (key, kind) => expect(todoKindOf(key)).toBe(kind));
+  ])("%s is a to-do of %s", (key, kind) => expect(taskKindOf(key)).toBe(kind));
 
   it("groups open to-dos by kind, newest group first, linked to the newest of each", () => {
-    const groups = todoGroups(todoTotals([
+    const groups = taskGroups(taskTotals([
       { key: "match_request:r1", kind: "match_request", link: "/mandates?matching=a", createdAt: "2026-01-01T10:00:00.000Z" },
       { key: "match_request:r2", kind: "match_request", link: "/mandates?matching=b", createdAt: "2026-01-02T10:00:00.000Z" },
       { key: "closing_proposed:f1", kind: "closing_proposed", link: "/dashboard/dossiers/f1", createdAt: "2026-01-01T12:00:00.000Z" },
@@ -112,7 +112,7 @@ describe("to-dos", () => {
     expect(groups[1]!.label).toBe("conclusion de dossier à confirmer");
   });
 
-  it("says nothing when nothing is open", () => expect(todoGroups([])).toEqual([]));
+  it("says nothing when nothing is open", () => expect(taskGroups([])).toEqual([]));
 });
 
 describe("counts", () => {

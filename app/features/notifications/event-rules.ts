@@ -60,14 +60,14 @@ export function isEmailFrequency(value: unknown): value is EmailFrequency {
 }
 
 /** A to-do: what it asks, in the singular and plural of « Ce qui vous attend », and what ends it. */
-export type TodoRule = { one: string; many: string; doneWhen: string };
+export type TaskRule = { one: string; many: string; doneWhen: string };
 
 export type EventRule = {
   /** The bell's short label of the kind. */
   label: string;
   area: EventArea;
   email: EmailKind;
-  todo: TodoRule | null;
+  task: TaskRule | null;
 };
 
 export const EVENT_RULES = {
@@ -75,89 +75,89 @@ export const EVENT_RULES = {
     label: "Demande de mise en relation",
     area: "mandates",
     email: "match_requests",
-    todo: { one: "demande de mise en relation attend votre réponse", many: "demandes de mise en relation attendent votre réponse", doneWhen: "la demande est acceptée ou refusée" },
+    task: { one: "demande de mise en relation attend votre réponse", many: "demandes de mise en relation attendent votre réponse", doneWhen: "la demande est acceptée ou refusée" },
   },
-  request_accepted: { label: "Demande acceptée", area: "mandates", email: "match_requests", todo: null },
-  request_refused: { label: "Demande refusée", area: "mandates", email: "match_requests", todo: null },
+  request_accepted: { label: "Demande acceptée", area: "mandates", email: "match_requests", task: null },
+  request_refused: { label: "Demande refusée", area: "mandates", email: "match_requests", task: null },
   connection_confirmed: {
     label: "Mise en relation confirmée",
     area: "mandates",
     email: "match_requests",
-    todo: { one: "engagement de confidentialité à signer", many: "engagements de confidentialité à signer", doneWhen: "l’engagement est signé" },
+    task: { one: "engagement de confidentialité à signer", many: "engagements de confidentialité à signer", doneWhen: "l’engagement est signé" },
   },
-  new_match: { label: "Mandat compatible", area: "mandates", email: "match_alerts", todo: null },
+  new_match: { label: "Mandat compatible", area: "mandates", email: "match_alerts", task: null },
   mandate_expiring: {
     label: "Mandat",
     area: "mandates",
     email: "account",
-    todo: { one: "mandat arrive à échéance", many: "mandats arrivent à échéance", doneWhen: "le mandat est prolongé, clôturé ou expiré" },
+    task: { one: "mandat arrive à échéance", many: "mandats arrivent à échéance", doneWhen: "le mandat est prolongé, clôturé ou expiré" },
   },
-  message: { label: "Message", area: "messages", email: "messages", todo: null },
-  file_message: { label: "Message de dossier", area: "messages", email: "messages", todo: null },
+  message: { label: "Message", area: "messages", email: "messages", task: null },
+  file_message: { label: "Message de dossier", area: "messages", email: "messages", task: null },
   agreement_to_sign: {
     label: "Convention d’honoraires",
     area: "files",
     email: "files",
-    todo: { one: "convention d’honoraires à signer", many: "conventions d’honoraires à signer", doneWhen: "vous l’avez signée ou elle est remplacée" },
+    task: { one: "convention d’honoraires à signer", many: "conventions d’honoraires à signer", doneWhen: "vous l’avez signée ou elle est remplacée" },
   },
-  agreement_signed: { label: "Convention d’honoraires", area: "files", email: "files", todo: null },
-  document_shared: { label: "Document", area: "files", email: "files", todo: null },
-  document_withdrawn: { label: "Document", area: "files", email: "files", todo: null },
-  stage_changed: { label: "Étape du dossier", area: "files", email: "files", todo: null },
+  agreement_signed: { label: "Convention d’honoraires", area: "files", email: "files", task: null },
+  document_shared: { label: "Document", area: "files", email: "files", task: null },
+  document_withdrawn: { label: "Document", area: "files", email: "files", task: null },
+  stage_changed: { label: "Étape du dossier", area: "files", email: "files", task: null },
   closing_proposed: {
     label: "Conclusion",
     area: "files",
     email: "files",
-    todo: { one: "conclusion de dossier à confirmer", many: "conclusions de dossier à confirmer", doneWhen: "elle est confirmée, retirée ou remplacée" },
+    task: { one: "conclusion de dossier à confirmer", many: "conclusions de dossier à confirmer", doneWhen: "elle est confirmée, retirée ou remplacée" },
   },
-  closing_confirmed: { label: "Conclusion", area: "files", email: "files", todo: null },
-  file_abandoned: { label: "Dossier abandonné", area: "files", email: "files", todo: null },
+  closing_confirmed: { label: "Conclusion", area: "files", email: "files", task: null },
+  file_abandoned: { label: "Dossier abandonné", area: "files", email: "files", task: null },
   dd_request: {
     label: "Audit",
     area: "files",
     email: "files",
-    todo: { one: "demande d’audit attend un document", many: "demandes d’audit attendent un document", doneWhen: "la demande est fournie ou fermée" },
+    task: { one: "demande d’audit attend un document", many: "demandes d’audit attendent un document", doneWhen: "la demande est fournie ou fermée" },
   },
   dd_question: {
     label: "Question d’audit",
     area: "files",
     email: "files",
-    todo: { one: "question d’audit attend votre réponse", many: "questions d’audit attendent votre réponse", doneWhen: "la question a une réponse ou est fermée" },
+    task: { one: "question d’audit attend votre réponse", many: "questions d’audit attendent votre réponse", doneWhen: "la question a une réponse ou est fermée" },
   },
-  dd_answer: { label: "Réponse d’audit", area: "files", email: "files", todo: null },
+  dd_answer: { label: "Réponse d’audit", area: "files", email: "files", task: null },
   dd_review: {
     label: "Diligence à valider",
     area: "files",
     email: "files",
-    todo: { one: "diligence fournie attend votre validation", many: "diligences fournies attendent votre validation", doneWhen: "la demande est validée, reprise ou sans objet" },
+    task: { one: "diligence fournie attend votre validation", many: "diligences fournies attendent votre validation", doneWhen: "la demande est validée, reprise ou sans objet" },
   },
   rating_open: {
     label: "Notation",
     area: "files",
     email: "files",
-    todo: { one: "confrère à noter", many: "confrères à noter", doneWhen: "vous avez donné votre note" },
+    task: { one: "confrère à noter", many: "confrères à noter", doneWhen: "vous avez donné votre note" },
   },
-  rating_revealed: { label: "Notation", area: "files", email: "files", todo: null },
+  rating_revealed: { label: "Notation", area: "files", email: "files", task: null },
   mediation_opened: {
     label: "Médiation",
     area: "files",
     email: "mediation",
-    todo: { one: "médiation attend votre réponse", many: "médiations attendent votre réponse", doneWhen: "vous avez répondu ou la médiation est close" },
+    task: { one: "médiation attend votre réponse", many: "médiations attendent votre réponse", doneWhen: "vous avez répondu ou la médiation est close" },
   },
-  mediation_acknowledged: { label: "Médiation", area: "files", email: "mediation", todo: null },
-  mediation_answered: { label: "Médiation", area: "files", email: "mediation", todo: null },
-  mediation: { label: "Médiation", area: "files", email: "mediation", todo: null },
-  mediation_message: { label: "Message de médiation", area: "messages", email: "messages", todo: null },
-  mediation_decided: { label: "Médiation", area: "files", email: "mediation", todo: null },
+  mediation_acknowledged: { label: "Médiation", area: "files", email: "mediation", task: null },
+  mediation_answered: { label: "Médiation", area: "files", email: "mediation", task: null },
+  mediation: { label: "Médiation", area: "files", email: "mediation", task: null },
+  mediation_message: { label: "Message de médiation", area: "messages", email: "messages", task: null },
+  mediation_decided: { label: "Médiation", area: "files", email: "mediation", task: null },
   insurance_expiring: {
     label: "Assurance",
     area: "account",
     email: "account",
-    todo: { one: "attestation d’assurance à renouveler", many: "attestations d’assurance à renouveler", doneWhen: "une nouvelle attestation est déposée" },
+    task: { one: "attestation d’assurance à renouveler", many: "attestations d’assurance à renouveler", doneWhen: "une nouvelle attestation est déposée" },
   },
-  profile_decision: { label: "Profil", area: "account", email: "account", todo: null },
-  deal_decision: { label: "Transaction", area: "account", email: "account", todo: null },
-  sponsor_confirmed: { label: "Parrainage", area: "account", email: "account", todo: null },
+  profile_decision: { label: "Profil", area: "account", email: "account", task: null },
+  deal_decision: { label: "Transaction", area: "account", email: "account", task: null },
+  sponsor_confirmed: { label: "Parrainage", area: "account", email: "account", task: null },
 } as const satisfies Record<string, EventRule>;
 
 export type EventKind = keyof typeof EVENT_RULES;
@@ -213,29 +213,29 @@ export function eventOfMailKind(mailKind: string, fallback: EventKind): EventKin
  * A to-do's key: its kind and its subject (a request, a file, a mandate…). A use case completes
  * it by that key, whatever notification opened it, so a later one on the same subject replaces it.
  */
-export function todoKey(kind: EventKind, subject: string): string {
+export function taskKey(kind: EventKind, subject: string): string {
   return `${kind}:${subject}`;
 }
 
-export function todoKindOf(key: string): EventKind | null {
+export function taskKindOf(key: string): EventKind | null {
   const kind = key.slice(0, key.indexOf(":"));
-  return isEventKind(kind) && EVENT_RULES[kind].todo ? kind : null;
+  return isEventKind(kind) && EVENT_RULES[kind].task ? kind : null;
 }
 
 /** An open to-do as the member's browser receives it (from the notification it came with). */
-export type OpenTodo = { key: string; kind: string; link: string | null; createdAt: string };
+export type OpenTask = { key: string; kind: string; link: string | null; createdAt: string };
 
 /** The open to-dos of one kind, counted in the database (the list the state carries is capped). */
-export type TodoTotal = { kind: string; count: number; link: string | null; at: string };
+export type TaskTotal = { kind: string; count: number; link: string | null; at: string };
 
-export type TodoGroup = { kind: EventKind; count: number; label: string; to: string; at: string };
+export type TaskGroup = { kind: EventKind; count: number; label: string; to: string; at: string };
 
 /** The totals of a list of open to-dos: one per subject, however many notifications reopened it. */
-export function todoTotals(todos: readonly OpenTodo[]): TodoTotal[] {
-  const totals = new Map<string, TodoTotal>();
+export function taskTotals(tasks: readonly OpenTask[]): TaskTotal[] {
+  const totals = new Map<string, TaskTotal>();
   const seen = new Set<string>();
-  for (const t of todos) {
-    const kind = todoKindOf(t.key);
+  for (const t of tasks) {
+    const kind = taskKindOf(t.key);
     if (!kind || seen.has(t.key)) continue;
     seen.add(t.key);
     const g = totals.get(kind);
@@ -249,12 +249,12 @@ export function todoTotals(todos: readonly OpenTodo[]): TodoTotal[] {
 }
 
 /** « Ce qui vous attend »: open to-dos grouped by kind, the newest group first, linked to the newest. */
-export function todoGroups(totals: readonly TodoTotal[]): TodoGroup[] {
-  const groups: TodoGroup[] = [];
+export function taskGroups(totals: readonly TaskTotal[]): TaskGroup[] {
+  const groups: TaskGroup[] = [];
   for (const t of totals) {
-    const kind = isEventKind(t.kind) && EVENT_RULES[t.kind].todo ? t.kind : null;
+    const kind = isEventKind(t.kind) && EVENT_RULES[t.kind].task ? t.kind : null;
     if (!kind || t.count <= 0) continue;
-    const rule = EVENT_RULES[kind].todo!;
+    const rule = EVENT_RULES[kind].task!;
     groups.push({ kind, count: t.count, label: plural(t.count, rule.one, rule.many), to: t.link ?? "/dashboard", at: t.at });
   }
   return groups.sort((a, b) => b.at.localeCompare(a.at) || EVENT_KINDS.indexOf(a.kind) - EVENT_KINDS.indexOf(b.kind));

@@ -2,7 +2,7 @@
 // link may be, the retention, the unread badge, the live stream's wire format and the client's
 // reconnection delays. Texts carry client codes and subjects, never a confidential client's
 // name or address (canary suite).
-import { type AreaCounts, EVENT_KINDS, EVENT_RULES, type EventKind, isEventKind, type TodoTotal } from "./event-rules";
+import { type AreaCounts, EVENT_KINDS, EVENT_RULES, type EventKind, isEventKind, type TaskTotal } from "./event-rules";
 
 // The kinds are the events of the rules table (event-rules.ts), declared there once.
 export const NOTIFICATION_KINDS: readonly EventKind[] = EVENT_KINDS;
@@ -23,9 +23,9 @@ export type NotificationItem = {
 
 /**
  * The bell's feed, the unread counts of each area and the open to-dos counted per kind, read
- * together (the to-dos themselves are listed page by page: openTodosPage).
+ * together (the to-dos themselves are listed page by page: openTasksPage).
  */
-export type NotificationState = { unread: number; items: NotificationItem[]; counts: AreaCounts; todoTotals: TodoTotal[] };
+export type NotificationState = { unread: number; items: NotificationItem[]; counts: AreaCounts; taskTotals: TaskTotal[] };
 
 export const EMPTY_COUNTS: AreaCounts = { messages: 0, files: 0, mandates: 0, account: 0 };
 

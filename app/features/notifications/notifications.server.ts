@@ -24,7 +24,7 @@ import {
 } from "./notification-rules";
 import { AppError } from "~/lib/errors/app-error";
 
-import { areaCounts, DEFAULT_EMAIL_FREQUENCIES, type EmailFrequency, type EmailKind, type EventKind, eventRule, isEmailFrequency, type OpenTodo } from "./event-rules";
+import { areaCounts, DEFAULT_EMAIL_FREQUENCIES, type EmailFrequency, type EmailKind, type EventKind, eventRule, isEmailFrequency, type OpenTask } from "./event-rules";
 
 export type { NotificationItem, NotificationState } from "./notification-rules";
 
@@ -55,11 +55,11 @@ function dropBell(userId?: string): void {
  * Creates a notification for a user (the live stream hears of it at commit). Pass the
  * transaction handle to create it atomically with the use case's own writes.
  */
-export async function notify(userId: string, kind: NotificationKind, text: NotificationText, tx?: Db, options: { todo?: string } = {}): Promise<string> {
+export async function notify(userId: string, kind: NotificationKind, text: NotificationText, tx?: Db, options: { task?: string } = {}): Promise<string> {
   dropBell(userId);
   const [created] = await (tx ?? defaultDb)
     .insert(notifications)
-    .values({ userId, kind, ...row(text), todo: options.todo ?? null, createdAt: sql`clock_timestamp()` })
+    .values({ userId, kind, ...row(text), task: options.task ?? null, createdAt: sql`clock_timestamp()` })
     .returning({ id: notifications.id });
   return created!.id;
 }
@@ -74,7 +74,7 @@ export async function notifyProfile(
   kind: NotificationKind,
   text: NotificationText,
   tx?: Db,
-  options: { whileUnread?: boolean; todo?: string; whileOpen?: boolean } = {},
+  options: { whileUnread?: boolean; task?: string; whileOpen?: boolean } = {},
 ): Promise<void> {
   const { title, body, link } = row(text);
   const unreadTwin = options.whileUnread
@@ -83,13 +83,13 @@ export async function notifyProfile(
     : sql``;
   // A job that runs every hour opens a to-do once, not once per run.
   const openTwin =
-    options.whileOpen && options.todo
-      ? sql`and not exists (select 1 from notifications n where n.user_id = p.user_id and n.todo = ${options.todo} and n.done_at is null)`
+    options.whileOpen && options.task
+      ? sql`and not exists (select 1 from notifications n where n.user_id = p.user_id and n.task = ${options.task} and n.done_at is null)`
       : sql``;
   dropBell();
   await (tx ?? defaultDb).execute(sql`
-    insert into notifications (user_id, kind, title, body, link, todo, created_at)
-    select p.user_id, ${kind}, ${title}, ${body}, ${link}, ${options.todo ?? null}, clock_timestamp() from profiles p
+    insert into notifications (user_id, kind, title, body, link, task, created_at)
+    select p.user_id, ${kind}, ${title}, ${body}, ${link}, ${options.task ?? null}, clock_timestamp() from profiles p
     where p.id = ${profileId}::uuid ${unreadTwin} ${openTwin}`);
 }
 
@@ -124,12 +124,12 @@ const notificationState = builtOnce(
         // The counts of each area and the open to-dos ride on the same statement (no extra one per page).
         byKind: sql<unknown>`(select json_object_agg(k.kind, k.n) from (select u.kind, count(*) as n from notifications u
           where u.user_id = ${sql.placeholder("userId")} and u.read_at is null group by u.kind) k)`,
-        // Every open to-do counted, one per subject, the kind being the key's prefix (the list itself is paged: openTodosPage).
-        todoTotals: sql<unknown>`(select json_agg(json_build_object('kind', g.kind, 'count', g.n, 'link', g.link, 'at', g.at))
-          from (select split_part(t.todo, ':', 1) as kind, count(distinct t.todo) as n, max(t.created_at) as at,
+        // Every open to-do counted, one per subject, the kind being the key's prefix (the list itself is paged: openTasksPage).
+        taskTotals: sql<unknown>`(select json_agg(json_build_object('kind', g.kind, 'count', g.n, 'link', g.link, 'at', g.at))
+          from (select split_part(t.task, ':', 1) as kind, count(distinct t.task) as n, max(t.created_at) as at,
             (array_agg(t.link order by t.created_at desc))[1] as link
-            from notifications t where t.user_id = ${sql.placeholder("userId")} and t.todo is not null and t.done_at is null
-            group by split_part(t.todo, ':', 1)) g)`,
+            from notifications t where t.user_id = ${sql.placeholder("userId")} and t.task is not null and t.done_at is null
+            group by split_part(t.task, ':', 1)) g)`,
       })
       .from(notifications)
       .where(eq(notifications.userId, sql.placeholder("userId")))
@@ -146,69 +146,69 @@ export async function getNotificationState(userId: string, options: { fresh?: bo
   const rows = await (options.fresh ? read() : oncePerRequest(`notifications:${userId}`, () => cached(getCache("bells"), userId, read, { tags: [`notifications:${userId}`] })));
   const first = rows[0];
   const byKind = jsonOf<Record<string, number | string>>(first?.byKind) ?? {};
-  const todoTotals = (jsonOf<Array<{ kind: string; count: number | string; link: string | null; at: string }>>(first?.todoTotals) ?? []).map((t) => ({
+  const taskTotals = (jsonOf<Array<{ kind: string; count: number | string; link: string | null; at: string }>>(first?.taskTotals) ?? []).map((t) => ({
     ...t,
     count: Number(t.count),
     at: new Date(t.at).toISOString(),
   }));
   return {
     unread: first?.unread ?? 0,
-    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, todoTotals: _todoTotals, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
+    items: rows.map(({ readAt, createdAt, unread: _unread, byKind: _byKind, taskTotals: _taskTotals, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), read: readAt !== null })),
     counts: areaCounts(Object.fromEntries(Object.entries(byKind).map(([k, n]) => [k, Number(n)]))),
-    todoTotals,
+    taskTotals,
   };
 }
 
-/** How many open to-dos one page of `openTodosPage` holds. */
-export const OPEN_TODOS_PAGE_SIZE = 50;
+/** How many open to-dos one page of `openTasksPage` holds. */
+export const OPEN_TASKS_PAGE_SIZE = 50;
 
-export type OpenTodosPage = { todos: OpenTodo[]; next: string | null };
+export type OpenTasksPage = { tasks: OpenTask[]; next: string | null };
 
 // The cursor keeps the timestamp as the database prints it: microseconds, which an ISO date would round away.
-const todoCursor = z.object({ at: z.string().min(1).max(40), key: z.string().min(1).max(200) });
+const taskCursor = z.object({ at: z.string().min(1).max(40), key: z.string().min(1).max(200) });
 
 /**
  * One page of a member's open to-dos, newest first, one per subject (its newest notification):
  * the notification centre's list, with an opaque cursor (`next`, null on the last page).
  * A cursor that does not parse reads the first page.
  */
-export async function openTodosPage(userId: string, cursor?: string | null, size = OPEN_TODOS_PAGE_SIZE): Promise<OpenTodosPage> {
-  let after: z.infer<typeof todoCursor> | null = null;
+export async function openTasksPage(userId: string, cursor?: string | null, size = OPEN_TASKS_PAGE_SIZE): Promise<OpenTasksPage> {
+  let after: z.infer<typeof taskCursor> | null = null;
   if (cursor) {
     try {
-      const parsed = todoCursor.safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+      const parsed = taskCursor.safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
       after = parsed.success ? parsed.data : null;
     } catch {
       after = null;
     }
   }
-  const past = after ? sql`where (t.created_at, t.todo) < (${after.at}::timestamptz, ${after.key})` : sql``;
+  const past = after ? sql`where (t.created_at, t.task) < (${after.at}::timestamptz, ${after.key})` : sql``;
   const rows = await queryRows<{ key: string; kind: string; link: string | null; created_at: string | Date; at: string }>(
-    sql`select t.todo as key, t.kind, t.link, t.created_at, t.created_at::text as at from (
-        select distinct on (n.todo) n.todo, n.kind, n.link, n.created_at from notifications n
-        where n.user_id = ${userId} and n.todo is not null and n.done_at is null
-        order by n.todo, n.created_at desc) t
-      ${past} order by t.created_at desc, t.todo desc limit ${size + 1}`,
+    sql`select t.task as key, t.kind, t.link, t.created_at, t.created_at::text as at from (
+        select distinct on (n.task) n.task, n.kind, n.link, n.created_at from notifications n
+        where n.user_id = ${userId} and n.task is not null and n.done_at is null
+        order by n.task, n.created_at desc) t
+      ${past} order by t.created_at desc, t.task desc limit ${size + 1}`,
     defaultDb,
   );
-  const todos = rows.slice(0, size).map((r) => ({ key: r.key, kind: r.kind, link: r.link, createdAt: new Date(r.created_at).toISOString() }));
+  const tasks = rows.slice(0, size).map((r) => ({ key: r.key, kind: r.kind, link: r.link, createdAt: new Date(r.created_at).toISOString() }));
   const last = rows[size - 1];
   const next = rows.length > size && last ? Buffer.from(JSON.stringify({ at: last.at, key: last.key }), "utf8").toString("base64url") : null;
-  return { todos, next };
+  return { tasks, next };
 }
 
 /**
- * Marks a to-do done for whoever has it open (`todoKey` of event-rules), or only for one member:
+ * Marks a to-do done for whoever has it open (`taskKey` of event-rules), or only for one member:
  * the bell, the counts and « Ce qui vous attend » of every open tab hear of it at commit.
  */
-export async function completeTodo(todo: string, tx?: Db, only: { userId?: string; profileId?: string } = {}): Promise<void> {
+export async function completeTask(task: string, tx?: Db, only: { userId?: string; profileId?: string } = {}): Promise<void> {
   dropBell(only.userId);
   const who = only.userId
     ? sql`and user_id = ${only.userId}`
     : only.profileId
       ? sql`and user_id = (select p.user_id from profiles p where p.id = ${only.profileId}::uuid)`
       : sql``;
-  await (tx ?? defaultDb).execute(sql`update notifications set done_at = clock_timestamp() where todo = ${todo} and done_at is null ${who}`);
+  await (tx ?? defaultDb).execute(sql`update notifications set done_at = clock_timestamp() where task = ${task} and done_at is null ${who}`);
 }
 
 /**
@@ -216,12 +216,12 @@ export async function completeTodo(todo: string, tx?: Db, only: { userId?: strin
  * that notice it with time (a rating window closed, a mandate expired): `stillDue` says, in SQL
  * about the subject (the key after « kind: »), when the to-do stays open. Returns how many.
  */
-export async function completeTodosNoLongerDue(kind: EventKind, stillDue: (subject: SQL) => SQL, tx?: Db): Promise<number> {
+export async function completeTasksNoLongerDue(kind: EventKind, stillDue: (subject: SQL) => SQL, tx?: Db): Promise<number> {
   dropBell();
-  const subject = sql`substr(n.todo, ${kind.length + 2})`;
+  const subject = sql`substr(n.task, ${kind.length + 2})`;
   const rows = await queryRows<{ id: string }>(
     sql`update notifications n set done_at = clock_timestamp()
-      where n.todo like ${`${kind}:%`} and n.done_at is null and not (${stillDue(subject)}) returning n.id`,
+      where n.task like ${`${kind}:%`} and n.done_at is null and not (${stillDue(subject)}) returning n.id`,
     tx ?? defaultDb,
   );
   return rows.length;
@@ -237,7 +237,7 @@ export async function recordEvent(
   profileId: string,
   kind: NotificationKind,
   text: NotificationText,
-  options: { whileUnread?: boolean; todo?: string; whileOpen?: boolean } = {},
+  options: { whileUnread?: boolean; task?: string; whileOpen?: boolean } = {},
 ): Promise<EmailFrequency> {
   await notifyProfile(profileId, kind, text, tx, options);
   return emailFrequencyOfProfile(profileId, eventRule(kind).email, tx);
@@ -305,7 +305,7 @@ export async function purgeExpiredNotifications(now = new Date(), db: Db = defau
   dropBell();
   const rows = await db
     .delete(notifications)
-    .where(and(lt(notifications.createdAt, retentionCutoff(now)), sql`(${notifications.todo} is null or ${notifications.doneAt} is not null)`))
+    .where(and(lt(notifications.createdAt, retentionCutoff(now)), sql`(${notifications.task} is null or ${notifications.doneAt} is not null)`))
     .returning({ id: notifications.id });
   return rows.length;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { todoTotals } from "~/features/notifications/event-rules";
+import { taskTotals } from "~/features/notifications/event-rules";
 import {
   FIRST_VISIT_WINDOW_MS,
   foundingPlacesLabel,
@@ -114,8 +114,8 @@ const NONE: OverviewFigures = {
   activeMandates: 0,
 };
 
-const todo = (key: string, link: string, createdAt: string) => ({ key, kind: key.slice(0, key.indexOf(":")), link, createdAt });
-const totals = (todos: Array<ReturnType<typeof todo>>) => todoTotals(todos);
+const task = (key: string, link: string, createdAt: string) => ({ key, kind: key.slice(0, key.indexOf(":")), link, createdAt });
+const totals = (tasks: Array<ReturnType<typeof task>>) => taskTotals(tasks);
 
 describe("overviewItems", () => {
   it("nothing waiting: no item", () => {
@@ -126,9 +126,9 @@ describe("overviewItems", () => {
     const items = overviewItems(
       { ...NONE, newMatches: 3, newMatchesAt: "2026-11-24T10:00:00Z", unread: 2, unreadAt: "2026-11-20T08:00:00Z", expiringSoon: 1 },
       totals([
-        todo("match_request:r1", "/mandates?matching=m1", "2026-11-25T08:00:00.000Z"),
-        todo("match_request:r1", "/mandates?matching=m1", "2026-11-25T07:00:00.000Z"),
-        todo("agreement_to_sign:f1", "/dashboard/dossiers/f1", "2026-11-22T08:00:00.000Z"),
+        task("match_request:r1", "/mandates?matching=m1", "2026-11-25T08:00:00.000Z"),
+        task("match_request:r1", "/mandates?matching=m1", "2026-11-25T07:00:00.000Z"),
+        task("agreement_to_sign:f1", "/dashboard/dossiers/f1", "2026-11-22T08:00:00.000Z"),
       ]),
     );
     expect(items.map((i) => i.key)).toEqual(["match_request", "matches", "agreement_to_sign", "unread", "expiring"]);
@@ -153,7 +153,7 @@ describe("overviewItems", () => {
     [["mediation_opened:x"], "1", "médiation attend votre réponse"],
     [["closing_proposed:f1", "closing_proposed:f2"], "2", "conclusions de dossier à confirmer"],
   ])("to-dos %o → %s %s", (keys, shown, label) => {
-    const [item] = overviewItems(NONE, totals(keys.map((k) => todo(k, "/dashboard", "2026-11-24T10:00:00.000Z"))));
+    const [item] = overviewItems(NONE, totals(keys.map((k) => task(k, "/dashboard", "2026-11-24T10:00:00.000Z"))));
     expect(item.shown).toBe(shown);
     expect(item.label).toBe(label);
   });

@@ -2,7 +2,7 @@
 // profile is, and which items tell the member what to do, newest first. Pure, with tables of cases.
 import { FREEMIUM_MANDATE_QUOTA, isPremium } from "~/auth/permissions";
 import { placesLeftLabel, plural } from "~/lib/text";
-import { type EventKind, type TodoTotal, todoGroups } from "~/features/notifications/event-rules";
+import { type EventKind, type TaskTotal, taskGroups } from "~/features/notifications/event-rules";
 
 // ---- the last visit ----------------------------------------------------------------------------
 
@@ -113,7 +113,7 @@ export type OverviewItem = {
  * expire — after the dated ones); nothing for a zero count. The to-dos are the member's open
  * ones, read with the bell (the same rows the notification centre shows), so the two agree.
  */
-export function overviewItems(f: OverviewFigures, todos: readonly TodoTotal[] = []): OverviewItem[] {
+export function overviewItems(f: OverviewFigures, tasks: readonly TaskTotal[] = []): OverviewItem[] {
   const items: OverviewItem[] = [
     {
       key: "matches",
@@ -123,7 +123,7 @@ export function overviewItems(f: OverviewFigures, todos: readonly TodoTotal[] = 
       to: "/mandates?onglet=opportunites",
       at: f.newMatchesAt,
     },
-    ...todoGroups(todos).map((g): OverviewItem => ({ key: g.kind, count: g.count, shown: String(g.count), label: g.label, to: g.to, at: g.at })),
+    ...taskGroups(tasks).map((g): OverviewItem => ({ key: g.kind, count: g.count, shown: String(g.count), label: g.label, to: g.to, at: g.at })),
     {
       key: "unread",
       count: f.unread,

@@ -10,8 +10,8 @@ import { queryRows } from "~/db/query.server";
 import { notifyCounterpart } from "~/features/collaboration/file-notify.server";
 import { actorName, requireFileAccess, type FileActor } from "~/features/collaboration/file-access.server";
 import { isUuid } from "~/lib/uuid";
-import { completeTodo, completeTodosNoLongerDue } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask, completeTasksNoLongerDue } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 import { consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { getReputation, refreshAllReputation, refreshReputation } from "./reputation.server";
@@ -162,7 +162,7 @@ export async function rateCounterpart(actor: FileActor, fileId: string, input: R
       tx,
     );
     if (inserted.length === 0) refuse(RATING_MESSAGES.alreadyRated);
-    await completeTodo(todoKey("rating_open", file.id), tx, { profileId: actor.profileId });
+    await completeTask(taskKey("rating_open", file.id), tx, { profileId: actor.profileId });
     // Both members rated: the double blind ends now for both ratings.
     await tx.execute(sql`
       update collaboration_ratings set visible_at = now()
@@ -281,8 +281,8 @@ export async function listReceivedRatings(profileId: string, limit = 20): Promis
 
 
 /** The to-dos « confrère à noter » of files whose rating window has closed: nothing left to do. */
-export async function closeLapsedRatingTodos(handle: Db = db): Promise<number> {
-  return completeTodosNoLongerDue(
+export async function closeLapsedRatingTasks(handle: Db = db): Promise<number> {
+  return completeTasksNoLongerDue(
     "rating_open",
     (subject) => sql`exists (select 1 from collaboration_files f where f.id::text = ${subject}
       and coalesce(f.concluded_at, f.abandoned_at, now()) > now() - make_interval(days => ${RATING_WINDOW_DAYS}::int))`,
@@ -301,7 +301,7 @@ export function startReputationJob(options: { intervalMs?: number; initialDelayM
     initialDelayMs: options.initialDelayMs ?? 60_000,
     run: async () => {
       const told = await publishDueRatings();
-      await closeLapsedRatingTodos();
+      await closeLapsedRatingTasks();
       await refreshAllReputation();
       return told;
     },

@@ -24,8 +24,8 @@ import { DOCUMENT_FORMATS, MB } from "~/lib/storage/upload-rules";
 import { INSURANCE_MAX_MB, VERIFICATION_MESSAGES, type InsuranceFields, type VerificationInput } from "./verification.schema";
 import { insuranceReminderDue, insuranceStatus, registrationSummary, VERIFICATION_STEPS, type InsuranceStatus, type RegistrationKind } from "./verification-rules";
 import { invalidate } from "~/lib/cache.server";
-import { completeTodo, recordEvent } from "~/features/notifications/notifications.server";
-import { todoKey } from "~/features/notifications/event-rules";
+import { completeTask, recordEvent } from "~/features/notifications/notifications.server";
+import { taskKey } from "~/features/notifications/event-rules";
 import { unsubscribeUrl } from "~/features/account/unsubscribe-link.server";
 import { AppError, type AppErrorCode } from "~/lib/errors/app-error";
 
@@ -168,7 +168,7 @@ export async function renewInsurance(profileId: string, input: InsuranceFields, 
       await tx.delete(verificationChecks).where(and(eq(verificationChecks.profileId, profileId), eq(verificationChecks.step, "insurance")));
       // The public mark follows the checks: the new certificate is unchecked, so the mark waits for the team.
       await writeVerificationSummary(tx, profileId);
-      await completeTodo(todoKey("insurance_expiring", profileId), tx);
+      await completeTask(taskKey("insurance_expiring", profileId), tx);
     });
   } catch (error) {
     await dropStored(stored.key);
@@ -311,7 +311,7 @@ export async function sendInsuranceReminders(today: string = parisToday()): Prom
         row.profileId,
         "insurance_expiring",
         { title, body: "Déposez votre nouvelle attestation d’assurance responsabilité civile professionnelle.", link: "/parametres/assurance" },
-        { todo: todoKey("insurance_expiring", row.profileId), whileOpen: true },
+        { task: taskKey("insurance_expiring", row.profileId), whileOpen: true },
       );
       if (frequency !== "immediate") return null;
       return sendNotificationEmail(

@@ -308,7 +308,7 @@ export function MatchingPanelContent({
       </div>
 
       {toSign.length || lists.toAnswer.length ? (
-        <Section id="panel-todo" title="À traiter en premier" count={toSign.length + lists.toAnswer.length}>
+        <Section id="panel-task" title="À traiter en premier" count={toSign.length + lists.toAnswer.length}>
           <ul className="grid gap-3">
             {/* One primary action in the panel: the first thing to do; the rows after it are outline. */}
             {toSign.map((r, i) => (

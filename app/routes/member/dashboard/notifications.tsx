@@ -6,8 +6,8 @@ import { Card } from "~/components/ui/card";
 import { MarkAllRead, NotificationList } from "~/features/notifications/components/notification-list";
 import { useLiveNotifications } from "~/features/notifications/components/live-notifications";
 import { notificationActionSchema, NOTIFICATIONS_PATH } from "~/features/notifications/notifications.schema";
-import { getNotificationState, markAllNotificationsRead, markNotificationRead, openTodosPage } from "~/features/notifications/notifications.server";
-import { OpenTodoList } from "~/features/notifications/components/open-todo-list";
+import { getNotificationState, markAllNotificationsRead, markNotificationRead, openTasksPage } from "~/features/notifications/notifications.server";
+import { OpenTaskList } from "~/features/notifications/components/open-task-list";
 import { countLabel } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireMember(request);
   const cursor = new URL(request.url).searchParams.get("taches");
-  const [state, todos] = await Promise.all([getNotificationState(user.id), openTodosPage(user.id, cursor)]);
-  return { state, todos: { ...todos, paged: Boolean(cursor) } };
+  const [state, tasks] = await Promise.all([getNotificationState(user.id), openTasksPage(user.id, cursor)]);
+  return { state, tasks: { ...tasks, paged: Boolean(cursor) } };
 });
 
 export const action = atEdge(async function action({ request }: Route.ActionArgs) {
@@ -39,7 +39,7 @@ export const action = atEdge(async function action({ request }: Route.ActionArgs
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const state = useLiveNotifications(loaderData.state);
-  const { todos } = loaderData;
+  const { tasks } = loaderData;
   return (
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -63,12 +63,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           <NotificationList items={state.items} />
         )}
       </Card>
-      <section aria-labelledby="todos-title" className="grid gap-2">
-        <h3 id="todos-title" className="text-lg font-semibold">
+      <section aria-labelledby="tasks-title" className="grid gap-2">
+        <h3 id="tasks-title" className="text-lg font-semibold">
           Tâches ouvertes
         </h3>
         <Card className="p-0">
-          <OpenTodoList todos={todos.todos} next={todos.next} paged={todos.paged} />
+          <OpenTaskList tasks={tasks.tasks} next={tasks.next} paged={tasks.paged} />
         </Card>
       </section>
     </section>

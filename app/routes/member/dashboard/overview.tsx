@@ -48,7 +48,7 @@ export const loader = atEdge(async function loader({ request, context }: Route.L
       completeness,
       figures,
       notifications,
-      items: figures ? overviewItems(figures, notifications.todoTotals) : null,
+      items: figures ? overviewItems(figures, notifications.taskTotals) : null,
       steps: nextSteps({ activeMandates: figures?.activeMandates ?? 0, profilePercent: completeness.percent, premium }),
       foundingPlaces: figures?.foundingPlaces ?? null,
     },
@@ -108,7 +108,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   const { firstName, founding, foundingOffer, paid, premium, completeness, figures, steps, foundingPlaces } = loaderData;
   // A to-do done on another device, or one that arrives, changes the list without a reload.
   const live = useLiveNotifications(loaderData.notifications);
-  const items = figures ? overviewItems(figures, live.todoTotals) : null;
+  const items = figures ? overviewItems(figures, live.taskTotals) : null;
   return (
     <section aria-labelledby="tab-title" className="grid grid-cols-1 gap-stack">
       <PageHeader
