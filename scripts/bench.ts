@@ -569,6 +569,8 @@ async function buildAndStart(noBuild: boolean, step: (line: string) => void, que
     // measures rather than in the middle of one: the bench measures the pages, not the hour at
     // which a job runs. The refresh's own cost is in docs/decisions/history/bench-issue-17.md.
     JOBS_START_DELAY_MS: String(2 * 60 * 60_000),
+    // Node's flags for the server alone (a heap limit under test), not for the load generator.
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   }, { port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined });
   step(`Serveur prêt sur ${server.baseUrl}`);
   return server;

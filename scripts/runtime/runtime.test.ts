@@ -11,8 +11,8 @@ describe("production server's Node options", () => {
     expect(() => serverNodeArgs("node --import tsx server.ts")).toThrow();
   });
 
-  it("run the compiled server with no module hook: no tsx, no loader, no V8 flag (decisions 037, 042, 075)", () => {
-    expect(productionServerArgs(root)).toEqual(["build/server.js"]);
+  it("run the compiled server with no module hook (no tsx, no loader) and one V8 flag, the old generation's limit", () => {
+    expect(productionServerArgs(root)).toEqual(["--max-old-space-size=512", "build/server.js"]);
   });
 
   it("are the same for `npm start`, after the build", () => {

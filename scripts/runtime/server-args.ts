@@ -6,7 +6,7 @@ import path from "node:path";
 /** The compiled server that `npm run build` writes (scripts/production-build.ts, decision 042). */
 export const SERVER_ENTRY = "build/server.js";
 
-/** The words between `node` and build/server.js in the script, e.g. ["--max-old-space-size=512"]; none today. */
+/** The words between `node` and build/server.js in the script, e.g. ["--max-old-space-size=512"]. */
 export function serverNodeArgs(script: string): string[] {
   const m = /\bnode\s+(.*?)\s*\bbuild\/server\.js\b/.exec(script);
   if (!m) throw new Error(`Script de démarrage inattendu : ${script}`);
