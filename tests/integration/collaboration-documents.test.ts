@@ -17,7 +17,7 @@ import {
   mailOutbox,
   storedObjects,
 } from "~/db/schema";
-import { DOCUMENT_MESSAGES, DOCUMENTS_PAGE_SIZE, documentsUrl, documentUrl } from "~/features/collaboration/documents-rules";
+import { DOCUMENT_ACCESSES_SHOWN, DOCUMENT_MESSAGES, DOCUMENTS_PAGE_SIZE, documentsUrl, documentUrl } from "~/features/collaboration/documents-rules";
 import { shareDocument, withdrawDocument } from "~/features/collaboration/documents.server";
 import { listDocuments } from "~/features/collaboration/document-list.server";
 import { openDocument, type OpenedDocument } from "~/features/collaboration/document-opening.server";
@@ -529,8 +529,31 @@ describe("opening: watermark, headers and the access log", () => {
       expect.stringMatching(/^Téléchargé par Jeanne Martin le /),
       expect.stringMatching(/^Consulté par Jeanne Martin le /),
     ]);
+    expect(mine.documents[0].accessCount).toBe(3);
     const theirs = await listDocuments(b, fileId);
-    expect(theirs.documents[0]).toMatchObject({ name: "Bilan.pdf", byMe: false, uploaderName: "Alice Lemaire", accesses: [] });
+    expect(theirs.documents[0]).toMatchObject({ name: "Bilan.pdf", byMe: false, uploaderName: "Alice Lemaire", accesses: [], accessCount: 0 });
+  });
+
+  it("lists the latest openings of a document opened many times, newest first, with the count of all", async () => {
+    const fileId = await newFile();
+    const { documentId } = await shareDocument(a, fileId, { name: "Tres-lu.pdf", bytes: await pdf(1) });
+    const base = Date.UTC(2026, 0, 5, 9, 0);
+    const openings = DOCUMENT_ACCESSES_SHOWN + 5;
+    await t.db!.insert(documentAccessLog).values(
+      Array.from({ length: openings }, (_, i) => ({
+        documentId,
+        viewerProfileId: bob.profile.id,
+        viewerName: "Jeanne Martin",
+        action: i % 2 ? ("download" as const) : ("view" as const),
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    const doc = (await listDocuments(a, fileId)).documents[0];
+    expect(doc.accessCount).toBe(openings);
+    expect(doc.accesses).toHaveLength(DOCUMENT_ACCESSES_SHOWN);
+    const times = doc.accesses.map((x) => x.at);
+    expect(times[0]).toBe(new Date(base + (openings - 1) * 60_000).toISOString());
+    expect(times).toEqual([...times].sort().reverse());
   });
 });
 

@@ -12,6 +12,7 @@ import {
   accessLabel,
   DOCUMENT_FORMATS,
   DOCUMENT_LIMITS,
+  DOCUMENT_ACCESSES_SHOWN,
   DOCUMENTS_PAGE_SIZE,
   DOCUMENT_TYPE_LABELS,
   type AccessAction,
@@ -56,8 +57,10 @@ export type FileDocument = {
   withdrawnAt: string | null;
   /** Who withdrew it (only its uploader may): "vous" or their name; null while shared. */
   withdrawnBy: string | null;
-  /** Who opened it: for the uploader only. */
+  /** Who opened it, the latest DOCUMENT_ACCESSES_SHOWN: for the uploader only. */
   accesses: DocumentAccessEntry[];
+  /** How many openings it has in all (the evidence export lists each one): for the uploader only. */
+  accessCount: number;
   /** Shared by the other side and never opened by this member: « Nouveau ». */
   unread: boolean;
 };
@@ -111,7 +114,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
   // count of logical documents rides on every row.
   const requested = Math.min(Math.max(1, Math.floor(page) || 1), 10_000);
   const result = await queryRows<
-    DocumentRow & { used: string | number; accesses: AccessLogEntry[] | null; folders: Array<{ id: string; name: string }>; total: string | number }
+    DocumentRow & { used: string | number; accesses: AccessLogEntry[] | null; access_count: string | number | null; folders: Array<{ id: string; name: string }>; total: string | number }
   >(withReusablePlan(sql`
     with side as (
       -- The founder's side, once: the folders they see are the general one, shared ones and their side's.
@@ -142,7 +145,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
       where fo.file_id = ${access.id}::uuid and (fo.visibility = 'both' or fo.visibility = (select side from side))
     )
     select used.used, folders.folders, counted.total, d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
-      d.uploader_first, d.uploader_last, d.accesses, d.lineage_id, d.version, d.folder_name, d.unread
+      d.uploader_first, d.uploader_last, d.accesses, d.access_count, d.lineage_id, d.version, d.folder_name, d.unread
     from used cross join folders cross join counted left join lateral (
       select d.id, d.name, d.content_type, d.size_bytes, d.created_at, d.withdrawn_at, d.uploader_profile_id,
         coalesce(p.first_name, cp.first_name) as uploader_first, coalesce(p.last_name, cp.last_name) as uploader_last,
@@ -150,8 +153,10 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
         ${documentUnreadSql(sql`(select rp.user_id from profiles rp where rp.id = ${actor.profileId}::uuid)`, sql`d.uploader_profile_id is not distinct from ${actor.profileId}::uuid`)} as unread,
         case when d.uploader_profile_id = ${actor.profileId}::uuid then coalesce((
           select json_agg(l order by l.created_at desc, l.id) from (
-            select id, viewer_profile_id, viewer_name, action, created_at from document_access_log where document_id = d.id) l
-        ), '[]'::json) end as accesses
+            select id, viewer_profile_id, viewer_name, action, created_at from document_access_log where document_id = d.id
+            order by created_at desc, id limit ${DOCUMENT_ACCESSES_SHOWN}) l
+        ), '[]'::json) end as accesses,
+        case when d.uploader_profile_id = ${actor.profileId}::uuid then (select count(*) from document_access_log where document_id = d.id) end as access_count
       from page_rows d
       left join profiles p on p.id = d.uploader_profile_id
       -- A participant's upload (a guest has no profile) is named after the participant.
@@ -203,6 +208,7 @@ export async function listDocuments(actor: Pick<FileActor, "profileId">, fileId:
               };
             })
         : [],
+      accessCount: byMe ? Number(r.access_count ?? 0) : 0,
     };
   });
   return {

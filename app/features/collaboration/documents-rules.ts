@@ -12,6 +12,9 @@ export const DOCUMENT_MAX_MB = 20;
 export const FILE_DOCUMENTS_MAX_MB = 200;
 /** Logical documents per page of a file's document list (a large file has hundreds). */
 export const DOCUMENTS_PAGE_SIZE = 10;
+
+/** The openings of a document listed under it for its uploader, newest first; the evidence export has them all. */
+export const DOCUMENT_ACCESSES_SHOWN = 20;
 /** Longest stored name, extension included. */
 export const DOCUMENT_NAME_MAX_LENGTH = 120;
 

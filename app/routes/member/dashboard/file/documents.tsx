@@ -223,7 +223,7 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
               {d.byMe ? (
                 d.accesses.length ? (
                   <details className="text-sm">
-                    <summary className="cursor-pointer text-muted-foreground">Consultations ({d.accesses.length})</summary>
+                    <summary className="cursor-pointer text-muted-foreground">Consultations ({d.accessCount})</summary>
                     <ul className="mt-2 grid gap-1" aria-label={`Consultations de ${d.name}`}>
                       {d.accesses.map((a) => (
                         <li key={a.id}>
@@ -231,6 +231,11 @@ export default function FileDocuments({ loaderData, actionData }: Route.Componen
                         </li>
                       ))}
                     </ul>
+                    {d.accessCount > d.accesses.length ? (
+                      <p className="mt-2 text-muted-foreground">
+                        Les {d.accesses.length} dernières sont affichées{"\u202f"}; l’historique exporté en PDF (onglet Suivi) les contient toutes.
+                      </p>
+                    ) : null}
                   </details>
                 ) : (
                   <p className="text-sm text-muted-foreground">Pas encore consulté.</p>
