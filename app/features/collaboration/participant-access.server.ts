@@ -68,7 +68,7 @@ type AccessRow = {
   guest: boolean;
 };
 
-function refuseUndertaking(): never {
+export function refuseUndertaking(): never {
   throw new AppError("forbidden", M.undertakingFirst, { details: { undertaking: true } });
 }
 

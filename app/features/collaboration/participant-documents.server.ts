@@ -41,7 +41,7 @@ import type { FileDocumentVersion } from "./document-list.server";
 import type { OpenedContent, OpenedDocument } from "./document-opening.server";
 import { fileConflict } from "./file-access.server";
 import { isAllowed, PARTICIPANT_MESSAGES as M, type FolderVisibility, type Right } from "./participant-rules";
-import { appendParticipantEvent, requireFileParticipant, type FileParticipantAccess } from "./participant-access.server";
+import { appendParticipantEvent, refuseUndertaking, requireFileParticipant, type FileParticipantAccess } from "./participant-access.server";
 import { listVisibleFolders, type FolderEntry } from "./participants.server";
 
 function may(access: FileParticipantAccess, visibility: FolderVisibility, right: Right): boolean {
@@ -250,7 +250,12 @@ export type SharedFileView = {
 
 /** The file as a participant reads it; the client identities only after their undertaking. */
 export async function getSharedFileView(userId: string, fileId: string, page = 1): Promise<SharedFileView> {
-  const access = await requireFileParticipant(db, userId, fileId);
+  return sharedFileView(await requireFileParticipant(db, userId, fileId), page);
+}
+
+/** The same for an access its page has just checked (requireFileParticipant), refused before the undertaking. */
+export async function sharedFileView(access: FileParticipantAccess, page = 1): Promise<SharedFileView> {
+  if (!access.undertakingSigned) refuseUndertaking();
   const clients = await queryRows<{ side: "cedant" | "acquereur"; name: string; address: string }>(sql`
     select case when m.mandate_type = 'seller' then 'cedant' else 'acquereur' end as side, m.client_name as name, m.client_address as address
     from collaboration_files f join mandates m on m.id in (f.mandate_a_id, f.mandate_b_id)

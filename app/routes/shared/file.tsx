@@ -19,7 +19,7 @@ import { DocumentName, EarlierVersions, FolderSelect, NewVersionForm } from "~/f
 import { VERSION_MESSAGES } from "~/features/collaboration/document-versions-rules";
 import { shareDocumentVersion } from "~/features/collaboration/document-versions.server";
 import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, DOCUMENTS_PAGE_SIZE, formatFileSize } from "~/features/collaboration/documents-rules";
-import { getSharedFileView, shareParticipantDocument } from "~/features/collaboration/participant-documents.server";
+import { shareParticipantDocument, sharedFileView } from "~/features/collaboration/participant-documents.server";
 import { PARTICIPANT_MESSAGES, ROLE_LABELS, SIDE_LABELS, sharedFileUrl, VISIBILITY_LABELS } from "~/features/collaboration/participant-rules";
 import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
 import { signParticipantUndertaking } from "~/features/collaboration/participant-joining.server";
@@ -45,7 +45,7 @@ export const loader = atEdge(async function loader({ request, params }: Route.Lo
   if (!access.undertakingSigned) {
     return { undertaking: { reference: access.reference, text: UNDERTAKING_TEXT }, view: null };
   }
-  const view = await getSharedFileView(user.id, params.fileId, requestedPage(request.url));
+  const view = await sharedFileView(access, requestedPage(request.url));
   const closed = isClosed(view.access.stage);
   return {
     undertaking: null,
