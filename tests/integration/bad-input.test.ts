@@ -593,6 +593,17 @@ describe("route actions with hostile forms", () => {
     );
   });
 
+  // Intents named like Object.prototype's members, tried on every target, not left to chance.
+  const INHERITED_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
+  it.each(targets.filter((t) => t.intents.length > 0))("$name: an intent named like an inherited property is refused in French", async (target) => {
+    for (const intent of INHERITED_NAMES) {
+      const fd = formOf([["intent", intent]]);
+      const out = await run(target.action, target.url, fd, target.headers(), target.params?.() ?? {});
+      expect(out.status, `${target.name}: ${intent}`).toBeLessThan(500);
+      if (out.status >= 400) expectFrenchBody(out.body, target.name);
+    }
+  });
+
   // Otherwise valid forms with control characters or lone surrogates in a text field.
   const NUL = ["a\u0000b", "\u0000"];
   const NASTY = ["x\u0007\u001b[2J\u007fy", "\uD800z", "a\r\nb\tc", "\u202Eabc"];

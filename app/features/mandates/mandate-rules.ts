@@ -298,15 +298,15 @@ export function territoryLabel(code: string): string {
 }
 
 export function timelineLabel(value: string | null | undefined): string {
-  return value && value in PROJECT_TIMELINE_LABELS ? PROJECT_TIMELINE_LABELS[value as ProjectTimeline] : NOT_SPECIFIED;
+  return value && Object.hasOwn(PROJECT_TIMELINE_LABELS, value) ? PROJECT_TIMELINE_LABELS[value as ProjectTimeline] : NOT_SPECIFIED;
 }
 
 export function maUsageLabel(value: string | null | undefined): string {
-  return value && value in MA_USAGE_LABELS ? MA_USAGE_LABELS[value as MaUsage] : NOT_SPECIFIED;
+  return value && Object.hasOwn(MA_USAGE_LABELS, value) ? MA_USAGE_LABELS[value as MaUsage] : NOT_SPECIFIED;
 }
 
 export function buyerTypeLabel(value: string): string {
-  return value in TARGET_BUYER_TYPE_LABELS ? TARGET_BUYER_TYPE_LABELS[value as TargetBuyerType] : value;
+  return Object.hasOwn(TARGET_BUYER_TYPE_LABELS, value) ? TARGET_BUYER_TYPE_LABELS[value as TargetBuyerType] : value;
 }
 
 /** Card border: green active, yellow on hold, blue in negotiation, grey concluded, red otherwise (spec §2). */

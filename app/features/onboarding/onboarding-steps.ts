@@ -28,7 +28,7 @@ const BY_STATUS: Record<OnboardingStatus, { step: OnboardingStep; progress: numb
  */
 export function onboardingStep(status: string | null | undefined, hasEvidence = true): { step: OnboardingStep; progress: number } {
   if (status === "profile_completed" && !hasEvidence) return { step: "verification", progress: BY_STATUS.profile_completed.progress };
-  if (status && status in BY_STATUS) return BY_STATUS[status as OnboardingStatus];
+  if (status && Object.hasOwn(BY_STATUS, status)) return BY_STATUS[status as OnboardingStatus];
   return { step: "profile", progress: 0 };
 }
 

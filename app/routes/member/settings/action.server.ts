@@ -32,7 +32,8 @@ export const settingsAction = atEdge(async function action({ request }: { reques
   const user = await requireUser(request, { guests: true });
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
-  const command = SETTINGS_COMMANDS[intent];
+  // Own keys only: an intent such as « __proto__ » must not reach an inherited property.
+  const command = Object.hasOwn(SETTINGS_COMMANDS, intent) ? SETTINGS_COMMANDS[intent] : undefined;
   if (!command && intent !== RATINGS_CONSENT_INTENT) throw data({ message: "Action inconnue" }, { status: 400 });
   const result = command ? await command(request, user, formData) : await ratingsConsent(user, formData);
   switch (result.kind) {
