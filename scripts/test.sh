@@ -62,28 +62,20 @@ lane1() {
 }
 lane2() {
   local status=0
+  phase build npm run --silent build || return 1
   phase e2e npm run --silent test:e2e || status=1
+  phase system npm run --silent test:system || status=1
   phase smoke-node24 "${NODE24[@]}" node_modules/tsx/dist/cli.mjs scripts/smoke-start.ts || status=1
   return $status
-}
-lane3() {
-  phase system nice -n 5 npm run --silent test:system
 }
 
 lane1 &
 lane1_pid=$!
+lane2 &
+lane2_pid=$!
 status=0
-if phase build npm run --silent build; then
-  lane2 &
-  lane2_pid=$!
-  lane3 &
-  lane3_pid=$!
-  wait $lane2_pid || status=1
-  wait $lane3_pid || status=1
-else
-  status=1
-fi
 wait $lane1_pid || status=1
+wait $lane2_pid || status=1
 
 for failed in "$logs"/*; do
   [ -e "$failed" ] || continue
