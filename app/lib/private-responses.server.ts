@@ -9,7 +9,7 @@
 //   it: it is answered with the client router's "reload the document" redirect to the route's
 //   own URL, without running the loader, so a navigation to it still downloads the real file.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchPath, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { hasSessionCookie } from "./session-cookie.server";
 import { privateCacheControl } from "./private-cache";
 
@@ -50,16 +50,54 @@ export function dataRequestPath(pathname: string): string | null {
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
+const isResourceModule = (module: NonNullable<BuildRoutes[string]>["module"]) => module.default == null && module.ErrorBoundary == null;
+
 /** Whether `path` leads to a resource route (no component, no error boundary: React Router's own test). */
 export function isResourceRoutePath(routes: BuildRoutes, tree: Matchable[], path: string): boolean {
   const matches = matchRoutes(tree, path);
   const leaf = matches?.[matches.length - 1]?.route as Matchable | undefined;
   const module = leaf ? routes[leaf.id]?.module : undefined;
-  return Boolean(module && module.default == null && module.ErrorBoundary == null);
+  return Boolean(module && isResourceModule(module));
+}
+
+type ResourcePattern = { path: string; caseSensitive: boolean };
+
+/**
+ * isResourceRoutePath for one build, cheap for the pages: matchRoutes flattens and ranks the whole
+ * tree on every call, so it runs only for a path that one of the resource routes' own patterns
+ * matches (React Router's matchPath, looked up by the path's first segment).
+ */
+export function resourceRouteMatcher(routes: BuildRoutes): (path: string) => boolean {
+  const tree = routeTree(routes, undefined);
+  const fullPath = (id: string): string => {
+    const parts: string[] = [];
+    for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
+    return `/${parts.join("/")}`.replace(/\/\/+/g, "/");
+  };
+  const byFirstSegment = new Map<string, ResourcePattern[]>();
+  const anyFirstSegment: ResourcePattern[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route || !isResourceModule(route.module)) continue;
+    const pattern = { path: fullPath(route.id), caseSensitive: route.caseSensitive === true };
+    const first = pattern.path.split("/")[1] ?? "";
+    if (first === "" || /^[:*]|\?$/.test(first)) anyFirstSegment.push(pattern);
+    else byFirstSegment.set(first.toLowerCase(), [...(byFirstSegment.get(first.toLowerCase()) ?? []), pattern]);
+  }
+  return (path: string) => {
+    let decoded: string;
+    try {
+      decoded = path.split("/").map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F")).join("/");
+    } catch {
+      return isResourceRoutePath(routes, tree, path);
+    }
+    const candidates = [...(byFirstSegment.get((decoded.split("/")[1] ?? "").toLowerCase()) ?? []), ...anyFirstSegment];
+    if (!candidates.some((pattern) => matchPath({ ...pattern, end: true }, decoded))) return false;
+    return isResourceRoutePath(routes, tree, path);
+  };
 }
 
 export function resourceDataRedirect(build: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
-  const trees = new WeakMap<BuildRoutes, Matchable[]>();
+  const matchers = new WeakMap<BuildRoutes, (path: string) => boolean>();
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     // Built as @react-router/express builds it (dot segments resolved, `//` not a host).
@@ -72,9 +110,9 @@ export function resourceDataRedirect(build: ServerBuild | (() => Promise<ServerB
     const path = dataRequestPath(url.pathname);
     if (path === null) return next();
     void Promise.resolve(typeof build === "function" ? build() : build).then((b) => {
-      let tree = trees.get(b.routes);
-      if (!tree) trees.set(b.routes, (tree = routeTree(b.routes, undefined)));
-      if (!isResourceRoutePath(b.routes, tree, path)) return next();
+      let isResource = matchers.get(b.routes);
+      if (!isResource) matchers.set(b.routes, (isResource = resourceRouteMatcher(b.routes)));
+      if (!isResource(path)) return next();
       url.searchParams.delete("_routes");
       const search = url.searchParams.toString();
       res.status(204);
