@@ -25,20 +25,32 @@ function readOnlyGuardCache<V>(name: "guard-sessions" | "guard-members"): Cache<
   return getCache<V>(name);
 }
 
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
+/** A signed-in request's user and the id of the session it came with. */
+type SessionRecord = { user: SessionUser; sessionId: string };
+
+function getSessionRecord(request: Request): Promise<SessionRecord | null> {
   const cookie = request.headers.get("cookie");
   // No session cookie, no session: better-auth would answer null after its endpoint's work.
   if (!hasSessionCookie(cookie)) return Promise.resolve(null);
   return oncePerRequest(`session:${cookie ?? ""}`, async () => {
-    const cache = readOnlyGuardCache<SessionUser>("guard-sessions");
+    const cache = readOnlyGuardCache<SessionRecord>("guard-sessions");
     const key = cache ? sessionCacheKey(cookie) : null;
     const kept = key ? cache?.lookup(key) : undefined;
     if (kept?.value) return kept.value;
     const loaded = await readSessionUser(request);
     // Only sessions are kept, never "no session", and never past the session's own expiry.
-    if (loaded && key && kept) cache?.store(key, loaded.value, kept.generation, { tags: [`user:${loaded.userId}`], ttlMs: loaded.expiresAt.getTime() - Date.now() });
+    if (loaded && key && kept) cache?.store(key, loaded.value, kept.generation, { tags: [`user:${loaded.value.user.id}`], ttlMs: loaded.expiresAt.getTime() - Date.now() });
     return loaded?.value ?? null;
   });
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getSessionRecord(request))?.user ?? null;
+}
+
+/** The id of the session the request came with, from the same lookup as the guards'. */
+export async function getRequestSessionId(request: Request): Promise<string | null> {
+  return (await getSessionRecord(request))?.sessionId ?? null;
 }
 
 /**
@@ -89,13 +101,13 @@ export async function getRequestIsAdmin(userId: string): Promise<boolean> {
   }
 }
 
-async function readSessionUser(request: Request): Promise<{ userId: string; value: SessionUser; expiresAt: Date } | null> {
+async function readSessionUser(request: Request): Promise<{ value: SessionRecord; expiresAt: Date } | null> {
   try {
     const result = await getAuth().api.getSession({ headers: request.headers });
     if (!result) return null;
     const u = result.user as typeof result.user & { twoFactorEnabled?: boolean | null };
-    const value = Object.freeze({ id: u.id, email: u.email, emailVerified: u.emailVerified, twoFactorEnabled: Boolean(u.twoFactorEnabled) });
-    return { userId: u.id, value, expiresAt: new Date(result.session.expiresAt) };
+    const sessionUser = Object.freeze({ id: u.id, email: u.email, emailVerified: u.emailVerified, twoFactorEnabled: Boolean(u.twoFactorEnabled) });
+    return { value: Object.freeze({ user: sessionUser, sessionId: result.session.id }), expiresAt: new Date(result.session.expiresAt) };
   } catch (error) {
     // No database: a 503 page (entry.server), not a signed-out member sent to the sign-in page.
     await rethrowIfOutage(error);

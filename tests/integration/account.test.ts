@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getAuth } from "~/auth/auth.server";
-import { ADMIN_TWO_FACTOR_ENROL_PATH, requireAdmin, requireAdminWithTwoFactor, type SessionUser } from "~/auth/session.server";
+import { ADMIN_TWO_FACTOR_ENROL_PATH, requireAdmin, requireAdminWithTwoFactor, getRequestSessionId, type SessionUser } from "~/auth/session.server";
 import { getPendingTwoFactorUserId, verifyTwoFactorSignIn } from "~/auth/two-factor.server";
 import {
   auditLog,
@@ -158,6 +158,9 @@ describe("active sessions", () => {
     const { b: office } = await signIn(m.email, m.password, browser(CHROME, "198.51.100.2"));
     const { b: stranger } = await signIn(other.email, other.password);
     const current = (await getAuth().api.getSession({ headers: laptop.headers }))!.session.id;
+    // The page marks it from the guards' own lookup.
+    expect(await getRequestSessionId(request(laptop))).toBe(current);
+    expect(await getRequestSessionId(new Request("http://localhost/parametres/securite"))).toBeNull();
 
     const list = await listActiveSessions(actorOf(m), current);
     expect(list).toHaveLength(2);

@@ -6,7 +6,7 @@ import { recordAudit } from "~/lib/audit/audit.server";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { authErrorCode } from "~/auth/auth-errors.server";
 import { getAuth } from "~/auth/auth.server";
-import type { SessionUser } from "~/auth/session.server";
+import { getRequestSessionId, type SessionUser } from "~/auth/session.server";
 import { db, type Db } from "~/db/client.server";
 import { emailPreferences, guestAccounts, profiles, session } from "~/db/schema";
 import { formatDateTime } from "~/lib/format";
@@ -98,15 +98,6 @@ export async function changePassword(
 // Sessions
 
 /** The id of the session making this request (never its token). */
-export async function getCurrentSessionId(request: Request): Promise<string | null> {
-  try {
-    const result = await getAuth().api.getSession({ headers: request.headers });
-    return result?.session.id ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** What the page shows of a session: no token, only what helps recognise a device. */
 export type ActiveSession = {
   id: string;
@@ -149,7 +140,7 @@ export async function revokeSession(request: Request, actor: AccountActor, sessi
     .where(and(eq(session.id, sessionId), eq(session.userId, actor.id)))
     .limit(1);
   if (!row) throw new AppError("not-found", ACCOUNT_MESSAGES.sessionNotFound);
-  if (row.id === (await getCurrentSessionId(request))) {
+  if (row.id === (await getRequestSessionId(request))) {
     throw new AppError("invalid", "Pour fermer la session en cours, utilisez «\u00a0Se déconnecter\u00a0».");
   }
   await getAuth().api.revokeSession({ body: { token: row.token }, headers: request.headers });

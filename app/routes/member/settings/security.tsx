@@ -1,7 +1,7 @@
 // /parametres/securite: the password, two-factor authentication and the open sessions.
 import { data } from "react-router";
-import { getRequestIsAdmin, requireUser } from "~/auth/session.server";
-import { getCurrentSessionId, listActiveSessions } from "~/features/account/account.server";
+import { getRequestIsAdmin, getRequestSessionId, requireUser } from "~/auth/session.server";
+import { listActiveSessions } from "~/features/account/account.server";
 import { PasswordSection } from "~/features/account/components/password-section";
 import { SessionsSection } from "~/features/account/components/sessions-section";
 import type { SettingsActionData } from "~/features/account/components/settings-form";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 export const loader = atEdge(async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { guests: true });
   const [currentSessionId, admin, twoFactor, revealed] = await Promise.all([
-    getCurrentSessionId(request),
+    getRequestSessionId(request),
     getRequestIsAdmin(user.id),
     getTwoFactorState(user),
     takeRevealedBackupCodes(request, user),
