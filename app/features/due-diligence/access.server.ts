@@ -3,6 +3,7 @@
 // query of the list goes through: the participants' access function replaces it at merge.
 import { sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
+import { isAppError } from "~/lib/errors/app-error";
 import { queryRows } from "~/db/query.server";
 import { isClosed } from "~/features/collaboration/collaboration-rules";
 import { requireFileParticipant } from "~/features/collaboration/participant-access.server";
@@ -93,6 +94,19 @@ export async function requireDueDiligenceAccess(handle: Db, actor: Pick<FileActo
 export async function founderOrParticipant(userId: string, fileId: string): Promise<"founder" | "participant"> {
   const access = await requireFileParticipant(db, userId, fileId, { beforeUndertaking: true });
   return access.kind === "founder" ? "founder" : "participant";
+}
+
+/**
+ * A founders' read of the file; when it finds no file (or nothing in it), whether the reader is one
+ * of the file's participants, whose own pages serve them: asked only then, not on every page.
+ */
+export async function readAsFounder<T>(userId: string, fileId: string, read: () => Promise<T>): Promise<{ participant: true } | { participant: false; value: T }> {
+  try {
+    return { participant: false, value: await read() };
+  } catch (error) {
+    if (isAppError(error) && error.code === "not-found" && (await founderOrParticipant(userId, fileId)) === "participant") return { participant: true };
+    throw error;
+  }
 }
 
 /** Runs a command on the list: transaction, file row locked, access checked. */

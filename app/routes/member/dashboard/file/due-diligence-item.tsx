@@ -13,7 +13,7 @@ import { DOCUMENT_MAX_MB, DOCUMENT_MESSAGES, documentUrl } from "~/features/coll
 import { shareDocument } from "~/features/collaboration/documents.server";
 import { fileActor, fileNotFound } from "~/features/collaboration/file-access.server";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
-import { founderOrParticipant } from "~/features/due-diligence/access.server";
+import { founderOrParticipant, readAsFounder } from "~/features/due-diligence/access.server";
 import { DdIntentError, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import { DdDocumentsCard } from "~/features/due-diligence/components/dd-documents";
 import { DdAnswerFile, DdStatusForm } from "~/features/due-diligence/components/dd-forms";
@@ -54,9 +54,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { user, profile } = await requireMember(request);
+  const read = await readAsFounder(user.id, params.fileId, () => getDueDiligenceItem({ profileId: profile.id }, params.fileId, params.requestId));
   // A participant of the file reads the request on their own pages.
-  if ((await founderOrParticipant(user.id, params.fileId)) === "participant") throw redirect(`${sharedFileUrl(params.fileId)}/diligences/${params.requestId}`);
-  return { page: await getDueDiligenceItem({ profileId: profile.id }, params.fileId, params.requestId) };
+  if (read.participant) throw redirect(`${sharedFileUrl(params.fileId)}/diligences/${params.requestId}`);
+  return { page: read.value };
 });
 
 function intentsFor(fileId: string, requestId: string): Record<string, DdIntent> {

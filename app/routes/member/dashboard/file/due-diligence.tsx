@@ -9,7 +9,7 @@ import { OPERATION_TYPES } from "~/features/collaboration/agreement-rules";
 import { FileErrorAlert } from "~/features/collaboration/components/file-error";
 import { fileActor, fileNotFound } from "~/features/collaboration/file-access.server";
 import { sharedFileUrl } from "~/features/collaboration/participant-rules";
-import { founderOrParticipant } from "~/features/due-diligence/access.server";
+import { founderOrParticipant, readAsFounder } from "~/features/due-diligence/access.server";
 import { DdIntentError, DdProgressBar, DdStatusBadge } from "~/features/due-diligence/components/dd-badges";
 import {
   DD_CATEGORIES,
@@ -39,9 +39,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 
 export const loader = atEdge(async function loader({ request, params }: Route.LoaderArgs) {
   const { user, profile } = await requireMember(request);
+  const read = await readAsFounder(user.id, params.fileId, () => getDueDiligenceList({ profileId: profile.id }, params.fileId, requestedPage(request.url)));
   // A participant of the file reads the list on their own pages.
-  if ((await founderOrParticipant(user.id, params.fileId)) === "participant") throw redirect(`${sharedFileUrl(params.fileId)}/diligences`);
-  return { list: await getDueDiligenceList({ profileId: profile.id }, params.fileId, requestedPage(request.url)) };
+  if (read.participant) throw redirect(`${sharedFileUrl(params.fileId)}/diligences`);
+  return { list: read.value };
 });
 
 function intentsFor(fileId: string): Record<string, DdIntent> {
