@@ -451,6 +451,10 @@ describe("a participant's documents, paged", () => {
     const total = before.total + 2 * DOCUMENTS_PAGE_SIZE + 2;
     const first = await getSharedFileView(guestId, fileId);
     expect(first).toMatchObject({ page: 1, total, pageCount: Math.ceil(total / DOCUMENTS_PAGE_SIZE) });
+    // Each folder counts its own documents; the sellers' folder is not counted anywhere.
+    const totalOf = (view: typeof first, id: string | null) => view.folders.find((f) => f.id === id)?.total ?? 0;
+    expect(totalOf(first, null)).toBe(totalOf(before, null) + DOCUMENTS_PAGE_SIZE + 2);
+    expect(totalOf(first, buyerFolder)).toBe(totalOf(before, buyerFolder) + DOCUMENTS_PAGE_SIZE);
     const names: { folder: string | null; name: string }[] = [];
     for (let page = 1; page <= first.pageCount; page++) {
       const view = await getSharedFileView(guestId, fileId, page);

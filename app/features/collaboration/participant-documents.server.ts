@@ -42,7 +42,10 @@ import type { OpenedContent, OpenedDocument } from "./document-opening.server";
 import { fileConflict } from "./file-access.server";
 import { isAllowed, PARTICIPANT_MESSAGES as M, type FolderVisibility, type Right } from "./participant-rules";
 import { appendParticipantEvent, refuseUndertaking, requireFileParticipant, type FileParticipantAccess } from "./participant-access.server";
-import { listVisibleFolders, type FolderEntry } from "./participants.server";
+import { listVisibleFolders } from "./participants.server";
+
+/** The folder of the documents shared outside any folder. */
+const GENERAL_FOLDER_NAME = "Général";
 
 function may(access: FileParticipantAccess, visibility: FolderVisibility, right: Right): boolean {
   return isAllowed({ role: access.role, side: access.side, visibility, rights: access.rights, right });
@@ -80,23 +83,37 @@ export type SharedDocuments = { folders: SharedFolder[]; page: number; pageCount
  * them: logical documents folder after folder, newest first within a folder (DOCUMENTS_PAGE_SIZE).
  */
 export async function listParticipantDocuments(access: FileParticipantAccess, page = 1): Promise<SharedDocuments> {
-  const folders: Array<FolderEntry | { id: null; name: string; visibility: FolderVisibility }> = [
-    { id: null, name: "Général", visibility: "both" },
-    ...(await listVisibleFolders(access)),
-  ];
-  const seen = folders.filter((f) => may(access, f.visibility, "voir"));
+  // The folders this person's side is shown, with their logical documents (latest versions)
+  // counted, in one statement. Every version of a document sits in its first version's folder,
+  // so counting over the file's documents gives each folder's own count.
+  const listed = await queryRows<{ id: string | null; name: string; visibility: FolderVisibility; n: number | string }>(sql`
+    with latest as (
+      select distinct on (coalesce(d.lineage_id, d.id)) d.folder_id
+      from collaboration_documents d
+      where d.file_id = ${access.fileId}::uuid and d.withdrawn_at is null
+      order by coalesce(d.lineage_id, d.id), d.version desc
+    ), counts as (select folder_id, count(*) as n from latest group by folder_id)
+    select fo.id, fo.name, fo.visibility, coalesce(c.n, 0) as n
+    from (
+      select null::uuid as id, ${GENERAL_FOLDER_NAME}::text as name, 'both' as visibility, 0 as rank
+      union all
+      select id, name, visibility::text, 1 from collaboration_folders
+      where file_id = ${access.fileId}::uuid and (visibility = 'both' or visibility = ${access.side})
+    ) fo
+    left join counts c on c.folder_id is not distinct from fo.id
+    order by fo.rank, fo.name, fo.id`);
+  const seen = listed.filter((f) => may(access, f.visibility, "voir"));
   if (seen.length === 0) return { folders: [], page: 1, pageCount: 1, total: 0 };
   const ids = seen.flatMap((f) => (f.id === null ? [] : [f.id]));
   const general = seen.some((f) => f.id === null);
   const idArray = sql`array[${sql.join([sql`null::uuid`, ...ids.map((id) => sql`${id}::uuid`)], sql`, `)}]::uuid[]`;
-  // The logical documents (latest versions) of the folders seen, once for the counts.
+  // The logical documents (latest versions) of the folders seen, for the page.
   const latest = sql`select distinct on (coalesce(d.lineage_id, d.id)) coalesce(d.lineage_id, d.id) as lineage, d.folder_id, d.created_at, d.id
     from collaboration_documents d
     where d.file_id = ${access.fileId}::uuid and d.withdrawn_at is null
       and (${general ? sql`d.folder_id is null or ` : sql``}d.folder_id = any(${idArray}))
     order by coalesce(d.lineage_id, d.id), d.version desc`;
-  const counts = await queryRows<{ folder_id: string | null; n: number | string }>(sql`select folder_id, count(*) as n from (${latest}) l group by folder_id`);
-  const totals = new Map(counts.map((c) => [c.folder_id, Number(c.n)]));
+  const totals = new Map(seen.map((f) => [f.id, Number(f.n)]));
   const window = pageWindow(page, [...totals.values()].reduce((x, y) => x + y, 0), DOCUMENTS_PAGE_SIZE);
   const rows = window.total === 0 ? [] : await queryRows<{
     id: string;
