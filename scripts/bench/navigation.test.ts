@@ -2,7 +2,7 @@
 // URL of each client navigation, with `_routes` when the layouts already shown are not asked
 // again, the route manifest read from a build, and the fields of a server-rendered form.
 import { describe, expect, it } from "vitest";
-import { dataPath, formFields, navigationData, parseManifestRoutes, type ManifestRoute } from "./navigation";
+import { dataPath, formFields, keepsOnNavigation, navigationData, parseManifestRoutes, type ManifestRoute } from "./navigation";
 
 const route = (id: string, parentId: string | undefined, path: string | undefined, hasLoader = true, extra: Partial<ManifestRoute> = {}): ManifestRoute => ({
   id, parentId, path, hasLoader, hasClientLoader: false, ...extra,
@@ -65,6 +65,32 @@ describe("navigationData", () => {
       routeIds: ["root", "routes/member/shell", "routes/member/dashboard/layout", "routes/member/dashboard/overview"],
     });
     expect(navigationData(ROUTES, "/mandates", "/aide-membre")).toEqual({ url: null, routeIds: [] });
+  });
+
+  it("keeps the frames that keep their data on navigations, unless the URL stays the same", () => {
+    const framed = ROUTES.map((r) => (r.id === "routes/member/shell" || r.id === "routes/member/dashboard/layout" ? { ...r, keepsOnNavigation: true } : r));
+    const search = navigationData(framed, "/dashboard/annuaire", "/dashboard/annuaire?q=Martin");
+    expect(search.routeIds).toEqual(["root", "routes/member/dashboard/directory"]);
+    expect(routesParam(search.url)).toBe("root,routes/member/dashboard/directory");
+    expect(new URL(search.url!, "http://x").searchParams.get("q")).toBe("Martin");
+    expect(navigationData(framed, "/dashboard", "/mandates?matching=m1").routeIds).toEqual(["root", "routes/member/mandates"]);
+    expect(navigationData(framed, "/dashboard", "/dashboard").routeIds).toEqual([
+      "root",
+      "routes/member/shell",
+      "routes/member/dashboard/layout",
+      "routes/member/dashboard/overview",
+    ]);
+    // A frame newly shown loads.
+    expect(navigationData(framed, "/", "/dashboard").routeIds).toEqual(["routes/member/shell", "routes/member/dashboard/layout", "routes/member/dashboard/overview"]);
+  });
+
+  it("reads which of the app's routes keep their frame from their modules", () => {
+    expect(keepsOnNavigation("routes/member/shell")).toBe(true);
+    expect(keepsOnNavigation("routes/member/dashboard/layout")).toBe(true);
+    expect(keepsOnNavigation("routes/admin/layout")).toBe(true);
+    expect(keepsOnNavigation("root")).toBe(false);
+    expect(keepsOnNavigation("routes/member/mandates")).toBe(false);
+    expect(keepsOnNavigation("routes/member/settings")).toBe(false);
   });
 
   it("falls back on the catch-all route, and names the home page _root", () => {

@@ -1,12 +1,22 @@
 // What a browser sends after its first document, computed as React Router's client computes it:
 // the `.data` request of a client navigation (with `_routes=` when the layouts already loaded are
 // not asked again), the revalidation after a form submission, and the fields of a page's form.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { matchRoutes, type RouteObject } from "react-router";
 
 /** One route of the build's manifest (the fields the navigation needs). */
-export type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; hasLoader: boolean; hasClientLoader: boolean };
+export type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  hasLoader: boolean;
+  hasClientLoader: boolean;
+  /** Its module's `shouldRevalidate` is app/lib/revalidation.ts's keepFrameOnNavigation. */
+  keepsOnNavigation?: boolean;
+};
 
 /** The `.data` request React Router's client sends for `url` with every route's loader (a revalidation, single fetch). */
 export function dataPath(url: string): string {
@@ -38,8 +48,9 @@ export type Navigation = {
  * The `.data` request of a client navigation from `from` to `to` (paths with their search), as
  * React Router 7's single fetch builds it with the default revalidation: a route already shown
  * with the same path is not asked again unless the search changed; when some are left out the
- * others are listed in `_routes`. Routes exporting their own `shouldRevalidate` are taken as the
- * default (the app's refine form submissions and dialogs, not these navigations).
+ * others are listed in `_routes`. A frame that keeps its data on navigations (keepFrameOnNavigation)
+ * is not asked again for another URL; other routes exporting their own `shouldRevalidate` are taken
+ * as the default (the app's refine form submissions and dialogs, not these navigations).
  */
 export function navigationData(routes: readonly ManifestRoute[], from: string, to: string): Navigation {
   const tree = routeTree(routes);
@@ -59,7 +70,9 @@ export function navigationData(routes: readonly ManifestRoute[], from: string, t
     const current = currentMatches[i];
     const isNew = !current || current.route.id !== m.route.id;
     const newInstance = !isNew && (current.pathname !== m.pathname || (route.path?.endsWith("*") === true && current.params["*"] !== m.params["*"]));
-    if (isNew || newInstance || sameHref || searchChanged || route.hasClientLoader) load.push(m.route.id!);
+    // React Router asks `shouldRevalidate` only of routes already shown.
+    const kept = route.keepsOnNavigation === true && !isNew && !sameHref;
+    if (!kept && (isNew || newInstance || sameHref || searchChanged || route.hasClientLoader)) load.push(m.route.id!);
     else optedOut = true;
   });
   if (load.length === 0) return { url: null, routeIds: [] };
@@ -75,9 +88,18 @@ export function readBuildRoutes(buildDir = "build"): ManifestRoute[] {
   const dir = path.join(buildDir, "client", "assets");
   for (const file of readdirSync(dir).filter((f) => /^manifest-[\w-]+\.js$/.test(f))) {
     const text = readFileSync(path.join(dir, file), "utf8");
-    if (text.startsWith("window.__reactRouterManifest=")) return parseManifestRoutes(text);
+    if (text.startsWith("window.__reactRouterManifest=")) return parseManifestRoutes(text).map((r) => ({ ...r, keepsOnNavigation: keepsOnNavigation(r.id) }));
   }
   throw new Error(`Manifeste des routes introuvable dans ${dir} : npm run build d'abord.`);
+}
+
+/** Whether the route's module (app/<id>.tsx or .ts) keeps its data on navigations. */
+export function keepsOnNavigation(id: string): boolean {
+  for (const ext of [".tsx", ".ts"]) {
+    const file = path.join("app", `${id}${ext}`);
+    if (existsSync(file)) return /^export const shouldRevalidate = keepFrameOnNavigation;$/m.test(readFileSync(file, "utf8"));
+  }
+  return false;
 }
 
 /** The routes of a client manifest file's text (`window.__reactRouterManifest={…}`). */

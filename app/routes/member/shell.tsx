@@ -17,6 +17,7 @@ import { getNotificationState } from "~/features/notifications/notifications.ser
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/shell";
 import { atEdge } from "~/lib/errors/http";
+import { keepFrameOnNavigation } from "~/lib/revalidation";
 
 /** The frame's data, with the notification bell's first state. */
 type MemberShellData = { shell: (NonNullable<ShellData["shell"]> & { notifications: NotificationState | null }) | null };
@@ -39,6 +40,9 @@ export const loader = atEdge(async function loader({ request }: Route.LoaderArgs
   const notifications = member || admin ? await getNotificationState(sessionUser.id) : null;
   return { shell: { appName: getEnv().APP_NAME, year: new Date().getFullYear(), user, notifications } };
 });
+
+// The frame depends on the member, not on the URL: navigations keep it (app/lib/revalidation.ts).
+export const shouldRevalidate = keepFrameOnNavigation;
 
 type Shell = NonNullable<MemberShellData["shell"]>;
 

@@ -3,6 +3,7 @@ import { requireMember } from "~/auth/session.server";
 import { AppPage } from "~/components/page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/layout";
+import { keepFrameOnNavigation } from "~/lib/revalidation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "Espace membre"), { name: "robots", content: "noindex" }];
 
@@ -10,6 +11,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request);
   return null;
 }
+
+// The frame depends on the member, not on the URL: navigations keep it (app/lib/revalidation.ts).
+export const shouldRevalidate = keepFrameOnNavigation;
 
 // The spec's dashboard header (product name, founding badge, sign-out) and its tabs are the
 // member space's frame now (routes/member/shell.tsx): the dashboard keeps its title, above each
