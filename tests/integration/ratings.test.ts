@@ -279,6 +279,8 @@ describe("reputation figures", () => {
       return currentRequestScope()!.queries;
     });
     expect(pageStatements).toBeLessThanOrEqual(6);
+    // The filters' option lists are in the page's bundle, not in every navigation's data.
+    expect(Object.keys((await internalDirectoryLoader(args)) as object).sort()).toEqual(["canMessage", "failed", "page", "pageCount", "query", "rows", "total"]);
     // The profile: members see it; anonymous visitors never (whatever the ratings consent).
     await db.update(profiles).set({ showRatingsPublicly: true }).where(eq(profiles.id, bob.profile.id));
     const slug = profileSlug(bob.profile);

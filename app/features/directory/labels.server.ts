@@ -1,26 +1,12 @@
 // The labels the directory pages display, resolved on the server: the loaders send names, not
 // codes to look up, so that the public pages' browser bundles carry no reference table
 // (departments, sectors, professions; front-end budget, `npm run lighthouse`).
-import { DEPARTMENTS, departmentLabel, departmentName, PROFESSIONS, professionLabel, SECTORS, sectorLabel, sectorName } from "~/db/reference";
+import { departmentName, professionLabel, sectorName } from "~/db/reference";
+import { DIRECTORY_FILTER_OPTIONS, type DirectoryFilterOptions } from "./filter-options";
 
-export type FilterOption = { value: string; label: string };
-
-/** The option lists of the directory filters (public and internal directory), 'all' excluded. */
-export type DirectoryFilterOptions = {
-  departments: FilterOption[];
-  sectors: FilterOption[];
-  professions: FilterOption[];
-};
-
-const FILTER_OPTIONS: DirectoryFilterOptions = {
-  departments: DEPARTMENTS.map((d) => ({ value: d.code, label: departmentLabel(d.code) })),
-  sectors: SECTORS.map((s) => ({ value: s.code, label: sectorLabel(s.code) })),
-  professions: PROFESSIONS.map((p) => ({ value: p.code, label: p.label })),
-};
-
-/** Departments "75 - Paris", sectors "C - Industrie manufacturière", professions by their label (one shared value: not to be mutated). */
+/** The option lists of the directory filters, for the public directory's loader (one shared value: not to be mutated). */
 export function directoryFilterOptions(): DirectoryFilterOptions {
-  return FILTER_OPTIONS;
+  return DIRECTORY_FILTER_OPTIONS;
 }
 
 /** Sector names in the given order; an unknown code is shown as is. */

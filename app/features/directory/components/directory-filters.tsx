@@ -4,7 +4,7 @@ import { Label, NativeSelect } from "~/components/ui/input";
 import { countLabel } from "~/lib/text";
 import { directoryQueryString } from "../directory-query";
 import type { DirectoryQuery } from "../directory.schema";
-import type { DirectoryFilterOptions, FilterOption } from "../labels.server";
+import type { DirectoryFilterOptions, FilterOption } from "../filter-options";
 
 function Options({ options }: { options: FilterOption[] }) {
   return options.map((o) => (
@@ -17,8 +17,8 @@ function Options({ options }: { options: FilterOption[] }) {
 /**
  * The department, sector and profession selects (each with 'all') and the reset link, shared by
  * the public and the internal directory. Inside a GET form: works without JavaScript; with it,
- * `onChange` submits at once. The option lists come from the loader (directoryFilterOptions):
- * the reference tables stay on the server.
+ * `onChange` submits at once. The option lists are given (app/features/directory/filter-options.ts):
+ * the public directory's from its loader, the member directory's from its own bundle.
  */
 export function DirectoryFilterFields({
   query,

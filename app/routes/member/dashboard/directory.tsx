@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { parseDirectoryQuery } from "~/features/directory/directory.schema";
-import { directoryFilterOptions } from "~/features/directory/labels.server";
+import { DIRECTORY_FILTER_OPTIONS } from "~/features/directory/filter-options";
 import { PeerCard } from "~/features/internal-directory/components/peer-card";
 import { searchInternalDirectory } from "~/features/internal-directory/internal-directory.server";
 import { InternalMessageDialog, type MessageActionData } from "~/features/messages/components/internal-message-dialog";
@@ -34,13 +34,12 @@ export const loader = atEdge(async function loader({ request, context }: Route.L
   const actor = await requireMember(request);
   const query = parseDirectoryQuery(new URL(request.url).searchParams);
   const canMessage = can(actor.profile.membershipType, "internalMessaging");
-  const options = directoryFilterOptions();
   try {
     const result = await searchInternalDirectory(actor, query);
-    return { query, options, ...result, canMessage, failed: false };
+    return { query, ...result, canMessage, failed: false };
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, "internal directory load failed");
-    return { query, options, rows: [], total: 0, page: 1, pageCount: 1, canMessage, failed: true };
+    return { query, rows: [], total: 0, page: 1, pageCount: 1, canMessage, failed: true };
   }
 });
 
@@ -68,7 +67,7 @@ export const action = atEdge(async function action({ request, context }: Route.A
 });
 
 export default function InternalDirectory({ loaderData }: Route.ComponentProps) {
-  const { query, options, rows, total, page, pageCount, canMessage, failed } = loaderData;
+  const { query, rows, total, page, pageCount, canMessage, failed } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -114,7 +113,7 @@ export default function InternalDirectory({ loaderData }: Route.ComponentProps) 
             </Button>
           </div>
         </div>
-        <DirectoryFilterFields query={query} options={options} onChange={autoSubmit} resetTo={BASE} sectorLabel="Secteur (NAF)" />
+        <DirectoryFilterFields query={query} options={DIRECTORY_FILTER_OPTIONS} onChange={autoSubmit} resetTo={BASE} sectorLabel="Secteur (NAF)" />
       </Form>
 
       {failed ? (
