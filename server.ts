@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Server as NetServer } from "node:net";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -24,10 +25,10 @@ function routedPath(originalUrl: string): string {
   }
 }
 
-/** A path whose last segment has an extension (`/favicon.svg`), as every file of build/client has. */
-function hasFileExtension(pathname: string): boolean {
+/** A path whose last segment has an extension (`/favicon.svg`), as every file of build/client has, but not a `.data` navigation. */
+function isClientFilePath(pathname: string): boolean {
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
-  return last.lastIndexOf(".") > 0;
+  return last.lastIndexOf(".") > 0 && !last.endsWith(".data");
 }
 
 /** The app modules server.ts uses, as the server build exports them (app/entry.server.tsx). */
@@ -191,7 +192,15 @@ async function main() {
     res.status(415).type("text/plain; charset=utf-8").send("Requête refusée : envoyez le formulaire depuis le site.");
   });
 
-  app.use(compression());
+  // Fast settings for what is compressed on the fly (the page cache compresses its pages once, at
+  // higher settings). Brotli's default 4 MB window made every browser's response cost twice the
+  // CPU of gzip's; a 256 KB window holds any page (decision 080).
+  app.use(
+    compression({
+      level: 3,
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  );
   // React Router's stream writer flushes after every chunk; behind compression each flush ends a
   // gzip block, which made pages ~3× larger on the wire (docs/decisions/history/bench-issue-17.md).
   // No page streams deferred data, so compression may buffer as usual until the response ends.
@@ -213,10 +222,10 @@ async function main() {
   } else {
     const clientDir = path.resolve("build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    // The other files of build/client (favicon.svg…) all have an extension: a page's path goes
-    // straight to the router instead of costing every page a failed stat() (issue 17).
+    // The other files of build/client (favicon.svg…) all have an extension: a page's path, and a
+    // client navigation's `.data`, go straight to the router instead of costing a failed stat().
     const serveClientFile = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req: Request, res: Response, next: NextFunction) => (hasFileExtension(req.path) ? serveClientFile(req, res, next) : next()));
+    app.use((req: Request, res: Response, next: NextFunction) => (isClientFilePath(req.path) ? serveClientFile(req, res, next) : next()));
     build = await loadBuild();
   }
 

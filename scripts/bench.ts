@@ -247,7 +247,7 @@ async function main() {
     load.soak = await runLoad({ baseUrl: base, paths, label: "Endurance : /, /annuaire, /consultant/{slug}", ...SOAK });
   }
 
-  // 5. First directory result, as sent (gzip), against the whole list.
+  // 5. First directory result, as sent (compressed as for a browser), against the whole list (gzip).
   if (cleaned) throw new Error("Interrompu.");
   const firstPage: Fetched = await fetchMedian(`${base}/annuaire`, 10);
 
@@ -304,7 +304,7 @@ async function main() {
   rows.push(["Page sans données (SSR) / statique", `${(textSsrRatio * 100).toFixed(0)} %`, "", "", "", "", "", "plancher du rendu", ""]);
   rows.push(["SQL annuaire filtré (75 + G)", "", ms(directorySql.p50), ms(directorySql.p95), "", "", "", `p95 < ${TARGETS.directorySqlP95Ms} ms`, ok(checks.directorySqlP95)]);
   rows.push(["Mandats potentiels (1 mandat)", "", ms(matching.p50), ms(matching.p95), "", "", "", `p95 < ${TARGETS.matchingP95Ms} ms`, ok(checks.matchingP95)]);
-  rows.push(["/annuaire 1re page (gzip)", "", ms(firstPage.totalMs), "", "", String(firstPage.wireBytes), "", "", ""]);
+  rows.push(["/annuaire 1re page (compressée)", "", ms(firstPage.totalMs), "", "", String(firstPage.wireBytes), "", "", ""]);
   rows.push(["Liste complète JSON (gzip)", "", ms(wholeList.totalMs), "", "", String(wholeList.gzipBytes), "", "", ""]);
   rows.push(["Octets : liste complète / annuaire", `${bytesRatio.toFixed(0)}×`, "", "", "", "", "", `≥ ${TARGETS.bytesRatio}×`, ok(checks.bytesRatio)]);
   console.log("");

@@ -1,6 +1,7 @@
 // HTTP load with autocannon, latency percentiles computed from every response time (autocannon's
 // own histogram has no p95).
 import autocannon from "autocannon";
+import { BROWSER_ACCEPT_ENCODING } from "./http";
 
 export type LoadResult = {
   path: string;
@@ -73,8 +74,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       url: options.baseUrl,
       connections: options.connections,
       duration: options.durationS,
-      // As a browser asks: the compression middleware gzips, in the SSR and the static case alike.
-      headers: { "accept-encoding": "gzip", accept: "text/html", ...options.headers },
+      // As a browser asks: the compression middleware compresses, in the SSR and the static case alike.
+      headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING, accept: "text/html", ...options.headers },
       requests: [
         paths.length === 1
           ? { method: "GET", path: paths[0] }

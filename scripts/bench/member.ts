@@ -1,5 +1,5 @@
 // The signed-in part of the benchmark: the pages members use all day, measured as a browser of a
-// seeded member asks for them (session cookie, gzip), side by side with a saved copy of the
+// seeded member asks for them (session cookie, compressed), side by side with a saved copy of the
 // member's /dashboard served as a static file by the same process (the baseline).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

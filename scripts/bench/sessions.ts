@@ -9,6 +9,7 @@ import { DEFAULT_DEMO_PASSWORD } from "../seed-lib";
 import { mergeCookies } from "./admin";
 import { percentile } from "./load";
 import { dataPath, formFields, navigationData, type ManifestRoute } from "./navigation";
+import { BROWSER_ACCEPT_ENCODING } from "./http";
 import { shareBenchDocument } from "./member";
 
 /** A member the mix signs in as: a validated member party to a file, with an active mandate. */
@@ -247,7 +248,7 @@ export async function runSessionLevel(options: {
           redirect: "manual",
           headers: {
             accept: step.kind === "document" || step.kind === "form" ? "text/html" : "*/*",
-            "accept-encoding": "gzip",
+            "accept-encoding": BROWSER_ACCEPT_ENCODING,
             ...(jar ? { cookie: jar } : {}),
             ...(post ? { "content-type": "application/x-www-form-urlencoded", origin: baseUrl } : {}),
           },

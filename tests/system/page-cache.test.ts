@@ -92,6 +92,25 @@ describe("anonymous public pages", () => {
     expect(dashboard.res.headers.get("x-cache")).toBeNull();
   });
 
+  it("leaves what it bypasses to on-the-fly compression: brotli for a browser, gzip, or as text", async () => {
+    const path = `/consultant/${slug}.data`;
+    const plain = await fetchPage(path, { "accept-encoding": "identity" });
+    expect(plain.res.headers.get("content-encoding")).toBeNull();
+    expect(plain.body).toContain("routes/public/consultant");
+    for (const [accepted, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const compressed = await fetchPage(path, { "accept-encoding": accepted });
+      expect(compressed.res.status).toBe(200);
+      expect(compressed.res.headers.get("x-cache")).toBeNull();
+      expect(compressed.res.headers.get("content-encoding")).toBe(encoding);
+      // Decoded, the same data but for the request's own id.
+      const requestIds = /"requestId","[0-9a-f-]{36}"/g;
+      expect(compressed.body.replace(requestIds, "")).toBe(plain.body.replace(requestIds, ""));
+    }
+  });
+
   it("never keeps a 404", async () => {
     const missing = "/consultant/personne-inconnue-avocat-00000000-0000-4000-8000-000000000000";
     expect((await fetchPage(missing)).res.status).toBe(404);
