@@ -3,7 +3,7 @@
 // unit would be killed at the end of its grace period instead of stopping cleanly. The image's
 // HEALTHCHECK command, taken from the Dockerfile, is run against that server.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -50,6 +50,18 @@ it("npm run serve passes the health check, then stops cleanly on SIGTERM", async
   }
   expect(healthy, output).toBe(true);
   expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+  // The server (npm's child: the script execs node) runs with glibc's two malloc arenas (decision 081).
+  const server = readdirSync("/proc")
+    .filter((pid) => /^\d+$/.test(pid))
+    .find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1] === String(npm!.pid);
+      } catch {
+        return false;
+      }
+    });
+  expect(server, output).toBeDefined();
+  expect(readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
 
   const signalledAt = Date.now();
   npm.kill("SIGTERM");
