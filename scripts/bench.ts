@@ -21,7 +21,7 @@ import { failedRequests, runLoad, SOAK, soakPaths, stopLoad, type LoadResult } f
 import { startServer, type RunningServer } from "./bench/server";
 import { explainPages, explainTable, queryLogHeader, readQueryLog } from "./bench/explain";
 import { adminPages, createBenchAdmins, findAdminData, seedBenchAdminData, type AdminData } from "./bench/admin";
-import { findPersonaData, measureMemberPages, MEMBER_TARGETS, memberVerdict, type MemberResults } from "./bench/member";
+import { findPersonaData, measureMemberPages, MEMBER_TARGETS, memberTargetsText, memberVerdict, type MemberResults } from "./bench/member";
 import { findSessionMembers, measureSessionMix, type SessionMember, type SessionMixResults } from "./bench/sessions";
 import { readBuildRoutes } from "./bench/navigation";
 import { LARGE_FILE, seedLargeFile } from "./bench/large-file";
@@ -339,8 +339,7 @@ async function main() {
     const passed = member.rows.filter((r) => memberVerdict(member, r).ok).length;
     console.log(
       `\nPages connectées — ${counts.files} dossiers ; médiane de ${member.options.medianRuns} requêtes successives, ` +
-        `puis ${member.options.connections} connexions × ${member.options.durationS} s ; cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × la copie statique, ` +
-        `débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur — ${passed}/${member.rows.length} OK ` +
+        `puis ${member.options.connections} connexions × ${member.options.durationS} s ; cibles : ${memberTargetsText()} — ${passed}/${member.rows.length} OK ` +
         `(navigations .data : ${member.rows.filter((r) => memberVerdict(member, r).data?.ok).length}/${member.rows.filter((r) => r.data).length}) ; ` +
         `requêtes SQL par page ≤ ${MEMBER_TARGETS.queriesMax} : ${member.rows.filter((r) => memberVerdict(member, r).queriesOk).length}/${member.rows.length}`,
     );
@@ -410,14 +409,14 @@ async function main() {
           "## Pages des membres connectés (`npm run bench`)",
           "",
           `${runContext()} · ${counts.validated} profils validés, ${counts.activeMandates} mandats actifs, ${counts.files} dossiers de rapprochement, ${database.driver} · ` +
-            `médiane de ${member.options.medianRuns} requêtes successives, puis ${member.options.connections} connexions × ${member.options.durationS} s (autocannon, gzip).`,
+            `médiane de ${member.options.medianRuns} requêtes successives, puis ${member.options.connections} connexions × ${member.options.durationS} s (autocannon, encodages de Chromium).`,
           "",
           mdTable(memberRows[0].map((c) => c || "État"), memberRows.slice(1)),
           "",
           `Référence : la page /dashboard du membre premium enregistrée et servie comme fichier statique par le même processus. ` +
             "Colonnes « navigation .data » : la requête `.data` que le navigateur envoie pour aller sur la page une fois le premier document chargé ; " +
             "les autres colonnes : la page demandée comme document, rendue par le serveur à chaque requête. " +
-            `Cibles : médiane ≤ ${MEMBER_TARGETS.medianRatioMax} × celle de la copie statique, débit ≥ ${MEMBER_TARGETS.throughputRatioMin * 100} % du sien, 0 erreur ; ` +
+            `Cibles : ${memberTargetsText()} ; ` +
             `au plus ${MEMBER_TARGETS.queriesMax} requêtes SQL par page (en-tête X-Query-Count du serveur lancé avec QUERY_STATS, ` +
             "comptées sur la première page d'une session neuve : le cache de garde de l'instance ne la connaît pas encore ; les pages suivantes " +
             "de la même session dans les SESSION_CACHE_TTL_MS en font 2 de moins, comme pendant la mesure de charge ; la cloche du membre, " +
