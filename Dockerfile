@@ -25,7 +25,9 @@ RUN apt-get update \
  && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
  && apt-get install -y --no-install-recommends "postgresql-client-${PG_MAJOR}" \
  && rm -rf /var/lib/apt/lists/*
+# As `npm run serve` sets them; MALLOC_ARENA_MAX is glibc's (decision 081).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \

@@ -77,8 +77,10 @@ function unknownVariables(env: Record<string, string>, alsoAllowed: (name: strin
   return Object.keys(env).filter((name) => !isKnownVariable(name) && !alsoAllowed(name));
 }
 
-// npm's own settings (cache, update notice) are read by npm, which runs the server, not by the app.
+// npm's own settings (cache, update notice) are read by npm, which runs the server, not by the app;
+// MALLOC_ARENA_MAX by the C library under Node (decision 081).
 const isNpmSetting = (name: string) => /^npm_config_/i.test(name);
+const isRuntimeSetting = (name: string) => name === "MALLOC_ARENA_MAX";
 
 type Instruction = { stage: number; keyword: string; args: string };
 
@@ -263,7 +265,7 @@ describe("Dockerfile", () => {
 
   it("sets only variables the application (or npm) reads, valid for it", () => {
     const env = dockerEnv(instructions, last);
-    expect(unknownVariables(env, (name) => /^NPM_CONFIG_/i.test(name) || isNpmSetting(name))).toEqual([]);
+    expect(unknownVariables(env, (name) => /^NPM_CONFIG_/i.test(name) || isNpmSetting(name) || isRuntimeSetting(name))).toEqual([]);
     const appEnv = Object.fromEntries(Object.entries(env).filter(([name]) => isKnownVariable(name)));
     expect(() => parseEnv(appEnv)).not.toThrow();
   });
