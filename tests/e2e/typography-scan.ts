@@ -156,9 +156,10 @@ export class TypographyScan {
     });
   }
 
-  watchContext(context: BrowserContext) {
+  async watchContext(context: BrowserContext) {
     if (this.watched.has(context)) return;
     this.watched.add(context);
+    await context.addInitScript(deferClicksUntilHydrated);
     for (const page of context.pages()) this.watchPage(page);
     context.on("page", (page) => this.watchPage(page));
   }
@@ -168,6 +169,32 @@ export class TypographyScan {
     await Promise.all(browser.contexts().flatMap((c) => c.pages().map((p) => this.scan(p))));
     await Promise.all([...this.pending]);
   }
+}
+
+// Runs in every page before its scripts. A click on a page of the app that is shown but not yet
+// hydrated waits for hydration (app/root.tsx marks <html data-hydrated>), as a person waits for a
+// page to respond: on a loaded host, a link's native navigation started just before React Router
+// sets up its history was seen to be dropped, the page staying where it was.
+function deferClicksUntilHydrated() {
+  const root = document.documentElement;
+  const isApp = () => "__reactRouterContext" in window;
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!event.isTrusted || !isApp() || root.dataset.hydrated) return;
+      const target = event.target instanceof Element ? event.target.closest<HTMLElement>("a, button, input, label, summary, select, [role='button']") : null;
+      if (!target) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const replay = new MutationObserver(() => {
+        if (!root.dataset.hydrated) return;
+        replay.disconnect();
+        target.click();
+      });
+      replay.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+    },
+    true,
+  );
 }
 
 // The scan of the test under way (a worker runs one test at a time), for helpers without fixtures.
@@ -187,11 +214,11 @@ export const test = base.extend<{ typographyScan: TypographyScan }>({
     async ({ browser, context, baseURL }, use, testInfo) => {
       const scan = new TypographyScan(baseURL ?? "http://localhost");
       current = scan;
-      scan.watchContext(context);
+      await scan.watchContext(context);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
         const created = await newContext(...args);
-        scan.watchContext(created);
+        await scan.watchContext(created);
         return created;
       };
       try {
