@@ -167,7 +167,9 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   // Opening the conversation marks it read up to the newest message shown, here and in the file.
   useEffect(() => {
     if (unread > 0 && markRead.state === "idle") {
-      void markRead.submit({ intent: "mark-read", upTo }, { method: "post" });
+      // Nothing shown changes with it (the bell follows its live stream), so nothing is read again: a
+      // revalidation would race a navigation the member starts meanwhile (decision 082).
+      void markRead.submit({ intent: "mark-read", upTo }, { method: "post", defaultShouldRevalidate: false });
     }
     // Once per conversation shown (or when it turns unread again).
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -164,7 +164,9 @@ export default function FileOverview({ loaderData, actionData }: Route.Component
   useEffect(() => {
     // Marked read once shown (a GET may be a prefetch).
     if (unread > 0 && markRead.state === "idle" && !markRead.data) {
-      void markRead.submit({ intent: "mark-read", upTo: file.lastMessageId ?? "" }, { method: "post" });
+      // Nothing shown changes with it (the bell follows its live stream), so nothing is read again: a
+      // revalidation would race a navigation the member starts meanwhile (decision 082).
+      void markRead.submit({ intent: "mark-read", upTo: file.lastMessageId ?? "" }, { method: "post", defaultShouldRevalidate: false });
     }
   }, [unread, markRead, file.lastMessageId]);
   const undertakingToSign = !file.client && !file.undertakingSigned && Boolean(file.myMandate.id && file.theirMandate.id);
